@@ -1,0 +1,3 @@
+set(STRUT_BENCH_SOURCES
+  bench/bench_main.cpp
+)

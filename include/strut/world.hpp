@@ -1,0 +1,170 @@
+// The simulation world: the whole public surface of the engine. All internal types are hidden
+// behind an opaque implementation; bodies and joints are addressed by generation-checked ids.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "strut/body.hpp"
+#include "strut/error.hpp"
+#include "strut/ids.hpp"
+#include "strut/math.hpp"
+
+namespace strut {
+
+struct WorldConfig {
+  Vec2 gravity{0.0f, -10.0f};
+  int substeps = 4;
+  int iterations = 1;     // solver iterations per substep
+  int threads = 0;        // 0 = all cores, 1 = run inline on the calling thread
+  bool enable_sleep = true;
+  float sleep_time = 0.5f;          // s of stillness before an island sleeps
+  float sleep_speed = 0.05f;        // m/s: a point moving slower than this counts as still
+  float restitution_threshold = 1.0f;  // m/s: slower impacts do not bounce
+  float contact_slop = 0.005f;         // m: speculative margin added to every body's motion
+};
+
+// Mean time per step of each phase, in milliseconds, over the last `steps` steps
+// (reset by World::reset_profile).
+struct StepProfile {
+  double integrate = 0, broad_phase = 0, narrow_phase = 0, islands = 0, solve = 0,
+         velocity = 0, sleep = 0, total = 0;
+  std::uint64_t steps = 0;
+};
+
+struct RayHit {
+  BodyId body;
+  Vec2 point;
+  Vec2 normal;
+  float fraction = 0.0f;  // along the ray, 0 at `from`, 1 at `to`
+};
+
+struct ContactEvent {
+  BodyId a;
+  BodyId b;
+};
+
+// What a body looks like right now, for rendering and output.
+struct BodyState {
+  ShapeKind kind = ShapeKind::Polygon;
+  bool is_static = false;
+  bool sleeping = false;
+  Transform transform;
+  Vec2 velocity;
+  float angular_velocity = 0.0f;
+  float radius = 0.0f;          // circles
+  std::vector<Vec2> vertices;   // polygons, world coordinates, counter-clockwise
+};
+
+class World {
+ public:
+  explicit World(const WorldConfig& config = {});
+  ~World();
+  World(World&&) noexcept;
+  World& operator=(World&&) noexcept;
+  World(const World&) = delete;
+  World& operator=(const World&) = delete;
+
+  const WorldConfig& config() const;
+  void set_gravity(Vec2 gravity);
+  void set_substeps(int substeps);
+  void set_iterations(int iterations);
+
+  // Bodies. Every call validates its input and throws strut::Error (world unchanged) on bad
+  // input or a stale id.
+  BodyId create_body(const BodyDef& def);
+  void destroy_body(BodyId id);
+  bool is_valid(BodyId id) const;
+  std::size_t body_count() const;
+  std::vector<BodyId> bodies() const;  // in creation order
+
+  Transform transform(BodyId id) const;
+  // Transform interpolated between the previous and the current step: alpha 0 gives the pose
+  // before the last step, 1 the current one (see FixedStepDriver).
+  Transform interpolated_transform(BodyId id, float alpha) const;
+  Vec2 linear_velocity(BodyId id) const;
+  float angular_velocity(BodyId id) const;
+  float mass(BodyId id) const;
+  float inertia(BodyId id) const;  // about the centre of mass
+  BodyState state(BodyId id) const;
+  // The definition that recreates this body as it is now (pose and velocity included).
+  BodyDef definition(BodyId id) const;
+
+  void set_linear_velocity(BodyId id, Vec2 v);
+  void set_angular_velocity(BodyId id, float w);
+  void set_transform(BodyId id, Vec2 position, float angle);  // teleport, keeps velocity
+  void apply_force(BodyId id, Vec2 force);                    // at the centre, until next step
+  void apply_force_at(BodyId id, Vec2 force, Vec2 world_point);
+  void apply_torque(BodyId id, float torque);
+  void apply_impulse(BodyId id, Vec2 impulse, Vec2 world_point);
+  void set_linear_drag(BodyId id, float drag);
+  void set_gravity_scale(BodyId id, float scale);
+  bool is_sleeping(BodyId id) const;
+  void wake(BodyId id);
+
+  // Joints.
+  JointId create_joint(const JointDef& def);
+  void destroy_joint(JointId id);
+  bool is_valid(JointId id) const;
+  std::size_t joint_count() const;
+  JointDef definition(JointId id) const;
+  // Current distance between the joint's two anchor points (for distance joints and ropes).
+  float joint_length(JointId id) const;
+
+  // Tile map: one static box body per non-negative entry of `tiles` (row-major, `rows` x
+  // `cols`, row 0 at the top), entry k selecting materials[k]. Tiles are `tile_size` square,
+  // the top-left tile's top-left corner at `origin`. Edges shared by two solid tiles never
+  // produce contacts, so bodies slide across seams without catching.
+  std::vector<BodyId> create_tile_map(Vec2 origin, float tile_size, int rows, int cols,
+                                      std::span<const int> tiles,
+                                      std::span<const Material> materials);
+
+  // Advance by dt seconds (substeps x iterations as configured).
+  void step(float dt);
+
+  // Queries; each respects layers: a body is reported when (category & mask) != 0.
+  std::vector<BodyId> query_aabb(Aabb box, std::uint32_t mask = 0xFFFFFFFFu) const;
+  std::vector<BodyId> query_point(Vec2 point, std::uint32_t mask = 0xFFFFFFFFu) const;
+  std::optional<RayHit> ray_cast(Vec2 from, Vec2 to, std::uint32_t mask = 0xFFFFFFFFu) const;
+  std::vector<RayHit> ray_cast_all(Vec2 from, Vec2 to, std::uint32_t mask = 0xFFFFFFFFu) const;
+
+  // Contact events of the last step.
+  std::span<const ContactEvent> contact_begin_events() const;
+  std::span<const ContactEvent> contact_end_events() const;
+  std::size_t contact_count() const;  // contact points of the last step
+
+  const StepProfile& profile() const;
+  void reset_profile();
+  // 64-bit hash of every particle position: identical for any thread count.
+  std::uint64_t state_hash() const;
+
+  struct Impl;
+
+ private:
+  std::unique_ptr<Impl> impl_;
+  friend struct WorldAccess;  // tests and benchmarks reach internals through this
+};
+
+// The classic fixed-step loop: feed it real elapsed time, it runs whole steps of `dt`, never
+// more than `max_steps` per call (the rest of the backlog is dropped so a slow frame cannot
+// spiral), and returns the interpolation factor for World::interpolated_transform.
+class FixedStepDriver {
+ public:
+  FixedStepDriver(World& world, float dt, int max_steps = 5);
+  float advance(float elapsed_seconds);
+  int steps_last_advance() const { return steps_last_; }
+  float alpha() const { return alpha_; }
+
+ private:
+  World* world_;
+  float dt_;
+  int max_steps_;
+  double accumulator_ = 0.0;
+  int steps_last_ = 0;
+  float alpha_ = 0.0f;
+};
+
+}  // namespace strut

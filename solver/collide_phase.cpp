@@ -1,0 +1,154 @@
+// Collision runs once per step: body bounds fattened by each body's motion this step, candidate
+// pairs from the broad phase, then feature-pair manifolds that the substeps re-evaluate.
+#include "solver/collide_phase.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "solver/collide/manifold.hpp"
+
+namespace strut {
+
+void update_bounds(World::Impl& w, float dt) {
+  auto& b = w.bodies;
+  const auto& q = w.particles;
+  const std::size_t n = b.size();
+  w.motion.resize(n);
+  const float h = w.last_h;
+  const float g = length(w.config.gravity);
+  for (std::size_t k = 0; k < n; ++k) {
+    float lx = 1e30f, ly = 1e30f, ux = -1e30f, uy = -1e30f;
+    const std::uint32_t p0 = b.particle_begin[k], pc = b.particle_count[k];
+    float reach = 0;  // farthest particle from the centre of mass
+    for (std::uint32_t i = p0; i < p0 + pc; ++i) {
+      lx = std::min(lx, q.x[i]);
+      ly = std::min(ly, q.y[i]);
+      ux = std::max(ux, q.x[i]);
+      uy = std::max(uy, q.y[i]);
+      reach = std::max(reach, q.lx[i] * q.lx[i] + q.ly[i] * q.ly[i]);
+    }
+    const float r = b.radius[k];
+    b.aabb[k] = Aabb{{lx - r, ly - r}, {ux + r, uy + r}};
+    float motion = 0;
+    if (!(b.flags[k] & kStatic) && !(b.flags[k] & kSleeping)) {
+      // Distance any point of the body can travel this step: linear + angular + gravity.
+      if (w.is_rigid(k)) {
+        const float vx = b.dx[k] / h, vy = b.dy[k] / h;
+        const float omega = std::fabs(std::atan2(b.dqs[k], b.dqc[k])) / h;
+        motion = (std::sqrt(vx * vx + vy * vy) + omega * (std::sqrt(reach) + r)) * dt;
+      } else {
+        float vmax = 0;
+        for (std::uint32_t i = p0; i < p0 + pc; ++i) {
+          const float vx = q.dx[i], vy = q.dy[i];
+          vmax = std::max(vmax, vx * vx + vy * vy);
+        }
+        motion = std::sqrt(vmax) / h * dt;
+      }
+      motion += std::fabs(b.gravity_scale[k]) * g * dt * dt;
+    }
+    w.motion[k] = motion;
+  }
+}
+
+// All-pairs reference finder: the same filters as the sweep-and-prune broad phase; kept for
+// tests and as the baseline of the broad-phase benchmark.
+void find_pairs_all(World::Impl& w, std::vector<std::pair<std::uint32_t, std::uint32_t>>& out) {
+  out.clear();
+  const auto& b = w.bodies;
+  const std::size_t n = b.size();
+  for (std::uint32_t i = 0; i < n; ++i) {
+    for (std::uint32_t j = i + 1; j < n; ++j) {
+      if (!pair_may_collide(w, i, j)) continue;
+      const float mi = w.motion[i], mj = w.motion[j];
+      const Aabb& a = b.aabb[i];
+      const Aabb& c = b.aabb[j];
+      if (a.lower.x - mi > c.upper.x + mj || c.lower.x - mj > a.upper.x + mi) continue;
+      if (a.lower.y - mi > c.upper.y + mj || c.lower.y - mj > a.upper.y + mi) continue;
+      out.emplace_back(i, j);
+    }
+  }
+}
+
+bool pair_may_collide(const World::Impl& w, std::uint32_t i, std::uint32_t j) {
+  const auto& b = w.bodies;
+  const std::uint8_t fi = b.flags[i], fj = b.flags[j];
+  if ((fi | fj) & kDead) return false;
+  // Two bodies of infinite mass have nothing to resolve; neither have two that are at rest.
+  if ((fi & (kStatic | kKinematic)) && (fj & (kStatic | kKinematic))) return false;
+  if ((fi & (kStatic | kSleeping)) && (fj & (kStatic | kSleeping))) return false;
+  if ((b.category[i] & b.mask[j]) == 0 || (b.category[j] & b.mask[i]) == 0) return false;
+  if (!w.ignored_pairs.empty()) {
+    const std::uint64_t key = pair_key(b.slot[i], b.slot[j]);
+    if (std::binary_search(w.ignored_pairs.begin(), w.ignored_pairs.end(), key)) return false;
+  }
+  return true;
+}
+
+static collide::ShapeView shape_view(const World::Impl& w, std::uint32_t k) {
+  const auto& b = w.bodies;
+  const std::uint32_t p0 = b.particle_begin[k];
+  collide::ShapeView v;
+  if (b.flags[k] & kCircle) {
+    v.kind = ShapeKind::Circle;
+    v.circle = {{w.particles.x[p0], w.particles.y[p0]}, b.radius[k]};
+  } else {
+    v.kind = ShapeKind::Polygon;
+    v.polygon.x = w.particles.x.data() + p0;
+    v.polygon.y = w.particles.y.data() + p0;
+    v.polygon.count = b.hull_count[k];
+    v.polygon.internal_edges = b.internal_edges[k];
+  }
+  return v;
+}
+
+// Materials combine by the usual rule: friction as the geometric mean (a frictionless surface
+// makes the pair frictionless), restitution as the maximum (a ball bounces on any floor).
+static void combine_materials(const World::Impl& w, std::uint32_t a, std::uint32_t c,
+                              ContactPoint& cp) {
+  const auto& b = w.bodies;
+  cp.friction = std::sqrt(b.friction[a] * b.friction[c]);
+  cp.static_friction = std::sqrt(b.static_friction[a] * b.static_friction[c]);
+  cp.restitution = std::max(b.restitution[a], b.restitution[c]);
+}
+
+std::size_t collide_pair(const World::Impl& w, std::uint32_t a, std::uint32_t c,
+                         std::uint32_t pair_index, ContactPoint* out) {
+  const auto& b = w.bodies;
+  const float margin = w.motion[a] + w.motion[c] + w.config.contact_slop;
+  const collide::Manifold m = collide::collide(shape_view(w, a), shape_view(w, c), margin);
+  for (int i = 0; i < m.count; ++i) {
+    const collide::ContactFeature& f = m.points[i];
+    ContactPoint& cp = out[i];
+    cp = ContactPoint{};
+    cp.body_v = f.vertex_on_a ? a : c;
+    cp.body_o = f.vertex_on_a ? c : a;
+    cp.kind = f.kind == collide::FeatureKind::VertexEdge ? ContactKind::VertexEdge
+                                                          : ContactKind::VertexVertex;
+    cp.vertex = f.vertex;
+    cp.other = f.other;
+    cp.radius = b.radius[cp.body_v] + (cp.kind == ContactKind::VertexVertex ? b.radius[cp.body_o] : 0.0f);
+    // f.normal points from A to B; ours from the other feature towards the vertex.
+    cp.fallback_normal = f.vertex_on_a ? -f.normal : f.normal;
+    cp.pair = pair_index;
+    combine_materials(w, a, c, cp);
+  }
+  return static_cast<std::size_t>(m.count);
+}
+
+void narrow_phase(World::Impl& w) {
+  auto& set = w.contacts;
+  set.points.clear();
+  set.pair_keys.clear();
+  set.pair_touching.clear();
+  ContactPoint buffer[2];
+  for (const auto& [a, c] : w.candidate_pairs) {
+    const std::uint32_t index = static_cast<std::uint32_t>(set.pair_keys.size());
+    const std::size_t count = collide_pair(w, a, c, index, buffer);
+    if (count == 0) continue;
+    set.pair_keys.push_back(pair_key(w.bodies.slot[a], w.bodies.slot[c]));
+    set.pair_touching.push_back(0);
+    set.points.insert(set.points.end(), buffer, buffer + count);
+  }
+}
+
+}  // namespace strut

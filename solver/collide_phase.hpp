@@ -1,0 +1,20 @@
+// The collide phase of a step: bounds, pairs, manifolds.
+#pragma once
+
+#include "solver/world_impl.hpp"
+
+namespace strut {
+
+// Tight body boxes (from the particles) and each body's motion bound for this step.
+void update_bounds(World::Impl& w, float dt);
+// Filters shared by every pair finder: layers, static/kinematic/sleeping, jointed pairs.
+bool pair_may_collide(const World::Impl& w, std::uint32_t i, std::uint32_t j);
+// O(n^2) reference pair finder.
+void find_pairs_all(World::Impl& w, std::vector<std::pair<std::uint32_t, std::uint32_t>>& out);
+// Manifold of one pair as contact points written to out[0..1]; returns the count.
+std::size_t collide_pair(const World::Impl& w, std::uint32_t a, std::uint32_t b,
+                         std::uint32_t pair_index, ContactPoint* out);
+// Contact points of all candidate pairs, in pair order.
+void narrow_phase(World::Impl& w);
+
+}  // namespace strut

@@ -1,0 +1,63 @@
+#include <array>
+#include <cmath>
+#include <string>
+
+#include "strut/error.hpp"
+#include "strut/material.hpp"
+
+namespace strut {
+namespace {
+
+struct NamedMaterial {
+  const char* name;
+  Material material;
+};
+
+// The classic table (density, restitution); friction defaults to 0.6 (static = dynamic) except
+// where a material is known to be slippery or grippy.
+constexpr std::array<NamedMaterial, 8> kBuiltins = {{
+    {"rock", {0.6f, 0.6f, 0.6f, 0.1f}},
+    {"wood", {0.3f, 0.6f, 0.6f, 0.2f}},
+    {"metal", {1.2f, 0.6f, 0.6f, 0.05f}},
+    {"bouncy_ball", {0.3f, 0.6f, 0.6f, 0.8f}},
+    {"super_ball", {0.3f, 0.6f, 0.6f, 0.95f}},
+    {"pillow", {0.1f, 0.6f, 0.6f, 0.2f}},
+    {"static", {0.0f, 0.6f, 0.6f, 0.4f}},
+    {"default", {1.0f, 0.6f, 0.6f, 0.0f}},
+}};
+
+}  // namespace
+
+Material material_named(std::string_view name) {
+  for (const auto& m : kBuiltins)
+    if (name == m.name) return m.material;
+  throw Error("unknown material '" + std::string(name) + "'");
+}
+
+bool is_builtin_material(std::string_view name) {
+  for (const auto& m : kBuiltins)
+    if (name == m.name) return true;
+  return false;
+}
+
+std::vector<std::string> builtin_material_names() {
+  std::vector<std::string> names;
+  for (const auto& m : kBuiltins) names.emplace_back(m.name);
+  return names;
+}
+
+void validate_material(const Material& m, std::string_view what) {
+  auto check = [&](float v, const char* field, float lo, float hi) {
+    if (!std::isfinite(v))
+      throw Error(std::string(what) + "." + field + ": not a finite number");
+    if (v < lo || v > hi)
+      throw Error(std::string(what) + "." + field + ": " + std::to_string(v) +
+                  " is out of range [" + std::to_string(lo) + ", " + std::to_string(hi) + "]");
+  };
+  check(m.density, "density", 0.0f, 1e9f);
+  check(m.friction, "friction", 0.0f, 1e3f);
+  check(m.static_friction, "static_friction", 0.0f, 1e3f);
+  check(m.restitution, "restitution", 0.0f, 1.0f);
+}
+
+}  // namespace strut

@@ -1,0 +1,144 @@
+// Scene queries. They scan the bodies' current boxes (a linear pass over flat arrays) and run
+// the exact shape test on the survivors; each respects layers: a body is reported when
+// (category & mask) != 0. Dead (destroyed, not yet compacted) bodies are skipped.
+#include <algorithm>
+
+#include "solver/collide/shape_queries.hpp"
+#include "solver/world_impl.hpp"
+#include "strut/world.hpp"
+
+namespace strut {
+namespace {
+
+Aabb current_box(const World::Impl& w, std::uint32_t k) {
+  const auto& b = w.bodies;
+  const auto& q = w.particles;
+  float lx = 1e30f, ly = 1e30f, ux = -1e30f, uy = -1e30f;
+  for (std::uint32_t i = b.particle_begin[k]; i < b.particle_begin[k] + b.particle_count[k]; ++i) {
+    lx = std::min(lx, q.x[i]), ly = std::min(ly, q.y[i]);
+    ux = std::max(ux, q.x[i]), uy = std::max(uy, q.y[i]);
+  }
+  const float r = b.radius[k];
+  return Aabb{{lx - r, ly - r}, {ux + r, uy + r}};
+}
+
+bool overlaps(const Aabb& a, const Aabb& b) {
+  return a.lower.x <= b.upper.x && b.lower.x <= a.upper.x && a.lower.y <= b.upper.y &&
+         b.lower.y <= a.upper.y;
+}
+
+bool selected(const World::Impl& w, std::uint32_t k, std::uint32_t mask) {
+  return !(w.bodies.flags[k] & kDead) && (w.bodies.category[k] & mask) != 0;
+}
+
+collide::PolygonView polygon_of(const World::Impl& w, std::uint32_t k) {
+  const std::uint32_t p0 = w.bodies.particle_begin[k];
+  return collide::PolygonView{w.particles.x.data() + p0, w.particles.y.data() + p0,
+                              w.bodies.hull_count[k], 0};
+}
+
+collide::CircleView circle_of(const World::Impl& w, std::uint32_t k) {
+  const std::uint32_t p0 = w.bodies.particle_begin[k];
+  return collide::CircleView{{w.particles.x[p0], w.particles.y[p0]}, w.bodies.radius[k]};
+}
+
+std::optional<collide::RayResult> ray_body(const World::Impl& w, std::uint32_t k, Vec2 from,
+                                           Vec2 to) {
+  if (w.bodies.flags[k] & kCircle) return collide::ray_cast_circle(circle_of(w, k), from, to);
+  return collide::ray_cast_polygon(polygon_of(w, k), from, to);
+}
+
+}  // namespace
+
+std::vector<BodyId> World::query_aabb(Aabb box, std::uint32_t mask) const {
+  if (!is_finite(box.lower) || !is_finite(box.upper))
+    throw Error("query_aabb: box is not finite");
+  const auto& w = *impl_;
+  std::vector<BodyId> out;
+  for (std::uint32_t k = 0; k < w.bodies.size(); ++k)
+    if (selected(w, k, mask) && overlaps(box, current_box(w, k))) out.push_back(w.id_of_dense(k));
+  return out;
+}
+
+std::vector<BodyId> World::query_point(Vec2 p, std::uint32_t mask) const {
+  if (!is_finite(p)) throw Error("query_point: point is not finite");
+  const auto& w = *impl_;
+  std::vector<BodyId> out;
+  for (std::uint32_t k = 0; k < w.bodies.size(); ++k) {
+    if (!selected(w, k, mask) || !overlaps(Aabb{p, p}, current_box(w, k))) continue;
+    const bool inside = (w.bodies.flags[k] & kCircle) ? collide::circle_contains(circle_of(w, k), p)
+                                                      : collide::polygon_contains(polygon_of(w, k), p);
+    if (inside) out.push_back(w.id_of_dense(k));
+  }
+  return out;
+}
+
+std::vector<RayHit> World::ray_cast_all(Vec2 from, Vec2 to, std::uint32_t mask) const {
+  if (!is_finite(from) || !is_finite(to)) throw Error("ray_cast: from/to is not finite");
+  const auto& w = *impl_;
+  const Aabb ray_box{{std::min(from.x, to.x), std::min(from.y, to.y)},
+                     {std::max(from.x, to.x), std::max(from.y, to.y)}};
+  std::vector<RayHit> out;
+  for (std::uint32_t k = 0; k < w.bodies.size(); ++k) {
+    if (!selected(w, k, mask) || !overlaps(ray_box, current_box(w, k))) continue;
+    if (auto hit = ray_body(w, k, from, to)) {
+      out.push_back(RayHit{w.id_of_dense(k), from + hit->fraction * (to - from), hit->normal,
+                           hit->fraction});
+    }
+  }
+  // Nearest first; ties in creation order (stable).
+  std::stable_sort(out.begin(), out.end(),
+                   [](const RayHit& a, const RayHit& b) { return a.fraction < b.fraction; });
+  return out;
+}
+
+std::optional<RayHit> World::ray_cast(Vec2 from, Vec2 to, std::uint32_t mask) const {
+  auto all = ray_cast_all(from, to, mask);
+  if (all.empty()) return std::nullopt;
+  return all.front();
+}
+
+std::vector<BodyId> World::create_tile_map(Vec2 origin, float tile_size, int rows, int cols,
+                                           std::span<const int> tiles,
+                                           std::span<const Material> materials) {
+  if (!is_finite(origin)) throw Error("create_tile_map: origin is not finite");
+  if (!std::isfinite(tile_size) || tile_size <= 0)
+    throw Error("create_tile_map: tile_size must be positive");
+  if (rows <= 0 || cols <= 0) throw Error("create_tile_map: rows and cols must be positive");
+  if (tiles.size() != std::size_t(rows) * std::size_t(cols))
+    throw Error("create_tile_map: tiles has " + std::to_string(tiles.size()) +
+                " entries, expected rows x cols = " + std::to_string(rows * cols));
+  for (std::size_t i = 0; i < materials.size(); ++i)
+    validate_material(materials[i], ("create_tile_map: materials[" + std::to_string(i) + "]").c_str());
+  for (std::size_t i = 0; i < tiles.size(); ++i)
+    if (tiles[i] >= int(materials.size()))
+      throw Error("create_tile_map: tiles[" + std::to_string(i) + "] = " + std::to_string(tiles[i]) +
+                  " names no material (" + std::to_string(materials.size()) + " given)");
+  auto solid = [&](int r, int c) {
+    return r >= 0 && r < rows && c >= 0 && c < cols && tiles[std::size_t(r) * cols + c] >= 0;
+  };
+  std::vector<BodyId> out;
+  const float half = 0.5f * tile_size;
+  for (int r = 0; r < rows; ++r) {
+    for (int c = 0; c < cols; ++c) {
+      if (!solid(r, c)) continue;
+      BodyDef def;
+      def.shape = BoxShape{{half, half}};
+      def.center = {origin.x + (float(c) + 0.5f) * tile_size, origin.y - (float(r) + 0.5f) * tile_size};
+      def.is_static = true;
+      def.material = materials[std::size_t(tiles[std::size_t(r) * cols + c])];
+      const BodyId id = create_body(def);
+      // Box edges: 0 bottom, 1 right, 2 top, 3 left (counter-clockwise from the lower left).
+      std::uint16_t internal = 0;
+      if (solid(r + 1, c)) internal |= 1;
+      if (solid(r, c + 1)) internal |= 2;
+      if (solid(r - 1, c)) internal |= 4;
+      if (solid(r, c - 1)) internal |= 8;
+      impl_->bodies.internal_edges[impl_->dense_of(id, "create_tile_map")] = internal;
+      out.push_back(id);
+    }
+  }
+  return out;
+}
+
+}  // namespace strut

@@ -1,0 +1,15 @@
+set(STRUT_SOLVER_SOURCES
+  solver/task_system.cpp
+  solver/material.cpp
+  solver/polygon_geometry.cpp
+  solver/body_validate.cpp
+  solver/body_storage.cpp
+  solver/integrate.cpp
+  solver/integrate_simd.cpp
+  solver/contact_solver.cpp
+  solver/joint_solver.cpp
+  solver/collide_phase.cpp
+  solver/world_step.cpp
+  solver/world.cpp
+  solver/queries.cpp
+)

@@ -1,0 +1,17 @@
+// Pieces of the step pipeline shared between world_step.cpp and the API in world.cpp.
+#pragma once
+
+#include "solver/integrate.hpp"
+#include "solver/world_impl.hpp"
+
+namespace strut {
+
+void find_candidate_pairs(World::Impl& w);
+void rebuild_ignored_pairs(World::Impl& w);
+// Rigid bodies' particles follow their pose; soft bodies get a best-fit pose.
+void sync_particles(World::Impl& w);
+void fit_soft_pose(World::Impl& w, std::uint32_t body);
+// The rigid integration kernel the step uses (SIMD where available).
+void integrate_rigid(const RigidSpans& s, int begin, int end, float h);
+
+}  // namespace strut

@@ -1,0 +1,40 @@
+// The only door to threads in strut. Every parallel phase calls parallel_for; chunk
+// boundaries depend only on (count, grain), never on the number of threads or on timing, so a
+// phase that writes per-chunk output and merges it in chunk order is deterministic.
+#pragma once
+
+#include <functional>
+#include <memory>
+
+
+namespace strut {
+
+class TaskSystem {
+ public:
+  // threads: 0 = all cores, 1 = everything inline on the calling thread.
+  explicit TaskSystem(int threads = 1);
+  ~TaskSystem();
+  TaskSystem(const TaskSystem&) = delete;
+  TaskSystem& operator=(const TaskSystem&) = delete;
+
+  int thread_count() const { return threads_; }
+  // Upper bound (exclusive) of the `worker` index handed to callbacks: size per-worker scratch
+  // with it.
+  int worker_slots() const { return threads_ + 1; }
+
+  // Calls fn(begin, end, worker) for the chunks [k*grain, min((k+1)*grain, count)).
+  // `worker` is in [0, worker_slots()) and identifies per-worker scratch; two chunks running
+  // at once never share a worker index.
+  using RangeFn = std::function<void(int begin, int end, int worker)>;
+  void parallel_for(int count, int grain, const RangeFn& fn) const;
+
+  // Number of chunks parallel_for uses for (count, grain).
+  static int chunk_count(int count, int grain) { return grain <= 0 ? 0 : (count + grain - 1) / grain; }
+
+ private:
+  struct Arena;
+  int threads_ = 1;
+  std::unique_ptr<Arena> arena_;
+};
+
+}  // namespace strut

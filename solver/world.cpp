@@ -1,0 +1,525 @@
+// The public World API: id checks, validation, and reading/writing body state. Velocity is
+// implicit in (pose - previous pose) / h, so every velocity-level call moves the previous pose.
+#include "strut/world.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <cmath>
+#include <string>
+
+#include "solver/body_storage.hpp"
+#include "solver/joint_solver.hpp"
+#include "solver/step_internals.hpp"
+#include "solver/world_impl.hpp"
+
+namespace strut {
+namespace {
+
+std::string id_text(BodyId id) {
+  return "body " + std::to_string(id.index) + "/" + std::to_string(id.generation);
+}
+
+void require_finite(float v, const char* call, const char* arg) {
+  if (!std::isfinite(v)) throw Error(std::string(call) + ": " + arg + " is not a finite number");
+}
+void require_finite(Vec2 v, const char* call, const char* arg) {
+  if (!is_finite(v)) throw Error(std::string(call) + ": " + arg + " is not a finite number");
+}
+
+float rot_delta(const BodyArrays& b, std::uint32_t k) {
+  return std::atan2(b.dqs[k], b.dqc[k]);
+}
+
+void validate_config(const WorldConfig& c) {
+  require_finite(c.gravity, "WorldConfig", "gravity");
+  if (c.substeps <= 0)
+    throw Error("WorldConfig: substeps must be positive, got " + std::to_string(c.substeps));
+  if (c.iterations <= 0)
+    throw Error("WorldConfig: iterations must be positive, got " + std::to_string(c.iterations));
+  if (c.threads < 0)
+    throw Error("WorldConfig: threads must be >= 0, got " + std::to_string(c.threads));
+  for (auto [v, name] : {std::pair{c.sleep_time, "sleep_time"}, {c.sleep_speed, "sleep_speed"},
+                         {c.restitution_threshold, "restitution_threshold"},
+                         {c.contact_slop, "contact_slop"}}) {
+    require_finite(v, "WorldConfig", name);
+    if (v < 0) throw Error(std::string("WorldConfig: ") + name + " must not be negative");
+  }
+}
+
+}  // namespace
+
+std::uint32_t World::Impl::dense_of(BodyId id, const char* what) const {
+  if (id.index == 0) throw Error(std::string(what) + ": null body id");
+  const std::uint32_t s = id.index - 1;
+  if (s >= slots.size() || !slots[s].alive || slots[s].generation != id.generation)
+    throw Error(std::string(what) + ": stale or unknown " + id_text(id));
+  return slots[s].dense;
+}
+
+std::uint32_t World::Impl::joint_dense_of(JointId id, const char* what) const {
+  if (id.index == 0) throw Error(std::string(what) + ": null joint id");
+  const std::uint32_t s = id.index - 1;
+  if (s >= joint_slots.size() || !joint_slots[s].alive || joint_slots[s].generation != id.generation)
+    throw Error(std::string(what) + ": stale or unknown joint " + std::to_string(id.index) + "/" +
+                std::to_string(id.generation));
+  return joint_slots[s].dense;
+}
+
+World::World(const WorldConfig& config) {
+  validate_config(config);
+  impl_ = std::make_unique<Impl>(config);
+}
+World::~World() = default;
+World::World(World&&) noexcept = default;
+World& World::operator=(World&&) noexcept = default;
+
+const WorldConfig& World::config() const { return impl_->config; }
+void World::set_gravity(Vec2 g) {
+  require_finite(g, "set_gravity", "gravity");
+  impl_->config.gravity = g;
+}
+void World::set_substeps(int n) {
+  if (n <= 0) throw Error("set_substeps: substeps must be positive, got " + std::to_string(n));
+  impl_->config.substeps = n;
+}
+void World::set_iterations(int n) {
+  if (n <= 0) throw Error("set_iterations: iterations must be positive, got " + std::to_string(n));
+  impl_->config.iterations = n;
+}
+
+BodyId World::create_body(const BodyDef& def) {
+  try {
+    validate_body_def(def);
+  } catch (const Error& e) {
+    throw Error(std::string("create_body: ") + e.what());
+  }
+  auto& w = *impl_;
+  std::uint32_t slot;
+  if (!w.free_slots.empty()) {
+    slot = w.free_slots.back();
+    w.free_slots.pop_back();
+  } else {
+    slot = static_cast<std::uint32_t>(w.slots.size());
+    w.slots.push_back(Slot{});
+  }
+  const std::uint32_t dense = add_body(w, def, slot);
+  w.slots[slot].dense = dense;
+  w.slots[slot].alive = true;
+  return BodyId{slot + 1, w.slots[slot].generation};
+}
+
+void World::destroy_body(BodyId id) {
+  auto& w = *impl_;
+  const std::uint32_t k = w.dense_of(id, "destroy_body");
+  // Joints die with their bodies.
+  const std::uint32_t slot = id.index - 1;
+  for (std::size_t j = w.joints.size(); j-- > 0;) {
+    if (w.joints[j].slot_a == slot || w.joints[j].slot_b == slot) {
+      const std::uint32_t js = w.joints[j].slot;
+      w.joint_slots[js].alive = false;
+      w.joint_slots[js].generation++;
+      w.free_joint_slots.push_back(js);
+      w.joints.erase(w.joints.begin() + std::ptrdiff_t(j));
+    }
+  }
+  for (std::size_t j = 0; j < w.joints.size(); ++j) w.joint_slots[w.joints[j].slot].dense = std::uint32_t(j);
+  w.ignored_pairs_dirty = true;
+  w.bodies.flags[k] |= kDead;
+  w.slots[slot].alive = false;
+  w.slots[slot].generation++;
+  w.free_slots.push_back(slot);
+  w.needs_compaction = true;
+  // Contacts referring to the body are rebuilt at the next step; drop them now so no solver
+  // or query sees a dead body.
+  std::erase_if(w.contacts.points, [&](const ContactPoint& cp) { return cp.body_v == k || cp.body_o == k; });
+}
+
+bool World::is_valid(BodyId id) const {
+  const auto& w = *impl_;
+  if (id.index == 0 || id.index > w.slots.size()) return false;
+  const Slot& s = w.slots[id.index - 1];
+  return s.alive && s.generation == id.generation;
+}
+
+std::size_t World::body_count() const {
+  const auto& w = *impl_;
+  return w.slots.size() - w.free_slots.size();
+}
+
+std::vector<BodyId> World::bodies() const {
+  const auto& w = *impl_;
+  std::vector<BodyId> out;
+  for (std::uint32_t k = 0; k < w.bodies.size(); ++k)
+    if (!(w.bodies.flags[k] & kDead)) out.push_back(w.id_of_dense(k));
+  return out;
+}
+
+Transform World::transform(BodyId id) const {
+  const auto& w = *impl_;
+  const std::uint32_t k = w.dense_of(id, "transform");
+  const auto& b = w.bodies;
+  return Transform{{b.px[k], b.py[k]}, angle_of(Rot{b.qc[k], b.qs[k]})};
+}
+
+Transform World::interpolated_transform(BodyId id, float alpha) const {
+  require_finite(alpha, "interpolated_transform", "alpha");
+  const auto& w = *impl_;
+  const std::uint32_t k = w.dense_of(id, "interpolated_transform");
+  const Transform a = w.bodies.before_step[k];
+  const Transform b = transform(id);
+  float d = b.angle - a.angle;  // shortest way round
+  if (d > float(M_PI)) d -= 2 * float(M_PI);
+  if (d < -float(M_PI)) d += 2 * float(M_PI);
+  if (alpha == 1.0f) return b;
+  return Transform{a.position + alpha * (b.position - a.position), a.angle + alpha * d};
+}
+
+Vec2 World::linear_velocity(BodyId id) const {
+  const auto& w = *impl_;
+  const std::uint32_t k = w.dense_of(id, "linear_velocity");
+  const auto& b = w.bodies;
+  return Vec2{b.dx[k] / w.last_h, b.dy[k] / w.last_h};
+}
+
+float World::angular_velocity(BodyId id) const {
+  const auto& w = *impl_;
+  const std::uint32_t k = w.dense_of(id, "angular_velocity");
+  return rot_delta(w.bodies, k) / w.last_h;
+}
+
+float World::mass(BodyId id) const {
+  const auto& w = *impl_;
+  return w.bodies.mass[w.dense_of(id, "mass")];
+}
+float World::inertia(BodyId id) const {
+  const auto& w = *impl_;
+  return w.bodies.inertia[w.dense_of(id, "inertia")];
+}
+
+BodyState World::state(BodyId id) const {
+  const auto& w = *impl_;
+  const std::uint32_t k = w.dense_of(id, "state");
+  const auto& b = w.bodies;
+  BodyState s;
+  s.kind = (b.flags[k] & kCircle) ? ShapeKind::Circle : ShapeKind::Polygon;
+  s.is_static = (b.flags[k] & kStatic) != 0;
+  s.sleeping = (b.flags[k] & kSleeping) != 0;
+  s.transform = transform(id);
+  s.velocity = linear_velocity(id);
+  s.angular_velocity = angular_velocity(id);
+  s.radius = b.radius[k];
+  for (std::uint32_t i = 0; i < b.hull_count[k]; ++i) {
+    const std::uint32_t p = b.particle_begin[k] + i;
+    s.vertices.push_back({w.particles.x[p], w.particles.y[p]});
+  }
+  return s;
+}
+
+BodyDef World::definition(BodyId id) const {
+  const auto& w = *impl_;
+  const std::uint32_t k = w.dense_of(id, "definition");
+  const auto& b = w.bodies;
+  BodyDef d = w.cold[k].def;
+  const Rot r{b.qc[k], b.qs[k]};
+  d.angle = angle_of(r);
+  d.center = Vec2{b.px[k], b.py[k]} - rotate(r, w.cold[k].com_offset);
+  // A polygon given by vertices is stored as given, relative to def.center, so its centre
+  // is recovered through the same offset.
+  d.velocity = linear_velocity(id);
+  d.angular_velocity = angular_velocity(id);
+  d.gravity_scale = b.gravity_scale[k];
+  d.linear_drag = b.drag[k];
+  return d;
+}
+
+void World::set_linear_velocity(BodyId id, Vec2 v) {
+  require_finite(v, "set_linear_velocity", "velocity");
+  auto& w = *impl_;
+  const std::uint32_t k = w.dense_of(id, "set_linear_velocity");
+  auto& b = w.bodies;
+  if (b.flags[k] & kStatic) return;
+  const Vec2 old = linear_velocity(id);
+  b.dx[k] = v.x * w.last_h;
+  b.dy[k] = v.y * w.last_h;
+  if (!w.is_rigid(k)) {
+    auto& q = w.particles;
+    for (std::uint32_t i = b.particle_begin[k]; i < b.particle_begin[k] + b.particle_count[k]; ++i) {
+      q.dx[i] += (v.x - old.x) * w.last_h;
+      q.dy[i] += (v.y - old.y) * w.last_h;
+    }
+  }
+  wake(id);
+}
+
+void World::set_angular_velocity(BodyId id, float omega) {
+  require_finite(omega, "set_angular_velocity", "angular_velocity");
+  auto& w = *impl_;
+  const std::uint32_t k = w.dense_of(id, "set_angular_velocity");
+  auto& b = w.bodies;
+  if (b.flags[k] & kStatic) return;
+  const float old = angular_velocity(id);
+  const Rot d = make_rot(omega * w.last_h);
+  b.dqc[k] = d.c;
+  b.dqs[k] = d.s;
+  if (!w.is_rigid(k)) {
+    // Add (omega - old) x r to every particle's velocity.
+    auto& q = w.particles;
+    const float dw = (omega - old) * w.last_h;
+    for (std::uint32_t i = b.particle_begin[k]; i < b.particle_begin[k] + b.particle_count[k]; ++i) {
+      const float rx = q.x[i] - b.px[k], ry = q.y[i] - b.py[k];
+      q.dx[i] -= dw * ry;
+      q.dy[i] += dw * rx;
+    }
+  }
+  wake(id);
+}
+
+void World::set_transform(BodyId id, Vec2 position, float angle) {
+  require_finite(position, "set_transform", "position");
+  require_finite(angle, "set_transform", "angle");
+  auto& w = *impl_;
+  const std::uint32_t k = w.dense_of(id, "set_transform");
+  auto& b = w.bodies;
+  // The motion (velocity) is kept; a soft body is reset to its rest shape at the new pose.
+  const Rot r = make_rot(angle);
+  b.px[k] = position.x, b.py[k] = position.y, b.qc[k] = r.c, b.qs[k] = r.s;
+  b.before_step[k] = Transform{position, angle};
+  auto& q = w.particles;
+  const Rot dq{b.dqc[k], b.dqs[k]};
+  for (std::uint32_t i = b.particle_begin[k]; i < b.particle_begin[k] + b.particle_count[k]; ++i) {
+    const Vec2 arm_now = rotate(r, {q.lx[i], q.ly[i]});
+    const Vec2 x = position + arm_now;
+    const Vec2 motion = Vec2{b.dx[k], b.dy[k]} + (arm_now - inv_rotate(dq, arm_now));
+    q.x[i] = x.x, q.y[i] = x.y, q.dx[i] = motion.x, q.dy[i] = motion.y;
+  }
+  wake(id);
+}
+
+void World::apply_force(BodyId id, Vec2 f) {
+  require_finite(f, "apply_force", "force");
+  auto& w = *impl_;
+  const std::uint32_t k = w.dense_of(id, "apply_force");
+  w.bodies.fx[k] += f.x;
+  w.bodies.fy[k] += f.y;
+  wake(id);
+}
+
+void World::apply_force_at(BodyId id, Vec2 f, Vec2 point) {
+  require_finite(f, "apply_force_at", "force");
+  require_finite(point, "apply_force_at", "point");
+  auto& w = *impl_;
+  const std::uint32_t k = w.dense_of(id, "apply_force_at");
+  w.bodies.fx[k] += f.x;
+  w.bodies.fy[k] += f.y;
+  w.bodies.torque[k] += cross(point - Vec2{w.bodies.px[k], w.bodies.py[k]}, f);
+  wake(id);
+}
+
+void World::apply_torque(BodyId id, float t) {
+  require_finite(t, "apply_torque", "torque");
+  auto& w = *impl_;
+  w.bodies.torque[w.dense_of(id, "apply_torque")] += t;
+  wake(id);
+}
+
+void World::apply_impulse(BodyId id, Vec2 j, Vec2 point) {
+  require_finite(j, "apply_impulse", "impulse");
+  require_finite(point, "apply_impulse", "point");
+  auto& w = *impl_;
+  const std::uint32_t k = w.dense_of(id, "apply_impulse");
+  const auto& b = w.bodies;
+  if (b.inv_mass[k] == 0) return;
+  const Vec2 v = linear_velocity(id) + b.inv_mass[k] * j;
+  const float omega =
+      angular_velocity(id) + b.inv_inertia[k] * cross(point - Vec2{b.px[k], b.py[k]}, j);
+  set_linear_velocity(id, v);
+  set_angular_velocity(id, omega);
+}
+
+void World::set_linear_drag(BodyId id, float drag) {
+  require_finite(drag, "set_linear_drag", "drag");
+  if (drag < 0) throw Error("set_linear_drag: drag must not be negative");
+  auto& w = *impl_;
+  w.bodies.drag[w.dense_of(id, "set_linear_drag")] = drag;
+}
+
+void World::set_gravity_scale(BodyId id, float s) {
+  require_finite(s, "set_gravity_scale", "scale");
+  auto& w = *impl_;
+  w.bodies.gravity_scale[w.dense_of(id, "set_gravity_scale")] = s;
+  wake(id);
+}
+
+bool World::is_sleeping(BodyId id) const {
+  const auto& w = *impl_;
+  return (w.bodies.flags[w.dense_of(id, "is_sleeping")] & kSleeping) != 0;
+}
+
+void World::wake(BodyId id) {
+  auto& w = *impl_;
+  const std::uint32_t k = w.dense_of(id, "wake");
+  w.bodies.flags[k] &= std::uint8_t(~kSleeping);
+  w.bodies.sleep_time[k] = 0;
+}
+
+// ---- joints ----
+
+JointId World::create_joint(const JointDef& def) {
+  auto& w = *impl_;
+  const std::uint32_t a = w.dense_of(def.a, "create_joint: a");
+  const std::uint32_t b = w.dense_of(def.b, "create_joint: b");
+  if (a == b) throw Error("create_joint: a and b are the same body");
+  require_finite(def.anchor_a, "create_joint", "anchor_a");
+  require_finite(def.anchor_b, "create_joint", "anchor_b");
+  for (auto [v, name] : {std::pair{def.length, "length"}, {def.min_length, "min_length"},
+                         {def.max_length, "max_length"}, {def.compliance, "compliance"}})
+    require_finite(v, "create_joint", name);
+  if (def.compliance < 0) throw Error("create_joint: compliance must not be negative");
+  if (def.min_length >= 0 && def.max_length >= 0 && def.min_length > def.max_length)
+    throw Error("create_joint: min_length is larger than max_length");
+  const bool both_fixed = w.bodies.inv_mass[a] == 0 && w.bodies.inv_mass[b] == 0 &&
+                          w.bodies.inv_inertia[a] == 0 && w.bodies.inv_inertia[b] == 0;
+  if (both_fixed) throw Error("create_joint: both bodies are static or kinematic");
+  if (def.type == JointType::Weld && (!w.is_rigid(a) || !w.is_rigid(b)))
+    throw Error("create_joint: a weld joint needs two rigid bodies");
+
+  Joint j;
+  j.type = def.type;
+  j.slot_a = def.a.index - 1;
+  j.slot_b = def.b.index - 1;
+  j.anchor_a = make_anchor(w, a, def.anchor_a);
+  j.anchor_b = make_anchor(w, b, def.type == JointType::Distance ? def.anchor_b : def.anchor_a);
+  const float dist = length(def.anchor_b - def.anchor_a);
+  j.length = def.length >= 0 ? def.length : dist;
+  j.min_length = def.min_length;
+  j.max_length = def.max_length;
+  j.compliance = def.compliance;
+  j.collide = def.collide;
+  {
+    const auto& bd = w.bodies;
+    const float c = bd.qc[a] * bd.qc[b] + bd.qs[a] * bd.qs[b];
+    const float s = bd.qc[a] * bd.qs[b] - bd.qs[a] * bd.qc[b];
+    j.reference_angle = std::atan2(s, c);
+  }
+  j.def = def;
+  std::uint32_t slot;
+  if (!w.free_joint_slots.empty()) {
+    slot = w.free_joint_slots.back();
+    w.free_joint_slots.pop_back();
+  } else {
+    slot = static_cast<std::uint32_t>(w.joint_slots.size());
+    w.joint_slots.push_back(JointSlot{});
+  }
+  j.slot = slot;
+  w.joint_slots[slot].dense = static_cast<std::uint32_t>(w.joints.size());
+  w.joint_slots[slot].alive = true;
+  w.joints.push_back(j);
+  w.ignored_pairs_dirty = true;
+  return JointId{slot + 1, w.joint_slots[slot].generation};
+}
+
+void World::destroy_joint(JointId id) {
+  auto& w = *impl_;
+  const std::uint32_t k = w.joint_dense_of(id, "destroy_joint");
+  const std::uint32_t slot = id.index - 1;
+  w.joints.erase(w.joints.begin() + k);
+  for (std::size_t j = k; j < w.joints.size(); ++j) w.joint_slots[w.joints[j].slot].dense = std::uint32_t(j);
+  w.joint_slots[slot].alive = false;
+  w.joint_slots[slot].generation++;
+  w.free_joint_slots.push_back(slot);
+  w.ignored_pairs_dirty = true;
+}
+
+bool World::is_valid(JointId id) const {
+  const auto& w = *impl_;
+  if (id.index == 0 || id.index > w.joint_slots.size()) return false;
+  const JointSlot& s = w.joint_slots[id.index - 1];
+  return s.alive && s.generation == id.generation;
+}
+
+std::size_t World::joint_count() const { return impl_->joints.size(); }
+
+JointDef World::definition(JointId id) const {
+  const auto& w = *impl_;
+  return w.joints[w.joint_dense_of(id, "definition")].def;
+}
+
+float World::joint_length(JointId id) const {
+  const auto& w = *impl_;
+  const Joint& j = w.joints[w.joint_dense_of(id, "joint_length")];
+  const PointRef a = anchor_ref(w, w.slots[j.slot_a].dense, j.anchor_a);
+  const PointRef b = anchor_ref(w, w.slots[j.slot_b].dense, j.anchor_b);
+  return length(point_now(w, b) - point_now(w, a));
+}
+
+// ---- results ----
+
+std::span<const ContactEvent> World::contact_begin_events() const { return impl_->begin_events; }
+std::span<const ContactEvent> World::contact_end_events() const { return impl_->end_events; }
+std::size_t World::contact_count() const { return impl_->contacts.points.size(); }
+
+const StepProfile& World::profile() const {
+  const auto& w = *impl_;
+  StepProfile& m = w.profile_mean;
+  const StepProfile& s = w.profile_sum;
+  const double n = s.steps > 0 ? double(s.steps) : 1.0;
+  m.integrate = s.integrate / n, m.broad_phase = s.broad_phase / n;
+  m.narrow_phase = s.narrow_phase / n, m.islands = s.islands / n, m.solve = s.solve / n;
+  m.velocity = s.velocity / n, m.sleep = s.sleep / n, m.total = s.total / n;
+  m.steps = s.steps;
+  return m;
+}
+
+void World::reset_profile() { impl_->profile_sum = StepProfile{}; }
+
+std::uint64_t World::state_hash() const {
+  // FNV-1a over the bits of every particle position, in body creation order.
+  const auto& w = *impl_;
+  std::uint64_t h = 1469598103934665603ull;
+  auto mix = [&](float f) {
+    std::uint32_t u;
+    std::memcpy(&u, &f, 4);
+    for (int i = 0; i < 4; ++i) {
+      h ^= (u >> (8 * i)) & 0xFFu;
+      h *= 1099511628211ull;
+    }
+  };
+  const auto& b = w.bodies;
+  for (std::uint32_t k = 0; k < b.size(); ++k) {
+    if (b.flags[k] & kDead) continue;
+    for (std::uint32_t i = b.particle_begin[k]; i < b.particle_begin[k] + b.particle_count[k]; ++i) {
+      mix(w.particles.x[i]);
+      mix(w.particles.y[i]);
+    }
+  }
+  return h;
+}
+
+// ---- fixed-step driver ----
+
+FixedStepDriver::FixedStepDriver(World& world, float dt, int max_steps)
+    : world_(&world), dt_(dt), max_steps_(max_steps) {
+  if (!std::isfinite(dt) || dt <= 0)
+    throw Error("FixedStepDriver: dt must be a positive finite number, got " + std::to_string(dt));
+  if (max_steps <= 0)
+    throw Error("FixedStepDriver: max_steps must be positive, got " + std::to_string(max_steps));
+}
+
+float FixedStepDriver::advance(float elapsed) {
+  if (!std::isfinite(elapsed) || elapsed < 0)
+    throw Error("FixedStepDriver::advance: elapsed time must be finite and >= 0, got " +
+                std::to_string(elapsed));
+  accumulator_ += elapsed;
+  steps_last_ = 0;
+  while (accumulator_ >= dt_ && steps_last_ < max_steps_) {
+    world_->step(dt_);
+    accumulator_ -= dt_;
+    ++steps_last_;
+  }
+  // A frame too slow to keep up drops the backlog instead of spiralling into longer frames.
+  if (accumulator_ >= dt_) accumulator_ = std::fmod(accumulator_, double(dt_));
+  alpha_ = static_cast<float>(accumulator_ / dt_);
+  return alpha_;
+}
+
+}  // namespace strut

@@ -1,0 +1,269 @@
+// One step: collide once, then `substeps` x (integrate, `iterations` x project, velocity pass).
+// "Small steps": many substeps of one iteration converge better than one step of many.
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <string>
+
+#include "solver/body_storage.hpp"
+#include "solver/collide_phase.hpp"
+#include "solver/contact_solver.hpp"
+#include "solver/integrate.hpp"
+#include "solver/joint_solver.hpp"
+#include "solver/step_internals.hpp"
+
+namespace strut {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+double ms_since(Clock::time_point t0) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+}
+
+// The implicit velocity x - x_prev belongs to the substep length that produced it: when dt or
+// the substep count changes, rescale it so bodies keep their speed.
+void rescale_velocities(World::Impl& w, float ratio) {
+  auto& b = w.bodies;
+  for (std::size_t k = 0; k < b.size(); ++k) {
+    if (b.flags[k] & kStatic) continue;
+    b.dx[k] *= ratio;
+    b.dy[k] *= ratio;
+    const Rot d = make_rot(std::atan2(b.dqs[k], b.dqc[k]) * ratio);
+    b.dqc[k] = d.c;
+    b.dqs[k] = d.s;
+  }
+  auto& q = w.particles;
+  for (std::size_t i = 0; i < q.size(); ++i) {
+    q.dx[i] *= ratio;
+    q.dy[i] *= ratio;
+  }
+}
+
+// Per-step accelerations and damping, constant over the substeps.
+void prepare_forces(World::Impl& w, float h) {
+  auto& b = w.bodies;
+  auto& s = w.scratch;
+  const std::size_t n = b.size();
+  s.ax.resize(n), s.ay.resize(n), s.alpha.resize(n), s.damping.resize(n);
+  for (std::size_t k = 0; k < n; ++k) {
+    const bool dynamic = b.inv_mass[k] > 0;
+    s.ax[k] = dynamic ? w.config.gravity.x * b.gravity_scale[k] + b.fx[k] * b.inv_mass[k] : 0.0f;
+    s.ay[k] = dynamic ? w.config.gravity.y * b.gravity_scale[k] + b.fy[k] * b.inv_mass[k] : 0.0f;
+    s.alpha[k] = b.torque[k] * b.inv_inertia[k];
+    s.damping[k] = b.drag[k] > 0 ? std::exp(-b.drag[k] * h) : 1.0f;
+  }
+  // Integration runs: maximal ranges of rigid bodies that move and are awake.
+  s.rigid_runs.clear();
+  s.soft_bodies.clear();
+  for (std::uint32_t k = 0; k < n;) {
+    const auto skip = [&](std::uint32_t i) { return (b.flags[i] & (kStatic | kSleeping | kSoft)) != 0; };
+    if (skip(k)) {
+      if ((b.flags[k] & kSoft) && !(b.flags[k] & kSleeping)) s.soft_bodies.push_back(k);
+      ++k;
+      continue;
+    }
+    std::uint32_t e = k;
+    while (e < n && !skip(e)) ++e;
+    s.rigid_runs.emplace_back(k, e);
+    k = e;
+  }
+  // Soft particles take their body's acceleration and damping.
+  auto& q = w.particles;
+  s.pax.resize(q.size()), s.pay.resize(q.size()), s.pdamping.resize(q.size());
+  for (std::uint32_t k : s.soft_bodies) {
+    for (std::uint32_t i = b.particle_begin[k]; i < b.particle_begin[k] + b.particle_count[k]; ++i) {
+      s.pax[i] = s.ax[k];
+      s.pay[i] = s.ay[k];
+      s.pdamping[i] = s.damping[k];
+    }
+  }
+}
+
+void integrate_all(World::Impl& w, float h) {
+  auto& b = w.bodies;
+  auto& s = w.scratch;
+  const RigidSpans rs{b.px.data(),  b.py.data(),  b.qc.data(),    b.qs.data(),
+                      b.dx.data(),  b.dy.data(),  b.dqc.data(),   b.dqs.data(),
+                      s.ax.data(),  s.ay.data(),  s.alpha.data(), s.damping.data()};
+  for (const auto& [begin, end] : s.rigid_runs) integrate_rigid(rs, int(begin), int(end), h);
+  auto& q = w.particles;
+  const ParticleSpans ps{q.x.data(),     q.y.data(),     q.dx.data(),      q.dy.data(),
+                         s.pax.data(),   s.pay.data(),   s.pdamping.data()};
+  for (std::uint32_t k : s.soft_bodies)
+    integrate_particles_scalar(ps, int(b.particle_begin[k]),
+                               int(b.particle_begin[k] + b.particle_count[k]), h);
+}
+
+void contact_events(World::Impl& w) {
+  auto& set = w.contacts;
+  std::vector<std::uint64_t> now;
+  for (std::size_t i = 0; i < set.pair_keys.size(); ++i)
+    if (set.pair_touching[i]) now.push_back(set.pair_keys[i]);
+  std::sort(now.begin(), now.end());
+  w.begin_events.clear();
+  w.end_events.clear();
+  auto id_of_slot = [&](std::uint32_t slot) { return BodyId{slot + 1, w.slots[slot].generation}; };
+  auto alive = [&](std::uint32_t slot) { return w.slots[slot].alive; };
+  std::size_t i = 0, j = 0;
+  while (i < now.size() || j < w.touching_prev.size()) {
+    if (j == w.touching_prev.size() || (i < now.size() && now[i] < w.touching_prev[j])) {
+      const std::uint64_t k = now[i++];
+      w.begin_events.push_back({id_of_slot(std::uint32_t(k >> 32)), id_of_slot(std::uint32_t(k))});
+    } else if (i == now.size() || w.touching_prev[j] < now[i]) {
+      const std::uint64_t k = w.touching_prev[j++];
+      const std::uint32_t a = std::uint32_t(k >> 32), c = std::uint32_t(k);
+      if (alive(a) && alive(c)) w.end_events.push_back({id_of_slot(a), id_of_slot(c)});
+    } else {
+      ++i, ++j;
+    }
+  }
+  w.touching_prev = std::move(now);
+}
+
+}  // namespace
+
+void World::step(float dt) {
+  auto& w = *impl_;
+  if (!std::isfinite(dt) || dt <= 0)
+    throw Error("step: dt must be a positive finite number, got " + std::to_string(dt));
+  const auto t_start = Clock::now();
+  compact_bodies(w);
+  if (w.ignored_pairs_dirty) rebuild_ignored_pairs(w);
+  const int substeps = w.config.substeps;
+  const float h = dt / float(substeps);
+  if (h != w.last_h) rescale_velocities(w, h / w.last_h);
+  w.last_h = h;
+  auto& b = w.bodies;
+  for (std::size_t k = 0; k < b.size(); ++k)
+    b.before_step[k] = Transform{{b.px[k], b.py[k]}, angle_of(Rot{b.qc[k], b.qs[k]})};
+
+  StepProfile p;
+  auto t0 = Clock::now();
+  update_bounds(w, dt);
+  find_candidate_pairs(w);
+  p.broad_phase = ms_since(t0);
+  t0 = Clock::now();
+  narrow_phase(w);
+  p.narrow_phase = ms_since(t0);
+
+  t0 = Clock::now();
+  prepare_forces(w, h);
+  p.integrate += ms_since(t0);
+  for (int s = 0; s < substeps; ++s) {
+    t0 = Clock::now();
+    begin_contact_substep(w, h);
+    p.solve += ms_since(t0);
+    t0 = Clock::now();
+    integrate_all(w, h);
+    p.integrate += ms_since(t0);
+    t0 = Clock::now();
+    for (int it = 0; it < w.config.iterations; ++it) {
+      solve_struts(w, h);
+      solve_joints(w, h);
+      solve_contacts(w);
+    }
+    p.solve += ms_since(t0);
+    t0 = Clock::now();
+    apply_restitution(w, h, w.config.restitution_threshold);
+    for (const ContactPoint& cp : w.contacts.points)
+      if (cp.touched) w.contacts.pair_touching[cp.pair] = 1;
+    p.velocity += ms_since(t0);
+  }
+  t0 = Clock::now();
+  sync_particles(w);
+  p.integrate += ms_since(t0);
+  t0 = Clock::now();
+  contact_events(w);
+  std::fill(b.fx.begin(), b.fx.end(), 0.0f);
+  std::fill(b.fy.begin(), b.fy.end(), 0.0f);
+  std::fill(b.torque.begin(), b.torque.end(), 0.0f);
+  p.sleep = ms_since(t0);
+  p.total = ms_since(t_start);
+
+  ++w.step_index;
+  auto& sum = w.profile_sum;
+  sum.integrate += p.integrate, sum.broad_phase += p.broad_phase;
+  sum.narrow_phase += p.narrow_phase, sum.islands += p.islands, sum.solve += p.solve;
+  sum.velocity += p.velocity, sum.sleep += p.sleep, sum.total += p.total;
+  sum.steps += 1;
+}
+
+void find_candidate_pairs(World::Impl& w) { find_pairs_all(w, w.candidate_pairs); }
+
+void rebuild_ignored_pairs(World::Impl& w) {
+  w.ignored_pairs.clear();
+  for (const Joint& j : w.joints)
+    if (!j.collide) w.ignored_pairs.push_back(pair_key(j.slot_a, j.slot_b));
+  std::sort(w.ignored_pairs.begin(), w.ignored_pairs.end());
+  w.ignored_pairs.erase(std::unique(w.ignored_pairs.begin(), w.ignored_pairs.end()),
+                        w.ignored_pairs.end());
+  w.ignored_pairs_dirty = false;
+}
+
+// Particles of rigid bodies follow their pose; soft bodies get a best-fit pose for reporting.
+void sync_particles(World::Impl& w) {
+  auto& b = w.bodies;
+  auto& q = w.particles;
+  for (std::uint32_t k = 0; k < b.size(); ++k) {
+    const std::uint32_t p0 = b.particle_begin[k], pc = b.particle_count[k];
+    if (w.is_rigid(k)) {
+      if (b.flags[k] & kStatic) continue;
+      const Rot r{b.qc[k], b.qs[k]};
+      for (std::uint32_t i = p0; i < p0 + pc; ++i) {
+        const Vec2 x = Vec2{b.px[k], b.py[k]} + rotate(r, {q.lx[i], q.ly[i]});
+        q.x[i] = x.x;
+        q.y[i] = x.y;
+      }
+      continue;
+    }
+    fit_soft_pose(w, k);
+  }
+}
+
+void fit_soft_pose(World::Impl& w, std::uint32_t k) {
+  auto& b = w.bodies;
+  auto& q = w.particles;
+  const std::uint32_t p0 = b.particle_begin[k], pc = b.particle_count[k];
+  auto fit = [&](const std::vector<float>& xs, const std::vector<float>& ys, float& px, float& py,
+                 float& qc, float& qs) {
+    double m = 0, cx = 0, cy = 0;
+    for (std::uint32_t i = p0; i < p0 + pc; ++i) {
+      const double mi = 1.0 / q.w[i];
+      m += mi, cx += mi * xs[i], cy += mi * ys[i];
+    }
+    cx /= m, cy /= m;
+    double sc = 0, ss = 0;
+    for (std::uint32_t i = p0; i < p0 + pc; ++i) {
+      const double mi = 1.0 / q.w[i];
+      const double rx = xs[i] - cx, ry = ys[i] - cy;
+      sc += mi * (q.lx[i] * rx + q.ly[i] * ry);
+      ss += mi * (q.lx[i] * ry - q.ly[i] * rx);
+    }
+    const double len = std::sqrt(sc * sc + ss * ss);
+    px = float(cx), py = float(cy);
+    qc = len > 0 ? float(sc / len) : 1.0f;
+    qs = len > 0 ? float(ss / len) : 0.0f;
+  };
+  fit(q.x, q.y, b.px[k], b.py[k], b.qc[k], b.qs[k]);
+  // Motion of the body: mass-weighted particle motion, and the rotation that best maps the
+  // particles' previous offsets onto the current ones.
+  double m = 0, mx = 0, my = 0, sc = 0, ss = 0;
+  for (std::uint32_t i = p0; i < p0 + pc; ++i) {
+    const double mi = 1.0 / q.w[i];
+    m += mi, mx += mi * q.dx[i], my += mi * q.dy[i];
+  }
+  b.dx[k] = float(mx / m);
+  b.dy[k] = float(my / m);
+  for (std::uint32_t i = p0; i < p0 + pc; ++i) {
+    const double mi = 1.0 / q.w[i];
+    const double rx = q.x[i] - b.px[k], ry = q.y[i] - b.py[k];
+    const double ox = rx - (q.dx[i] - b.dx[k]), oy = ry - (q.dy[i] - b.dy[k]);
+    sc += mi * (ox * rx + oy * ry);
+    ss += mi * (ox * ry - oy * rx);
+  }
+  const double len = std::sqrt(sc * sc + ss * ss);
+  b.dqc[k] = len > 0 ? float(sc / len) : 1.0f;
+  b.dqs[k] = len > 0 ? float(ss / len) : 0.0f;
+}
+
+}  // namespace strut
