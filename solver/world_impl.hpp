@@ -87,6 +87,7 @@ struct StepScratch {
   std::vector<float> pax, pay, pdamping;      // per particle (soft bodies)
   std::vector<std::pair<std::uint32_t, std::uint32_t>> rigid_runs;  // awake moving rigid bodies
   std::vector<std::uint32_t> soft_bodies;
+  std::vector<float> strut_lambda;  // XPBD multipliers, reset every substep
 };
 
 struct Slot {

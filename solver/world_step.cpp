@@ -153,6 +153,7 @@ void World::step(float dt) {
     t0 = Clock::now();
     begin_contact_substep(w, h);
     p.solve += ms_since(t0);
+    w.scratch.strut_lambda.assign(w.struts.size(), 0.0f);
     t0 = Clock::now();
     integrate_all(w, h);
     p.integrate += ms_since(t0);
