@@ -130,6 +130,11 @@ std::size_t collide_pair(const World::Impl& w, std::uint32_t a, std::uint32_t c,
     // f.normal points from A to B; ours from the other feature towards the vertex.
     cp.fallback_normal = f.vertex_on_a ? -f.normal : f.normal;
     cp.pair = pair_index;
+    // Which body owns the vertex is told by slot order, which (unlike dense order) survives
+    // compaction.
+    const bool vertex_on_lower = b.slot[cp.body_v] < b.slot[cp.body_o];
+    cp.feature = (std::uint32_t(vertex_on_lower) << 17) | (std::uint32_t(cp.kind) << 16) |
+                 (std::uint32_t(cp.vertex) << 8) | cp.other;
     combine_materials(w, a, c, cp);
   }
   return static_cast<std::size_t>(m.count);
@@ -137,6 +142,10 @@ std::size_t collide_pair(const World::Impl& w, std::uint32_t a, std::uint32_t c,
 
 void narrow_phase(World::Impl& w) {
   auto& set = w.contacts;
+  set.previous.clear();
+  for (const ContactPoint& cp : set.points)
+    set.previous.push_back({set.pair_keys[cp.pair], cp.feature, cp.lambda_n, cp.lambda_t});
+  std::sort(set.previous.begin(), set.previous.end());
   set.points.clear();
   set.pair_keys.clear();
   set.pair_touching.clear();
@@ -147,6 +156,12 @@ void narrow_phase(World::Impl& w) {
     if (count == 0) continue;
     set.pair_keys.push_back(pair_key(w.bodies.slot[a], w.bodies.slot[c]));
     set.pair_touching.push_back(0);
+    for (std::size_t i = 0; i < count; ++i) {
+      const ContactSet::Persisted key{set.pair_keys.back(), buffer[i].feature, 0, 0};
+      const auto it = std::lower_bound(set.previous.begin(), set.previous.end(), key);
+      if (it != set.previous.end() && it->pair_key == key.pair_key && it->feature == key.feature)
+        buffer[i].lambda_n = it->lambda_n, buffer[i].lambda_t = it->lambda_t;
+    }
     set.points.insert(set.points.end(), buffer, buffer + count);
   }
 }

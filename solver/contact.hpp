@@ -18,16 +18,17 @@ struct ContactPoint {
   ContactKind kind = ContactKind::VertexEdge;
   std::uint8_t vertex = 0;
   std::uint8_t other = 0;
-  bool touched = false;    // corrected during the current substep
   float radius = 0;        // radii of the two features (circles), summed
   float friction = 0;      // dynamic coefficient of the pair
   float static_friction = 0;
   float restitution = 0;
   Vec2 fallback_normal;    // from the narrow phase, used when the features coincide
-  float lambda_n = 0;      // normal position impulse accumulated this substep
-  float lambda_t = 0;      // friction position impulse accumulated this substep
-  float vn_pre = 0;        // relative normal velocity at the start of the substep
-  std::uint32_t pair = 0;  // index into ContactSet::pair_slots
+  float lambda_n = 0;      // accumulated normal impulse (N s), warm-started across substeps
+  float lambda_t = 0;      // accumulated friction impulse along perp(n) rotated clockwise
+  float max_lambda_n = 0;  // largest normal impulse of the step (was it pressed?)
+  float vn_pre = 0;        // relative normal velocity before the step (restitution)
+  std::uint32_t pair = 0;  // index into ContactSet::pair_keys
+  std::uint32_t feature = 0;  // identifies the feature pair within its body pair across steps
 };
 
 struct ContactSet {
@@ -35,6 +36,18 @@ struct ContactSet {
   // Body slots (lower, higher) of each pair that produced points, in pair order.
   std::vector<std::uint64_t> pair_keys;
   std::vector<std::uint8_t> pair_touching;  // any point with separation <= 0 this step
+  // Last step's points as (pair key, feature) -> normal impulse of its last substep, sorted:
+  // a point that persists starts with it, so friction has a bound from the first substep.
+  struct Persisted {
+    std::uint64_t pair_key;
+    std::uint32_t feature;
+    float lambda_n;
+    float lambda_t;
+    bool operator<(const Persisted& o) const {
+      return pair_key != o.pair_key ? pair_key < o.pair_key : feature < o.feature;
+    }
+  };
+  std::vector<Persisted> previous;
 };
 
 inline std::uint64_t pair_key(std::uint32_t slot_a, std::uint32_t slot_b) {

@@ -1,4 +1,4 @@
-// Position-based contact projection, friction and restitution (see contact_solver.cpp).
+// The contact solver (see contact_solver.cpp for the method and why).
 #pragma once
 
 #include "solver/point_ref.hpp"
@@ -6,7 +6,7 @@
 namespace strut {
 
 // A contact point evaluated at the current positions: the two material points, the normal
-// (pointing from the other feature towards the vertex) and the constraint value C (< 0 = overlap).
+// (pointing from the other feature towards the vertex) and the separation C (< 0 = overlap).
 struct ContactGeometry {
   PointRef v, o;
   Vec2 n;
@@ -14,12 +14,16 @@ struct ContactGeometry {
 };
 ContactGeometry evaluate_contact(const World::Impl& w, const ContactPoint& cp);
 
-// Records each point's normal velocity before the substep (for restitution) and resets the
-// per-substep impulses.
-void begin_contact_substep(World::Impl& w, float h);
-void solve_contact(World::Impl& w, ContactPoint& cp);
-void solve_contacts(World::Impl& w);
-// Velocity pass: points that were pushed this substep and approached faster than `threshold`
+// Spring-damper softness of a constraint at substep h.
+Softness make_softness(float hertz, float damping_ratio, float h);
+
+// Once per step, before the substeps: records each point's approach speed for restitution.
+void prepare_contacts(World::Impl& w);
+// Applies the accumulated impulses of the last substep again.
+void warm_start_contacts(World::Impl& w, float h);
+// One pass over all points; use_bias = false is the relax pass.
+void solve_contacts(World::Impl& w, float h, bool use_bias);
+// After the last substep: points that were pressed and approached faster than `threshold`
 // leave with -restitution times their approach speed.
 void apply_restitution(World::Impl& w, float h, float threshold);
 

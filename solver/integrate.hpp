@@ -1,5 +1,7 @@
-// Verlet integration kernels: free functions over SoA spans. Each has a scalar reference; the
-// SIMD versions (integrate_simd.hpp) must match them bit for bit.
+// Verlet integration kernels: free functions over SoA spans, split into the velocity half and
+// the position half so the solver can act between them. The state is the pose and the motion of
+// the last substep (d = x - x_prev, velocity = d / h). Each kernel has a scalar reference; the
+// xsimd versions must match it bit for bit (same operations, same order, -ffp-contract=off).
 #pragma once
 
 #include <cstdint>
@@ -9,10 +11,7 @@
 
 namespace strut {
 
-// Rigid-body poses, for bodies [begin, end) (d = p - p_prev, dq = q conj(q_prev)):
-//   d' = d * damping + a h^2,  p' = p + d'
-//   dq' = dq with its angle scaled by damping plus alpha h^2 (to first order),  q' = dq' q
-// Static bodies are skipped by the caller; kinematic ones pass inv_mass = 0 and gravity 0.
+// Rigid bodies [begin, end): pose p, q = (cos, sin); motion d, dq = q conj(q_prev).
 struct RigidSpans {
   float* px;
   float* py;
@@ -27,9 +26,15 @@ struct RigidSpans {
   const float* alpha;    // angular acceleration (torque / I)
   const float* damping;  // exp(-drag h), 1 = none
 };
-void integrate_rigid_scalar(const RigidSpans& s, int begin, int end, float h);
+// d' = d * damping + a h^2; dq' = dq with its angle scaled by damping and alpha h^2 added (to
+// first order), renormalised.
+void integrate_rigid_velocity_scalar(const RigidSpans& s, int begin, int end, float h);
+void integrate_rigid_velocity_simd(const RigidSpans& s, int begin, int end, float h);
+// p' = p + d; q' = dq q, renormalised.
+void integrate_rigid_position_scalar(const RigidSpans& s, int begin, int end);
+void integrate_rigid_position_simd(const RigidSpans& s, int begin, int end);
 
-// Particles [begin, end): d' = d * damping + a h^2, x' = x + d'.
+// Particles [begin, end).
 struct ParticleSpans {
   float* x;
   float* y;
@@ -39,11 +44,7 @@ struct ParticleSpans {
   const float* ay;
   const float* damping;
 };
-void integrate_particles_scalar(const ParticleSpans& s, int begin, int end, float h);
+void integrate_particles_velocity(const ParticleSpans& s, int begin, int end, float h);
+void integrate_particles_position(const ParticleSpans& s, int begin, int end);
 
-}  // namespace strut
-
-namespace strut {
-// xsimd version of integrate_rigid_scalar, bit-identical to it.
-void integrate_rigid_simd(const RigidSpans& s, int begin, int end, float h);
 }  // namespace strut

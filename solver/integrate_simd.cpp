@@ -1,42 +1,45 @@
-// SIMD twin of integrate_rigid_scalar: the same operations in the same order on xsimd batches,
-// so with -ffp-contract=off the results are bit-identical (tested in integrate_test.cpp).
+// xsimd twins of the rigid integration kernels: the same operations in the same order on
+// batches, so with -ffp-contract=off the results are bit-identical (tested in
+// integration_test.cpp). Tails go to the scalar kernel.
 #include <xsimd/xsimd.hpp>
 
-#include "solver/step_internals.hpp"
+#include "solver/integrate.hpp"
 
 namespace strut {
 
-void integrate_rigid_simd(const RigidSpans& s, int begin, int end, float h) {
-  using B = xsimd::batch<float>;
-  constexpr int W = int(B::size);
-  const B h2(h * h);
-  const B one(1.0f);
+using Batch = xsimd::batch<float>;
+constexpr int kWidth = int(Batch::size);
+
+void integrate_rigid_velocity_simd(const RigidSpans& s, int begin, int end, float h) {
+  const Batch h2(h * h), one(1.0f);
   int i = begin;
-  for (; i + W <= end; i += W) {
-    const B d = B::load_unaligned(s.damping + i);
-    const B dx = B::load_unaligned(s.dx + i) * d + B::load_unaligned(s.ax + i) * h2;
-    const B dy = B::load_unaligned(s.dy + i) * d + B::load_unaligned(s.ay + i) * h2;
-    dx.store_unaligned(s.dx + i);
-    dy.store_unaligned(s.dy + i);
-    (B::load_unaligned(s.px + i) + dx).store_unaligned(s.px + i);
-    (B::load_unaligned(s.py + i) + dy).store_unaligned(s.py + i);
-    const B dc = B::load_unaligned(s.dqc + i);
-    const B ds = B::load_unaligned(s.dqs + i) * d + B::load_unaligned(s.alpha + i) * h2 * dc;
-    const B inv = one / xsimd::sqrt(dc * dc + ds * ds);
-    const B ec = dc * inv, es = ds * inv;
-    ec.store_unaligned(s.dqc + i);
-    es.store_unaligned(s.dqs + i);
-    const B c = B::load_unaligned(s.qc + i), sn = B::load_unaligned(s.qs + i);
-    const B nc = ec * c - es * sn, ns = es * c + ec * sn;
-    const B inv2 = one / xsimd::sqrt(nc * nc + ns * ns);
-    (nc * inv2).store_unaligned(s.qc + i);
-    (ns * inv2).store_unaligned(s.qs + i);
+  for (; i + kWidth <= end; i += kWidth) {
+    const Batch d = Batch::load_unaligned(s.damping + i);
+    (Batch::load_unaligned(s.dx + i) * d + Batch::load_unaligned(s.ax + i) * h2).store_unaligned(s.dx + i);
+    (Batch::load_unaligned(s.dy + i) * d + Batch::load_unaligned(s.ay + i) * h2).store_unaligned(s.dy + i);
+    const Batch dc = Batch::load_unaligned(s.dqc + i);
+    const Batch ds = Batch::load_unaligned(s.dqs + i) * d + Batch::load_unaligned(s.alpha + i) * h2 * dc;
+    const Batch inv = one / xsimd::sqrt(dc * dc + ds * ds);
+    (dc * inv).store_unaligned(s.dqc + i);
+    (ds * inv).store_unaligned(s.dqs + i);
   }
-  integrate_rigid_scalar(s, i, end, h);
+  integrate_rigid_velocity_scalar(s, i, end, h);
 }
 
-void integrate_rigid(const RigidSpans& s, int begin, int end, float h) {
-  integrate_rigid_simd(s, begin, end, h);
+void integrate_rigid_position_simd(const RigidSpans& s, int begin, int end) {
+  const Batch one(1.0f);
+  int i = begin;
+  for (; i + kWidth <= end; i += kWidth) {
+    (Batch::load_unaligned(s.px + i) + Batch::load_unaligned(s.dx + i)).store_unaligned(s.px + i);
+    (Batch::load_unaligned(s.py + i) + Batch::load_unaligned(s.dy + i)).store_unaligned(s.py + i);
+    const Batch ec = Batch::load_unaligned(s.dqc + i), es = Batch::load_unaligned(s.dqs + i);
+    const Batch c = Batch::load_unaligned(s.qc + i), sn = Batch::load_unaligned(s.qs + i);
+    const Batch nc = ec * c - es * sn, ns = es * c + ec * sn;
+    const Batch inv = one / xsimd::sqrt(nc * nc + ns * ns);
+    (nc * inv).store_unaligned(s.qc + i);
+    (ns * inv).store_unaligned(s.qs + i);
+  }
+  integrate_rigid_position_scalar(s, i, end);
 }
 
 }  // namespace strut

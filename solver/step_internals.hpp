@@ -11,7 +11,5 @@ void rebuild_ignored_pairs(World::Impl& w);
 // Rigid bodies' particles follow their pose; soft bodies get a best-fit pose.
 void sync_particles(World::Impl& w);
 void fit_soft_pose(World::Impl& w, std::uint32_t body);
-// The rigid integration kernel the step uses (SIMD where available).
-void integrate_rigid(const RigidSpans& s, int begin, int end, float h);
 
 }  // namespace strut

@@ -90,6 +90,13 @@ struct StepScratch {
   std::vector<float> strut_lambda;  // XPBD multipliers, reset every substep
 };
 
+// Soft constraint coefficients (see make_softness).
+struct Softness {
+  float bias_rate = 0;
+  float mass_scale = 1;
+  float impulse_scale = 0;
+};
+
 struct Slot {
   std::uint32_t dense = 0;
   std::uint32_t generation = 1;
@@ -125,6 +132,7 @@ struct World::Impl {
   std::vector<float> motion;                 // per body: how far any point may move this step
   std::vector<std::pair<std::uint32_t, std::uint32_t>> candidate_pairs;  // dense, lower first
   ContactSet contacts;
+  Softness contact_softness, static_softness;
   StepScratch scratch;
 
   std::vector<ContactEvent> begin_events, end_events;

@@ -79,19 +79,41 @@ void prepare_forces(World::Impl& w, float h) {
   }
 }
 
-void integrate_all(World::Impl& w, float h) {
+RigidSpans rigid_spans(World::Impl& w) {
   auto& b = w.bodies;
   auto& s = w.scratch;
-  const RigidSpans rs{b.px.data(),  b.py.data(),  b.qc.data(),    b.qs.data(),
-                      b.dx.data(),  b.dy.data(),  b.dqc.data(),   b.dqs.data(),
-                      s.ax.data(),  s.ay.data(),  s.alpha.data(), s.damping.data()};
-  for (const auto& [begin, end] : s.rigid_runs) integrate_rigid(rs, int(begin), int(end), h);
+  return RigidSpans{b.px.data(),  b.py.data(),  b.qc.data(),    b.qs.data(),
+                    b.dx.data(),  b.dy.data(),  b.dqc.data(),   b.dqs.data(),
+                    s.ax.data(),  s.ay.data(),  s.alpha.data(), s.damping.data()};
+}
+
+ParticleSpans particle_spans(World::Impl& w) {
   auto& q = w.particles;
-  const ParticleSpans ps{q.x.data(),     q.y.data(),     q.dx.data(),      q.dy.data(),
-                         s.pax.data(),   s.pay.data(),   s.pdamping.data()};
-  for (std::uint32_t k : s.soft_bodies)
-    integrate_particles_scalar(ps, int(b.particle_begin[k]),
-                               int(b.particle_begin[k] + b.particle_count[k]), h);
+  auto& s = w.scratch;
+  return ParticleSpans{q.x.data(),   q.y.data(),   q.dx.data(),      q.dy.data(),
+                       s.pax.data(), s.pay.data(), s.pdamping.data()};
+}
+
+void integrate_velocities(World::Impl& w, float h) {
+  const RigidSpans rs = rigid_spans(w);
+  for (const auto& [begin, end] : w.scratch.rigid_runs)
+    integrate_rigid_velocity_simd(rs, int(begin), int(end), h);
+  const ParticleSpans ps = particle_spans(w);
+  const auto& b = w.bodies;
+  for (std::uint32_t k : w.scratch.soft_bodies)
+    integrate_particles_velocity(ps, int(b.particle_begin[k]),
+                                 int(b.particle_begin[k] + b.particle_count[k]), h);
+}
+
+void integrate_positions(World::Impl& w) {
+  const RigidSpans rs = rigid_spans(w);
+  for (const auto& [begin, end] : w.scratch.rigid_runs)
+    integrate_rigid_position_simd(rs, int(begin), int(end));
+  const ParticleSpans ps = particle_spans(w);
+  const auto& b = w.bodies;
+  for (std::uint32_t k : w.scratch.soft_bodies)
+    integrate_particles_position(ps, int(b.particle_begin[k]),
+                                 int(b.particle_begin[k] + b.particle_count[k]));
 }
 
 void contact_events(World::Impl& w) {
@@ -149,27 +171,41 @@ void World::step(float dt) {
   t0 = Clock::now();
   prepare_forces(w, h);
   p.integrate += ms_since(t0);
+  t0 = Clock::now();
+  // Contact push-out stiffness: at most a quarter of the substep rate (stiffer is unstable);
+  // contacts with static bodies twice as stiff, as they have half the give.
+  const float hertz = std::min(w.config.contact_hertz, 0.25f / h);
+  w.contact_softness = make_softness(hertz, w.config.contact_damping_ratio, h);
+  w.static_softness = make_softness(2.0f * hertz, w.config.contact_damping_ratio, h);
+  prepare_contacts(w);
+  p.solve += ms_since(t0);
   for (int s = 0; s < substeps; ++s) {
     t0 = Clock::now();
-    begin_contact_substep(w, h);
-    p.solve += ms_since(t0);
-    w.scratch.strut_lambda.assign(w.struts.size(), 0.0f);
-    t0 = Clock::now();
-    integrate_all(w, h);
+    integrate_velocities(w, h);
     p.integrate += ms_since(t0);
     t0 = Clock::now();
+    warm_start_contacts(w, h);
+    for (int it = 0; it < w.config.iterations; ++it) solve_contacts(w, h, true);
+    p.solve += ms_since(t0);
+    t0 = Clock::now();
+    integrate_positions(w);
+    p.integrate += ms_since(t0);
+    t0 = Clock::now();
+    w.scratch.strut_lambda.assign(w.struts.size(), 0.0f);
     for (int it = 0; it < w.config.iterations; ++it) {
       solve_struts(w, h);
       solve_joints(w, h);
-      solve_contacts(w);
     }
     p.solve += ms_since(t0);
     t0 = Clock::now();
-    apply_restitution(w, h, w.config.restitution_threshold);
-    for (const ContactPoint& cp : w.contacts.points)
-      if (cp.touched) w.contacts.pair_touching[cp.pair] = 1;
+    solve_contacts(w, h, false);  // relax
     p.velocity += ms_since(t0);
   }
+  t0 = Clock::now();
+  apply_restitution(w, h, w.config.restitution_threshold);
+  for (const ContactPoint& cp : w.contacts.points)
+    if (cp.max_lambda_n > 0) w.contacts.pair_touching[cp.pair] = 1;
+  p.velocity += ms_since(t0);
   t0 = Clock::now();
   sync_particles(w);
   p.integrate += ms_since(t0);

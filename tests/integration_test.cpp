@@ -125,8 +125,10 @@ TEST(Integration, SimdKernelMatchesScalarBitForBit) {
                       v[8].data(), v[9].data(), v[10].data(), v[11].data()};
   };
   for (int s = 0; s < 10; ++s) {
-    integrate_rigid_scalar(spans(f), 0, n, 1.0f / 240);
-    integrate_rigid_simd(spans(g), 0, n, 1.0f / 240);
+    integrate_rigid_velocity_scalar(spans(f), 0, n, 1.0f / 240);
+    integrate_rigid_position_scalar(spans(f), 0, n);
+    integrate_rigid_velocity_simd(spans(g), 0, n, 1.0f / 240);
+    integrate_rigid_position_simd(spans(g), 0, n);
   }
   for (int k = 0; k < 8; ++k)
     for (int i = 0; i < n; ++i) ASSERT_EQ(f[k][i], g[k][i]) << "array " << k << " index " << i;

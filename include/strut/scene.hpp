@@ -1,0 +1,113 @@
+// Scenes: a world described as data. A Scene is loaded from (or saved to) the JSON scene format
+// of docs/scene_format.md, or made in code (include/strut/scenes.hpp), and built into a World.
+// Loading validates the whole file before anything is created, so a bad file is rejected whole.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "strut/body.hpp"
+#include "strut/error.hpp"
+#include "strut/ids.hpp"
+#include "strut/material.hpp"
+#include "strut/world.hpp"
+
+namespace strut {
+
+// A scene that cannot be loaded or built. what() is one line, "<file>: <json.path>: <problem>",
+// e.g. "pile.json: bodies[3].vertices: polygon is not convex at vertex 2".
+class SceneError : public Error {
+ public:
+  SceneError(std::string file, std::string path, std::string problem);
+  const std::string& file() const { return file_; }
+  const std::string& path() const { return path_; }  // "(root)" for the document itself
+  const std::string& problem() const { return problem_; }
+
+ private:
+  std::string file_, path_, problem_;
+};
+
+struct SceneBody {
+  std::string name;  // empty = unnamed
+  BodyDef def;
+};
+
+struct SceneJoint {
+  std::string a, b;  // body names; def.a and def.b are filled in by build_scene
+  JointDef def;
+};
+
+struct SceneInstance;
+// Called before each step with the index of the step about to run (0-based): scenes made in
+// code use it to create and destroy bodies as they go (rain, particles). Stateful, so a Scene
+// holds a factory and every built instance gets a fresh hook.
+using StepHook = std::function<void(SceneInstance& io_scene, int step)>;
+
+struct Scene {
+  std::string source;       // file name or built-in name, used in error messages
+  std::string description;  // free text: what the scene shows, any substitutions made
+  WorldConfig config;       // config.threads is ignored: build_scene chooses the threads
+  float dt = 1.0f / 60.0f;
+  int steps = 600;  // default length of a run
+  std::vector<std::pair<std::string, Material>> materials;  // extra named materials
+  std::vector<SceneBody> bodies;
+  std::vector<SceneJoint> joints;
+  std::function<StepHook()> make_step_hook;  // empty for scenes loaded from files
+};
+
+// Parses and validates a scene file's text. Throws SceneError naming `file_label`.
+Scene parse_scene(std::string_view json, std::string_view file_label);
+// Reads and parses a file; the error messages name the file by its path as given.
+Scene load_scene_file(const std::string& path);
+// The scene as a JSON document parse_scene reads back to equal values (floats are written with
+// the shortest decimal that round-trips). The step hook is not saved.
+std::string scene_to_json(const Scene& scene);
+// Writes scene_to_json to a file; throws SceneError if it cannot be written.
+void save_scene_file(const Scene& scene, const std::string& path);
+
+// A built scene: the world plus the scene's bodies and joints in scene order. Bodies created by
+// the step hook are appended; destroyed ones are removed.
+struct SceneInstance {
+  explicit SceneInstance(World w) : world(std::move(w)) {}
+
+  World world;
+  std::string source, description;  // copied from the scene
+  float dt = 1.0f / 60.0f;
+  int steps = 600;  // the scene's default run length
+  int steps_done = 0;
+  std::vector<BodyId> bodies;
+  std::vector<std::string> names;  // parallel to `bodies`, empty = unnamed
+  std::vector<JointId> joints;
+  std::vector<std::pair<std::string, Material>> materials;  // the scene's, for capture_scene
+  StepHook hook;
+
+  // Creates a body or joint and lists it; step hooks create through these so that
+  // capture_scene sees everything.
+  BodyId create_body(const BodyDef& def, std::string name = {});
+  JointId create_joint(const JointDef& def);
+  // Runs the hook (if any) and then one world step of `dt`.
+  void step();
+  // Drops destroyed bodies and joints from the lists.
+  void forget_destroyed();
+
+  // Where each joint's anchors sit on its bodies (body frame) and its resolved rest length,
+  // parallel to `joints`: World::definition(JointId) returns the anchors as they were at
+  // creation, and capture_scene needs them where the bodies are now.
+  struct JointFrame {
+    Vec2 local_a, local_b;
+    float length = -1.0f;
+  };
+  std::vector<JointFrame> joint_frames;
+};
+
+// Creates the world (threads: 0 = all cores) and everything in the scene. Throws SceneError if
+// the world rejects a body or joint the loader let through.
+SceneInstance build_scene(const Scene& scene, int threads);
+// The instance's current state as a scene (for saving): bodies in scene order with their current
+// pose and velocity, joints, the world settings. Unnamed bodies that a joint needs get a name.
+Scene capture_scene(const SceneInstance& scene);
+
+}  // namespace strut
