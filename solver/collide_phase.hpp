@@ -11,7 +11,10 @@ void update_bounds(World::Impl& w, float dt);
 bool pair_may_collide(const World::Impl& w, std::uint32_t i, std::uint32_t j);
 // O(n^2) reference pair finder.
 void find_pairs_all(World::Impl& w, std::vector<std::pair<std::uint32_t, std::uint32_t>>& out);
-// Manifold of one pair as contact points written to out[0..1]; returns the count.
+// Largest number of points collide_pair writes: a manifold's two, plus for fast pairs one per
+// vertex against each of its edges.
+inline constexpr std::size_t kMaxPointsPerPair = 2 + 2 * 16;
+// Manifold of one pair as contact points written to out[0..kMaxPointsPerPair); returns the count.
 std::size_t collide_pair(const World::Impl& w, std::uint32_t a, std::uint32_t b,
                          std::uint32_t pair_index, ContactPoint* out);
 // Contact points of all candidate pairs, in pair order.

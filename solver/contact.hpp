@@ -27,6 +27,7 @@ struct ContactPoint {
   float lambda_t = 0;      // accumulated friction impulse along perp(n) rotated clockwise
   float max_lambda_n = 0;  // largest normal impulse of the step (was it pressed?)
   float vn_pre = 0;        // relative normal velocity before the step (restitution)
+  bool sliding = false;    // slipping at the end of the last substep: dynamic friction applies
   std::uint32_t pair = 0;  // index into ContactSet::pair_keys
   std::uint32_t feature = 0;  // identifies the feature pair within its body pair across steps
 };
@@ -43,6 +44,7 @@ struct ContactSet {
     std::uint32_t feature;
     float lambda_n;
     float lambda_t;
+    bool sliding;
     bool operator<(const Persisted& o) const {
       return pair_key != o.pair_key ? pair_key < o.pair_key : feature < o.feature;
     }

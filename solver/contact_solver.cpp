@@ -65,6 +65,9 @@ void apply_impulse_pair(World::Impl& w, const ContactGeometry& g, Vec2 P, float 
   apply_velocity_impulse(w, g.o, -P, h);
 }
 
+// Slip speed above which a contact point counts as sliding (dynamic friction).
+constexpr float kSlideSpeed = 0.01f;
+
 bool touches_fixed(const World::Impl& w, const ContactPoint& cp) {
   return w.bodies.inv_mass[cp.body_v] == 0 || w.bodies.inv_mass[cp.body_o] == 0;
 }
@@ -139,45 +142,66 @@ void warm_start_contacts(World::Impl& w, float h) {
   }
 }
 
-void solve_contacts(World::Impl& w, float h, bool use_bias) {
+namespace {
+
+void solve_normal(World::Impl& w, ContactPoint& cp, float h, bool use_bias) {
   const float inv_h = 1.0f / h;
-  const float push_max = w.config.contact_push_max;
-  for (ContactPoint& cp : w.contacts.points) {
-    const ContactGeometry g = evaluate_contact(w, cp);
-    const float wn = inv_mass_along(w, g.v, g.n) + inv_mass_along(w, g.o, g.n);
-    if (wn <= 0) continue;
-    // Normal.
-    float bias = 0, mass_scale = 1, impulse_scale = 0;
-    if (g.c > 0) {
-      bias = g.c * inv_h;  // speculative: the gap may close, no more
-    } else if (use_bias) {
-      const Softness& s = touches_fixed(w, cp) ? w.static_softness : w.contact_softness;
-      bias = std::max(s.bias_rate * g.c, -push_max);
-      mass_scale = s.mass_scale;
-      impulse_scale = s.impulse_scale;
-    }
-    const float vn = dot(relative_velocity(w, g, inv_h), g.n);
-    const float impulse = -mass_scale * (vn + bias) / wn - impulse_scale * cp.lambda_n;
-    const float total = std::max(cp.lambda_n + impulse, 0.0f);
-    const float dn = total - cp.lambda_n;
-    cp.lambda_n = total;
-    cp.max_lambda_n = std::max(cp.max_lambda_n, total);
-    if (dn != 0) apply_impulse_pair(w, g, dn * g.n, h);
-    // Friction: Coulomb's cone, sticking while within the static coefficient, sliding at the
-    // dynamic one once the static bound is exceeded.
-    const Vec2 t{g.n.y, -g.n.x};
-    const float wt = inv_mass_along(w, g.v, t) + inv_mass_along(w, g.o, t);
-    if (wt <= 0) continue;
-    const float vt = dot(relative_velocity(w, g, inv_h), t);
-    float lt = cp.lambda_t - vt / wt;
-    const float stick = cp.static_friction * cp.lambda_n;
-    if (std::fabs(lt) > stick) {
-      const float slide = cp.friction * cp.lambda_n;
-      lt = std::clamp(lt, -slide, slide);
-    }
-    const float dt_impulse = lt - cp.lambda_t;
-    cp.lambda_t = lt;
-    if (dt_impulse != 0) apply_impulse_pair(w, g, dt_impulse * t, h);
+  const ContactGeometry g = evaluate_contact(w, cp);
+  const float wn = inv_mass_along(w, g.v, g.n) + inv_mass_along(w, g.o, g.n);
+  if (wn <= 0) return;
+  float bias = 0, mass_scale = 1, impulse_scale = 0;
+  if (g.c > 0) {
+    bias = g.c * inv_h;  // speculative: the gap may close, no more
+  } else if (use_bias) {
+    const Softness& s = touches_fixed(w, cp) ? w.static_softness : w.contact_softness;
+    bias = std::max(s.bias_rate * g.c, -w.config.contact_push_max);
+    mass_scale = s.mass_scale;
+    impulse_scale = s.impulse_scale;
+  }
+  const float vn = dot(relative_velocity(w, g, inv_h), g.n);
+  const float impulse = -mass_scale * (vn + bias) / wn - impulse_scale * cp.lambda_n;
+  const float total = std::max(cp.lambda_n + impulse, 0.0f);
+  const float dn = total - cp.lambda_n;
+  cp.lambda_n = total;
+  cp.max_lambda_n = std::max(cp.max_lambda_n, total);
+  if (dn != 0) apply_impulse_pair(w, g, dn * g.n, h);
+}
+
+// Coulomb's cone with the static coefficient while the point sticks and the dynamic one while
+// it slides. Whether it slides is read from its slip speed after the relax pass, not from the
+// impulse it asks for mid-iteration: Gauss-Seidel makes the first point of a face briefly carry
+// the whole load, which flipped boxes that should hold on a slope into sliding.
+void solve_friction(World::Impl& w, ContactPoint& cp, float h, bool use_bias) {
+  const float inv_h = 1.0f / h;
+  const ContactGeometry g = evaluate_contact(w, cp);
+  const Vec2 t{g.n.y, -g.n.x};
+  const float wt = inv_mass_along(w, g.v, t) + inv_mass_along(w, g.o, t);
+  if (wt <= 0) return;
+  const float vt = dot(relative_velocity(w, g, inv_h), t);
+  const float mu = cp.sliding ? cp.friction : cp.static_friction;
+  const float bound = mu * cp.lambda_n;
+  const float lt = std::clamp(cp.lambda_t - vt / wt, -bound, bound);
+  const float dt_impulse = lt - cp.lambda_t;
+  cp.lambda_t = lt;
+  if (dt_impulse != 0) apply_impulse_pair(w, g, dt_impulse * t, h);
+  if (!use_bias) {
+    const float slip = dot(relative_velocity(w, g, inv_h), t);
+    cp.sliding = std::fabs(slip) > kSlideSpeed;
+  }
+}
+
+}  // namespace
+
+// Points of one pair are consecutive; as in Box2D, a pair's normal rows are solved before its
+// friction rows, so friction is bounded by this pass's normal impulses.
+void solve_contacts(World::Impl& w, float h, bool use_bias) {
+  auto& pts = w.contacts.points;
+  for (std::size_t i = 0; i < pts.size();) {
+    std::size_t e = i + 1;
+    while (e < pts.size() && pts[e].pair == pts[i].pair) ++e;
+    for (std::size_t k = i; k < e; ++k) solve_normal(w, pts[k], h, use_bias);
+    for (std::size_t k = i; k < e; ++k) solve_friction(w, pts[k], h, use_bias);
+    i = e;
   }
 }
 

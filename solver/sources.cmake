@@ -7,6 +7,7 @@ set(STRUT_SOLVER_SOURCES
   solver/integrate.cpp
   solver/integrate_simd.cpp
   solver/contact_solver.cpp
+  solver/continuous.cpp
   solver/joint_solver.cpp
   solver/collide_phase.cpp
   solver/world_step.cpp

@@ -11,5 +11,7 @@ void rebuild_ignored_pairs(World::Impl& w);
 // Rigid bodies' particles follow their pose; soft bodies get a best-fit pose.
 void sync_particles(World::Impl& w);
 void fit_soft_pose(World::Impl& w, std::uint32_t body);
+// Puts fast bodies whose centre crossed a surface this step back in front of it.
+void continuous_pass(World::Impl& w);
 
 }  // namespace strut

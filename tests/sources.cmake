@@ -5,4 +5,6 @@ set(STRUT_TEST_SOURCES
   tests/joint_test.cpp
   tests/soft_body_test.cpp
   tests/driver_test.cpp
+  tests/contact_test.cpp
+  tests/ccd_test.cpp
 )

@@ -1,0 +1,65 @@
+// Fast bodies against thin walls: speculative contacts (collision once per step on boxes
+// fattened by the step's motion) must stop them without tunnelling.
+#include <gtest/gtest.h>
+
+#include "test_util.hpp"
+
+namespace strut {
+
+namespace {
+// A static wall 10 cm thick at x in [5, 5.1]; a body starts at x = 0 heading right.
+float furthest_x(const BodyDef& projectile, int substeps) {
+  World world(WorldConfig{.gravity = {0, 0}, .substeps = substeps});
+  BodyDef wall = test::box_def({5.05f, 0}, {0.05f, 5.0f});
+  wall.is_static = true;
+  world.create_body(wall);
+  const BodyId id = world.create_body(projectile);
+  float furthest = -1e9f;
+  for (int i = 0; i < 120; ++i) {
+    world.step(1.0f / 60);
+    furthest = std::max(furthest, world.transform(id).position.x);
+  }
+  return furthest;
+}
+}  // namespace
+
+TEST(Ccd, SmallBallAt300MetresPerSecondDoesNotPassAThinWall) {
+  for (int substeps : {1, 4}) {
+    for (float y : {0.0f, 1.3f, -4.2f}) {
+      BodyDef ball;
+      ball.shape = CircleShape{0.05f};
+      ball.center = {0, y};
+      ball.velocity = {300, 0};
+      ball.bullet = true;
+      EXPECT_LT(furthest_x(ball, substeps), 5.0f - 0.05f + 1e-3f) << "substeps " << substeps;
+    }
+  }
+}
+
+TEST(Ccd, SmallBoxAt200MetresPerSecondDoesNotPassAThinWall) {
+  for (int substeps : {1, 4}) {
+    BodyDef box = test::box_def({0, 0.3f}, {0.05f, 0.05f});
+    box.velocity = {200, 0};
+    box.angular_velocity = 20;
+    EXPECT_LT(furthest_x(box, substeps), 5.0f) << "substeps " << substeps;
+  }
+}
+
+TEST(Ccd, DiagonalShotIntoACornerStaysOutside) {
+  World world(WorldConfig{.gravity = {0, 0}});
+  BodyDef wall = test::box_def({0, 0}, {1, 1});
+  wall.is_static = true;
+  world.create_body(wall);
+  BodyDef ball;
+  ball.shape = CircleShape{0.02f};
+  ball.center = {-4, -4};
+  ball.velocity = {250, 250};
+  const BodyId id = world.create_body(ball);
+  for (int i = 0; i < 60; ++i) {
+    world.step(1.0f / 60);
+    const Vec2 p = world.transform(id).position;
+    EXPECT_FALSE(std::fabs(p.x) < 1.0f && std::fabs(p.y) < 1.0f) << "inside the box at step " << i;
+  }
+}
+
+}  // namespace strut
