@@ -7,4 +7,7 @@ set(STRUT_TEST_SOURCES
   tests/driver_test.cpp
   tests/contact_test.cpp
   tests/ccd_test.cpp
+  tests/query_test.cpp
+  tests/event_test.cpp
+  tests/tile_map_test.cpp
 )
