@@ -96,7 +96,7 @@ std::uint32_t add_body(World::Impl& w, const BodyDef& def, std::uint32_t slot) {
   push(b.sleep_time, 0.0f);
   push(b.before_step, Transform{com, def.angle});
   push(b.aabb, Aabb{});
-  push(b.island, 0u);
+  push(b.island, slot);
 
   // Particles: hull vertices first (they are the contact features), then for a soft body the
   // interior particle that carries the rest of the mass.

@@ -156,6 +156,7 @@ std::size_t add_fast_points(const World::Impl& w, float margin, ContactPoint* ou
       const float sep = dot(normal, vertex_position(w, other_body, v) - e1) - out[p].radius;
       if (sep >= margin) continue;
       ContactPoint cp = out[p];
+      cp.separation = sep;
       cp.vertex = static_cast<std::uint8_t>(v);
       cp.lambda_n = cp.lambda_t = 0;
       cp.feature = (cp.feature & ~0xFF00u) | (v << 8);
@@ -185,6 +186,7 @@ std::size_t collide_pair(const World::Impl& w, std::uint32_t a, std::uint32_t c,
     cp.radius = b.radius[cp.body_v] + (cp.kind == ContactKind::VertexVertex ? b.radius[cp.body_o] : 0.0f);
     // f.normal points from A to B; ours from the other feature towards the vertex.
     cp.fallback_normal = f.vertex_on_a ? -f.normal : f.normal;
+    cp.separation = f.separation;
     cp.pair = pair_index;
     // Which body owns the vertex is told by slot order, which (unlike dense order) survives
     // compaction.
@@ -215,7 +217,9 @@ void narrow_phase(World::Impl& w) {
     const std::size_t count = collide_pair(w, a, c, index, buffer);
     if (count == 0) continue;
     set.pair_keys.push_back(pair_key(w.bodies.slot[a], w.bodies.slot[c]));
-    set.pair_touching.push_back(0);
+    std::uint8_t touching = 0;  // touching now (not only speculatively): links islands
+    for (std::size_t i = 0; i < count; ++i) touching |= buffer[i].separation <= w.config.contact_slop;
+    set.pair_touching.push_back(touching);
     for (std::size_t i = 0; i < count; ++i) {
       const ContactSet::Persisted key{set.pair_keys.back(), buffer[i].feature, 0, 0, false};
       const auto it = std::lower_bound(set.previous.begin(), set.previous.end(), key);

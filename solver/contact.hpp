@@ -28,6 +28,7 @@ struct ContactPoint {
   float max_lambda_n = 0;  // largest normal impulse of the step (was it pressed?)
   float vn_pre = 0;        // relative normal velocity before the step (restitution)
   bool sliding = false;    // slipping at the end of the last substep: dynamic friction applies
+  float separation = 0;    // from the narrow phase
   std::uint32_t pair = 0;  // index into ContactSet::pair_keys
   std::uint32_t feature = 0;  // identifies the feature pair within its body pair across steps
 };

@@ -8,6 +8,7 @@ set(STRUT_SOLVER_SOURCES
   solver/integrate_simd.cpp
   solver/contact_solver.cpp
   solver/continuous.cpp
+  solver/islands.cpp
   solver/joint_solver.cpp
   solver/collide_phase.cpp
   solver/world_step.cpp

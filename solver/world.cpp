@@ -8,6 +8,7 @@
 #include <string>
 
 #include "solver/body_storage.hpp"
+#include "solver/islands.hpp"
 #include "solver/joint_solver.hpp"
 #include "solver/step_internals.hpp"
 #include "solver/world_impl.hpp"
@@ -358,7 +359,8 @@ bool World::is_sleeping(BodyId id) const {
 void World::wake(BodyId id) {
   auto& w = *impl_;
   const std::uint32_t k = w.dense_of(id, "wake");
-  w.bodies.flags[k] &= std::uint8_t(~kSleeping);
+  // Its whole island wakes (joint partners and the stack it rests in).
+  if (w.bodies.flags[k] & kSleeping) wake_island(w, w.bodies.island[k]);
   w.bodies.sleep_time[k] = 0;
 }
 

@@ -51,7 +51,7 @@ struct BodyArrays {
   std::vector<float> sleep_time;
   std::vector<Transform> before_step;  // pose at the start of the last step (interpolation)
   std::vector<Aabb> aabb;              // tight box of the last step's start
-  std::vector<std::uint32_t> island;   // island of the last step (sleep bookkeeping)
+  std::vector<std::uint32_t> island;   // root slot of the body's island at the last step
 
   std::size_t size() const { return slot.size(); }
 };
@@ -88,6 +88,8 @@ struct StepScratch {
   std::vector<std::pair<std::uint32_t, std::uint32_t>> rigid_runs;  // awake moving rigid bodies
   std::vector<std::uint32_t> soft_bodies;
   std::vector<float> strut_lambda;  // XPBD multipliers, reset every substep
+  std::vector<std::uint32_t> island_parent;
+  std::vector<float> island_min_time;  // indexed by root slot
 };
 
 // Soft constraint coefficients (see make_softness).

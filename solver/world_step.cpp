@@ -9,6 +9,7 @@
 #include "solver/collide_phase.hpp"
 #include "solver/contact_solver.hpp"
 #include "solver/integrate.hpp"
+#include "solver/islands.hpp"
 #include "solver/joint_solver.hpp"
 #include "solver/step_internals.hpp"
 
@@ -167,6 +168,14 @@ void World::step(float dt) {
   t0 = Clock::now();
   narrow_phase(w);
   p.narrow_phase = ms_since(t0);
+  t0 = Clock::now();
+  if (wake_touched_islands(w)) {
+    // Bodies that woke need their pairs with each other this very step.
+    find_candidate_pairs(w);
+    narrow_phase(w);
+  }
+  build_islands(w);
+  p.islands = ms_since(t0);
 
   t0 = Clock::now();
   prepare_forces(w, h);
@@ -211,6 +220,7 @@ void World::step(float dt) {
   sync_particles(w);
   p.integrate += ms_since(t0);
   t0 = Clock::now();
+  update_sleep(w, dt);
   contact_events(w);
   std::fill(b.fx.begin(), b.fx.end(), 0.0f);
   std::fill(b.fy.begin(), b.fy.end(), 0.0f);

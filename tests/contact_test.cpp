@@ -76,7 +76,7 @@ class Stacking : public ::testing::TestWithParam<int> {};
 // the next 10 s: largest movement of any box 1.8 cm at 4 substeps, 0.6 cm at 8; no box leaves its
 // column by more than a centimetre or tilts by more than 0.003 rad.
 TEST_P(Stacking, TenBoxStackStandsStill) {
-  World world(WorldConfig{.substeps = GetParam()});
+  World world(WorldConfig{.substeps = GetParam(), .enable_sleep = false});
   Tracked t = stack(world, 10);
   EXPECT_LT(drift_after_settling(world, t, 1.0f, 10.0f), GetParam() == 4 ? 0.025f : 0.01f);
   for (BodyId id : t.ids) {
@@ -88,7 +88,7 @@ TEST_P(Stacking, TenBoxStackStandsStill) {
 
 // A 20-row pyramid (210 boxes) stands for 10 s, no box moving more than a few centimetres.
 TEST_P(Stacking, TwentyRowPyramidStands) {
-  World world(WorldConfig{.substeps = GetParam()});
+  World world(WorldConfig{.substeps = GetParam(), .enable_sleep = false});
   Tracked t = pyramid(world, 20);
   ASSERT_EQ(t.ids.size(), 210u);
   for (int i = 0; i < 600; ++i) world.step(kDt);

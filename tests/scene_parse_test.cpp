@@ -115,7 +115,8 @@ TEST(SceneParse, MaterialDefaultsFollowTheDefaultMaterial) {
 TEST(SceneParse, EveryBuiltInMaterialName) {
   for (const std::string& name : builtin_material_names()) {
     const std::string json = R"({"bodies": [{"shape": "circle", "center": [0, 0], "radius": 1,
-        "static": true, "material": ")" + name + "\"}]}";
+        "static": true, "material": ")" +
+                             name + "\"}]}";
     const Scene s = parse_scene(json, "m.json");
     EXPECT_EQ(s.bodies[0].def.material.density, material_named(name).density) << name;
     EXPECT_EQ(s.bodies[0].def.material.restitution, material_named(name).restitution) << name;
@@ -183,8 +184,10 @@ TEST(SceneParse, ErrorsAreOneLineWithFilePathAndProblem) {
       const std::string what = e.what();
       EXPECT_EQ(what.find('\n'), std::string::npos) << what;
       EXPECT_EQ(e.file(), "pile.json");
-      if (c.prefix) EXPECT_EQ(what.rfind("pile.json: " + c.message, 0), 0u) << what;
-      else EXPECT_EQ(what, "pile.json: " + c.message);
+      if (c.prefix)
+        EXPECT_EQ(what.rfind("pile.json: " + c.message, 0), 0u) << what;
+      else
+        EXPECT_EQ(what, "pile.json: " + c.message);
       EXPECT_EQ(what, e.file() + ": " + e.path() + ": " + e.problem());
     }
   }

@@ -27,10 +27,12 @@ void expect_same(Vec2 a, Vec2 b) {
 
 void expect_same(const BodyDef& a, const BodyDef& b) {
   ASSERT_EQ(a.shape.index(), b.shape.index());
-  if (const auto* box = std::get_if<BoxShape>(&a.shape))
+  if (const auto* box = std::get_if<BoxShape>(&a.shape)) {
     expect_same(box->half_extents, std::get<BoxShape>(b.shape).half_extents);
-  if (const auto* c = std::get_if<CircleShape>(&a.shape))
+  }
+  if (const auto* c = std::get_if<CircleShape>(&a.shape)) {
     EXPECT_TRUE(same_bits(c->radius, std::get<CircleShape>(b.shape).radius));
+  }
   if (const auto* p = std::get_if<PolygonShape>(&a.shape)) {
     const auto& q = std::get<PolygonShape>(b.shape);
     ASSERT_EQ(p->vertices.size(), q.vertices.size());
@@ -77,7 +79,9 @@ void expect_same(const Scene& a, const Scene& b) {
     EXPECT_EQ(a.joints[i].b, b.joints[i].b);
     EXPECT_EQ(x.type, y.type);
     expect_same(x.anchor_a, y.anchor_a);
-    if (x.type == JointType::Distance) expect_same(x.anchor_b, y.anchor_b);
+    if (x.type == JointType::Distance) {
+      expect_same(x.anchor_b, y.anchor_b);
+    }
     EXPECT_TRUE(same_bits(x.length, y.length));
     EXPECT_TRUE(same_bits(x.min_length, y.min_length));
     EXPECT_TRUE(same_bits(x.max_length, y.max_length));
@@ -171,7 +175,7 @@ TEST(SceneRoundTrip, EveryKeySurvivesWriteAndRead) {
   ASSERT_EQ(back.materials.size(), 2u);
   EXPECT_EQ(back.materials[0].first, "rubber");
   EXPECT_EQ(back.materials[1].first, "material_2");
-  EXPECT_EQ(scene_to_json(back), json);  // writing is deterministic and idempotent
+  EXPECT_TRUE(scene_to_json(back) == json);  // writing is deterministic and idempotent
 }
 
 TEST(SceneRoundTrip, FloatsAreWrittenExactly) {
@@ -196,7 +200,7 @@ TEST(SceneRoundTrip, BuiltInScenesSurviveWriteAndRead) {
     const std::string json = scene_to_json(s);
     const Scene back = parse_scene(json, name + ".json");
     expect_same(s, back);
-    EXPECT_EQ(scene_to_json(back), json);
+    EXPECT_TRUE(scene_to_json(back) == json);
   }
 }
 
@@ -214,43 +218,64 @@ TEST(SceneRoundTrip, SavedAtTheStartRunsIdentically) {
   EXPECT_EQ(hash_after(reloaded, 30), hash_after(original, 30));
 }
 
-TEST(SceneRoundTrip, SavedMidRunReloadsTheSameState) {
-  // Bodies in motion, in contact, jointed, spinning and kinematic.
-  Scene s = everything();
-  s.bodies[1].def.soft = 0;  // a rigid wedge: soft bodies keep more state than a pose
+// Bodies falling, bouncing, spinning, on a rope and driven: the state after 40 steps.
+Scene busy_scene() {
+  Scene s = parse_scene(R"({"bodies": [
+      {"name": "ground", "shape": "box", "center": [0, -1], "half_extents": [30, 1], "static": true},
+      {"name": "motor", "shape": "box", "center": [8, 1], "half_extents": [2, 0.1],
+       "kinematic": true, "angular_velocity": 2},
+      {"name": "anchor", "shape": "circle", "center": [-8, 8], "radius": 0.2, "static": true},
+      {"name": "bob", "shape": "polygon", "center": [-5, 8], "vertices": [[0, 0], [0.6, 0], [0.3, 0.5]],
+       "material": "bouncy_ball"}],
+    "joints": [{"type": "distance", "a": "anchor", "b": "bob", "anchor_a": [-8, 8],
+       "anchor_b": [-5, 8], "min_length": 0, "max_length": 3.2}]})",
+                        "busy.json");
   for (int i = 0; i < 20; ++i) {
     SceneBody b;
     b.def.shape = i % 2 ? Shape{BoxShape{{0.3f, 0.2f}}} : Shape{CircleShape{0.25f}};
-    b.def.center = {-4.0f + 0.7f * i, 3.0f + 0.3f * i};
+    b.def.center = {-4.0f + 0.7f * i, 0.5f + 0.3f * i};
     b.def.angle = 0.2f * i;
     b.def.angular_velocity = 1.0f - 0.1f * i;
+    b.def.material = material_named(i % 3 ? "wood" : "rock");
     s.bodies.push_back(b);
   }
-  SceneInstance original = build_scene(s, 1);
+  return s;
+}
+
+void expect_close_states(const SceneInstance& a, const SceneInstance& b, float position_tolerance,
+                         float velocity_tolerance) {
+  ASSERT_EQ(a.bodies.size(), b.bodies.size());
+  for (std::size_t i = 0; i < a.bodies.size(); ++i) {
+    SCOPED_TRACE("body " + std::to_string(i));
+    EXPECT_EQ(a.names[i], b.names[i]);
+    const Transform ta = a.world.transform(a.bodies[i]);
+    const Transform tb = b.world.transform(b.bodies[i]);
+    EXPECT_NEAR(ta.position.x, tb.position.x, position_tolerance);
+    EXPECT_NEAR(ta.position.y, tb.position.y, position_tolerance);
+    EXPECT_NEAR(std::remainder(ta.angle - tb.angle, 6.2831853f), 0.0f, position_tolerance);
+    const Vec2 va = a.world.linear_velocity(a.bodies[i]);
+    const Vec2 vb = b.world.linear_velocity(b.bodies[i]);
+    EXPECT_NEAR(va.x, vb.x, velocity_tolerance);
+    EXPECT_NEAR(va.y, vb.y, velocity_tolerance);
+    EXPECT_NEAR(a.world.angular_velocity(a.bodies[i]), b.world.angular_velocity(b.bodies[i]),
+                velocity_tolerance);
+  }
+}
+
+TEST(SceneRoundTrip, SavedMidRunReloadsTheSameState) {
+  SceneInstance original = build_scene(busy_scene(), 1);
   hash_after(original, 40);
   const Scene saved = capture_scene(original);
-  const std::string json = scene_to_json(saved);
-  SceneInstance reloaded = build_scene(parse_scene(json, "saved.json"), 1);
-
-  ASSERT_EQ(reloaded.bodies.size(), original.bodies.size());
+  EXPECT_EQ(saved.bodies.size(), original.bodies.size());
+  EXPECT_EQ(saved.joints.size(), 1u);
+  SceneInstance reloaded = build_scene(parse_scene(scene_to_json(saved), "saved.json"), 1);
   ASSERT_EQ(reloaded.joints.size(), original.joints.size());
-  for (std::size_t i = 0; i < original.bodies.size(); ++i) {
-    SCOPED_TRACE("body " + std::to_string(i));
-    const Transform a = original.world.transform(original.bodies[i]);
-    const Transform b = reloaded.world.transform(reloaded.bodies[i]);
-    EXPECT_NEAR(a.position.x, b.position.x, 1e-5f);
-    EXPECT_NEAR(a.position.y, b.position.y, 1e-5f);
-    EXPECT_NEAR(a.angle, b.angle, 1e-5f);
-    const Vec2 va = original.world.linear_velocity(original.bodies[i]);
-    const Vec2 vb = reloaded.world.linear_velocity(reloaded.bodies[i]);
-    EXPECT_NEAR(va.x, vb.x, 1e-3f);
-    EXPECT_NEAR(va.y, vb.y, 1e-3f);
-    EXPECT_NEAR(original.world.angular_velocity(original.bodies[i]),
-                reloaded.world.angular_velocity(reloaded.bodies[i]), 1e-3f);
-    EXPECT_EQ(original.names[i], reloaded.names[i]);
-  }
-  // Saving the reloaded world gives the same file: the state survived the trip.
-  EXPECT_EQ(scene_to_json(capture_scene(reloaded)), json);
+  // A BodyDef holds the pose as (centre, angle) and the velocity, not the solver's exact
+  // rotation and previous pose, so the reload agrees to rounding, not bit for bit.
+  expect_close_states(original, reloaded, 1e-5f, 1e-3f);
+  hash_after(original, 20);
+  hash_after(reloaded, 20);
+  expect_close_states(original, reloaded, 1e-3f, 2e-2f);
 }
 
 TEST(SceneRoundTrip, CaptureNamesUnnamedJointBodies) {
@@ -268,7 +293,7 @@ TEST(SceneRoundTrip, CaptureNamesUnnamedJointBodies) {
   j.b = inst.bodies[1];
   j.anchor_a = {0, 0};
   j.anchor_b = {2, 0};
-  inst.joints.push_back(inst.world.create_joint(j));
+  inst.create_joint(j);
   const Scene saved = capture_scene(inst);
   ASSERT_EQ(saved.joints.size(), 1u);
   EXPECT_EQ(saved.joints[0].a, "body1");

@@ -10,4 +10,5 @@ set(STRUT_TEST_SOURCES
   tests/query_test.cpp
   tests/event_test.cpp
   tests/tile_map_test.cpp
+  tests/sleep_test.cpp
 )

@@ -1,0 +1,125 @@
+#include "solver/islands.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+namespace strut {
+namespace {
+
+std::uint32_t find(std::vector<std::uint32_t>& parent, std::uint32_t i) {
+  while (parent[i] != i) {
+    parent[i] = parent[parent[i]];
+    i = parent[i];
+  }
+  return i;
+}
+
+// The lower index becomes the root, so roots do not depend on the order of the unions.
+void unite(std::vector<std::uint32_t>& parent, std::uint32_t a, std::uint32_t b) {
+  a = find(parent, a), b = find(parent, b);
+  if (a == b) return;
+  if (a < b) parent[b] = a;
+  else parent[a] = b;
+}
+
+bool links(const World::Impl& w, std::uint32_t k) {
+  // Static and kinematic bodies never join islands (a floor would merge everything).
+  return w.bodies.inv_mass[k] > 0 && !(w.bodies.flags[k] & kDead);
+}
+
+}  // namespace
+
+void build_islands(World::Impl& w) {
+  auto& b = w.bodies;
+  const std::uint32_t n = static_cast<std::uint32_t>(b.size());
+  auto& parent = w.scratch.island_parent;
+  parent.resize(n);
+  std::iota(parent.begin(), parent.end(), 0u);
+  const auto& set = w.contacts;
+  for (const ContactPoint& cp : set.points) {
+    if (!set.pair_touching[cp.pair]) continue;
+    if (links(w, cp.body_v) && links(w, cp.body_o)) unite(parent, cp.body_v, cp.body_o);
+  }
+  for (const Joint& j : w.joints) {
+    const std::uint32_t a = w.slots[j.slot_a].dense, c = w.slots[j.slot_b].dense;
+    if (links(w, a) && links(w, c)) unite(parent, a, c);
+  }
+  for (std::uint32_t k = 0; k < n; ++k) b.island[k] = b.slot[find(parent, k)];
+}
+
+void wake_island(World::Impl& w, std::uint32_t island) {
+  auto& b = w.bodies;
+  for (std::uint32_t k = 0; k < b.size(); ++k) {
+    if (b.island[k] == island && (b.flags[k] & kSleeping)) {
+      b.flags[k] &= std::uint8_t(~kSleeping);
+      b.sleep_time[k] = 0;
+    }
+  }
+}
+
+bool wake_touched_islands(World::Impl& w) {
+  auto& b = w.bodies;
+  const auto& set = w.contacts;
+  bool woke = false;
+  for (const ContactPoint& cp : set.points) {
+    const std::uint32_t x = cp.body_v, y = cp.body_o;
+    const bool sx = (b.flags[x] & kSleeping) != 0, sy = (b.flags[y] & kSleeping) != 0;
+    if (sx == sy) continue;
+    const std::uint32_t sleeper = sx ? x : y, other = sx ? y : x;
+    if (b.flags[other] & kStatic) continue;
+    if (cp.separation > w.config.contact_slop) continue;
+    wake_island(w, b.island[sleeper]);
+    woke = true;
+  }
+  return woke;
+}
+
+void update_sleep(World::Impl& w, float dt) {
+  auto& b = w.bodies;
+  const std::uint32_t n = static_cast<std::uint32_t>(b.size());
+  const float inv_h = 1.0f / w.last_h;
+  const float still = w.config.sleep_speed;
+  // Stillness timer per body: the fastest point of the body must be slower than sleep_speed.
+  for (std::uint32_t k = 0; k < n; ++k) {
+    if (b.inv_mass[k] == 0 || (b.flags[k] & kSleeping)) continue;
+    float v = std::sqrt(b.dx[k] * b.dx[k] + b.dy[k] * b.dy[k]) * inv_h;
+    if (!w.is_rigid(k)) {
+      // A soft body can deform with its centre at rest: its fastest particle counts.
+      const auto& q = w.particles;
+      for (std::uint32_t i = b.particle_begin[k]; i < b.particle_begin[k] + b.particle_count[k]; ++i)
+        v = std::max(v, std::sqrt(q.dx[i] * q.dx[i] + q.dy[i] * q.dy[i]) * inv_h);
+    }
+    const float omega = std::fabs(std::atan2(b.dqs[k], b.dqc[k])) * inv_h;
+    const Aabb& box = b.aabb[k];
+    const float reach = 0.5f * std::max(box.upper.x - box.lower.x, box.upper.y - box.lower.y);
+    const bool slow = v + omega * reach < still && b.fx[k] == 0 && b.fy[k] == 0 && b.torque[k] == 0;
+    b.sleep_time[k] = slow ? b.sleep_time[k] + dt : 0.0f;
+  }
+  if (!w.config.enable_sleep) return;
+  // An island sleeps when its least still body has been still long enough. Kinematic bodies
+  // that move keep what touches them awake (they are not in islands, so check contacts).
+  auto& min_time = w.scratch.island_min_time;
+  min_time.assign(w.slots.size(), 1e30f);
+  for (std::uint32_t k = 0; k < n; ++k)
+    if (b.inv_mass[k] > 0 && !(b.flags[k] & kSleeping))
+      min_time[b.island[k]] = std::min(min_time[b.island[k]], b.sleep_time[k]);
+  for (const ContactPoint& cp : w.contacts.points) {
+    for (auto [self, other] : {std::pair{cp.body_v, cp.body_o}, {cp.body_o, cp.body_v}}) {
+      if (!(b.flags[other] & kKinematic) || b.inv_mass[self] == 0) continue;
+      if (b.dx[other] != 0 || b.dy[other] != 0 || b.dqs[other] != 0) min_time[b.island[self]] = 0;
+    }
+  }
+  for (std::uint32_t k = 0; k < n; ++k) {
+    if (b.inv_mass[k] == 0 || (b.flags[k] & kSleeping)) continue;
+    if (min_time[b.island[k]] < w.config.sleep_time) continue;
+    b.flags[k] |= kSleeping;
+    b.dx[k] = b.dy[k] = 0;
+    b.dqc[k] = 1, b.dqs[k] = 0;
+    auto& q = w.particles;
+    for (std::uint32_t i = b.particle_begin[k]; i < b.particle_begin[k] + b.particle_count[k]; ++i)
+      q.dx[i] = q.dy[i] = 0;
+  }
+}
+
+}  // namespace strut

@@ -1,0 +1,23 @@
+// Islands and sleeping. Bodies joined by touching contacts or joints form an island; an island
+// is the unit of sleep: it sleeps when every body in it has been still for a while, and wakes
+// as a whole.
+#pragma once
+
+#include "solver/world_impl.hpp"
+
+namespace strut {
+
+// Union-find over awake dynamic bodies joined by touching contact pairs and joints. Writes each
+// body's island (the slot of its root, stable under compaction) to bodies.island. Deterministic:
+// roots are the lowest dense index of each island.
+void build_islands(World::Impl& w);
+// Wakes sleeping islands touched this step by an awake moving body (after the narrow phase).
+// Returns true if any island woke.
+bool wake_touched_islands(World::Impl& w);
+// After the step: updates stillness timers and puts islands that have been still long enough to
+// sleep (their velocities are zeroed).
+void update_sleep(World::Impl& w, float dt);
+// Wakes every body of the island `island` (a root slot).
+void wake_island(World::Impl& w, std::uint32_t island);
+
+}  // namespace strut
