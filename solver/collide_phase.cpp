@@ -202,32 +202,60 @@ std::size_t collide_pair(const World::Impl& w, std::uint32_t a, std::uint32_t c,
   return count;
 }
 
+// Pairs are split into fixed chunks; each chunk collides its pairs into its own buffers and the
+// buffers are concatenated in chunk order, so the contact list is the same for any thread count.
 void narrow_phase(World::Impl& w) {
   auto& set = w.contacts;
   set.previous.clear();
   for (const ContactPoint& cp : set.points)
     set.previous.push_back({set.pair_keys[cp.pair], cp.feature, cp.lambda_n, cp.lambda_t, cp.sliding});
   std::sort(set.previous.begin(), set.previous.end());
+
+  constexpr int kGrain = 256;
+  const int pairs = int(w.candidate_pairs.size());
+  auto& chunks = w.scratch.narrow_chunks;
+  chunks.resize(std::size_t(TaskSystem::chunk_count(pairs, kGrain)));
+  w.tasks.parallel_for(pairs, kGrain, [&](int lo, int hi, int) {
+    NarrowChunk& out = chunks[std::size_t(lo / kGrain)];
+    out.points.clear(), out.keys.clear(), out.touching.clear(), out.counts.clear();
+    ContactPoint buffer[kMaxPointsPerPair];
+    for (int p = lo; p < hi; ++p) {
+      const auto [a, c] = w.candidate_pairs[std::size_t(p)];
+      const std::size_t count = collide_pair(w, a, c, 0, buffer);
+      if (count == 0) continue;
+      const std::uint64_t key = pair_key(w.bodies.slot[a], w.bodies.slot[c]);
+      std::uint8_t touching = 0;  // touching now (not only speculatively): links islands
+      for (std::size_t i = 0; i < count; ++i) {
+        touching |= buffer[i].separation <= w.config.contact_slop;
+        const ContactSet::Persisted probe{key, buffer[i].feature, 0, 0, false};
+        const auto it = std::lower_bound(set.previous.begin(), set.previous.end(), probe);
+        if (it != set.previous.end() && it->pair_key == key && it->feature == probe.feature) {
+          buffer[i].lambda_n = it->lambda_n, buffer[i].lambda_t = it->lambda_t;
+          buffer[i].sliding = it->sliding;
+        }
+      }
+      out.keys.push_back(key);
+      out.touching.push_back(touching);
+      out.counts.push_back(std::uint32_t(count));
+      out.points.insert(out.points.end(), buffer, buffer + count);
+    }
+  });
   set.points.clear();
   set.pair_keys.clear();
   set.pair_touching.clear();
-  ContactPoint buffer[kMaxPointsPerPair];
-  for (const auto& [a, c] : w.candidate_pairs) {
-    const std::uint32_t index = static_cast<std::uint32_t>(set.pair_keys.size());
-    const std::size_t count = collide_pair(w, a, c, index, buffer);
-    if (count == 0) continue;
-    set.pair_keys.push_back(pair_key(w.bodies.slot[a], w.bodies.slot[c]));
-    std::uint8_t touching = 0;  // touching now (not only speculatively): links islands
-    for (std::size_t i = 0; i < count; ++i) touching |= buffer[i].separation <= w.config.contact_slop;
-    set.pair_touching.push_back(touching);
-    for (std::size_t i = 0; i < count; ++i) {
-      const ContactSet::Persisted key{set.pair_keys.back(), buffer[i].feature, 0, 0, false};
-      const auto it = std::lower_bound(set.previous.begin(), set.previous.end(), key);
-      if (it != set.previous.end() && it->pair_key == key.pair_key && it->feature == key.feature)
-        buffer[i].lambda_n = it->lambda_n, buffer[i].lambda_t = it->lambda_t,
-        buffer[i].sliding = it->sliding;
+  set.pair_begin.assign(1, 0);
+  for (const NarrowChunk& chunk : chunks) {
+    std::size_t next = 0;
+    for (std::size_t k = 0; k < chunk.keys.size(); ++k) {
+      const std::uint32_t pair = std::uint32_t(set.pair_keys.size());
+      set.pair_keys.push_back(chunk.keys[k]);
+      set.pair_touching.push_back(chunk.touching[k]);
+      for (std::uint32_t i = 0; i < chunk.counts[k]; ++i) {
+        set.points.push_back(chunk.points[next++]);
+        set.points.back().pair = pair;
+      }
+      set.pair_begin.push_back(std::uint32_t(set.points.size()));
     }
-    set.points.insert(set.points.end(), buffer, buffer + count);
   }
 }
 

@@ -29,6 +29,8 @@ struct ContactPoint {
   float vn_pre = 0;        // relative normal velocity before the step (restitution)
   bool sliding = false;    // slipping at the end of the last substep: dynamic friction applies
   float separation = 0;    // from the narrow phase
+  float edge_t = 0;        // where the vertex met the edge at the step start (fixed anchor)
+  Vec2 normal;             // normal at the step start (fixed for the step, as in Box2D)
   std::uint32_t pair = 0;  // index into ContactSet::pair_keys
   std::uint32_t feature = 0;  // identifies the feature pair within its body pair across steps
 };
@@ -37,7 +39,8 @@ struct ContactSet {
   std::vector<ContactPoint> points;
   // Body slots (lower, higher) of each pair that produced points, in pair order.
   std::vector<std::uint64_t> pair_keys;
-  std::vector<std::uint8_t> pair_touching;  // any point with separation <= 0 this step
+  std::vector<std::uint8_t> pair_touching;  // touching (not only speculative) this step
+  std::vector<std::uint32_t> pair_begin;     // points of pair p: [pair_begin[p], pair_begin[p+1])
   // Last step's points as (pair key, feature) -> normal impulse of its last substep, sorted:
   // a point that persists starts with it, so friction has a bound from the first substep.
   struct Persisted {

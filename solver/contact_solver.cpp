@@ -85,9 +85,13 @@ ContactGeometry evaluate_contact(const World::Impl& w, const ContactPoint& cp) {
     const Vec2 e2 = particle_pos(w, cp.body_o, j);
     const Vec2 d = e2 - e1;
     const float len2 = dot(d, d);
-    g.n = len2 > 0 ? (1.0f / std::sqrt(len2)) * Vec2{d.y, -d.x} : cp.fallback_normal;
-    const float t = len2 > 0 ? std::clamp(dot(V - e1, d) / len2, 0.0f, 1.0f) : 0.0f;
-    g.c = dot(g.n, V - e1) - cp.radius;
+    // The edge point is held at the parameter found at the step start and the normal is the
+    // one found then: both anchors stay material points for the step, as in Box2D. Re-projected
+    // at every evaluation, the contact point slid along the edge as a box rocked and a stack of
+    // ten swayed twice as far.
+    const float t = cp.edge_t;
+    g.n = cp.normal;
+    g.c = dot(g.n, V - (e1 + t * d)) - cp.radius;
     g.o.body = cp.body_o;
     if (w.is_rigid(cp.body_o)) {
       const std::uint32_t p0 = w.bodies.particle_begin[cp.body_o];
@@ -124,22 +128,83 @@ Softness make_softness(float hertz, float damping_ratio, float h) {
   return {omega / a1, a2 * a3, a3};
 }
 
-void prepare_contacts(World::Impl& w) {
-  // Relative normal velocity at the start of the step, for restitution.
-  const float inv_h = 1.0f / w.last_h;
-  for (ContactPoint& cp : w.contacts.points) {
-    const ContactGeometry g = evaluate_contact(w, cp);
-    cp.vn_pre = dot(relative_velocity(w, g, inv_h), g.n);
-    cp.max_lambda_n = 0;
+namespace {
+
+// Calls fn(pair) for every contact pair, colour after colour; the pairs of one colour share no
+// moving body, so they run in parallel. Small colours run inline (a task costs more than they).
+template <class F>
+void for_each_pair_coloured(World::Impl& w, F&& fn) {
+  const Colouring& c = w.contact_colours;
+  for (int colour = 0; colour <= kOverflowColour; ++colour) {
+    const std::uint32_t b = c.begin[colour], e = c.begin[colour + 1];
+    if (b == e) continue;
+    if (colour == kOverflowColour) {
+      for (std::uint32_t i = b; i < e; ++i) fn(c.order[i]);
+      continue;
+    }
+    w.tasks.parallel_for(int(e - b), 128, [&](int lo, int hi, int) {
+      for (int i = lo; i < hi; ++i) fn(c.order[b + std::uint32_t(i)]);
+    });
   }
 }
 
-void warm_start_contacts(World::Impl& w, float h) {
-  for (ContactPoint& cp : w.contacts.points) {
-    if (cp.lambda_n == 0 && cp.lambda_t == 0) continue;
-    const ContactGeometry g = evaluate_contact(w, cp);
-    apply_impulse_pair(w, g, cp.lambda_n * g.n + cp.lambda_t * Vec2{g.n.y, -g.n.x}, h);
+}  // namespace
+
+void colour_contacts(World::Impl& w) {
+  const auto& set = w.contacts;
+  auto& s = w.scratch;
+  const std::size_t pairs = set.pair_keys.size();
+  s.pair_a.resize(pairs), s.pair_b.resize(pairs);
+  for (std::size_t p = 0; p < pairs; ++p) {
+    const ContactPoint& cp = set.points[set.pair_begin[p]];
+    s.pair_a[p] = cp.body_v, s.pair_b[p] = cp.body_o;
   }
+  const auto& b = w.bodies;
+  s.moving.resize(b.size());
+  for (std::size_t k = 0; k < b.size(); ++k)
+    s.moving[k] = b.inv_mass[k] > 0 || b.inv_inertia[k] > 0;
+  colour_constraints(s.pair_a, s.pair_b, s.moving, b.size(), w.contact_colours);
+}
+
+// The anchors of a vertex-edge point for this step: where the vertex projects on the edge, and
+// the edge's outward normal.
+static void fix_anchors(const World::Impl& w, ContactPoint& cp) {
+  if (cp.kind != ContactKind::VertexEdge) return;
+  const std::uint32_t n = w.bodies.hull_count[cp.body_o];
+  const Vec2 V = particle_pos(w, cp.body_v, cp.vertex);
+  const Vec2 e1 = particle_pos(w, cp.body_o, cp.other);
+  const Vec2 e2 = particle_pos(w, cp.body_o, (cp.other + 1u) % n);
+  const Vec2 d = e2 - e1;
+  const float len2 = dot(d, d);
+  cp.normal = len2 > 0 ? (1.0f / std::sqrt(len2)) * Vec2{d.y, -d.x} : cp.fallback_normal;
+  cp.edge_t = len2 > 0 ? std::clamp(dot(V - e1, d) / len2, 0.0f, 1.0f) : 0.0f;
+}
+
+void prepare_contacts(World::Impl& w) {
+  // Relative normal velocity at the start of the step, for restitution.
+  const float inv_h = 1.0f / w.last_h;
+  auto& pts = w.contacts.points;
+  w.tasks.parallel_for(int(pts.size()), 512, [&](int lo, int hi, int) {
+    for (int i = lo; i < hi; ++i) {
+      ContactPoint& cp = pts[std::size_t(i)];
+      fix_anchors(w, cp);
+      const ContactGeometry g = evaluate_contact(w, cp);
+      cp.vn_pre = dot(relative_velocity(w, g, inv_h), g.n);
+      cp.max_lambda_n = 0;
+    }
+  });
+}
+
+void warm_start_contacts(World::Impl& w, float h) {
+  auto& set = w.contacts;
+  for_each_pair_coloured(w, [&](std::uint32_t p) {
+    for (std::uint32_t i = set.pair_begin[p]; i < set.pair_begin[p + 1]; ++i) {
+      ContactPoint& cp = set.points[i];
+      if (cp.lambda_n == 0 && cp.lambda_t == 0) continue;
+      const ContactGeometry g = evaluate_contact(w, cp);
+      apply_impulse_pair(w, g, cp.lambda_n * g.n + cp.lambda_t * Vec2{g.n.y, -g.n.x}, h);
+    }
+  });
 }
 
 namespace {
@@ -192,22 +257,23 @@ void solve_friction(World::Impl& w, ContactPoint& cp, float h, bool use_bias) {
 
 }  // namespace
 
-// Points of one pair are consecutive; as in Box2D, a pair's normal rows are solved before its
-// friction rows, so friction is bounded by this pass's normal impulses.
+// As in Box2D, a pair's normal rows are solved before its friction rows, so friction is bounded
+// by this pass's normal impulses.
 void solve_contacts(World::Impl& w, float h, bool use_bias) {
-  auto& pts = w.contacts.points;
-  for (std::size_t i = 0; i < pts.size();) {
-    std::size_t e = i + 1;
-    while (e < pts.size() && pts[e].pair == pts[i].pair) ++e;
-    for (std::size_t k = i; k < e; ++k) solve_normal(w, pts[k], h, use_bias);
-    for (std::size_t k = i; k < e; ++k) solve_friction(w, pts[k], h, use_bias);
-    i = e;
-  }
+  auto& set = w.contacts;
+  for_each_pair_coloured(w, [&](std::uint32_t p) {
+    const std::uint32_t b = set.pair_begin[p], e = set.pair_begin[p + 1];
+    for (std::uint32_t k = b; k < e; ++k) solve_normal(w, set.points[k], h, use_bias);
+    for (std::uint32_t k = b; k < e; ++k) solve_friction(w, set.points[k], h, use_bias);
+  });
 }
 
 void apply_restitution(World::Impl& w, float h, float threshold) {
   const float inv_h = 1.0f / h;
-  for (ContactPoint& cp : w.contacts.points) {
+  auto& set = w.contacts;
+  for_each_pair_coloured(w, [&](std::uint32_t p) {
+  for (std::uint32_t i = set.pair_begin[p]; i < set.pair_begin[p + 1]; ++i) {
+    ContactPoint& cp = set.points[i];
     if (cp.restitution <= 0 || cp.vn_pre > -threshold || cp.max_lambda_n <= 0) continue;
     const ContactGeometry g = evaluate_contact(w, cp);
     const float wn = inv_mass_along(w, g.v, g.n) + inv_mass_along(w, g.o, g.n);
@@ -219,6 +285,7 @@ void apply_restitution(World::Impl& w, float h, float threshold) {
     cp.lambda_n = total;
     if (dn != 0) apply_impulse_pair(w, g, dn * g.n, h);
   }
+  });
 }
 
 }  // namespace strut

@@ -17,6 +17,8 @@ ContactGeometry evaluate_contact(const World::Impl& w, const ContactPoint& cp);
 // Spring-damper softness of a constraint at substep h.
 Softness make_softness(float hertz, float damping_ratio, float h);
 
+// Colours the contact pairs (after the narrow phase and islands).
+void colour_contacts(World::Impl& w);
 // Once per step, before the substeps: records each point's approach speed for restitution.
 void prepare_contacts(World::Impl& w);
 // Applies the accumulated impulses of the last substep again.

@@ -105,6 +105,8 @@ inline void apply_velocity_impulse(World::Impl& w, const PointRef& p, Vec2 J, fl
   if (p.rigid) {
     auto& b = w.bodies;
     const float im = b.inv_mass[p.body];
+    // Bodies of infinite mass are shared by constraints of one colour: never written.
+    if (im == 0 && b.inv_inertia[p.body] == 0) return;
     b.dx[p.body] += im * J.x * h;
     b.dy[p.body] += im * J.y * h;
     rotate_small(b.dqc[p.body], b.dqs[p.body], b.inv_inertia[p.body] * cross(arm(w, p), J) * h);

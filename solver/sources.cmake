@@ -9,6 +9,7 @@ set(STRUT_SOLVER_SOURCES
   solver/contact_solver.cpp
   solver/continuous.cpp
   solver/islands.cpp
+  solver/colouring.cpp
   solver/joint_solver.cpp
   solver/collide_phase.cpp
   solver/world_step.cpp

@@ -130,9 +130,8 @@ void World::destroy_body(BodyId id) {
   w.slots[slot].generation++;
   w.free_slots.push_back(slot);
   w.needs_compaction = true;
-  // Contacts referring to the body are rebuilt at the next step; drop them now so no solver
-  // or query sees a dead body.
-  std::erase_if(w.contacts.points, [&](const ContactPoint& cp) { return cp.body_v == k || cp.body_o == k; });
+  // Its contacts are rebuilt at the next step (after compaction); until then only their keys
+  // are read, for warm starting.
 }
 
 bool World::is_valid(BodyId id) const {

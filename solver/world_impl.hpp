@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "solver/colouring.hpp"
 #include "solver/contact.hpp"
 #include "solver/joint.hpp"
 #include "solver/task_system.hpp"
@@ -81,6 +82,14 @@ struct BodyCold {
   Vec2 com_offset;  // centre of mass relative to def.center, in body coordinates
 };
 
+// One chunk's narrow-phase output, merged in chunk order.
+struct NarrowChunk {
+  std::vector<ContactPoint> points;
+  std::vector<std::uint64_t> keys;
+  std::vector<std::uint8_t> touching;
+  std::vector<std::uint32_t> counts;
+};
+
 // Per-step scratch, reused between steps so a steady-state step allocates nothing.
 struct StepScratch {
   std::vector<float> ax, ay, alpha, damping;  // per body
@@ -90,6 +99,9 @@ struct StepScratch {
   std::vector<float> strut_lambda;  // XPBD multipliers, reset every substep
   std::vector<std::uint32_t> island_parent;
   std::vector<float> island_min_time;  // indexed by root slot
+  std::vector<std::uint8_t> moving;     // per body: may be written by the solver
+  std::vector<std::uint32_t> pair_a, pair_b;
+  std::vector<NarrowChunk> narrow_chunks;
 };
 
 // Soft constraint coefficients (see make_softness).
@@ -135,6 +147,7 @@ struct World::Impl {
   std::vector<std::pair<std::uint32_t, std::uint32_t>> candidate_pairs;  // dense, lower first
   ContactSet contacts;
   Softness contact_softness, static_softness;
+  Colouring contact_colours;  // of contact pairs
   StepScratch scratch;
 
   std::vector<ContactEvent> begin_events, end_events;

@@ -175,6 +175,7 @@ void World::step(float dt) {
     narrow_phase(w);
   }
   build_islands(w);
+  colour_contacts(w);
   p.islands = ms_since(t0);
 
   t0 = Clock::now();
