@@ -16,7 +16,8 @@ void update_bounds(World::Impl& w, float dt) {
   w.motion.resize(n);
   const float h = w.last_h;
   const float g = length(w.config.gravity);
-  for (std::size_t k = 0; k < n; ++k) {
+  w.tasks.parallel_for(int(n), 1024, [&](int lo, int hi, int) {
+  for (std::size_t k = std::size_t(lo); k < std::size_t(hi); ++k) {
     float lx = 1e30f, ly = 1e30f, ux = -1e30f, uy = -1e30f;
     const std::uint32_t p0 = b.particle_begin[k], pc = b.particle_count[k];
     float reach = 0;  // farthest particle from the centre of mass
@@ -48,6 +49,7 @@ void update_bounds(World::Impl& w, float dt) {
     }
     w.motion[k] = motion;
   }
+  });
 }
 
 // All-pairs reference finder: the same filters as the sweep-and-prune broad phase; kept for

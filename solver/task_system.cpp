@@ -6,12 +6,21 @@
 #include <tbb/task_arena.h>
 
 #include <algorithm>
+#include <memory>
 #include <thread>
 
 namespace strut {
 
+// More threads than cores (tests oversubscribe to shake out races) needs a global_control:
+// without it an arena of 8 on 2 cores silently runs 2.
 struct TaskSystem::Arena {
-  explicit Arena(int n) : arena(n) {}
+  explicit Arena(int n)
+      : oversubscribe(n > int(std::thread::hardware_concurrency())
+                          ? std::make_unique<tbb::global_control>(
+                                tbb::global_control::max_allowed_parallelism, std::size_t(n))
+                          : nullptr),
+        arena(n) {}
+  std::unique_ptr<tbb::global_control> oversubscribe;
   tbb::task_arena arena;
 };
 

@@ -95,10 +95,15 @@ ParticleSpans particle_spans(World::Impl& w) {
                        s.pax.data(), s.pay.data(), s.pdamping.data()};
 }
 
+// Integration is element-wise, so any split gives the same bits; runs are cut in fixed chunks.
+constexpr int kIntegrateGrain = 4096;
+
 void integrate_velocities(World::Impl& w, float h) {
   const RigidSpans rs = rigid_spans(w);
   for (const auto& [begin, end] : w.scratch.rigid_runs)
-    integrate_rigid_velocity_simd(rs, int(begin), int(end), h);
+    w.tasks.parallel_for(int(end - begin), kIntegrateGrain, [&, b = int(begin)](int lo, int hi, int) {
+      integrate_rigid_velocity_simd(rs, b + lo, b + hi, h);
+    });
   const ParticleSpans ps = particle_spans(w);
   const auto& b = w.bodies;
   for (std::uint32_t k : w.scratch.soft_bodies)
@@ -109,7 +114,9 @@ void integrate_velocities(World::Impl& w, float h) {
 void integrate_positions(World::Impl& w) {
   const RigidSpans rs = rigid_spans(w);
   for (const auto& [begin, end] : w.scratch.rigid_runs)
-    integrate_rigid_position_simd(rs, int(begin), int(end));
+    w.tasks.parallel_for(int(end - begin), kIntegrateGrain, [&, b = int(begin)](int lo, int hi, int) {
+      integrate_rigid_position_simd(rs, b + lo, b + hi);
+    });
   const ParticleSpans ps = particle_spans(w);
   const auto& b = w.bodies;
   for (std::uint32_t k : w.scratch.soft_bodies)
@@ -253,7 +260,8 @@ void rebuild_ignored_pairs(World::Impl& w) {
 void sync_particles(World::Impl& w) {
   auto& b = w.bodies;
   auto& q = w.particles;
-  for (std::uint32_t k = 0; k < b.size(); ++k) {
+  w.tasks.parallel_for(int(b.size()), 1024, [&](int lo, int hi, int) {
+  for (std::uint32_t k = std::uint32_t(lo); k < std::uint32_t(hi); ++k) {
     const std::uint32_t p0 = b.particle_begin[k], pc = b.particle_count[k];
     if (w.is_rigid(k)) {
       if (b.flags[k] & kStatic) continue;
@@ -267,6 +275,7 @@ void sync_particles(World::Impl& w) {
     }
     fit_soft_pose(w, k);
   }
+  });
 }
 
 void fit_soft_pose(World::Impl& w, std::uint32_t k) {

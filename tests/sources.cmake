@@ -11,4 +11,5 @@ set(STRUT_TEST_SOURCES
   tests/event_test.cpp
   tests/tile_map_test.cpp
   tests/sleep_test.cpp
+  tests/determinism_test.cpp
 )
