@@ -76,8 +76,7 @@ std::uint32_t add_body(World::Impl& w, const BodyDef& def, std::uint32_t slot) {
   push(b.dx, def.velocity.x * h);
   push(b.dy, def.velocity.y * h);
   const Rot spin = make_rot(def.angular_velocity * h);
-  push(b.dqc, spin.c);
-  push(b.dqs, spin.s);
+  push(b.da, def.angular_velocity * h);
   push(b.mass, mass);
   push(b.inertia, inertia);
   push(b.inv_mass, moves && mass > 0 ? 1.0f / mass : 0.0f);
@@ -198,7 +197,7 @@ void compact_bodies(World::Impl& w) {
   compact(b.slot), compact(b.flags), compact(b.particle_begin), compact(b.hull_count);
   compact(b.particle_count), compact(b.strut_begin), compact(b.strut_count), compact(b.radius);
   compact(b.px), compact(b.py), compact(b.qc), compact(b.qs);
-  compact(b.dx), compact(b.dy), compact(b.dqc), compact(b.dqs);
+  compact(b.dx), compact(b.dy), compact(b.da);
   compact(b.inv_mass), compact(b.inv_inertia), compact(b.mass), compact(b.inertia);
   compact(b.gravity_scale), compact(b.drag), compact(b.fx), compact(b.fy), compact(b.torque);
   compact(b.friction), compact(b.static_friction), compact(b.restitution);

@@ -35,7 +35,7 @@ void update_bounds(World::Impl& w, float dt) {
       // Distance any point of the body can travel this step: linear + angular + gravity.
       if (w.is_rigid(k)) {
         const float vx = b.dx[k] / h, vy = b.dy[k] / h;
-        const float omega = std::fabs(std::atan2(b.dqs[k], b.dqc[k])) / h;
+        const float omega = std::fabs(b.da[k]) / h;
         motion = (std::sqrt(vx * vx + vy * vy) + omega * (std::sqrt(reach) + r)) * dt;
       } else {
         float vmax = 0;

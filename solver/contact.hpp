@@ -23,20 +23,31 @@ struct ContactPoint {
   float static_friction = 0;
   float restitution = 0;
   Vec2 fallback_normal;    // from the narrow phase, used when the features coincide
-  float lambda_n = 0;      // accumulated normal impulse (N s), warm-started across substeps
-  float lambda_t = 0;      // accumulated friction impulse along perp(n) rotated clockwise
+  float lambda_n = 0;      // accumulated normal impulse x h, warm-started across substeps
+  float lambda_t = 0;      // accumulated friction impulse x h along (n.y, -n.x)
   float max_lambda_n = 0;  // largest normal impulse of the step (was it pressed?)
-  float vn_pre = 0;        // relative normal velocity before the step (restitution)
+  float vn_pre = 0;        // relative normal motion per substep before the step (restitution)
   bool sliding = false;    // slipping at the end of the last substep: dynamic friction applies
+  bool rigid = false;      // both bodies rigid: solved through the prepared RigidPoint
   float separation = 0;    // from the narrow phase
-  float edge_t = 0;        // where the vertex met the edge at the step start (fixed anchor)
-  Vec2 normal;             // normal at the step start (fixed for the step, as in Box2D)
   std::uint32_t pair = 0;  // index into ContactSet::pair_keys
   std::uint32_t feature = 0;  // identifies the feature pair within its body pair across steps
 };
 
+// A point between two rigid bodies prepared for the step (Box2D's contact constraint point):
+// anchors are offsets from the centres of mass at the step start, fixed in the bodies for the
+// step. 48 bytes.
+struct RigidPoint {
+  std::uint32_t a = 0, b = 0;  // normal points from a (edge side) to b (vertex side)
+  Vec2 ra, rb;
+  Vec2 n;
+  float base_separation = 0;  // separation minus n . (rb - ra) at the step start
+  float normal_mass = 0, tangent_mass = 0;
+};
+
 struct ContactSet {
   std::vector<ContactPoint> points;
+  std::vector<RigidPoint> rigid;  // prepared per step, same indices as points
   // Body slots (lower, higher) of each pair that produced points, in pair order.
   std::vector<std::uint64_t> pair_keys;
   std::vector<std::uint8_t> pair_touching;  // touching (not only speculative) this step

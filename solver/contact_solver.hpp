@@ -19,7 +19,8 @@ Softness make_softness(float hertz, float damping_ratio, float h);
 
 // Colours the contact pairs (after the narrow phase and islands).
 void colour_contacts(World::Impl& w);
-// Once per step, before the substeps: records each point's approach speed for restitution.
+// Once per step, before the substeps: fixes anchors, normals and effective masses of points
+// between rigid bodies, and records each point's approach for restitution.
 void prepare_contacts(World::Impl& w);
 // Applies the accumulated impulses of the last substep again.
 void warm_start_contacts(World::Impl& w, float h);

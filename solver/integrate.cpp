@@ -10,13 +10,7 @@ void integrate_rigid_velocity_scalar(const RigidSpans& s, int begin, int end, fl
     const float d = s.damping[i];
     s.dx[i] = s.dx[i] * d + s.ax[i] * h2;
     s.dy[i] = s.dy[i] * d + s.ay[i] * h2;
-    // Damping shrinks the sine of the rotation delta (its angle, to first order); the torque
-    // term adds alpha h^2 to the angle.
-    const float dc = s.dqc[i];
-    const float ds = s.dqs[i] * d + s.alpha[i] * h2 * dc;
-    const float inv = 1.0f / std::sqrt(dc * dc + ds * ds);
-    s.dqc[i] = dc * inv;
-    s.dqs[i] = ds * inv;
+    s.da[i] = s.da[i] * d + s.alpha[i] * h2;
   }
 }
 
@@ -24,7 +18,9 @@ void integrate_rigid_position_scalar(const RigidSpans& s, int begin, int end) {
   for (int i = begin; i < end; ++i) {
     s.px[i] = s.px[i] + s.dx[i];
     s.py[i] = s.py[i] + s.dy[i];
-    const float ec = s.dqc[i], es = s.dqs[i];
+    const float a = s.da[i], a2 = a * a;
+    const float ec = 1.0f - a2 * (0.5f - a2 * (1.0f / 24.0f));
+    const float es = a * (1.0f - a2 * (1.0f / 6.0f - a2 * (1.0f / 120.0f)));
     const float c = s.qc[i], sn = s.qs[i];
     const float nc = ec * c - es * sn, ns = es * c + ec * sn;
     // Renormalise so rounding never accumulates into a scale.

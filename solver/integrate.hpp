@@ -11,7 +11,7 @@
 
 namespace strut {
 
-// Rigid bodies [begin, end): pose p, q = (cos, sin); motion d, dq = q conj(q_prev).
+// Rigid bodies [begin, end): pose p, q = (cos, sin); motion d and angle da over the substep.
 struct RigidSpans {
   float* px;
   float* py;
@@ -19,18 +19,16 @@ struct RigidSpans {
   float* qs;
   float* dx;
   float* dy;
-  float* dqc;
-  float* dqs;
+  float* da;
   const float* ax;  // acceleration (gravity x scale + force / m)
   const float* ay;
   const float* alpha;    // angular acceleration (torque / I)
   const float* damping;  // exp(-drag h), 1 = none
 };
-// d' = d * damping + a h^2; dq' = dq with its angle scaled by damping and alpha h^2 added (to
-// first order), renormalised.
+// d' = d * damping + a h^2; da' = da * damping + alpha h^2.
 void integrate_rigid_velocity_scalar(const RigidSpans& s, int begin, int end, float h);
 void integrate_rigid_velocity_simd(const RigidSpans& s, int begin, int end, float h);
-// p' = p + d; q' = dq q, renormalised.
+// p' = p + d; q' = rot(da) q (fifth-order series, see rot_of_small_angle), renormalised.
 void integrate_rigid_position_scalar(const RigidSpans& s, int begin, int end);
 void integrate_rigid_position_simd(const RigidSpans& s, int begin, int end);
 

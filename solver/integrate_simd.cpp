@@ -11,28 +11,26 @@ using Batch = xsimd::batch<float>;
 constexpr int kWidth = int(Batch::size);
 
 void integrate_rigid_velocity_simd(const RigidSpans& s, int begin, int end, float h) {
-  const Batch h2(h * h), one(1.0f);
+  const Batch h2(h * h);
   int i = begin;
   for (; i + kWidth <= end; i += kWidth) {
     const Batch d = Batch::load_unaligned(s.damping + i);
     (Batch::load_unaligned(s.dx + i) * d + Batch::load_unaligned(s.ax + i) * h2).store_unaligned(s.dx + i);
     (Batch::load_unaligned(s.dy + i) * d + Batch::load_unaligned(s.ay + i) * h2).store_unaligned(s.dy + i);
-    const Batch dc = Batch::load_unaligned(s.dqc + i);
-    const Batch ds = Batch::load_unaligned(s.dqs + i) * d + Batch::load_unaligned(s.alpha + i) * h2 * dc;
-    const Batch inv = one / xsimd::sqrt(dc * dc + ds * ds);
-    (dc * inv).store_unaligned(s.dqc + i);
-    (ds * inv).store_unaligned(s.dqs + i);
+    (Batch::load_unaligned(s.da + i) * d + Batch::load_unaligned(s.alpha + i) * h2).store_unaligned(s.da + i);
   }
   integrate_rigid_velocity_scalar(s, i, end, h);
 }
 
 void integrate_rigid_position_simd(const RigidSpans& s, int begin, int end) {
-  const Batch one(1.0f);
+  const Batch one(1.0f), half(0.5f), c24(1.0f / 24.0f), c6(1.0f / 6.0f), c120(1.0f / 120.0f);
   int i = begin;
   for (; i + kWidth <= end; i += kWidth) {
     (Batch::load_unaligned(s.px + i) + Batch::load_unaligned(s.dx + i)).store_unaligned(s.px + i);
     (Batch::load_unaligned(s.py + i) + Batch::load_unaligned(s.dy + i)).store_unaligned(s.py + i);
-    const Batch ec = Batch::load_unaligned(s.dqc + i), es = Batch::load_unaligned(s.dqs + i);
+    const Batch a = Batch::load_unaligned(s.da + i), a2 = a * a;
+    const Batch ec = one - a2 * (half - a2 * c24);
+    const Batch es = a * (one - a2 * (c6 - a2 * c120));
     const Batch c = Batch::load_unaligned(s.qc + i), sn = Batch::load_unaligned(s.qs + i);
     const Batch nc = ec * c - es * sn, ns = es * c + ec * sn;
     const Batch inv = one / xsimd::sqrt(nc * nc + ns * ns);

@@ -90,7 +90,7 @@ void update_sleep(World::Impl& w, float dt) {
       for (std::uint32_t i = b.particle_begin[k]; i < b.particle_begin[k] + b.particle_count[k]; ++i)
         v = std::max(v, std::sqrt(q.dx[i] * q.dx[i] + q.dy[i] * q.dy[i]) * inv_h);
     }
-    const float omega = std::fabs(std::atan2(b.dqs[k], b.dqc[k])) * inv_h;
+    const float omega = std::fabs(b.da[k]) * inv_h;
     const Aabb& box = b.aabb[k];
     const float reach = 0.5f * std::max(box.upper.x - box.lower.x, box.upper.y - box.lower.y);
     const bool slow = v + omega * reach < still && b.fx[k] == 0 && b.fy[k] == 0 && b.torque[k] == 0;
@@ -107,7 +107,7 @@ void update_sleep(World::Impl& w, float dt) {
   for (const ContactPoint& cp : w.contacts.points) {
     for (auto [self, other] : {std::pair{cp.body_v, cp.body_o}, {cp.body_o, cp.body_v}}) {
       if (!(b.flags[other] & kKinematic) || b.inv_mass[self] == 0) continue;
-      if (b.dx[other] != 0 || b.dy[other] != 0 || b.dqs[other] != 0) min_time[b.island[self]] = 0;
+      if (b.dx[other] != 0 || b.dy[other] != 0 || b.da[other] != 0) min_time[b.island[self]] = 0;
     }
   }
   for (std::uint32_t k = 0; k < n; ++k) {
@@ -115,7 +115,7 @@ void update_sleep(World::Impl& w, float dt) {
     if (min_time[b.island[k]] < w.config.sleep_time) continue;
     b.flags[k] |= kSleeping;
     b.dx[k] = b.dy[k] = 0;
-    b.dqc[k] = 1, b.dqs[k] = 0;
+    b.da[k] = 0;
     auto& q = w.particles;
     for (std::uint32_t i = b.particle_begin[k]; i < b.particle_begin[k] + b.particle_count[k]; ++i)
       q.dx[i] = q.dy[i] = 0;

@@ -68,7 +68,7 @@ void move_rigid(World::Impl& w, std::uint32_t k, Vec2 dp, float dtheta) {
   auto& b = w.bodies;
   b.px[k] += dp.x, b.py[k] += dp.y, b.dx[k] += dp.x, b.dy[k] += dp.y;
   rotate_small(b.qc[k], b.qs[k], dtheta);
-  rotate_small(b.dqc[k], b.dqs[k], dtheta);
+  b.da[k] += dtheta;
 }
 
 float relative_angle(const World::Impl& w, std::uint32_t a, std::uint32_t b) {

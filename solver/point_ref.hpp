@@ -38,7 +38,7 @@ inline Vec2 point_motion(const World::Impl& w, const PointRef& p) {
     const std::uint32_t k = p.body;
     const Vec2 r = rotate(Rot{b.qc[k], b.qs[k]}, p.local);
     // r - conj(dq) r: the rotation's share of the displacement.
-    const Vec2 back = inv_rotate(Rot{b.dqc[k], b.dqs[k]}, r);
+    const Vec2 back = inv_rotate(rot_of_small_angle(b.da[k]), r);
     return Vec2{b.dx[k], b.dy[k]} + (r - back);
   }
   const auto& q = w.particles;
@@ -82,7 +82,7 @@ inline void apply_position_impulse(World::Impl& w, const PointRef& p, Vec2 P) {
     b.dy[p.body] += im * P.y;
     const float angle = b.inv_inertia[p.body] * cross(arm(w, p), P);
     rotate_small(b.qc[p.body], b.qs[p.body], angle);
-    rotate_small(b.dqc[p.body], b.dqs[p.body], angle);
+    b.da[p.body] += angle;
     return;
   }
   auto& q = w.particles;
@@ -109,7 +109,7 @@ inline void apply_velocity_impulse(World::Impl& w, const PointRef& p, Vec2 J, fl
     if (im == 0 && b.inv_inertia[p.body] == 0) return;
     b.dx[p.body] += im * J.x * h;
     b.dy[p.body] += im * J.y * h;
-    rotate_small(b.dqc[p.body], b.dqs[p.body], b.inv_inertia[p.body] * cross(arm(w, p), J) * h);
+    b.da[p.body] += b.inv_inertia[p.body] * cross(arm(w, p), J) * h;
     return;
   }
   auto& q = w.particles;

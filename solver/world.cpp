@@ -28,7 +28,7 @@ void require_finite(Vec2 v, const char* call, const char* arg) {
 }
 
 float rot_delta(const BodyArrays& b, std::uint32_t k) {
-  return std::atan2(b.dqs[k], b.dqc[k]);
+  return b.da[k];
 }
 
 void validate_config(const WorldConfig& c) {
@@ -258,9 +258,7 @@ void World::set_angular_velocity(BodyId id, float omega) {
   auto& b = w.bodies;
   if (b.flags[k] & kStatic) return;
   const float old = angular_velocity(id);
-  const Rot d = make_rot(omega * w.last_h);
-  b.dqc[k] = d.c;
-  b.dqs[k] = d.s;
+  b.da[k] = omega * w.last_h;
   if (!w.is_rigid(k)) {
     // Add (omega - old) x r to every particle's velocity.
     auto& q = w.particles;
@@ -285,7 +283,7 @@ void World::set_transform(BodyId id, Vec2 position, float angle) {
   b.px[k] = position.x, b.py[k] = position.y, b.qc[k] = r.c, b.qs[k] = r.s;
   b.before_step[k] = Transform{position, angle};
   auto& q = w.particles;
-  const Rot dq{b.dqc[k], b.dqs[k]};
+  const Rot dq = make_rot(b.da[k]);
   for (std::uint32_t i = b.particle_begin[k]; i < b.particle_begin[k] + b.particle_count[k]; ++i) {
     const Vec2 arm_now = rotate(r, {q.lx[i], q.ly[i]});
     const Vec2 x = position + arm_now;

@@ -25,7 +25,8 @@ enum BodyFlag : std::uint8_t {
 
 // Per-body solver state, SoA. Rigid bodies (not kSoft) carry their pose (centre of mass
 // position p and rotation q = (cos, sin)) and the motion of the last substep: d = p - p_prev and
-// dq = q conj(q_prev). This is position Verlet (velocity = d / h), but d is stored instead of
+// the angle turned, da (angular velocity = da / h). This is position Verlet (velocity = d / h),
+// but the motion is stored instead of
 // p_prev: recomputing p - p_prev in float loses the small per-substep increments far from the
 // origin (at y = 100 m gravity's g h^2 is only ~20 ulps, and the rounding biased a projectile's
 // speed by 1.5% in a second). Every position correction adds to both p and d, exactly as it
@@ -41,7 +42,7 @@ struct BodyArrays {
   std::vector<std::uint32_t> strut_count;
   std::vector<float> radius;                 // circles
   std::vector<float> px, py, qc, qs;         // pose now
-  std::vector<float> dx, dy, dqc, dqs;       // motion of the last substep
+  std::vector<float> dx, dy, da;             // motion of the last substep
   std::vector<float> inv_mass, inv_inertia;  // 0 for static and kinematic bodies
   std::vector<float> mass, inertia;          // true values (also for kinematic)
   std::vector<float> gravity_scale, drag;
@@ -102,6 +103,7 @@ struct StepScratch {
   std::vector<std::uint8_t> moving;     // per body: may be written by the solver
   std::vector<std::uint32_t> pair_a, pair_b;
   std::vector<NarrowChunk> narrow_chunks;
+  std::vector<float> p0x, p0y, q0c, q0s;  // body poses at the step start (contact anchors)
 };
 
 // Soft constraint coefficients (see make_softness).

@@ -29,15 +29,15 @@ void rescale_velocities(World::Impl& w, float ratio) {
     if (b.flags[k] & kStatic) continue;
     b.dx[k] *= ratio;
     b.dy[k] *= ratio;
-    const Rot d = make_rot(std::atan2(b.dqs[k], b.dqc[k]) * ratio);
-    b.dqc[k] = d.c;
-    b.dqs[k] = d.s;
+    b.da[k] *= ratio;
   }
   auto& q = w.particles;
   for (std::size_t i = 0; i < q.size(); ++i) {
     q.dx[i] *= ratio;
     q.dy[i] *= ratio;
   }
+  // Warm-start impulses are in displacement units (impulse x h) too.
+  for (ContactPoint& cp : w.contacts.points) cp.lambda_n *= ratio, cp.lambda_t *= ratio;
 }
 
 // Per-step accelerations and damping, constant over the substeps.
@@ -84,7 +84,7 @@ RigidSpans rigid_spans(World::Impl& w) {
   auto& b = w.bodies;
   auto& s = w.scratch;
   return RigidSpans{b.px.data(),  b.py.data(),  b.qc.data(),    b.qs.data(),
-                    b.dx.data(),  b.dy.data(),  b.dqc.data(),   b.dqs.data(),
+                    b.dx.data(),  b.dy.data(),  b.da.data(),
                     s.ax.data(),  s.ay.data(),  s.alpha.data(), s.damping.data()};
 }
 
@@ -320,8 +320,7 @@ void fit_soft_pose(World::Impl& w, std::uint32_t k) {
     ss += mi * (ox * ry - oy * rx);
   }
   const double len = std::sqrt(sc * sc + ss * ss);
-  b.dqc[k] = len > 0 ? float(sc / len) : 1.0f;
-  b.dqs[k] = len > 0 ? float(ss / len) : 0.0f;
+  b.da[k] = len > 0 ? float(std::atan2(ss, sc)) : 0.0f;
 }
 
 }  // namespace strut

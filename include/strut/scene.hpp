@@ -51,7 +51,7 @@ struct Scene {
   std::string description;  // free text: what the scene shows, any substitutions made
   WorldConfig config;       // config.threads is ignored: build_scene chooses the threads
   float dt = 1.0f / 60.0f;
-  int steps = 600;  // default length of a run
+  int steps = 600;                                          // default length of a run
   std::vector<std::pair<std::string, Material>> materials;  // extra named materials
   std::vector<SceneBody> bodies;
   std::vector<SceneJoint> joints;

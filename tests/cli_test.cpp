@@ -1,0 +1,298 @@
+// The `strut` program as scripts see it: runs the real binary and checks exit statuses, the
+// one-line error messages and the JSON it writes. The binary is ${STRUT_BINARY_DIR}/strut.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <regex>
+#include <sstream>
+
+#include "strut/scenes.hpp"
+#include "tests/scene_error_cases.hpp"
+
+namespace strut {
+namespace {
+
+namespace fs = std::filesystem;
+using json = nlohmann::json;
+
+const std::string kBinary = std::string(STRUT_BINARY_DIR) + "/strut";
+
+struct Result {
+  int status = -1;
+  std::string out, err;
+};
+
+std::string read_file(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+std::string quote(const std::string& s) {
+  std::string q = "'";
+  for (const char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return q + "'";
+}
+
+class Cli : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    ASSERT_TRUE(fs::exists(kBinary)) << kBinary << " is missing: build the strut_cli target";
+    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+    dir_ = fs::path(::testing::TempDir()) / (std::string("strut_cli_") + info->name());
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  // Runs `strut <args>` (args already shell-quoted where needed), stdin closed.
+  Result run(const std::string& args) const {
+    const fs::path out = dir_ / "stdout.txt", err = dir_ / "stderr.txt";
+    const std::string cmd =
+        quote(kBinary) + " " + args + " </dev/null >" + quote(out) + " 2>" + quote(err);
+    const int raw = std::system(cmd.c_str());
+    Result r;
+    r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+    r.out = read_file(out);
+    r.err = read_file(err);
+    return r;
+  }
+  std::string write(const std::string& name, const std::string& text) const {
+    const fs::path p = dir_ / name;
+    std::ofstream(p, std::ios::binary) << text;
+    return p.string();
+  }
+
+  fs::path dir_;
+};
+
+constexpr const char* kSmallScene = R"({
+  "format": "strut-scene", "version": 1,
+  "world": {"gravity": [0, -10], "dt": 0.02, "substeps": 4},
+  "bodies": [
+    {"name": "ground", "shape": "box", "center": [0, -1], "half_extents": [20, 1], "static": true},
+    {"name": "crate", "shape": "box", "center": [0, 0.5], "half_extents": [0.5, 0.5]},
+    {"shape": "circle", "center": [3, 4], "radius": 0.25, "velocity": [1, 0]},
+    {"name": "wedge", "shape": "polygon", "center": [-3, 2], "vertices": [[-0.5, 0], [0.5, 0], [0, 0.8]]}
+  ]
+})";
+
+bool is_hash_line(const std::string& line) {
+  return std::regex_match(line, std::regex("hash: [0-9a-f]{16}"));
+}
+
+std::string last_line(const std::string& text) {
+  std::string t = text;
+  while (!t.empty() && t.back() == '\n') t.pop_back();
+  return t.substr(t.rfind('\n') == std::string::npos ? 0 : t.rfind('\n') + 1);
+}
+
+TEST_F(Cli, ListNamesTheBuiltInScenesOnePerLine) {
+  const Result r = run("list");
+  EXPECT_EQ(r.status, 0);
+  std::string expected;
+  for (const std::string& name : builtin_scene_names()) expected += name + "\n";
+  EXPECT_EQ(r.out, expected);
+  EXPECT_EQ(r.err, "");
+}
+
+TEST_F(Cli, RunWritesTheDocumentedState) {
+  const std::string scene = write("small.json", kSmallScene);
+  const std::string state = (dir_ / "state.json").string();
+  const std::string profile = (dir_ / "profile.json").string();
+  const Result r = run("run " + quote(scene) + " --steps 5 --quiet --state-out " + quote(state) +
+                       " --profile-out=" + quote(profile));
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.err, "");
+  ASSERT_TRUE(is_hash_line(last_line(r.out))) << r.out;
+  const std::string hash = last_line(r.out).substr(6);
+
+  const json s = json::parse(read_file(state));
+  ASSERT_TRUE(s.is_object());
+  EXPECT_EQ(s.at("steps"), 5);
+  EXPECT_NEAR(s.at("time").get<double>(), 5 * 0.02, 1e-6);
+  EXPECT_EQ(s.at("hash"), hash);
+  const json& bodies = s.at("bodies");
+  ASSERT_EQ(bodies.size(), 4u);  // static ground included, in scene order
+  const char* names[] = {"ground", "crate", nullptr, "wedge"};
+  for (std::size_t i = 0; i < 4; ++i) {
+    SCOPED_TRACE(i);
+    const json& b = bodies[i];
+    EXPECT_EQ(b.size(), 6u) << b.dump();
+    if (names[i])
+      EXPECT_EQ(b.at("name"), names[i]);
+    else
+      EXPECT_TRUE(b.at("name").is_null());
+    ASSERT_TRUE(b.at("center").is_array());
+    EXPECT_EQ(b.at("center").size(), 2u);
+    EXPECT_TRUE(b.at("center")[0].is_number());
+    EXPECT_TRUE(b.at("angle").is_number());
+    EXPECT_EQ(b.at("velocity").size(), 2u);
+    EXPECT_TRUE(b.at("velocity")[1].is_number());
+    EXPECT_TRUE(b.at("angular_velocity").is_number());
+    EXPECT_TRUE(b.at("sleeping").is_boolean());
+  }
+  // The ground does not move; the crate rests on it; the ball flew on and fell.
+  EXPECT_EQ(bodies[0].at("center")[0], 0.0);
+  EXPECT_EQ(bodies[0].at("center")[1], -1.0);
+  EXPECT_NEAR(bodies[1].at("center")[1].get<double>(), 0.5, 0.02);
+  EXPECT_NEAR(bodies[2].at("center")[0].get<double>(), 3.0 + 5 * 0.02, 0.01);
+  EXPECT_LT(bodies[2].at("velocity")[1].get<double>(), -0.5);
+  EXPECT_NEAR(bodies[2].at("velocity")[0].get<double>(), 1.0, 1e-3);
+
+  const json p = json::parse(read_file(profile));
+  EXPECT_EQ(p.at("steps"), 5);
+  EXPECT_EQ(p.at("bodies"), 4);
+  EXPECT_EQ(p.at("hash"), hash);
+  for (const char* phase : {"integrate", "broad_phase", "narrow_phase", "islands", "solve",
+                            "velocity", "sleep", "total"})
+    EXPECT_TRUE(p.at("ms_per_step").at(phase).is_number()) << phase;
+}
+
+TEST_F(Cli, RunPrintsTheProfileTableThenTheHash) {
+  const std::string scene = write("small.json", kSmallScene);
+  const Result r = run("run " + quote(scene) + " --steps 3 --threads 1");
+  ASSERT_EQ(r.status, 0) << r.err;
+  for (const char* phase : {"integrate", "broad phase", "narrow phase", "islands", "solve",
+                            "velocity", "sleep", "total", "steps/s"})
+    EXPECT_NE(r.out.find(phase), std::string::npos) << phase << "\n" << r.out;
+  EXPECT_TRUE(is_hash_line(last_line(r.out))) << r.out;
+  EXPECT_EQ(r.err, "");  // stderr is not a terminal: no progress bar
+}
+
+TEST_F(Cli, HashIsTheSameForAnyThreadCount) {
+  const Result one = run("run tumbler --steps 20 --quiet --threads 1");
+  const Result two = run("run tumbler --steps 20 --quiet --threads 2");
+  const Result all = run("run tumbler --steps 20 --quiet");
+  ASSERT_EQ(one.status, 0) << one.err;
+  EXPECT_EQ(one.out, two.out);
+  EXPECT_EQ(one.out, all.out);
+}
+
+TEST_F(Cli, BuiltInNameAndItsFileGiveTheSameHash) {
+  const Result by_name = run("run smash --steps 3 --quiet");
+  const Result by_file = run("run " + quote(std::string(STRUT_SOURCE_DIR) + "/scenes/smash.json") +
+                             " --steps 3 --quiet");
+  ASSERT_EQ(by_name.status, 0) << by_name.err;
+  EXPECT_EQ(by_name.out, by_file.out);
+}
+
+TEST_F(Cli, SubstepsOverrideTheScene) {
+  const std::string scene = write("small.json", kSmallScene);
+  const Result four = run("run " + quote(scene) + " --steps 10 --quiet");
+  const Result eight = run("run " + quote(scene) + " --steps 10 --quiet --substeps 8");
+  ASSERT_EQ(eight.status, 0) << eight.err;
+  EXPECT_NE(four.out, eight.out);
+}
+
+TEST_F(Cli, ZeroStepsWritesTheInitialState) {
+  const std::string scene = write("small.json", kSmallScene);
+  const std::string state = (dir_ / "state.json").string();
+  const Result r = run("run " + quote(scene) + " --steps 0 --quiet --state-out " + quote(state));
+  ASSERT_EQ(r.status, 0) << r.err;
+  const json s = json::parse(read_file(state));
+  EXPECT_EQ(s.at("bodies")[2].at("center")[1], 4.0);
+}
+
+TEST_F(Cli, EveryBadSceneExitsTwoWithOneLine) {
+  for (const test::SceneErrorCase& c : test::scene_error_cases()) {
+    SCOPED_TRACE(c.name);
+    const std::string path = write(std::string(c.name) + ".json", c.json);
+    const Result r = run("run " + quote(path) + " --steps 1 --quiet");
+    EXPECT_EQ(r.status, 2);
+    EXPECT_EQ(r.out, "");
+    ASSERT_FALSE(r.err.empty());
+    EXPECT_EQ(r.err.back(), '\n');
+    const std::string line = r.err.substr(0, r.err.size() - 1);
+    EXPECT_EQ(line.find('\n'), std::string::npos) << r.err;
+    if (c.prefix)
+      EXPECT_EQ(line.rfind(path + ": " + c.message, 0), 0u) << line;
+    else
+      EXPECT_EQ(line, path + ": " + c.message);
+  }
+}
+
+TEST_F(Cli, BadArgumentsExitTwo) {
+  const std::string scene = write("small.json", kSmallScene);
+  const struct {
+    std::string args, message;
+  } cases[] = {
+      {"", "strut: expected a command: run, list or scale (see strut --help)"},
+      {"fly", "strut: unknown command 'fly' (expected run, list or scale)"},
+      {"run --speed 3", "strut: run: unknown option '--speed' (see strut --help)"},
+      {"run --steps", "strut: run: option --steps needs a value"},
+      {"run --steps ten", "strut: --steps: expected a whole number, got 'ten'"},
+      {"run --steps -5", "strut: --steps: -5 is out of range [0, 1000000000]"},
+      {"run --steps 1.5", "strut: --steps: expected a whole number, got '1.5'"},
+      {"run --threads -1", "strut: --threads: -1 is out of range [0, 1024]"},
+      {"run --substeps 0", "strut: --substeps: 0 is out of range [1, 1000]"},
+      {"run --quiet=yes", "strut: run: unknown option '--quiet=yes' (see strut --help)"},
+      {"run no_such_scene",
+       "strut: no scene file or built-in scene named 'no_such_scene' "
+       "(strut list names the built-in scenes)"},
+      {"run " + quote(scene) + " rain", "strut: run: expected at most one SCENE, got 'rain'"},
+      {"run " + quote(scene) + " --state-out /nonexistent/dir/state.json",
+       "strut: --state-out: cannot write '/nonexistent/dir/state.json': No such file or "
+       "directory"},
+      {"list extra", "strut: list: takes no arguments"},
+      {"scale", "strut: scale: expected one SCENE (a file or a built-in name)"},
+      {"scale rain --sizes 1,x",
+       "strut: --sizes: expected positive numbers separated by "
+       "commas, got '1,x'"},
+      {"run " + quote(dir_.string()), dir_.string() + ": is a directory, not a scene file"},
+  };
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.args);
+    const Result r = run(c.args);
+    EXPECT_EQ(r.status, 2);
+    EXPECT_EQ(r.err, c.message + "\n");
+    EXPECT_EQ(r.out, "");
+  }
+}
+
+TEST_F(Cli, HelpExitsZero) {
+  for (const char* args : {"--help", "help", "run --help"}) {
+    const Result r = run(args);
+    EXPECT_EQ(r.status, 0) << args;
+    EXPECT_NE(r.out.find("strut run [SCENE]"), std::string::npos) << args;
+  }
+}
+
+TEST_F(Cli, ScaleWritesCsvAndSvg) {
+  const std::string prefix = (dir_ / "pyr").string();
+  const Result r =
+      run("scale large_pyramid --sizes 0.01,0.04 --threads-max 2 --steps 5 --out " + quote(prefix));
+  ASSERT_EQ(r.status, 0) << r.err;
+  const std::string csv = read_file(prefix + ".csv");
+  std::istringstream lines(csv);
+  std::string line;
+  std::getline(lines, line);
+  EXPECT_EQ(line, "scene,size,bodies,threads,steps,ms_per_step,hash");
+  int rows = 0;
+  std::string hash_t1;
+  while (std::getline(lines, line)) {
+    ++rows;
+    EXPECT_EQ(line.rfind("large_pyramid,", 0), 0u) << line;
+  }
+  EXPECT_EQ(rows, 4);  // 2 sizes x 2 thread counts
+  const std::string svg = read_file(prefix + ".svg");
+  EXPECT_EQ(svg.rfind("<svg", 0), 0u);
+  EXPECT_NE(svg.find("threads"), std::string::npos);
+  EXPECT_NE(svg.find("bodies"), std::string::npos);
+  EXPECT_NE(svg.find("</svg>"), std::string::npos);
+}
+
+TEST_F(Cli, ExportWritesTheCommittedFile) {
+  const std::string out = (dir_ / "tumbler.json").string();
+  const Result r = run("export tumbler " + quote(out));
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(read_file(out), read_file(std::string(STRUT_SOURCE_DIR) + "/scenes/tumbler.json"));
+}
+
+}  // namespace
+}  // namespace strut

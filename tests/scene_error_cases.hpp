@@ -1,0 +1,191 @@
+// Every way a scene file can be rejected (docs/scene_format.md, "Errors"), as a table shared by
+// the loader test (in process) and the command-line test (the real binary, exit status 2).
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace strut::test {
+
+struct SceneErrorCase {
+  const char* name;     // also the file name the CLI test writes (<name>.json)
+  std::string json;     // the whole file
+  std::string message;  // what follows "<file>: " on the error line
+  bool prefix = false;  // `message` is only the start (parser wording that may vary)
+};
+
+// A scene whose one body is `body` (a JSON object's members, without braces).
+inline std::string with_body(const std::string& body) {
+  return R"({"format": "strut-scene", "version": 1, "bodies": [
+  {"shape": "box", "center": [0, -1], "half_extents": [10, 1], "static": true},
+  {)" + body +
+         "}]}";
+}
+
+inline std::string with_world(const std::string& world) {
+  return R"({"world": {)" + world + R"(}, "bodies": []})";
+}
+
+inline std::string with_joint(const std::string& joint) {
+  return R"({"bodies": [
+  {"name": "a", "shape": "circle", "center": [0, 0], "radius": 0.5},
+  {"name": "b", "shape": "circle", "center": [2, 0], "radius": 0.5}],
+ "joints": [{)" +
+         joint + "}]}";
+}
+
+inline std::vector<SceneErrorCase> scene_error_cases() {
+  const std::string box = R"("shape": "box", "center": [0, 1], "half_extents": [0.5, 0.5])";
+  const std::string poly = R"("shape": "polygon", "center": [0, 1], "vertices": )";
+  return {
+      // Malformed JSON.
+      {"malformed", "{\"bodies\": [}", "line 1, column 13: syntax error", true},
+      {"truncated", "{\"bodies\": [", "line 1, column 13: syntax error", true},
+      {"empty_file", "", "line 1, column 1: ", true},
+      {"nan_literal", with_body(box + R"(, "angle": NaN)"), "line 3, column 75: syntax error",
+       true},
+      {"trailing_garbage", "{} x", "line 1, column 4: syntax error", true},
+      {"duplicate_key", with_body(box + R"(, "center": [1, 1])"),
+       "bodies[1].center: duplicate key"},
+      // Wrong types.
+      {"root_not_object", "[1, 2]", "(root): expected an object, got an array"},
+      {"bodies_not_array", R"({"bodies": {}})", "bodies: expected an array, got an object"},
+      {"body_not_object", R"({"bodies": [3]})", "bodies[0]: expected an object, got 3"},
+      {"dt_string", with_world(R"("dt": "fast")"), "world.dt: expected a number, got \"fast\""},
+      {"center_short", with_body(R"("shape": "box", "center": [0], "half_extents": [1, 1])"),
+       "bodies[1].center: expected [x, y], got an array"},
+      {"center_string_element",
+       with_body(R"("shape": "box", "center": [0, "1"], "half_extents": [1, 1])"),
+       "bodies[1].center[1]: expected a number, got \"1\""},
+      {"static_string", with_body(box + R"(, "static": "yes")"),
+       "bodies[1].static: expected true or false, got \"yes\""},
+      {"name_number", with_body(box + R"(, "name": 5)"),
+       "bodies[1].name: expected a string, got 5"},
+      {"category_negative", with_body(box + R"(, "category": -1)"),
+       "bodies[1].category: expected an unsigned 32-bit integer, got -1"},
+      {"mask_too_wide", with_body(box + R"(, "mask": 4294967296)"),
+       "bodies[1].mask: expected an unsigned 32-bit integer, got 4294967296"},
+      {"substeps_fraction", with_world(R"("substeps": 2.5)"),
+       "world.substeps: expected an integer, got 2.5"},
+      {"format_wrong", R"({"format": "box2d", "bodies": []})",
+       "format: expected \"strut-scene\", got \"box2d\""},
+      {"version_wrong", R"({"version": 2, "bodies": []})",
+       "version: unsupported version 2 (expected 1)"},
+      {"missing_shape", with_body(R"("center": [0, 1], "half_extents": [1, 1])"),
+       "bodies[1]: missing key \"shape\""},
+      {"missing_center", with_body(R"("shape": "circle", "radius": 1)"),
+       "bodies[1]: missing key \"center\""},
+      {"missing_radius", with_body(R"("shape": "circle", "center": [0, 1])"),
+       "bodies[1]: missing key \"radius\""},
+      // Numbers a float cannot hold.
+      {"float_overflow", with_body(box + R"(, "angle": 1e39)"),
+       "bodies[1].angle: number 1e+39 is too large for a float"},
+      {"double_overflow", with_body(box + R"(, "angular_velocity": -1e400)"),
+       "line 3, column 86: number -1e400 is too large for a float"},
+      {"gravity_overflow", with_world(R"("gravity": [0, 3.5e38])"),
+       "world.gravity[1]: number 3.5e+38 is too large for a float"},
+      // Sizes.
+      {"zero_half_extent", with_body(R"("shape": "box", "center": [0, 1], "half_extents": [0, 1])"),
+       "bodies[1].half_extents: half-extents must be positive, got [0,1]"},
+      {"negative_half_extent",
+       with_body(R"("shape": "box", "center": [0, 1], "half_extents": [1, -0.5])"),
+       "bodies[1].half_extents: half-extents must be positive, got [1,-0.5]"},
+      {"zero_radius", with_body(R"("shape": "circle", "center": [0, 1], "radius": 0)"),
+       "bodies[1].radius: must be positive, got 0"},
+      {"negative_radius", with_body(R"("shape": "circle", "center": [0, 1], "radius": -2)"),
+       "bodies[1].radius: must be positive, got -2"},
+      // Materials and densities.
+      {"negative_density", R"({"materials": {"rubber": {"density": -1}}, "bodies": []})",
+       "materials.rubber.density: must not be negative, got -1"},
+      {"restitution_above_one", R"({"materials": {"rubber": {"restitution": 1.5}}, "bodies": []})",
+       "materials.rubber.restitution: must be at most 1, got 1.5"},
+      {"redefined_builtin", R"({"materials": {"wood": {"density": 2}}, "bodies": []})",
+       "materials.wood: redefines the built-in material \"wood\""},
+      {"zero_density_dynamic", with_body(box + R"(, "material": "static")"),
+       "bodies[1].material: material \"static\" has zero density; a dynamic body needs a "
+       "positive density"},
+      {"zero_density_custom",
+       R"({"materials": {"air": {"density": 0}}, "bodies": [
+  {"shape": "circle", "center": [0, 0], "radius": 1, "material": "air"}]})",
+       "bodies[0].material: material \"air\" has zero density; a dynamic body needs a positive "
+       "density"},
+      {"unknown_material", with_body(box + R"(, "material": "wod")"),
+       "bodies[1].material: unknown material \"wod\""},
+      // Polygons.
+      {"concave", with_body(poly + "[[0, 0], [2, 0], [1, 0.5], [2, 2], [0, 2]]"),
+       "bodies[1].vertices: polygon is not convex at vertex 2"},
+      {"concave_clockwise", with_body(poly + "[[0, 2], [2, 2], [1, 0.5], [2, 0], [0, 0]]"),
+       "bodies[1].vertices: polygon is not convex at vertex 2"},
+      {"bow_tie", with_body(poly + "[[0, 0], [1, 1], [1, 0], [0, 1]]"),
+       "bodies[1].vertices: polygon is self-intersecting (edges 0 and 2 cross)"},
+      {"pentagram",
+       with_body(poly + "[[0, 1], [0.588, -0.809], [-0.951, 0.309], [0.951, 0.309], "
+                        "[-0.588, -0.809]]"),
+       "bodies[1].vertices: polygon is self-intersecting", true},
+      {"collinear", with_body(poly + "[[0, 0], [1, 0], [2, 0], [1, 1]]"),
+       "bodies[1].vertices: polygon has collinear edges at vertex 1"},
+      {"zero_area", with_body(poly + "[[0, 0], [1, 0], [2, 0]]"),
+       "bodies[1].vertices: polygon has zero area"},
+      {"repeated_vertex", with_body(poly + "[[0, 0], [0, 0], [1, 0], [0, 1]]"),
+       "bodies[1].vertices: zero-length edge at vertex", true},
+      {"two_vertices", with_body(poly + "[[0, 0], [1, 0]]"),
+       "bodies[1].vertices: a polygon needs at least 3 vertices, got 2"},
+      {"seventeen_vertices",
+       with_body(poly + "[[1,0],[0.92,0.38],[0.71,0.71],[0.38,0.92],[0,1],[-0.38,0.92],"
+                        "[-0.71,0.71],[-0.92,0.38],[-1,0],[-0.92,-0.38],[-0.71,-0.71],"
+                        "[-0.38,-0.92],[0,-1],[0.38,-0.92],[0.71,-0.71],[0.92,-0.38],[0.95,-0.2]]"),
+       "bodies[1].vertices: a polygon has at most 16 vertices, got 17"},
+      {"vertex_not_pair", with_body(poly + "[[0, 0], [1, 0], [0, 1, 2]]"),
+       "bodies[1].vertices[2]: expected [x, y], got an array"},
+      // Unknown shapes and keys, at every level.
+      {"unknown_shape", with_body(R"("shape": "capsule", "center": [0, 1], "radius": 1)"),
+       "bodies[1].shape: unknown shape \"capsule\" (expected box, polygon or circle)"},
+      {"unknown_root_key", R"({"bodys": []})", "bodys: unknown key"},
+      {"unknown_world_key", with_world(R"("gravty": [0, -10])"), "world.gravty: unknown key"},
+      {"unknown_body_key", with_body(box + R"(, "colour": "red")"),
+       "bodies[1].colour: unknown key"},
+      {"key_of_other_shape", with_body(box + R"(, "radius": 1)"),
+       "bodies[1].radius: does not apply to a box"},
+      {"unknown_material_key", R"({"materials": {"rubber": {"bounce": 1}}, "bodies": []})",
+       "materials.rubber.bounce: unknown key"},
+      {"unknown_joint_key",
+       with_joint(R"("type": "pin", "a": "a", "b": "b", "anchor": [1, 0], "motor": 5)"),
+       "joints[0].motor: unknown key"},
+      {"unknown_joint_type", with_joint(R"("type": "revolute", "a": "a", "b": "b")"),
+       "joints[0].type: unknown joint type \"revolute\" (expected distance, pin or weld)"},
+      // Names and joints.
+      {"duplicate_name",
+       R"({"bodies": [{"name": "a", "shape": "circle", "center": [0, 0], "radius": 1},
+  {"name": "a", "shape": "circle", "center": [3, 0], "radius": 1}]})",
+       "bodies[1].name: duplicate name \"a\" (also bodies[0])"},
+      {"empty_name", with_body(box + R"(, "name": "")"),
+       "bodies[1].name: must not be empty (leave it out for an unnamed body)"},
+      {"joint_unknown_body", with_joint(R"("type": "weld", "a": "a", "b": "c")"),
+       "joints[0].b: unknown body \"c\""},
+      {"joint_same_body", with_joint(R"("type": "weld", "a": "a", "b": "a")"),
+       "joints[0].b: a joint needs two different bodies, got \"a\" twice"},
+      {"joint_missing_anchor", with_joint(R"("type": "pin", "a": "a", "b": "b")"),
+       "joints[0]: missing key \"anchor\""},
+      {"rope_inverted", with_joint(R"("type": "distance", "a": "a", "b": "b", "anchor_a": [0, 0],
+                     "anchor_b": [2, 0], "min_length": 3, "max_length": 1)"),
+       "joints[0].min_length: must be at most max_length (1), got 3"},
+      // Body flags.
+      {"static_and_kinematic", with_body(box + R"(, "static": true, "kinematic": true)"),
+       "bodies[1].kinematic: a body cannot be both static and kinematic"},
+      {"soft_circle",
+       with_body(R"("shape": "circle", "center": [0, 1], "radius": 1, "soft": 0.001)"),
+       "bodies[1].soft: a circle cannot be soft"},
+      {"negative_soft", with_body(box + R"(, "soft": -1)"),
+       "bodies[1].soft: must not be negative, got -1"},
+      // Time step.
+      {"dt_zero", with_world(R"("dt": 0)"), "world.dt: must be positive, got 0"},
+      {"dt_negative", with_world(R"("dt": -0.01)"), "world.dt: must be positive, got -0.01"},
+      {"substeps_zero", with_world(R"("substeps": 0)"), "world.substeps: must be positive, got 0"},
+      {"substeps_negative", with_world(R"("substeps": -4)"),
+       "world.substeps: must be positive, got -4"},
+      {"iterations_zero", with_world(R"("iterations": 0)"),
+       "world.iterations: must be positive, got 0"},
+  };
+}
+
+}  // namespace strut::test
