@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Installs strut's build dependencies from Debian 12 packages, only if any is missing.
+set -euo pipefail
+packages=(cmake g++ ninja-build pkg-config libtbb-dev libxsimd-dev libbenchmark-dev libgtest-dev
+          nlohmann-json3-dev)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
+echo "installing: ${missing[*]}"
+sudo_cmd=()
+if [ "$(id -u)" -ne 0 ]; then sudo_cmd=(sudo); fi
+"${sudo_cmd[@]}" apt-get update -q
+DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -q --no-install-recommends "${missing[@]}"
