@@ -113,28 +113,29 @@ void solve_weld(World::Impl& w, const Joint& j, std::uint32_t ba, std::uint32_t 
 
 }  // namespace
 
-void solve_joints(World::Impl& w, float h) {
-  const float inv_h2 = 1.0f / (h * h);
-  for (const Joint& j : w.joints) {
+namespace {
+
+void solve_joint(World::Impl& w, const Joint& j, float inv_h2) {
+  {
     const std::uint32_t ba = w.slots[j.slot_a].dense, bb = w.slots[j.slot_b].dense;
-    if ((w.bodies.flags[ba] | w.bodies.flags[bb]) & kSleeping) continue;
+    if ((w.bodies.flags[ba] | w.bodies.flags[bb]) & kSleeping) return;
     const PointRef pa = anchor_ref(w, ba, j.anchor_a);
     const PointRef pb = anchor_ref(w, bb, j.anchor_b);
     if (j.type == JointType::Distance) {
       const Vec2 d = point_now(w, pb) - point_now(w, pa);
       const float len = length(d);
-      if (len < 1e-9f) continue;
+      if (len < 1e-9f) return;
       float c;
       if (j.min_length >= 0 || j.max_length >= 0) {
         if (j.max_length >= 0 && len > j.max_length) c = len - j.max_length;
         else if (j.min_length >= 0 && len < j.min_length) c = len - j.min_length;
-        else continue;  // slack rope
+        else return;  // slack rope
       } else {
         c = len - j.length;
       }
       const Vec2 n = (1.0f / len) * d;
       const float wsum = inv_mass_along(w, pa, n) + inv_mass_along(w, pb, n) + j.compliance * inv_h2;
-      if (wsum <= 0) continue;
+      if (wsum <= 0) return;
       const float s = -c / wsum;
       apply_position_impulse(w, pb, s * n);
       apply_position_impulse(w, pa, -s * n);
@@ -143,6 +144,53 @@ void solve_joints(World::Impl& w, float h) {
     } else {
       solve_weld(w, j, ba, bb, pa, pb);
     }
+  }
+}
+
+}  // namespace
+
+// See solve_joints.
+constexpr std::size_t kParallelJoints = 512;
+
+void colour_joints(World::Impl& w) {
+  if (w.joints.size() < kParallelJoints) return;
+  auto& s = w.scratch;
+  const std::size_t n = w.joints.size();
+  s.joint_a.resize(n), s.joint_b.resize(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    s.joint_a[i] = w.slots[w.joints[i].slot_a].dense;
+    s.joint_b[i] = w.slots[w.joints[i].slot_b].dense;
+  }
+  const auto& b = w.bodies;
+  s.moving.resize(b.size());
+  for (std::size_t k = 0; k < b.size(); ++k) s.moving[k] = b.inv_mass[k] > 0 || b.inv_inertia[k] > 0;
+  colour_constraints(s.joint_a, s.joint_b, s.moving, b.size(), w.joint_colours);
+}
+
+// Joints of one colour share no moving body: solved in parallel, colour after colour, in the
+// same order for any thread count. Colour order is red-black Gauss-Seidel, which carries a
+// correction along a chain more slowly than creation order (a 20-link chain stretched 4.6%
+// instead of 3.8%, a 10x10 cloth 7.7% instead of 4.0%), so below kParallelJoints joints, where
+// threads would not pay anyway, joints are solved in creation order.
+void solve_joints(World::Impl& w, float h) {
+  const float inv_h2 = 1.0f / (h * h);
+  if (w.joints.size() < kParallelJoints) {
+    for (const Joint& j : w.joints) solve_joint(w, j, inv_h2);
+    return;
+  }
+  const Colouring& c = w.joint_colours;
+  const int chunks = 2 * w.tasks.thread_count();
+  for (int colour = 0; colour <= kOverflowColour; ++colour) {
+    const std::uint32_t b = c.begin[colour], e = c.begin[colour + 1];
+    if (b == e) continue;
+    if (colour == kOverflowColour) {
+      for (std::uint32_t i = b; i < e; ++i) solve_joint(w, w.joints[c.order[i]], inv_h2);
+      continue;
+    }
+    const int count = int(e - b);
+    w.tasks.parallel_for(count, std::max(256, (count + chunks - 1) / chunks), [&](int lo, int hi, int) {
+      for (int i = lo; i < hi; ++i) solve_joint(w, w.joints[c.order[b + std::uint32_t(i)]], inv_h2);
+    });
   }
 }
 

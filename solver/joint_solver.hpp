@@ -9,6 +9,8 @@ PointRef anchor_ref(const World::Impl& w, std::uint32_t body, const BodyAnchor& 
 // Builds the anchor of a world point on a body (rigid: body-local offset; soft: nearest particle).
 BodyAnchor make_anchor(const World::Impl& w, std::uint32_t body, Vec2 world_point);
 
+// Colours the joints (once per step, after compaction).
+void colour_joints(World::Impl& w);
 void solve_joints(World::Impl& w, float h);
 void solve_struts(World::Impl& w, float h);
 

@@ -101,7 +101,7 @@ struct StepScratch {
   std::vector<std::uint32_t> island_parent;
   std::vector<float> island_min_time;  // indexed by root slot
   std::vector<std::uint8_t> moving;     // per body: may be written by the solver
-  std::vector<std::uint32_t> pair_a, pair_b;
+  std::vector<std::uint32_t> pair_a, pair_b, joint_a, joint_b;
   std::vector<NarrowChunk> narrow_chunks;
   std::vector<float> p0x, p0y, q0c, q0s;  // body poses at the step start (contact anchors)
 };
@@ -150,6 +150,7 @@ struct World::Impl {
   ContactSet contacts;
   Softness contact_softness, static_softness;
   Colouring contact_colours;  // of contact pairs
+  Colouring joint_colours;
   StepScratch scratch;
 
   std::vector<ContactEvent> begin_events, end_events;

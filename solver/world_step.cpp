@@ -183,6 +183,7 @@ void World::step(float dt) {
   }
   build_islands(w);
   colour_contacts(w);
+  colour_joints(w);
   p.islands = ms_since(t0);
 
   t0 = Clock::now();
