@@ -30,17 +30,23 @@ TaskSystem::TaskSystem(int threads) {
   if (threads_ > 1) arena_ = std::make_unique<Arena>(threads_);
 }
 
+TaskSystem::TaskSystem(void* external_arena) : external_(external_arena) {
+  threads_ = std::max(1, static_cast<tbb::task_arena*>(external_arena)->max_concurrency());
+}
+
 TaskSystem::~TaskSystem() = default;
 
 void TaskSystem::parallel_for(int count, int grain, const RangeFn& fn) const {
   if (count <= 0) return;
   grain = std::max(1, grain);
   const int chunks = chunk_count(count, grain);
-  if (!arena_ || chunks == 1) {
+  tbb::task_arena* arena = external_ ? static_cast<tbb::task_arena*>(external_)
+                                     : (arena_ ? &arena_->arena : nullptr);
+  if (!arena || chunks == 1 || threads_ == 1) {
     for (int k = 0; k < chunks; ++k) fn(k * grain, std::min(count, (k + 1) * grain), 0);
     return;
   }
-  arena_->arena.execute([&] {
+  arena->execute([&] {
     // simple_partitioner with grain 1 over chunk indices: one task per chunk, fixed bounds.
     tbb::parallel_for(
         tbb::blocked_range<int>(0, chunks, 1),

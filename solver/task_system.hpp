@@ -13,6 +13,8 @@ class TaskSystem {
  public:
   // threads: 0 = all cores, 1 = everything inline on the calling thread.
   explicit TaskSystem(int threads = 1);
+  // Runs inside an arena the caller owns (a tbb::task_arena*, which must outlive this).
+  explicit TaskSystem(void* external_arena);
   ~TaskSystem();
   TaskSystem(const TaskSystem&) = delete;
   TaskSystem& operator=(const TaskSystem&) = delete;
@@ -35,6 +37,7 @@ class TaskSystem {
   struct Arena;
   int threads_ = 1;
   std::unique_ptr<Arena> arena_;
+  void* external_ = nullptr;
 };
 
 }  // namespace strut

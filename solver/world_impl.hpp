@@ -159,7 +159,8 @@ struct World::Impl {
   StepProfile profile_sum;  // sums; profile() divides
   mutable StepProfile profile_mean;
 
-  explicit Impl(const WorldConfig& c) : config(c), tasks(c.threads) {}
+  explicit Impl(const WorldConfig& c)
+      : config(c), tasks(c.external_arena ? TaskSystem(c.external_arena) : TaskSystem(c.threads)) {}
 
   // Id helpers: throw strut::Error for null, out-of-range or stale ids.
   std::uint32_t dense_of(BodyId id, const char* what) const;

@@ -92,3 +92,22 @@ TEST(Determinism, HashChangesWhenTheStateDoes) {
 }
 
 }  // namespace strut
+
+#include "strut/task_arena.hpp"
+
+namespace strut {
+
+// An embedding program hands strut its own arena; the results are the same bits.
+TEST(Determinism, RunsInsideACallerOwnedArena) {
+  tbb::task_arena arena(2);
+  World inside(in_arena(WorldConfig{.enable_sleep = false}, arena));
+  World alone(WorldConfig{.threads = 1, .enable_sleep = false});
+  for (World* w : {&inside, &alone}) {
+    w->create_body(test::ground_def());
+    for (int i = 0; i < 50; ++i) w->create_body(test::box_def({float(i % 10) * 1.1f, 0.5f + float(i / 10)}));
+    for (int i = 0; i < 120; ++i) w->step(1.0f / 60);
+  }
+  EXPECT_EQ(inside.state_hash(), alone.state_hash());
+}
+
+}  // namespace strut

@@ -20,6 +20,9 @@ struct WorldConfig {
   int substeps = 4;
   int iterations = 1;     // solver iterations per substep
   int threads = 0;        // 0 = all cores, 1 = run inline on the calling thread
+  // A tbb::task_arena owned by the embedding program, set through strut/task_arena.hpp. When
+  // set, strut runs its parallel phases inside it and `threads` is ignored.
+  void* external_arena = nullptr;
   bool enable_sleep = true;
   float sleep_time = 0.5f;          // s of stillness before an island sleeps
   float sleep_speed = 0.05f;        // m/s: a point moving slower than this counts as still
