@@ -9,6 +9,18 @@
 
 namespace strut {
 
+Aabb tight_box(const World::Impl& w, std::uint32_t k) {
+  const auto& b = w.bodies;
+  const auto& q = w.particles;
+  float lx = 1e30f, ly = 1e30f, ux = -1e30f, uy = -1e30f;
+  for (std::uint32_t i = b.particle_begin[k]; i < b.particle_begin[k] + b.particle_count[k]; ++i) {
+    lx = std::min(lx, q.x[i]), ly = std::min(ly, q.y[i]);
+    ux = std::max(ux, q.x[i]), uy = std::max(uy, q.y[i]);
+  }
+  const float r = b.radius[k];
+  return Aabb{{lx - r, ly - r}, {ux + r, uy + r}};
+}
+
 void update_bounds(World::Impl& w, float dt) {
   auto& b = w.bodies;
   const auto& q = w.particles;
@@ -52,20 +64,52 @@ void update_bounds(World::Impl& w, float dt) {
   });
 }
 
+Aabb broadphase_box(const World::Impl& w, std::uint32_t k) {
+  const float grow = 0.5f * w.config.contact_slop + w.motion[k];
+  const Aabb& b = w.bodies.aabb[k];
+  return Aabb{{b.lower.x - grow, b.lower.y - grow}, {b.upper.x + grow, b.upper.y + grow}};
+}
+
+void find_candidate_pairs(World::Impl& w) {
+  if (w.reference_pairs) {
+    find_pairs_all(w, w.candidate_pairs);
+    return;
+  }
+  const auto& b = w.bodies;
+  auto& bp = w.broadphase;
+  const std::span<float> lx = bp.min_x(), ly = bp.min_y(), ux = bp.max_x(), uy = bp.max_y();
+  // Moving proxies' boxes through the SoA spans (static ones are set when they move).
+  w.tasks.parallel_for(int(b.size()), 2048, [&](int lo, int hi, int) {
+    for (std::uint32_t k = std::uint32_t(lo); k < std::uint32_t(hi); ++k) {
+      if (b.flags[k] & (kStatic | kSleeping | kDead)) continue;
+      const Aabb box = broadphase_box(w, k);
+      const std::uint32_t s = b.slot[k];
+      lx[s] = box.lower.x, ly[s] = box.lower.y, ux[s] = box.upper.x, uy[s] = box.upper.y;
+    }
+  });
+  bp.find_pairs(w.broadphase_pairs, w.tasks);
+  w.candidate_pairs.clear();
+  for (const broadphase::Pair& p : w.broadphase_pairs) {
+    const std::uint32_t i = w.slots[p.a].dense, j = w.slots[p.b].dense;
+    // The broad phase knows layers, static, sleeping and jointed pairs; kinematic bodies only
+    // the world knows.
+    const std::uint8_t fi = b.flags[i], fj = b.flags[j];
+    if ((fi & (kStatic | kKinematic)) && (fj & (kStatic | kKinematic))) continue;
+    w.candidate_pairs.emplace_back(i, j);
+  }
+}
+
 // All-pairs reference finder: the same filters as the sweep-and-prune broad phase; kept for
 // tests and as the baseline of the broad-phase benchmark.
 void find_pairs_all(World::Impl& w, std::vector<std::pair<std::uint32_t, std::uint32_t>>& out) {
   out.clear();
-  const auto& b = w.bodies;
-  const std::size_t n = b.size();
+  const std::size_t n = w.bodies.size();
   for (std::uint32_t i = 0; i < n; ++i) {
     for (std::uint32_t j = i + 1; j < n; ++j) {
       if (!pair_may_collide(w, i, j)) continue;
-      const float mi = w.motion[i], mj = w.motion[j];
-      const Aabb& a = b.aabb[i];
-      const Aabb& c = b.aabb[j];
-      if (a.lower.x - mi > c.upper.x + mj || c.lower.x - mj > a.upper.x + mi) continue;
-      if (a.lower.y - mi > c.upper.y + mj || c.lower.y - mj > a.upper.y + mi) continue;
+      const Aabb a = broadphase_box(w, i), c = broadphase_box(w, j);
+      if (a.lower.x > c.upper.x || c.lower.x > a.upper.x) continue;
+      if (a.lower.y > c.upper.y || c.lower.y > a.upper.y) continue;
       out.emplace_back(i, j);
     }
   }

@@ -1,5 +1,7 @@
 #include "solver/islands.hpp"
 
+#include "solver/collide_phase.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <numeric>
@@ -54,6 +56,7 @@ void wake_island(World::Impl& w, std::uint32_t island) {
     if (b.island[k] == island && (b.flags[k] & kSleeping)) {
       b.flags[k] &= std::uint8_t(~kSleeping);
       b.sleep_time[k] = 0;
+      w.broadphase.set_sleeping(b.slot[k], false);
     }
   }
 }
@@ -114,6 +117,11 @@ void update_sleep(World::Impl& w, float dt) {
     if (b.inv_mass[k] == 0 || (b.flags[k] & kSleeping)) continue;
     if (min_time[b.island[k]] < w.config.sleep_time) continue;
     b.flags[k] |= kSleeping;
+    // Its proxy keeps the box it has while asleep: tight, fattened by the slop only.
+    b.aabb[k] = tight_box(w, k);
+    w.motion[k] = 0;
+    w.broadphase.set_box(b.slot[k], broadphase_box(w, k));
+    w.broadphase.set_sleeping(b.slot[k], true);
     b.dx[k] = b.dy[k] = 0;
     b.da[k] = 0;
     auto& q = w.particles;

@@ -6,7 +6,6 @@
 
 namespace strut {
 
-void find_candidate_pairs(World::Impl& w);
 void rebuild_ignored_pairs(World::Impl& w);
 // Rigid bodies' particles follow their pose; soft bodies get a best-fit pose.
 void sync_particles(World::Impl& w);

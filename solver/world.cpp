@@ -8,6 +8,7 @@
 #include <string>
 
 #include "solver/body_storage.hpp"
+#include "solver/collide_phase.hpp"
 #include "solver/islands.hpp"
 #include "solver/joint_solver.hpp"
 #include "solver/step_internals.hpp"
@@ -106,6 +107,9 @@ BodyId World::create_body(const BodyDef& def) {
   const std::uint32_t dense = add_body(w, def, slot);
   w.slots[slot].dense = dense;
   w.slots[slot].alive = true;
+  w.motion.resize(w.bodies.size(), 0.0f);
+  w.bodies.aabb[dense] = tight_box(w, dense);
+  w.broadphase.insert(slot, broadphase_box(w, dense), def.category, def.mask, def.is_static);
   return BodyId{slot + 1, w.slots[slot].generation};
 }
 
@@ -126,6 +130,7 @@ void World::destroy_body(BodyId id) {
   for (std::size_t j = 0; j < w.joints.size(); ++j) w.joint_slots[w.joints[j].slot].dense = std::uint32_t(j);
   w.ignored_pairs_dirty = true;
   w.bodies.flags[k] |= kDead;
+  w.broadphase.remove(slot);
   w.slots[slot].alive = false;
   w.slots[slot].generation++;
   w.free_slots.push_back(slot);
@@ -290,6 +295,8 @@ void World::set_transform(BodyId id, Vec2 position, float angle) {
     const Vec2 motion = Vec2{b.dx[k], b.dy[k]} + (arm_now - inv_rotate(dq, arm_now));
     q.x[i] = x.x, q.y[i] = x.y, q.dx[i] = motion.x, q.dy[i] = motion.y;
   }
+  b.aabb[k] = tight_box(w, k);
+  w.broadphase.set_box(b.slot[k], broadphase_box(w, k));
   wake(id);
 }
 

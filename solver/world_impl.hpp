@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "broadphase/sweep_and_prune.hpp"
 #include "solver/colouring.hpp"
 #include "solver/contact.hpp"
 #include "solver/joint.hpp"
@@ -145,6 +146,9 @@ struct World::Impl {
   bool ignored_pairs_dirty = true;
 
   std::vector<std::uint64_t> ignored_pairs;  // sorted slot-pair keys of non-colliding joints
+  broadphase::SweepAndPrune broadphase;      // proxies keyed by body slot
+  std::vector<broadphase::Pair> broadphase_pairs;
+  bool reference_pairs = false;  // tests: use the all-pairs finder instead
   std::vector<float> motion;                 // per body: how far any point may move this step
   std::vector<std::pair<std::uint32_t, std::uint32_t>> candidate_pairs;  // dense, lower first
   ContactSet contacts;

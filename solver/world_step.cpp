@@ -245,8 +245,6 @@ void World::step(float dt) {
   sum.steps += 1;
 }
 
-void find_candidate_pairs(World::Impl& w) { find_pairs_all(w, w.candidate_pairs); }
-
 void rebuild_ignored_pairs(World::Impl& w) {
   w.ignored_pairs.clear();
   for (const Joint& j : w.joints)
@@ -254,6 +252,9 @@ void rebuild_ignored_pairs(World::Impl& w) {
   std::sort(w.ignored_pairs.begin(), w.ignored_pairs.end());
   w.ignored_pairs.erase(std::unique(w.ignored_pairs.begin(), w.ignored_pairs.end()),
                         w.ignored_pairs.end());
+  std::vector<broadphase::Pair> pairs;
+  for (std::uint64_t k : w.ignored_pairs) pairs.push_back({std::uint32_t(k >> 32), std::uint32_t(k)});
+  w.broadphase.set_ignored_pairs(std::move(pairs));
   w.ignored_pairs_dirty = false;
 }
 

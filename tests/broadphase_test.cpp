@@ -296,6 +296,22 @@ TEST_P(BroadphaseVsBruteForce, SamePairs) {
   }
 }
 
+// The same distributions with a third of the boxes static (so the static set holds several
+// size classes where sizes are mixed) and a fifth sleeping.
+TEST_P(BroadphaseVsBruteForce, SamePairsWithStaticAndSleeping) {
+  for (std::uint32_t seed : {4u, 5u}) {
+    std::mt19937 rng(seed);
+    Scene scene = GetParam().make(rng, 1500);
+    std::uniform_int_distribution<int> kind(0, 14);
+    for (auto& p : scene) {
+      const int k = kind(rng);
+      p->is_static = k < 5;
+      p->sleeping = k >= 5 && k < 8;
+    }
+    expect_matches_reference(scene);
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(
     Distributions, BroadphaseVsBruteForce,
     ::testing::Values(
@@ -410,7 +426,7 @@ TEST(Broadphase, SpanWritesCountAsSetBox) {
   SweepAndPrune sap;
   insert_all(sap, scene);
   find(sap);
-  std::uniform_real_distribution<float> d(-0.3f, 0.3f);
+  std::uniform_real_distribution<float> d(-0.05f, 0.05f);  // 3 m/s at 60 Hz
   for (int step = 0; step < 5; ++step) {
     auto lx = sap.min_x(), ly = sap.min_y(), ux = sap.max_x(), uy = sap.max_y();
     ASSERT_EQ(lx.size(), scene.size());
@@ -427,8 +443,8 @@ TEST(Broadphase, SpanWritesCountAsSetBox) {
 
 // Steps a scene through random moves (small jitters and a few teleports), checking every step.
 // Steps a scene through random moves, checking every step and which path repaired the order:
-// small moves by insertion sort, a few teleports taken out and merged back ("jumpers"), and a
-// step where half the boxes teleport by a radix sort.
+// small moves by insertion sort, a few teleports taken out and merged back ("jumpers"), and
+// steps where everything moves a lot or half the boxes teleport by a radix sort.
 TEST(Broadphase, IncrementalStepsMatchReference) {
   std::mt19937 rng(13);
   Scene scene = uniform_scene(rng, 2000);
@@ -436,14 +452,21 @@ TEST(Broadphase, IncrementalStepsMatchReference) {
   insert_all(sap, scene);
   find(sap);
   EXPECT_TRUE(sap.last_stats().radix_sorted) << "the first step sorts from scratch";
-  std::uniform_real_distribution<float> jitter(-0.2f, 0.2f), anywhere(0.0f, 50.0f);
+  std::uniform_real_distribution<float> small(-0.06f, 0.06f), large(-1.5f, 1.5f);
+  std::uniform_real_distribution<float> anywhere(0.0f, 50.0f);
   std::uniform_int_distribution<int> pick(0, 999);
+  enum Kind { kSmall, kFewTeleports, kLarge, kHalfTeleport };
   for (int step = 0; step < 24; ++step) {
-    // Per mille of boxes teleported: none, a few, or half.
-    const int teleport_odds = step % 8 == 7 ? 500 : (step % 2 == 1 ? 3 : 0);
+    const Kind kind = step % 8 == 7   ? kHalfTeleport
+                      : step % 8 == 5 ? kLarge
+                      : step % 2 == 1 ? kFewTeleports
+                                      : kSmall;
+    // Per mille of boxes teleported.
+    const int teleport_odds = kind == kHalfTeleport ? 500 : kind == kFewTeleports ? 3 : 0;
     for (std::uint32_t i = 0; i < scene.size(); ++i) {
       Aabb& b = scene[i]->box;
       const bool teleport = pick(rng) < teleport_odds;
+      auto& jitter = kind == kLarge ? large : small;
       const float dx = teleport ? anywhere(rng) - b.lower.x : jitter(rng);
       const float dy = teleport ? anywhere(rng) - b.lower.y : jitter(rng);
       b = {{b.lower.x + dx, b.lower.y + dy}, {b.upper.x + dx, b.upper.y + dy}};
@@ -451,14 +474,19 @@ TEST(Broadphase, IncrementalStepsMatchReference) {
     }
     ASSERT_EQ(find_set(sap), brute_force(scene)) << "step " << step;
     const SweepAndPrune::Stats& stats = sap.last_stats();
-    if (teleport_odds == 0) {
-      EXPECT_FALSE(stats.radix_sorted) << "step " << step;
-      EXPECT_EQ(stats.jumpers, 0u) << "step " << step;
-    } else if (teleport_odds < 100) {
-      EXPECT_FALSE(stats.radix_sorted) << "step " << step;
-      EXPECT_GT(stats.jumpers, 0u) << "step " << step;
-    } else {
-      EXPECT_TRUE(stats.radix_sorted) << "step " << step;
+    switch (kind) {
+      case kSmall:
+        EXPECT_FALSE(stats.radix_sorted) << "step " << step;
+        EXPECT_EQ(stats.jumpers, 0u) << "step " << step;
+        break;
+      case kFewTeleports:
+        EXPECT_FALSE(stats.radix_sorted) << "step " << step;
+        EXPECT_GT(stats.jumpers, 0u) << "step " << step;
+        break;
+      case kLarge:
+      case kHalfTeleport:
+        EXPECT_TRUE(stats.radix_sorted) << "step " << step;
+        break;
     }
   }
 }
@@ -528,17 +556,22 @@ TEST(Broadphase, IdenticalListsForAnyThreadCount) {
 
 TEST(Broadphase, HistoryIndependence) {
   std::mt19937 rng(16);
-  const Scene final_scene = uniform_scene(rng, 3000);
+  Scene final_scene = uniform_scene(rng, 3000);
+  for (std::size_t i = 0; i < final_scene.size(); i += 7) final_scene[i]->is_static = true;
+  for (std::size_t i = 3; i < final_scene.size(); i += 11) final_scene[i]->sleeping = true;
+  auto is_static = [&](std::uint32_t i) { return final_scene[i]->is_static; };
   // History 1: inserted directly in key order.
   SweepAndPrune direct;
   insert_all(direct, final_scene);
   const std::vector<Pair> want = find(direct);
+  ASSERT_EQ(sorted(want), brute_force(final_scene));
 
   // History 2: inserted in reverse order at other places, stepped through a tall column
-  // (forcing a y sweep) and jitter, then moved to the final boxes.
+  // (forcing a y sweep, with the static set sorted along y too) and jitter, then moved to the
+  // final boxes.
   SweepAndPrune wandering;
   for (std::uint32_t i = static_cast<std::uint32_t>(final_scene.size()); i-- > 0;)
-    wandering.insert(i, box_at(0.0f, float(i) * 0.7f, 0.5f, 0.5f), 1, ~0u, false);
+    wandering.insert(i, box_at(0.0f, float(i) * 0.7f, 0.5f, 0.5f), 1, ~0u, is_static(i));
   find(wandering);
   EXPECT_EQ(wandering.sweep_axis(), 1);
   std::uniform_real_distribution<float> jitter(-1.0f, 1.0f);
@@ -549,7 +582,10 @@ TEST(Broadphase, HistoryIndependence) {
     }
     find(wandering, 2);
   }
-  for (std::uint32_t i = 0; i < final_scene.size(); ++i) wandering.set_box(i, final_scene[i]->box);
+  for (std::uint32_t i = 0; i < final_scene.size(); ++i) {
+    wandering.set_box(i, final_scene[i]->box);
+    if (final_scene[i]->sleeping) wandering.set_sleeping(i, true);
+  }
   EXPECT_EQ(find(wandering, 8), want);
 
   // History 3: many ties (all boxes first on one point), removed and re-inserted halfway.
@@ -557,13 +593,15 @@ TEST(Broadphase, HistoryIndependence) {
   for (std::uint32_t i = 0; i < final_scene.size(); ++i)
     ties.insert(i, box_at(1, 1, 1, 1), 1, ~0u, false);
   find(ties);
-  for (std::uint32_t i = 0; i < final_scene.size(); i += 2) ties.remove(i);
+  for (std::uint32_t i = 0; i < final_scene.size(); ++i)
+    if (i % 2 == 0 || is_static(i)) ties.remove(i);
   find(ties);
   for (std::uint32_t i = 0; i < final_scene.size(); ++i) {
-    if (i % 2 == 0)
-      ties.insert(i, final_scene[i]->box, 1, ~0u, false);
+    if (i % 2 == 0 || is_static(i))
+      ties.insert(i, final_scene[i]->box, 1, ~0u, is_static(i));
     else
       ties.set_box(i, final_scene[i]->box);
+    if (final_scene[i]->sleeping) ties.set_sleeping(i, true);
   }
   EXPECT_EQ(find(ties), want);
 }

@@ -12,4 +12,5 @@ set(STRUT_TEST_SOURCES
   tests/tile_map_test.cpp
   tests/sleep_test.cpp
   tests/determinism_test.cpp
+  tests/world_broadphase_test.cpp
 )
