@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "solver/bounds_kernel.hpp"
 #include "solver/collide/manifold.hpp"
 
 namespace strut {
@@ -77,14 +78,27 @@ void find_candidate_pairs(World::Impl& w) {
   }
   const auto& b = w.bodies;
   auto& bp = w.broadphase;
+  auto& sc = w.scratch;
+  const std::size_t n = b.size();
+  // Fattened boxes of every body in one SIMD pass over SoA arrays, then the moving proxies' boxes
+  // go to the broad phase through its SoA spans (static ones are set when they move).
+  sc.tight_lx.resize(n), sc.tight_ly.resize(n), sc.tight_ux.resize(n), sc.tight_uy.resize(n);
+  sc.fat_lx.resize(n), sc.fat_ly.resize(n), sc.fat_ux.resize(n), sc.fat_uy.resize(n);
   const std::span<float> lx = bp.min_x(), ly = bp.min_y(), ux = bp.max_x(), uy = bp.max_y();
-  // Moving proxies' boxes through the SoA spans (static ones are set when they move).
-  w.tasks.parallel_for(int(b.size()), 2048, [&](int lo, int hi, int) {
+  const BoundsSpans spans{sc.tight_lx.data(), sc.tight_ly.data(), sc.tight_ux.data(),
+                          sc.tight_uy.data(), w.motion.data(),    sc.fat_lx.data(),
+                          sc.fat_ly.data(),   sc.fat_ux.data(),   sc.fat_uy.data()};
+  w.tasks.parallel_for(int(n), 4096, [&](int lo, int hi, int) {
+    for (std::size_t k = std::size_t(lo); k < std::size_t(hi); ++k) {
+      const Aabb& box = b.aabb[k];
+      sc.tight_lx[k] = box.lower.x, sc.tight_ly[k] = box.lower.y;
+      sc.tight_ux[k] = box.upper.x, sc.tight_uy[k] = box.upper.y;
+    }
+    fatten_bounds_simd(spans, lo, hi, 0.5f * w.config.contact_slop);
     for (std::uint32_t k = std::uint32_t(lo); k < std::uint32_t(hi); ++k) {
       if (b.flags[k] & (kStatic | kSleeping | kDead)) continue;
-      const Aabb box = broadphase_box(w, k);
       const std::uint32_t s = b.slot[k];
-      lx[s] = box.lower.x, ly[s] = box.lower.y, ux[s] = box.upper.x, uy[s] = box.upper.y;
+      lx[s] = sc.fat_lx[k], ly[s] = sc.fat_ly[k], ux[s] = sc.fat_ux[k], uy[s] = sc.fat_uy[k];
     }
   });
   bp.find_pairs(w.broadphase_pairs, w.tasks);

@@ -36,18 +36,34 @@ struct ContactPoint {
 
 // A point between two rigid bodies prepared for the step (Box2D's contact constraint point):
 // anchors are offsets from the centres of mass at the step start, fixed in the bodies for the
-// step. 48 bytes.
-struct RigidPoint {
-  std::uint32_t a = 0, b = 0;  // normal points from a (edge side) to b (vertex side)
+// step; rows are stored colour by colour so a pass reads them in order. 96 bytes.
+struct RigidRow {
+  std::uint32_t a = 0, b = 0;  // bodies; the normal points from a (edge side) to b (vertex side)
   Vec2 ra, rb;
   Vec2 n;
   float base_separation = 0;  // separation minus n . (rb - ra) at the step start
   float normal_mass = 0, tangent_mass = 0;
+  float ima = 0, iia = 0, imb = 0, iib = 0;
+  float friction = 0, static_friction = 0, restitution = 0, vn_pre = 0;
+  float lambda_n = 0, lambda_t = 0, max_lambda_n = 0;
+  std::uint32_t point = 0;  // in ContactSet::points
+  bool sliding = false;
+  bool fixed = false;  // one body has infinite mass (stiffer softness)
+};
+
+// A body as the contact passes see it (Box2D's body state): the motion of the substep and the
+// pose change since the step began. 32 bytes.
+struct SolverBody {
+  float dx = 0, dy = 0, da = 0, unused = 0;
+  float dpx = 0, dpy = 0, dqc = 1, dqs = 0;
 };
 
 struct ContactSet {
   std::vector<ContactPoint> points;
-  std::vector<RigidPoint> rigid;  // prepared per step, same indices as points
+  std::vector<RigidRow> rows;                    // rigid points, colour-major, pairs contiguous
+  std::vector<std::uint32_t> row_pair_begin;     // rows of the i-th rigid pair in colour order
+  std::vector<std::uint32_t> colour_pair_begin;  // rigid pairs of colour c in row_pair_begin
+  std::vector<std::uint32_t> generic_pairs;      // pairs touching a soft body, in pair order
   // Body slots (lower, higher) of each pair that produced points, in pair order.
   std::vector<std::uint64_t> pair_keys;
   std::vector<std::uint8_t> pair_touching;  // touching (not only speculative) this step

@@ -156,93 +156,77 @@ void solve_generic(World::Impl& w, ContactPoint& cp, const Pass& pass) {
 
 Vec2 cross_sv(float s, Vec2 v) { return {-s * v.y, s * v.x}; }
 
-// Pose change of body k since the step began: translation and rotation.
-struct Delta {
-  Vec2 dp;
-  Rot dq;
-};
-Delta delta_of(const World::Impl& w, std::uint32_t k) {
-  const auto& b = w.bodies;
-  const auto& s = w.scratch;
-  const float c = b.qc[k] * s.q0c[k] + b.qs[k] * s.q0s[k];
-  const float sn = b.qs[k] * s.q0c[k] - b.qc[k] * s.q0s[k];
-  return {{b.px[k] - s.p0x[k], b.py[k] - s.p0y[k]}, {c, sn}};
-}
-
-struct Motion {
-  Vec2 d;
-  float a;
-};
-Motion motion_of(const World::Impl& w, std::uint32_t k) {
-  const auto& b = w.bodies;
-  return {{b.dx[k], b.dy[k]}, b.da[k]};
-}
-
-void push(World::Impl& w, std::uint32_t k, Vec2 P, Vec2 r) {
-  auto& b = w.bodies;
-  const float im = b.inv_mass[k], ii = b.inv_inertia[k];
+void push(SolverBody& body, float im, float ii, Vec2 P, Vec2 r) {
   if (im == 0 && ii == 0) return;  // shared between constraints of a colour: never written
-  b.dx[k] += im * P.x;
-  b.dy[k] += im * P.y;
-  b.da[k] += ii * cross(r, P);
+  body.dx += im * P.x;
+  body.dy += im * P.y;
+  body.da += ii * cross(r, P);
 }
 
-void solve_rigid(World::Impl& w, ContactPoint& cp, const RigidPoint& rp, const Pass& pass) {
-  const std::uint32_t a = rp.a, b = rp.b;
+Vec2 point_velocity(const SolverBody& s, Vec2 r) { return Vec2{s.dx, s.dy} + cross_sv(s.da, r); }
+
+void solve_row(std::vector<SolverBody>& bodies, RigidRow& row, const Pass& pass) {
+  SolverBody& A = bodies[row.a];
+  SolverBody& B = bodies[row.b];
   // Normal: separation from the pose change since the step began (Box2D's formula).
-  const Delta da = delta_of(w, a), db = delta_of(w, b);
-  const Vec2 d = (db.dp - da.dp) + (rotate(db.dq, rp.rb) - rotate(da.dq, rp.ra));
-  const float s = dot(d, rp.n) + rp.base_separation;
-  Motion ma = motion_of(w, a), mb = motion_of(w, b);
-  Vec2 dv = (mb.d + cross_sv(mb.a, rp.rb)) - (ma.d + cross_sv(ma.a, rp.ra));
-  const bool fixed = touches_fixed(w, a, b);
-  const float dn = normal_impulse(pass, fixed, s, dot(dv, rp.n), rp.normal_mass, cp.lambda_n,
-                                  cp.max_lambda_n);
+  const Vec2 d = (Vec2{B.dpx, B.dpy} - Vec2{A.dpx, A.dpy}) +
+                 (rotate(Rot{B.dqc, B.dqs}, row.rb) - rotate(Rot{A.dqc, A.dqs}, row.ra));
+  const float s = dot(d, row.n) + row.base_separation;
+  Vec2 dv = point_velocity(B, row.rb) - point_velocity(A, row.ra);
+  const float dn = normal_impulse(pass, row.fixed, s, dot(dv, row.n), row.normal_mass,
+                                  row.lambda_n, row.max_lambda_n);
   if (dn != 0) {
-    const Vec2 P = dn * rp.n;
-    push(w, a, -P, rp.ra);
-    push(w, b, P, rp.rb);
+    const Vec2 P = dn * row.n;
+    push(A, row.ima, row.iia, -P, row.ra);
+    push(B, row.imb, row.iib, P, row.rb);
   }
-  // Friction.
-  const Vec2 t{rp.n.y, -rp.n.x};
-  ma = motion_of(w, a), mb = motion_of(w, b);
-  dv = (mb.d + cross_sv(mb.a, rp.rb)) - (ma.d + cross_sv(ma.a, rp.ra));
-  const float dt = friction_impulse(cp, dot(dv, t), rp.tangent_mass, cp.lambda_t);
+  // Friction (see friction_impulse).
+  const Vec2 t{row.n.y, -row.n.x};
+  dv = point_velocity(B, row.rb) - point_velocity(A, row.ra);
+  const float bound = (row.sliding ? row.friction : row.static_friction) * row.lambda_n;
+  const float lt = std::clamp(row.lambda_t - row.tangent_mass * dot(dv, t), -bound, bound);
+  const float dt = lt - row.lambda_t;
+  row.lambda_t = lt;
   if (dt != 0) {
     const Vec2 P = dt * t;
-    push(w, a, -P, rp.ra);
-    push(w, b, P, rp.rb);
+    push(A, row.ima, row.iia, -P, row.ra);
+    push(B, row.imb, row.iib, P, row.rb);
   }
   if (!pass.use_bias) {
-    ma = motion_of(w, a), mb = motion_of(w, b);
-    dv = (mb.d + cross_sv(mb.a, rp.rb)) - (ma.d + cross_sv(ma.a, rp.ra));
-    cp.sliding = std::fabs(dot(dv, t)) > pass.slide;
+    dv = point_velocity(B, row.rb) - point_velocity(A, row.ra);
+    row.sliding = std::fabs(dot(dv, t)) > pass.slide;
   }
 }
 
-// Calls fn(pair) for every contact pair, colour after colour; the pairs of one colour share no
-// moving body, so they run in parallel. Because they are independent, how a colour is cut into
-// chunks cannot change a bit of the result, so chunks are sized to the thread count (two per
-// thread): a step makes about a hundred of these calls and each task costs microseconds.
-// Colours too small to share run inline.
-template <class F>
-void for_each_pair_coloured(World::Impl& w, F&& fn) {
-  const Colouring& c = w.contact_colours;
-  const int per_chunk_min = 256;
-  const int chunks = 2 * w.tasks.thread_count();
-  for (int colour = 0; colour <= kOverflowColour; ++colour) {
-    const std::uint32_t b = c.begin[colour], e = c.begin[colour + 1];
-    if (b == e) continue;
-    if (colour == kOverflowColour) {
-      for (std::uint32_t i = b; i < e; ++i) fn(c.order[i]);
-      continue;
+// Solver bodies: the motion of the substep and the pose change since the step began, 32 bytes
+// per body in one array, so a constraint touches one cache line per body instead of ten arrays.
+void gather_bodies(World::Impl& w) {
+  const auto& b = w.bodies;
+  const auto& s = w.scratch;
+  auto& out = w.scratch.solver_bodies;
+  out.resize(b.size());
+  w.tasks.parallel_for(int(b.size()), 4096, [&](int lo, int hi, int) {
+    for (int k = lo; k < hi; ++k) {
+      const std::size_t i = std::size_t(k);
+      SolverBody& o = out[i];
+      o.dx = b.dx[i], o.dy = b.dy[i], o.da = b.da[i];
+      o.dpx = b.px[i] - s.p0x[i], o.dpy = b.py[i] - s.p0y[i];
+      o.dqc = b.qc[i] * s.q0c[i] + b.qs[i] * s.q0s[i];
+      o.dqs = b.qs[i] * s.q0c[i] - b.qc[i] * s.q0s[i];
     }
-    const int count = int(e - b);
-    const int grain = std::max(per_chunk_min, (count + chunks - 1) / chunks);
-    w.tasks.parallel_for(count, grain, [&](int lo, int hi, int) {
-      for (int i = lo; i < hi; ++i) fn(c.order[b + std::uint32_t(i)]);
-    });
-  }
+  });
+}
+
+void scatter_bodies(World::Impl& w) {
+  auto& b = w.bodies;
+  const auto& in = w.scratch.solver_bodies;
+  w.tasks.parallel_for(int(b.size()), 4096, [&](int lo, int hi, int) {
+    for (int k = lo; k < hi; ++k) {
+      const std::size_t i = std::size_t(k);
+      if (b.inv_mass[i] == 0 && b.inv_inertia[i] == 0) continue;
+      b.dx[i] = in[i].dx, b.dy[i] = in[i].dy, b.da[i] = in[i].da;
+    }
+  });
 }
 
 }  // namespace
@@ -320,84 +304,169 @@ void prepare_contacts(World::Impl& w) {
   s.p0x.resize(n), s.p0y.resize(n), s.q0c.resize(n), s.q0s.resize(n);
   for (std::size_t k = 0; k < n; ++k)
     s.p0x[k] = b.px[k], s.p0y[k] = b.py[k], s.q0c[k] = b.qc[k], s.q0s[k] = b.qs[k];
-  auto& pts = w.contacts.points;
-  auto& prepared = w.contacts.rigid;
-  prepared.resize(pts.size());
+  auto& set = w.contacts;
+  auto& pts = set.points;
+  // Which pairs are rigid (every point between rigid bodies) and the approach of every point.
   w.tasks.parallel_for(int(pts.size()), 512, [&](int lo, int hi, int) {
     for (int i = lo; i < hi; ++i) {
       ContactPoint& cp = pts[std::size_t(i)];
       const ContactGeometry g = evaluate_contact(w, cp);
       cp.max_lambda_n = 0;
       cp.rigid = g.v.rigid && g.o.rigid;
-      // Approach speed (per substep) for restitution.
-      cp.vn_pre = dot(point_motion(w, g.v) - point_motion(w, g.o), g.n);
-      if (!cp.rigid) continue;
-      RigidPoint& rp = prepared[std::size_t(i)];
-      rp.a = cp.body_o, rp.b = cp.body_v;  // normal from a to b
-      rp.n = g.n;
-      rp.ra = arm(w, g.o);
-      rp.rb = arm(w, g.v);
-      rp.base_separation = g.c - dot(rp.rb - rp.ra, g.n);
-      const float ima = b.inv_mass[rp.a], imb = b.inv_mass[rp.b];
-      const float iia = b.inv_inertia[rp.a], iib = b.inv_inertia[rp.b];
+      cp.vn_pre = dot(point_motion(w, g.v) - point_motion(w, g.o), g.n);  // for restitution
+    }
+  });
+  // Rows in colour order, pairs contiguous; soft pairs apart, in pair order.
+  const Colouring& c = w.contact_colours;
+  auto& rows = set.rows;
+  rows.clear();
+  set.row_pair_begin.assign(1, 0);
+  set.colour_pair_begin.assign(1, 0);
+  set.generic_pairs.clear();
+  for (int colour = 0; colour <= kOverflowColour; ++colour) {
+    for (std::uint32_t i = c.begin[colour]; i < c.begin[colour + 1]; ++i) {
+      const std::uint32_t p = c.order[i];
+      if (!pts[set.pair_begin[p]].rigid) {
+        set.generic_pairs.push_back(p);
+        continue;
+      }
+      for (std::uint32_t k = set.pair_begin[p]; k < set.pair_begin[p + 1]; ++k) {
+        RigidRow row;
+        row.point = k;
+        rows.push_back(row);
+      }
+      set.row_pair_begin.push_back(std::uint32_t(rows.size()));
+    }
+    set.colour_pair_begin.push_back(std::uint32_t(set.row_pair_begin.size() - 1));
+  }
+  std::sort(set.generic_pairs.begin(), set.generic_pairs.end());
+  // Anchors, normals and effective masses, fixed for the step (Box2D's prepare).
+  w.tasks.parallel_for(int(rows.size()), 512, [&](int lo, int hi, int) {
+    for (int i = lo; i < hi; ++i) {
+      RigidRow& row = rows[std::size_t(i)];
+      const ContactPoint& cp = pts[row.point];
+      const ContactGeometry g = evaluate_contact(w, cp);
+      row.a = cp.body_o, row.b = cp.body_v;  // normal from a to b
+      row.n = g.n;
+      row.ra = arm(w, g.o);
+      row.rb = arm(w, g.v);
+      row.base_separation = g.c - dot(row.rb - row.ra, g.n);
+      row.ima = b.inv_mass[row.a], row.imb = b.inv_mass[row.b];
+      row.iia = b.inv_inertia[row.a], row.iib = b.inv_inertia[row.b];
+      row.fixed = row.ima == 0 || row.imb == 0;
       const Vec2 t{g.n.y, -g.n.x};
-      const float rna = cross(rp.ra, g.n), rnb = cross(rp.rb, g.n);
-      const float rta = cross(rp.ra, t), rtb = cross(rp.rb, t);
-      const float kn = ima + imb + iia * rna * rna + iib * rnb * rnb;
-      const float kt = ima + imb + iia * rta * rta + iib * rtb * rtb;
-      rp.normal_mass = kn > 0 ? 1.0f / kn : 0.0f;
-      rp.tangent_mass = kt > 0 ? 1.0f / kt : 0.0f;
+      const float rna = cross(row.ra, g.n), rnb = cross(row.rb, g.n);
+      const float rta = cross(row.ra, t), rtb = cross(row.rb, t);
+      const float kn = row.ima + row.imb + row.iia * rna * rna + row.iib * rnb * rnb;
+      const float kt = row.ima + row.imb + row.iia * rta * rta + row.iib * rtb * rtb;
+      row.normal_mass = kn > 0 ? 1.0f / kn : 0.0f;
+      row.tangent_mass = kt > 0 ? 1.0f / kt : 0.0f;
+      row.friction = cp.friction, row.static_friction = cp.static_friction;
+      row.restitution = cp.restitution, row.vn_pre = cp.vn_pre;
+      row.lambda_n = cp.lambda_n, row.lambda_t = cp.lambda_t, row.max_lambda_n = 0;
+      row.sliding = cp.sliding;
     }
   });
 }
 
-void warm_start_contacts(World::Impl& w, float) {
+void finish_contacts(World::Impl& w) {
   auto& set = w.contacts;
-  for_each_pair_coloured(w, [&](std::uint32_t p) {
-    for (std::uint32_t i = set.pair_begin[p]; i < set.pair_begin[p + 1]; ++i) {
-      ContactPoint& cp = set.points[i];
-      if (cp.lambda_n == 0 && cp.lambda_t == 0) continue;
-      if (cp.rigid) {
-        const RigidPoint& rp = set.rigid[i];
-        const Vec2 P = cp.lambda_n * rp.n + cp.lambda_t * Vec2{rp.n.y, -rp.n.x};
-        push(w, rp.a, -P, rp.ra);
-        push(w, rp.b, P, rp.rb);
-      } else {
-        const ContactGeometry g = evaluate_contact(w, cp);
-        apply_pair(w, g, cp.lambda_n * g.n + cp.lambda_t * Vec2{g.n.y, -g.n.x});
-      }
+  w.tasks.parallel_for(int(set.rows.size()), 1024, [&](int lo, int hi, int) {
+    for (int i = lo; i < hi; ++i) {
+      const RigidRow& row = set.rows[std::size_t(i)];
+      ContactPoint& cp = set.points[row.point];
+      cp.lambda_n = row.lambda_n, cp.lambda_t = row.lambda_t;
+      cp.max_lambda_n = row.max_lambda_n, cp.sliding = row.sliding;
     }
   });
+}
+
+namespace {
+
+// Runs fn(row) for every rigid row, colour after colour (a colour's pairs in parallel; a pair's
+// rows in order), on the gathered solver bodies; then fn_generic(point) for the points of pairs
+// that touch a soft body, serially in pair order, on the body arrays.
+template <class Row, class Generic>
+void contact_pass(World::Impl& w, Row&& fn, Generic&& fn_generic) {
+  auto& set = w.contacts;
+  gather_bodies(w);
+  const int chunks = 2 * w.tasks.thread_count();
+  for (int colour = 0; colour <= kOverflowColour; ++colour) {
+    const std::uint32_t pb = set.colour_pair_begin[colour], pe = set.colour_pair_begin[colour + 1];
+    if (pb == pe) continue;
+    auto run = [&](int lo, int hi, int) {
+      for (std::uint32_t r = set.row_pair_begin[pb + std::uint32_t(lo)];
+           r < set.row_pair_begin[pb + std::uint32_t(hi)]; ++r)
+        fn(set.rows[r]);
+    };
+    const int count = int(pe - pb);
+    // Pairs of one colour are independent, so the chunking cannot change the result: sized to
+    // the thread count, since a step makes about a hundred of these calls.
+    if (colour == kOverflowColour) run(0, count, 0);
+    else w.tasks.parallel_for(count, std::max(256, (count + chunks - 1) / chunks), run);
+  }
+  scatter_bodies(w);
+  for (std::uint32_t p : set.generic_pairs)
+    for (std::uint32_t k = set.pair_begin[p]; k < set.pair_begin[p + 1]; ++k) fn_generic(set.points[k]);
+}
+
+}  // namespace
+
+void warm_start_contacts(World::Impl& w, float) {
+  auto& bodies = w.scratch.solver_bodies;
+  contact_pass(
+      w,
+      [&](RigidRow& row) {
+        if (row.lambda_n == 0 && row.lambda_t == 0) return;
+        const Vec2 P = row.lambda_n * row.n + row.lambda_t * Vec2{row.n.y, -row.n.x};
+        push(bodies[row.a], row.ima, row.iia, -P, row.ra);
+        push(bodies[row.b], row.imb, row.iib, P, row.rb);
+      },
+      [&](ContactPoint& cp) {
+        if (cp.lambda_n == 0 && cp.lambda_t == 0) return;
+        const ContactGeometry g = evaluate_contact(w, cp);
+        apply_pair(w, g, cp.lambda_n * g.n + cp.lambda_t * Vec2{g.n.y, -g.n.x});
+      });
 }
 
 void solve_contacts(World::Impl& w, float h, bool use_bias) {
-  auto& set = w.contacts;
   const Pass pass = make_pass(w, h, use_bias);
-  for_each_pair_coloured(w, [&](std::uint32_t p) {
-    for (std::uint32_t k = set.pair_begin[p]; k < set.pair_begin[p + 1]; ++k) {
-      if (set.points[k].rigid) solve_rigid(w, set.points[k], set.rigid[k], pass);
-      else solve_generic(w, set.points[k], pass);
-    }
-  });
+  auto& bodies = w.scratch.solver_bodies;
+  contact_pass(
+      w, [&](RigidRow& row) { solve_row(bodies, row, pass); },
+      [&](ContactPoint& cp) { solve_generic(w, cp, pass); });
 }
 
 void apply_restitution(World::Impl& w, float h, float threshold) {
-  auto& set = w.contacts;
   const float threshold_d = threshold * h;
-  for_each_pair_coloured(w, [&](std::uint32_t p) {
-    for (std::uint32_t i = set.pair_begin[p]; i < set.pair_begin[p + 1]; ++i) {
-      ContactPoint& cp = set.points[i];
-      if (cp.restitution <= 0 || cp.vn_pre > -threshold_d || cp.max_lambda_n <= 0) continue;
-      const ContactGeometry g = evaluate_contact(w, cp);
-      const float wn = inv_mass_along(w, g.v, g.n) + inv_mass_along(w, g.o, g.n);
-      if (wn <= 0) continue;
-      const float vn = dot(relative_motion(w, g), g.n);
-      const float total = std::max(cp.lambda_n - (vn + cp.restitution * cp.vn_pre) / wn, 0.0f);
-      const float dn = total - cp.lambda_n;
-      cp.lambda_n = total;
-      if (dn != 0) apply_pair(w, g, dn * g.n);
-    }
-  });
+  auto& bodies = w.scratch.solver_bodies;
+  contact_pass(
+      w,
+      [&](RigidRow& row) {
+        if (row.restitution <= 0 || row.vn_pre > -threshold_d || row.max_lambda_n <= 0) return;
+        SolverBody& A = bodies[row.a];
+        SolverBody& B = bodies[row.b];
+        const float vn = dot(point_velocity(B, row.rb) - point_velocity(A, row.ra), row.n);
+        const float total =
+            std::max(row.lambda_n - row.normal_mass * (vn + row.restitution * row.vn_pre), 0.0f);
+        const float dn = total - row.lambda_n;
+        row.lambda_n = total;
+        if (dn != 0) {
+          push(A, row.ima, row.iia, -dn * row.n, row.ra);
+          push(B, row.imb, row.iib, dn * row.n, row.rb);
+        }
+      },
+      [&](ContactPoint& cp) {
+        if (cp.restitution <= 0 || cp.vn_pre > -threshold_d || cp.max_lambda_n <= 0) return;
+        const ContactGeometry g = evaluate_contact(w, cp);
+        const float wn = inv_mass_along(w, g.v, g.n) + inv_mass_along(w, g.o, g.n);
+        if (wn <= 0) return;
+        const float vn = dot(relative_motion(w, g), g.n);
+        const float total = std::max(cp.lambda_n - (vn + cp.restitution * cp.vn_pre) / wn, 0.0f);
+        const float dn = total - cp.lambda_n;
+        cp.lambda_n = total;
+        if (dn != 0) apply_pair(w, g, dn * g.n);
+      });
 }
 
 }  // namespace strut

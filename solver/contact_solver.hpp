@@ -22,6 +22,8 @@ void colour_contacts(World::Impl& w);
 // Once per step, before the substeps: fixes anchors, normals and effective masses of points
 // between rigid bodies, and records each point's approach for restitution.
 void prepare_contacts(World::Impl& w);
+// After the step: impulses and sliding state back to the contact points (persistence, events).
+void finish_contacts(World::Impl& w);
 // Applies the accumulated impulses of the last substep again.
 void warm_start_contacts(World::Impl& w, float h);
 // One pass over all points; use_bias = false is the relax pass.

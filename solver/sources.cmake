@@ -6,6 +6,7 @@ set(STRUT_SOLVER_SOURCES
   solver/body_storage.cpp
   solver/integrate.cpp
   solver/integrate_simd.cpp
+  solver/bounds_kernel.cpp
   solver/contact_solver.cpp
   solver/continuous.cpp
   solver/islands.cpp

@@ -105,6 +105,9 @@ struct StepScratch {
   std::vector<std::uint32_t> pair_a, pair_b, joint_a, joint_b;
   std::vector<NarrowChunk> narrow_chunks;
   std::vector<float> p0x, p0y, q0c, q0s;  // body poses at the step start (contact anchors)
+  std::vector<SolverBody> solver_bodies;
+  std::vector<float> tight_lx, tight_ly, tight_ux, tight_uy;  // SoA tight boxes (bounds kernel)
+  std::vector<float> fat_lx, fat_ly, fat_ux, fat_uy;          // broad-phase boxes
 };
 
 // Soft constraint coefficients (see make_softness).

@@ -222,6 +222,7 @@ void World::step(float dt) {
   t0 = Clock::now();
   continuous_pass(w);
   apply_restitution(w, h, w.config.restitution_threshold);
+  finish_contacts(w);
   for (const ContactPoint& cp : w.contacts.points)
     if (cp.max_lambda_n > 0) w.contacts.pair_touching[cp.pair] = 1;
   p.velocity += ms_since(t0);
