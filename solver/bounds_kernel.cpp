@@ -4,7 +4,10 @@
 
 namespace strut {
 
-void fatten_bounds_scalar(const BoundsSpans& s, int begin, int end, float half_slop) {
+// Kept scalar (GCC would vectorise it at -O3) so the benchmark compares against real scalar code.
+__attribute__((optimize("no-tree-vectorize"))) void fatten_bounds_scalar(const BoundsSpans& s,
+                                                                           int begin, int end,
+                                                                           float half_slop) {
   for (int i = begin; i < end; ++i) {
     const float grow = half_slop + s.motion[i];
     s.out_lx[i] = s.lx[i] - grow;
