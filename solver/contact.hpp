@@ -64,6 +64,10 @@ struct ContactSet {
   std::vector<std::uint32_t> row_pair_begin;     // rows of the i-th rigid pair in colour order
   std::vector<std::uint32_t> colour_pair_begin;  // rigid pairs of colour c in row_pair_begin
   std::vector<std::uint32_t> generic_pairs;      // pairs touching a soft body, in pair order
+  std::vector<struct WideConstraint> wide;       // one- and two-point rigid pairs, colour-major
+  std::vector<std::uint32_t> colour_wide_begin;  // wide constraints of colour c
+  std::vector<std::uint32_t> big_pairs;          // rigid pairs with more than two points
+  std::vector<std::uint32_t> colour_big_begin;
   // Body slots (lower, higher) of each pair that produced points, in pair order.
   std::vector<std::uint64_t> pair_keys;
   std::vector<std::uint8_t> pair_touching;  // touching (not only speculative) this step

@@ -36,6 +36,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "solver/contact_wide.hpp"
 #include "solver/point_ref.hpp"
 
 namespace strut {
@@ -204,7 +205,8 @@ void gather_bodies(World::Impl& w) {
   const auto& b = w.bodies;
   const auto& s = w.scratch;
   auto& out = w.scratch.solver_bodies;
-  out.resize(b.size());
+  out.resize(b.size() + 1);
+  out[b.size()] = SolverBody{};  // the spare zero body that pads wide lanes
   w.tasks.parallel_for(int(b.size()), 4096, [&](int lo, int hi, int) {
     for (int k = lo; k < hi; ++k) {
       const std::size_t i = std::size_t(k);
@@ -297,6 +299,83 @@ void colour_contacts(World::Impl& w) {
   colour_constraints(s.pair_a, s.pair_b, s.moving, b.size(), w.contact_colours);
 }
 
+namespace {
+
+void fill_point(WidePoint& p, int lane, const RigidRow* row, bool flip) {
+  if (!row) {
+    p.nx[lane] = p.ny[lane] = p.rax[lane] = p.ray[lane] = p.rbx[lane] = p.rby[lane] = 0;
+    p.base[lane] = p.normal_mass[lane] = p.tangent_mass[lane] = 0;
+    p.lambda_n[lane] = p.lambda_t[lane] = p.max_lambda_n[lane] = p.sliding[lane] = 0;
+    p.vn_pre[lane] = 0;
+    p.point[lane] = ~0u;
+    p.flipped[lane] = 0;
+    return;
+  }
+  // A point whose vertex is on the lane's body a is the same constraint seen from the other
+  // side: anchors swap, the normal and the tangent impulse change sign.
+  const float sign = flip ? -1.0f : 1.0f;
+  p.nx[lane] = sign * row->n.x, p.ny[lane] = sign * row->n.y;
+  const Vec2 ra = flip ? row->rb : row->ra, rb = flip ? row->ra : row->rb;
+  p.rax[lane] = ra.x, p.ray[lane] = ra.y, p.rbx[lane] = rb.x, p.rby[lane] = rb.y;
+  p.base[lane] = row->base_separation;
+  p.normal_mass[lane] = row->normal_mass, p.tangent_mass[lane] = row->tangent_mass;
+  p.lambda_n[lane] = row->lambda_n, p.lambda_t[lane] = sign * row->lambda_t;
+  p.max_lambda_n[lane] = 0;
+  p.sliding[lane] = row->sliding ? 1.0f : 0.0f;
+  p.vn_pre[lane] = row->vn_pre;
+  p.point[lane] = row->point;
+  p.flipped[lane] = flip;
+}
+
+// Pairs of one or two points go to wide lanes, kWideLanes pairs per constraint, colour by
+// colour; pairs with more points (fast pairs) stay on scalar rows.
+void build_wide(World::Impl& w) {
+  auto& set = w.contacts;
+  const std::uint32_t spare = std::uint32_t(w.bodies.size());
+  set.wide.clear();
+  set.colour_wide_begin.assign(1, 0);
+  set.big_pairs.clear();
+  set.colour_big_begin.assign(1, 0);
+  std::vector<std::uint32_t> lanes;  // rigid pair indices (into row_pair_begin) of this colour
+  for (int colour = 0; colour <= kOverflowColour; ++colour) {
+    lanes.clear();
+    for (std::uint32_t q = set.colour_pair_begin[colour]; q < set.colour_pair_begin[colour + 1]; ++q) {
+      const std::uint32_t rows = set.row_pair_begin[q + 1] - set.row_pair_begin[q];
+      if (rows <= 2) lanes.push_back(q);
+      else set.big_pairs.push_back(q);
+    }
+    for (std::size_t first = 0; first < lanes.size(); first += kWideLanes) {
+      WideConstraint& c = set.wide.emplace_back();
+      for (int lane = 0; lane < kWideLanes; ++lane) {
+        const std::size_t k = first + std::size_t(lane);
+        if (k >= lanes.size()) {
+          c.a[lane] = c.b[lane] = spare;
+          c.friction[lane] = c.static_friction[lane] = c.restitution[lane] = 0;
+          c.ima[lane] = c.iia[lane] = c.imb[lane] = c.iib[lane] = c.fixed[lane] = 0;
+          fill_point(c.p[0], lane, nullptr, false);
+          fill_point(c.p[1], lane, nullptr, false);
+          continue;
+        }
+        const std::uint32_t r0 = set.row_pair_begin[lanes[k]], r1 = set.row_pair_begin[lanes[k] + 1];
+        const RigidRow& first_row = set.rows[r0];
+        c.a[lane] = first_row.a, c.b[lane] = first_row.b;
+        c.friction[lane] = first_row.friction, c.static_friction[lane] = first_row.static_friction;
+        c.restitution[lane] = first_row.restitution;
+        c.ima[lane] = first_row.ima, c.iia[lane] = first_row.iia;
+        c.imb[lane] = first_row.imb, c.iib[lane] = first_row.iib;
+        c.fixed[lane] = first_row.fixed ? 1.0f : 0.0f;
+        fill_point(c.p[0], lane, &first_row, false);
+        const RigidRow* second = r1 - r0 == 2 ? &set.rows[r0 + 1] : nullptr;
+        fill_point(c.p[1], lane, second, second && second->a != first_row.a);
+      }
+    }
+    set.colour_wide_begin.push_back(std::uint32_t(set.wide.size()));
+    set.colour_big_begin.push_back(std::uint32_t(set.big_pairs.size()));
+  }
+}
+
+}  // namespace
+
 void prepare_contacts(World::Impl& w) {
   auto& b = w.bodies;
   auto& s = w.scratch;
@@ -367,8 +446,11 @@ void prepare_contacts(World::Impl& w) {
       row.sliding = cp.sliding;
     }
   });
+  build_wide(w);
 }
 
+// Rows first: every rigid point has one, but the points solved in wide lanes hold their live
+// values there, so the lanes are copied last.
 void finish_contacts(World::Impl& w) {
   auto& set = w.contacts;
   w.tasks.parallel_for(int(set.rows.size()), 1024, [&](int lo, int hi, int) {
@@ -379,35 +461,69 @@ void finish_contacts(World::Impl& w) {
       cp.max_lambda_n = row.max_lambda_n, cp.sliding = row.sliding;
     }
   });
+  for (const WideConstraint& c : set.wide)
+    for (const WidePoint& p : c.p)
+      for (int lane = 0; lane < kWideLanes; ++lane) {
+        if (p.point[lane] == ~0u) continue;
+        ContactPoint& cp = set.points[p.point[lane]];
+        cp.lambda_n = p.lambda_n[lane];
+        cp.lambda_t = p.flipped[lane] ? -p.lambda_t[lane] : p.lambda_t[lane];
+        cp.max_lambda_n = p.max_lambda_n[lane];
+        cp.sliding = p.sliding[lane] > 0.5f;
+      }
 }
 
 namespace {
 
-// Runs fn(row) for every rigid row, colour after colour (a colour's pairs in parallel; a pair's
-// rows in order), on the gathered solver bodies; then fn_generic(point) for the points of pairs
-// that touch a soft body, serially in pair order, on the body arrays.
-template <class Row, class Generic>
-void contact_pass(World::Impl& w, Row&& fn, Generic&& fn_generic) {
+// Runs a pass over every contact: per colour, the wide constraints (kWideLanes pairs at a time)
+// and the rows of pairs with more points, on the gathered solver bodies, a colour's work in
+// parallel (its pairs share no moving body, so the chunking cannot change the result); then the
+// points of pairs that touch a soft body, serially in pair order, on the body arrays.
+template <class WideFn, class Row, class Generic>
+void contact_pass(World::Impl& w, WideFn&& fn_wide, Row&& fn, Generic&& fn_generic) {
   auto& set = w.contacts;
   gather_bodies(w);
-  const int chunks = 2 * w.tasks.thread_count();
   for (int colour = 0; colour <= kOverflowColour; ++colour) {
-    const std::uint32_t pb = set.colour_pair_begin[colour], pe = set.colour_pair_begin[colour + 1];
-    if (pb == pe) continue;
-    auto run = [&](int lo, int hi, int) {
-      for (std::uint32_t r = set.row_pair_begin[pb + std::uint32_t(lo)];
-           r < set.row_pair_begin[pb + std::uint32_t(hi)]; ++r)
-        fn(set.rows[r]);
-    };
-    const int count = int(pe - pb);
-    // Pairs of one colour are independent, so the chunking cannot change the result: sized to
-    // the thread count, since a step makes about a hundred of these calls.
-    if (colour == kOverflowColour) run(0, count, 0);
-    else w.tasks.parallel_for(count, std::max(256, (count + chunks - 1) / chunks), run);
+    const std::uint32_t wb = set.colour_wide_begin[colour], we = set.colour_wide_begin[colour + 1];
+    const std::uint32_t bb = set.colour_big_begin[colour], be = set.colour_big_begin[colour + 1];
+    if (wb == we && bb == be) continue;
+    const int count = int((we - wb) + (be - bb));
+    // One task per few wide constraints; a step makes about a hundred of these calls.
+    const int grain = std::max(4, (count + 2 * w.tasks.thread_count() - 1) / (2 * w.tasks.thread_count()));
+    w.tasks.parallel_for(colour == kOverflowColour ? 1 : count, colour == kOverflowColour ? 1 : grain,
+                         [&](int lo, int hi, int) {
+      if (colour == kOverflowColour) lo = 0, hi = count;
+      for (int i = lo; i < hi; ++i) {
+        if (std::uint32_t(i) < we - wb) {
+          fn_wide(set.wide[wb + std::uint32_t(i)]);
+          continue;
+        }
+        const std::uint32_t q = set.big_pairs[bb + std::uint32_t(i) - (we - wb)];
+        for (std::uint32_t r = set.row_pair_begin[q]; r < set.row_pair_begin[q + 1]; ++r) fn(set.rows[r]);
+      }
+    });
   }
   scatter_bodies(w);
   for (std::uint32_t p : set.generic_pairs)
     for (std::uint32_t k = set.pair_begin[p]; k < set.pair_begin[p + 1]; ++k) fn_generic(set.points[k]);
+}
+
+// Applies fn(A, B, lane) to every lane of a wide constraint, through the SIMD kernel or (for
+// tests and benchmarks) its scalar twin.
+template <class Fn>
+void lanes(World::Impl& w, WideConstraint& c, Fn&& fn) {
+  auto& bodies = w.scratch.solver_bodies;
+  if (w.scalar_contacts) {
+    run_scalar(bodies, c, [&](wide::Body<float>& A, wide::Body<float>& B, int lane) { fn(A, B, lane); });
+  } else {
+    run_wide(bodies, c, [&](wide::Body<WideFloat>& A, wide::Body<WideFloat>& B) { fn(A, B, 0); });
+  }
+}
+
+WidePass make_wide_pass(const Pass& p) {
+  return WidePass{p.soft.bias_rate,       p.soft.mass_scale,       p.soft.impulse_scale,
+                  p.soft_fixed.bias_rate, p.soft_fixed.mass_scale, p.soft_fixed.impulse_scale,
+                  p.push_max,             p.slide,                 p.use_bias};
 }
 
 }  // namespace
@@ -416,6 +532,9 @@ void warm_start_contacts(World::Impl& w, float) {
   auto& bodies = w.scratch.solver_bodies;
   contact_pass(
       w,
+      [&](WideConstraint& c) {
+        lanes(w, c, [&](auto& A, auto& B, int lane) { wide::warm_start_lanes(A, B, c, lane); });
+      },
       [&](RigidRow& row) {
         if (row.lambda_n == 0 && row.lambda_t == 0) return;
         const Vec2 P = row.lambda_n * row.n + row.lambda_t * Vec2{row.n.y, -row.n.x};
@@ -431,9 +550,14 @@ void warm_start_contacts(World::Impl& w, float) {
 
 void solve_contacts(World::Impl& w, float h, bool use_bias) {
   const Pass pass = make_pass(w, h, use_bias);
+  const WidePass wide_pass = make_wide_pass(pass);
   auto& bodies = w.scratch.solver_bodies;
   contact_pass(
-      w, [&](RigidRow& row) { solve_row(bodies, row, pass); },
+      w,
+      [&](WideConstraint& c) {
+        lanes(w, c, [&](auto& A, auto& B, int lane) { wide::solve_lanes(A, B, c, lane, wide_pass); });
+      },
+      [&](RigidRow& row) { solve_row(bodies, row, pass); },
       [&](ContactPoint& cp) { solve_generic(w, cp, pass); });
 }
 
@@ -442,6 +566,28 @@ void apply_restitution(World::Impl& w, float h, float threshold) {
   auto& bodies = w.scratch.solver_bodies;
   contact_pass(
       w,
+      [&](WideConstraint& c) {
+        // Once per step: lane by lane through the scalar types.
+        run_scalar(bodies, c, [&](wide::Body<float>& A, wide::Body<float>& B, int lane) {
+          for (WidePoint& p : c.p) {
+            if (c.restitution[lane] <= 0 || p.vn_pre[lane] > -threshold_d || p.max_lambda_n[lane] <= 0)
+              continue;
+            const Vec2 n{p.nx[lane], p.ny[lane]};
+            const Vec2 ra{p.rax[lane], p.ray[lane]}, rb{p.rbx[lane], p.rby[lane]};
+            const Vec2 va = Vec2{A.dx, A.dy} + cross_sv(A.da, ra);
+            const Vec2 vb = Vec2{B.dx, B.dy} + cross_sv(B.da, rb);
+            // (A mirrored point flips both its normal and its body order: vn is unchanged.)
+            const float vn = dot(vb - va, n);
+            const float total = std::max(
+                p.lambda_n[lane] - p.normal_mass[lane] * (vn + c.restitution[lane] * p.vn_pre[lane]), 0.0f);
+            const float dn = total - p.lambda_n[lane];
+            p.lambda_n[lane] = total;
+            const Vec2 P = dn * n;
+            A.dx -= c.ima[lane] * P.x, A.dy -= c.ima[lane] * P.y, A.da -= c.iia[lane] * cross(ra, P);
+            B.dx += c.imb[lane] * P.x, B.dy += c.imb[lane] * P.y, B.da += c.iib[lane] * cross(rb, P);
+          }
+        });
+      },
       [&](RigidRow& row) {
         if (row.restitution <= 0 || row.vn_pre > -threshold_d || row.max_lambda_n <= 0) return;
         SolverBody& A = bodies[row.a];

@@ -8,6 +8,7 @@
 #include "broadphase/sweep_and_prune.hpp"
 #include "solver/colouring.hpp"
 #include "solver/contact.hpp"
+#include "solver/contact_wide.hpp"
 #include "solver/joint.hpp"
 #include "solver/task_system.hpp"
 #include "strut/world.hpp"
@@ -152,6 +153,7 @@ struct World::Impl {
   broadphase::SweepAndPrune broadphase;      // proxies keyed by body slot
   std::vector<broadphase::Pair> broadphase_pairs;
   bool reference_pairs = false;  // tests: use the all-pairs finder instead
+  bool scalar_contacts = false;  // tests and benchmarks: the wide kernel's scalar twin
   std::vector<float> motion;                 // per body: how far any point may move this step
   std::vector<std::pair<std::uint32_t, std::uint32_t>> candidate_pairs;  // dense, lower first
   ContactSet contacts;

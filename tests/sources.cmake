@@ -13,4 +13,5 @@ set(STRUT_TEST_SOURCES
   tests/sleep_test.cpp
   tests/determinism_test.cpp
   tests/world_broadphase_test.cpp
+  tests/contact_wide_test.cpp
 )

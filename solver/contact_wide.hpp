@@ -1,0 +1,226 @@
+// The wide contact kernel: one lane per contact pair (up to two points), as many lanes as a SIMD
+// register holds, so a colour's pairs are solved kWideLanes at a time. The kernel is written once
+// as a template over the number type: instantiated with float it is the scalar twin, with
+// xsimd::batch<float> the SIMD kernel, and the two give the same bits (same operations in the
+// same order, -ffp-contract=off), which tests/contact_wide_test.cpp checks.
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <xsimd/xsimd.hpp>
+
+#include "solver/contact.hpp"
+
+namespace strut {
+
+using WideFloat = xsimd::batch<float>;
+inline constexpr int kWideLanes = int(WideFloat::size);
+
+// Both points of a lane; a missing second point has zero masses and so does nothing.
+struct alignas(64) WidePoint {
+  float nx[kWideLanes], ny[kWideLanes];  // from a to b
+  float rax[kWideLanes], ray[kWideLanes], rbx[kWideLanes], rby[kWideLanes];
+  float base[kWideLanes], normal_mass[kWideLanes], tangent_mass[kWideLanes];
+  float lambda_n[kWideLanes], lambda_t[kWideLanes], max_lambda_n[kWideLanes];
+  float sliding[kWideLanes], vn_pre[kWideLanes];
+  std::uint32_t point[kWideLanes];  // index in ContactSet::points, ~0 when absent
+  std::uint8_t flipped[kWideLanes];  // the point's vertex is on body a: its row was mirrored
+};
+
+struct alignas(64) WideConstraint {
+  std::uint32_t a[kWideLanes], b[kWideLanes];  // solver bodies (a spare zero body pads lanes)
+  float friction[kWideLanes], static_friction[kWideLanes], restitution[kWideLanes];
+  float ima[kWideLanes], iia[kWideLanes], imb[kWideLanes], iib[kWideLanes];
+  float fixed[kWideLanes];  // 1 when a body has infinite mass (stiffer softness)
+  WidePoint p[2];
+};
+
+// Constants of one pass, in displacement units (see contact_solver.cpp).
+struct WidePass {
+  float bias_rate, mass_scale, impulse_scale;              // contact softness
+  float fixed_bias_rate, fixed_mass_scale, fixed_impulse_scale;  // with an infinite mass
+  float push_max;
+  float slide;
+  bool use_bias;
+};
+
+namespace wide {
+
+inline float select(bool m, float a, float b) { return m ? a : b; }
+inline WideFloat select(const xsimd::batch_bool<float>& m, const WideFloat& a, const WideFloat& b) {
+  return xsimd::select(m, a, b);
+}
+inline float vmax(float a, float b) { return std::max(a, b); }
+inline float vmin(float a, float b) { return std::min(a, b); }
+inline float vabs(float a) { return std::fabs(a); }
+inline WideFloat vmax(const WideFloat& a, const WideFloat& b) { return xsimd::max(a, b); }
+inline WideFloat vmin(const WideFloat& a, const WideFloat& b) { return xsimd::min(a, b); }
+inline WideFloat vabs(const WideFloat& a) { return xsimd::abs(a); }
+
+template <class F>
+F load(const float* p);
+template <>
+inline float load<float>(const float* p) {
+  return *p;
+}
+template <>
+inline WideFloat load<WideFloat>(const float* p) {
+  return WideFloat::load_aligned(p);
+}
+inline void store(float* p, float v) { *p = v; }
+inline void store(float* p, const WideFloat& v) { v.store_aligned(p); }
+
+// A body's state in a lane.
+template <class F>
+struct Body {
+  F dx, dy, da, dpx, dpy, dqc, dqs;
+};
+
+// One lane group: bodies gathered by the caller; solves both points' normal rows, then both
+// friction rows (Box2D's order), then (relax only) records which points slide.
+template <class F>
+void solve_lanes(Body<F>& A, Body<F>& B, WideConstraint& c, int lane, const WidePass& pass) {
+  const F zero(0.0f), one(1.0f);
+  const F ima = load<F>(c.ima + lane), iia = load<F>(c.iia + lane);
+  const F imb = load<F>(c.imb + lane), iib = load<F>(c.iib + lane);
+  const auto fixed = load<F>(c.fixed + lane) > F(0.5f);
+  const F bias_rate = select(fixed, F(pass.fixed_bias_rate), F(pass.bias_rate));
+  const F soft_mass = select(fixed, F(pass.fixed_mass_scale), F(pass.mass_scale));
+  const F soft_impulse = select(fixed, F(pass.fixed_impulse_scale), F(pass.impulse_scale));
+  const F push_max(pass.push_max);
+  auto push = [&](F px, F py, F rax, F ray, F rbx, F rby) {
+    A.dx = A.dx - ima * px;
+    A.dy = A.dy - ima * py;
+    A.da = A.da - iia * (rax * py - ray * px);
+    B.dx = B.dx + imb * px;
+    B.dy = B.dy + imb * py;
+    B.da = B.da + iib * (rbx * py - rby * px);
+  };
+  auto relative = [&](F rax, F ray, F rbx, F rby, F& vx, F& vy) {
+    vx = (B.dx - B.da * rby) - (A.dx - A.da * ray);
+    vy = (B.dy + B.da * rbx) - (A.dy + A.da * rax);
+  };
+  for (WidePoint& p : c.p) {
+    const F nx = load<F>(p.nx + lane), ny = load<F>(p.ny + lane);
+    const F rax = load<F>(p.rax + lane), ray = load<F>(p.ray + lane);
+    const F rbx = load<F>(p.rbx + lane), rby = load<F>(p.rby + lane);
+    // Separation from the pose change since the step began.
+    const F prax = A.dqc * rax - A.dqs * ray, pray = A.dqs * rax + A.dqc * ray;
+    const F prbx = B.dqc * rbx - B.dqs * rby, prby = B.dqs * rbx + B.dqc * rby;
+    const F dx = (B.dpx - A.dpx) + (prbx - prax), dy = (B.dpy - A.dpy) + (prby - pray);
+    const F s = (dx * nx + dy * ny) + load<F>(p.base + lane);
+    F vx, vy;
+    relative(rax, ray, rbx, rby, vx, vy);
+    const F vn = vx * nx + vy * ny;
+    const auto speculative = s > zero;
+    F bias = select(speculative, s, zero);
+    F mass_scale = one, impulse_scale = zero;
+    if (pass.use_bias) {
+      bias = select(speculative, s, vmax(bias_rate * s, zero - push_max));
+      mass_scale = select(speculative, one, soft_mass);
+      impulse_scale = select(speculative, zero, soft_impulse);
+    }
+    const F lambda = load<F>(p.lambda_n + lane);
+    const F impulse = zero - load<F>(p.normal_mass + lane) * mass_scale * (vn + bias) - impulse_scale * lambda;
+    const F total = vmax(lambda + impulse, zero);
+    const F change = total - lambda;
+    store(p.lambda_n + lane, total);
+    store(p.max_lambda_n + lane, vmax(load<F>(p.max_lambda_n + lane), total));
+    push(change * nx, change * ny, rax, ray, rbx, rby);
+  }
+  const F friction = load<F>(c.friction + lane), static_friction = load<F>(c.static_friction + lane);
+  for (WidePoint& p : c.p) {
+    const F tx = load<F>(p.ny + lane), ty = zero - load<F>(p.nx + lane);
+    const F rax = load<F>(p.rax + lane), ray = load<F>(p.ray + lane);
+    const F rbx = load<F>(p.rbx + lane), rby = load<F>(p.rby + lane);
+    F vx, vy;
+    relative(rax, ray, rbx, rby, vx, vy);
+    const F vt = vx * tx + vy * ty;
+    const auto sliding = load<F>(p.sliding + lane) > F(0.5f);
+    const F bound = select(sliding, friction, static_friction) * load<F>(p.lambda_n + lane);
+    const F lambda = load<F>(p.lambda_t + lane);
+    const F total = vmin(vmax(lambda - load<F>(p.tangent_mass + lane) * vt, zero - bound), bound);
+    const F change = total - lambda;
+    store(p.lambda_t + lane, total);
+    push(change * tx, change * ty, rax, ray, rbx, rby);
+    if (!pass.use_bias) {
+      relative(rax, ray, rbx, rby, vx, vy);
+      store(p.sliding + lane, select(vabs(vx * tx + vy * ty) > F(pass.slide), one, zero));
+    }
+  }
+}
+
+// Warm start: both points' accumulated impulses applied again.
+template <class F>
+void warm_start_lanes(Body<F>& A, Body<F>& B, const WideConstraint& c, int lane) {
+  const F ima = load<F>(c.ima + lane), iia = load<F>(c.iia + lane);
+  const F imb = load<F>(c.imb + lane), iib = load<F>(c.iib + lane);
+  for (const WidePoint& p : c.p) {
+    const F nx = load<F>(p.nx + lane), ny = load<F>(p.ny + lane);
+    const F ln = load<F>(p.lambda_n + lane), lt = load<F>(p.lambda_t + lane);
+    const F px = ln * nx + lt * ny, py = ln * ny - lt * nx;
+    const F rax = load<F>(p.rax + lane), ray = load<F>(p.ray + lane);
+    const F rbx = load<F>(p.rbx + lane), rby = load<F>(p.rby + lane);
+    A.dx = A.dx - ima * px;
+    A.dy = A.dy - ima * py;
+    A.da = A.da - iia * (rax * py - ray * px);
+    B.dx = B.dx + imb * px;
+    B.dy = B.dy + imb * py;
+    B.da = B.da + iib * (rbx * py - rby * px);
+  }
+}
+
+}  // namespace wide
+
+// Gathers the lanes' bodies, runs fn on them (SIMD), scatters the motion of movable bodies.
+// bodies must hold a spare zero body at index `spare` for padding lanes.
+template <class Fn>
+void run_wide(std::vector<SolverBody>& bodies, WideConstraint& c, Fn&& fn) {
+  alignas(64) float g[14][kWideLanes];
+  for (int i = 0; i < kWideLanes; ++i) {
+    const SolverBody& a = bodies[c.a[i]];
+    const SolverBody& b = bodies[c.b[i]];
+    g[0][i] = a.dx, g[1][i] = a.dy, g[2][i] = a.da, g[3][i] = a.dpx, g[4][i] = a.dpy;
+    g[5][i] = a.dqc, g[6][i] = a.dqs;
+    g[7][i] = b.dx, g[8][i] = b.dy, g[9][i] = b.da, g[10][i] = b.dpx, g[11][i] = b.dpy;
+    g[12][i] = b.dqc, g[13][i] = b.dqs;
+  }
+  using F = WideFloat;
+  wide::Body<F> A{F::load_aligned(g[0]), F::load_aligned(g[1]),  F::load_aligned(g[2]),
+                  F::load_aligned(g[3]), F::load_aligned(g[4]),  F::load_aligned(g[5]),
+                  F::load_aligned(g[6])};
+  wide::Body<F> B{F::load_aligned(g[7]),  F::load_aligned(g[8]),  F::load_aligned(g[9]),
+                  F::load_aligned(g[10]), F::load_aligned(g[11]), F::load_aligned(g[12]),
+                  F::load_aligned(g[13])};
+  fn(A, B);
+  A.dx.store_aligned(g[0]), A.dy.store_aligned(g[1]), A.da.store_aligned(g[2]);
+  B.dx.store_aligned(g[7]), B.dy.store_aligned(g[8]), B.da.store_aligned(g[9]);
+  for (int i = 0; i < kWideLanes; ++i) {
+    // Bodies of infinite mass may be shared by lanes and chunks: never written.
+    if (c.ima[i] != 0 || c.iia[i] != 0) {
+      SolverBody& a = bodies[c.a[i]];
+      a.dx = g[0][i], a.dy = g[1][i], a.da = g[2][i];
+    }
+    if (c.imb[i] != 0 || c.iib[i] != 0) {
+      SolverBody& b = bodies[c.b[i]];
+      b.dx = g[7][i], b.dy = g[8][i], b.da = g[9][i];
+    }
+  }
+}
+
+// The scalar twin: lane by lane, through the same template instantiated with float.
+template <class Fn>
+void run_scalar(std::vector<SolverBody>& bodies, WideConstraint& c, Fn&& fn) {
+  for (int i = 0; i < kWideLanes; ++i) {
+    SolverBody& a = bodies[c.a[i]];
+    SolverBody& b = bodies[c.b[i]];
+    wide::Body<float> A{a.dx, a.dy, a.da, a.dpx, a.dpy, a.dqc, a.dqs};
+    wide::Body<float> B{b.dx, b.dy, b.da, b.dpx, b.dpy, b.dqc, b.dqs};
+    fn(A, B, i);
+    if (c.ima[i] != 0 || c.iia[i] != 0) a.dx = A.dx, a.dy = A.dy, a.da = A.da;
+    if (c.imb[i] != 0 || c.iib[i] != 0) b.dx = B.dx, b.dy = B.dy, b.da = B.da;
+  }
+}
+
+}  // namespace strut
