@@ -25,7 +25,8 @@ inline constexpr std::size_t kMaxPointsPerPair = 2 + 2 * 16;
 // Manifold of one pair as contact points written to out[0..kMaxPointsPerPair); returns the count.
 std::size_t collide_pair(const World::Impl& w, std::uint32_t a, std::uint32_t b,
                          std::uint32_t pair_index, ContactPoint* out);
-// Contact points of all candidate pairs, in pair order.
-void narrow_phase(World::Impl& w);
+// Contact points of all candidate pairs, in pair order. new_step: false when the same step
+// collides again (islands woke), so last step's contacts stay the reference.
+void narrow_phase(World::Impl& w, bool new_step = true);
 
 }  // namespace strut

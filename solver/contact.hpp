@@ -72,19 +72,17 @@ struct ContactSet {
   std::vector<std::uint64_t> pair_keys;
   std::vector<std::uint8_t> pair_touching;  // touching (not only speculative) this step
   std::vector<std::uint32_t> pair_begin;     // points of pair p: [pair_begin[p], pair_begin[p+1])
-  // Last step's points as (pair key, feature) -> normal impulse of its last substep, sorted:
-  // a point that persists starts with it, so friction has a bound from the first substep.
-  struct Persisted {
-    std::uint64_t pair_key;
-    std::uint32_t feature;
-    float lambda_n;
-    float lambda_t;
-    bool sliding;
-    bool operator<(const Persisted& o) const {
-      return pair_key != o.pair_key ? pair_key < o.pair_key : feature < o.feature;
-    }
-  };
-  std::vector<Persisted> previous;
+  std::vector<std::uint32_t> pair_previous;  // index of the same pair last step, ~0 if new
+
+  // Last step's contacts, kept for one step: points that persist start from their impulses
+  // (warm starting), and pairs that start or stop touching make contact events.
+  std::vector<ContactPoint> old_points;
+  std::vector<std::uint64_t> old_pair_keys;
+  std::vector<std::uint32_t> old_pair_begin;
+  std::vector<std::uint8_t> old_pair_touching;
+  // Open-addressing table from last step's pair keys to their index (~0 = empty slot).
+  std::vector<std::uint64_t> table_keys;
+  std::vector<std::uint32_t> table_index;
 };
 
 inline std::uint64_t pair_key(std::uint32_t slot_a, std::uint32_t slot_b) {

@@ -385,6 +385,7 @@ void prepare_contacts(World::Impl& w) {
     s.p0x[k] = b.px[k], s.p0y[k] = b.py[k], s.q0c[k] = b.qc[k], s.q0s[k] = b.qs[k];
   auto& set = w.contacts;
   auto& pts = set.points;
+  s.prepared.resize(pts.size());
   // Which pairs are rigid (every point between rigid bodies) and the approach of every point.
   w.tasks.parallel_for(int(pts.size()), 512, [&](int lo, int hi, int) {
     for (int i = lo; i < hi; ++i) {
@@ -393,6 +394,7 @@ void prepare_contacts(World::Impl& w) {
       cp.max_lambda_n = 0;
       cp.rigid = g.v.rigid && g.o.rigid;
       cp.vn_pre = dot(point_motion(w, g.v) - point_motion(w, g.o), g.n);  // for restitution
+      if (cp.rigid) s.prepared[std::size_t(i)] = {g.n, arm(w, g.o), arm(w, g.v), g.c};
     }
   });
   // Rows in colour order, pairs contiguous; soft pairs apart, in pair order.
@@ -424,11 +426,11 @@ void prepare_contacts(World::Impl& w) {
     for (int i = lo; i < hi; ++i) {
       RigidRow& row = rows[std::size_t(i)];
       const ContactPoint& cp = pts[row.point];
-      const ContactGeometry g = evaluate_contact(w, cp);
+      const PreparedPoint& g = s.prepared[row.point];
       row.a = cp.body_o, row.b = cp.body_v;  // normal from a to b
       row.n = g.n;
-      row.ra = arm(w, g.o);
-      row.rb = arm(w, g.v);
+      row.ra = g.ra;
+      row.rb = g.rb;
       row.base_separation = g.c - dot(row.rb - row.ra, g.n);
       row.ima = b.inv_mass[row.a], row.imb = b.inv_mass[row.b];
       row.iia = b.inv_inertia[row.a], row.iib = b.inv_inertia[row.b];

@@ -85,12 +85,20 @@ struct BodyCold {
   Vec2 com_offset;  // centre of mass relative to def.center, in body coordinates
 };
 
+// A contact point's geometry at the step start (normal, arms from both centres of mass,
+// separation), computed once while preparing.
+struct PreparedPoint {
+  Vec2 n, ra, rb;
+  float c = 0;
+};
+
 // One chunk's narrow-phase output, merged in chunk order.
 struct NarrowChunk {
   std::vector<ContactPoint> points;
   std::vector<std::uint64_t> keys;
   std::vector<std::uint8_t> touching;
   std::vector<std::uint32_t> counts;
+  std::vector<std::uint32_t> previous;
 };
 
 // Per-step scratch, reused between steps so a steady-state step allocates nothing.
@@ -105,6 +113,8 @@ struct StepScratch {
   std::vector<std::uint8_t> moving;     // per body: may be written by the solver
   std::vector<std::uint32_t> pair_a, pair_b, joint_a, joint_b;
   std::vector<NarrowChunk> narrow_chunks;
+  std::vector<std::uint8_t> old_still_touching;
+  std::vector<PreparedPoint> prepared;
   std::vector<float> p0x, p0y, q0c, q0s;  // body poses at the step start (contact anchors)
   std::vector<SolverBody> solver_bodies;
   std::vector<float> tight_lx, tight_ly, tight_ux, tight_uy;  // SoA tight boxes (bounds kernel)
@@ -163,7 +173,6 @@ struct World::Impl {
   StepScratch scratch;
 
   std::vector<ContactEvent> begin_events, end_events;
-  std::vector<std::uint64_t> touching_prev;  // sorted pair keys touching at the last step
 
   StepProfile profile_sum;  // sums; profile() divides
   mutable StepProfile profile_mean;

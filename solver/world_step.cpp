@@ -124,30 +124,30 @@ void integrate_positions(World::Impl& w) {
                                  int(b.particle_begin[k] + b.particle_count[k]));
 }
 
+// Begin: pairs touching now that did not touch last step (in pair order). End: pairs that
+// touched last step and do not now, or are gone (in last step's pair order), unless a body died.
 void contact_events(World::Impl& w) {
   auto& set = w.contacts;
-  std::vector<std::uint64_t> now;
-  for (std::size_t i = 0; i < set.pair_keys.size(); ++i)
-    if (set.pair_touching[i]) now.push_back(set.pair_keys[i]);
-  std::sort(now.begin(), now.end());
   w.begin_events.clear();
   w.end_events.clear();
   auto id_of_slot = [&](std::uint32_t slot) { return BodyId{slot + 1, w.slots[slot].generation}; };
-  auto alive = [&](std::uint32_t slot) { return w.slots[slot].alive; };
-  std::size_t i = 0, j = 0;
-  while (i < now.size() || j < w.touching_prev.size()) {
-    if (j == w.touching_prev.size() || (i < now.size() && now[i] < w.touching_prev[j])) {
-      const std::uint64_t k = now[i++];
+  auto& still = w.scratch.old_still_touching;
+  still.assign(set.old_pair_keys.size(), 0);
+  for (std::size_t i = 0; i < set.pair_keys.size(); ++i) {
+    const std::uint32_t old = set.pair_previous[i];
+    const bool was = old != ~0u && set.old_pair_touching[old];
+    if (set.pair_touching[i] && old != ~0u) still[old] = 1;
+    if (set.pair_touching[i] && !was) {
+      const std::uint64_t k = set.pair_keys[i];
       w.begin_events.push_back({id_of_slot(std::uint32_t(k >> 32)), id_of_slot(std::uint32_t(k))});
-    } else if (i == now.size() || w.touching_prev[j] < now[i]) {
-      const std::uint64_t k = w.touching_prev[j++];
-      const std::uint32_t a = std::uint32_t(k >> 32), c = std::uint32_t(k);
-      if (alive(a) && alive(c)) w.end_events.push_back({id_of_slot(a), id_of_slot(c)});
-    } else {
-      ++i, ++j;
     }
   }
-  w.touching_prev = std::move(now);
+  for (std::size_t j = 0; j < set.old_pair_keys.size(); ++j) {
+    if (!set.old_pair_touching[j] || still[j]) continue;
+    const std::uint64_t k = set.old_pair_keys[j];
+    const std::uint32_t a = std::uint32_t(k >> 32), c = std::uint32_t(k);
+    if (w.slots[a].alive && w.slots[c].alive) w.end_events.push_back({id_of_slot(a), id_of_slot(c)});
+  }
 }
 
 }  // namespace
@@ -179,7 +179,7 @@ void World::step(float dt) {
   if (wake_touched_islands(w)) {
     // Bodies that woke need their pairs with each other this very step.
     find_candidate_pairs(w);
-    narrow_phase(w);
+    narrow_phase(w, false);
   }
   build_islands(w);
   colour_contacts(w);
