@@ -54,8 +54,13 @@ inline WideFloat select(const xsimd::batch_bool<float>& m, const WideFloat& a, c
 inline float vmax(float a, float b) { return std::max(a, b); }
 inline float vmin(float a, float b) { return std::min(a, b); }
 inline float vabs(float a) { return std::fabs(a); }
+// GCC 12 reports its own AVX-512 max/min intrinsics (_mm512_max_ps: "__Y may be used
+// uninitialized") when they are inlined here; the operands are initialised batches.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 inline WideFloat vmax(const WideFloat& a, const WideFloat& b) { return xsimd::max(a, b); }
 inline WideFloat vmin(const WideFloat& a, const WideFloat& b) { return xsimd::min(a, b); }
+#pragma GCC diagnostic pop
 inline WideFloat vabs(const WideFloat& a) { return xsimd::abs(a); }
 
 template <class F>

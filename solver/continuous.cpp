@@ -18,11 +18,6 @@ namespace {
 
 float extent(const Aabb& b) { return std::min(b.upper.x - b.lower.x, b.upper.y - b.lower.y); }
 
-bool overlaps(const Aabb& a, const Aabb& b) {
-  return a.lower.x <= b.upper.x && b.lower.x <= a.upper.x && a.lower.y <= b.upper.y &&
-         b.lower.y <= a.upper.y;
-}
-
 std::optional<collide::RayResult> ray_body(const World::Impl& w, std::uint32_t k, Vec2 from,
                                            Vec2 to) {
   const auto& b = w.bodies;
@@ -35,30 +30,36 @@ std::optional<collide::RayResult> ray_body(const World::Impl& w, std::uint32_t k
 
 }  // namespace
 
+// Candidates come from this step's broad-phase pairs: a body's broad-phase box already contains
+// its whole motion this step, so anything its centre can cross is among its pairs. (Scanning
+// every body instead made a falling cloth of 10,000 small particles cost 50 ms a step.)
 void continuous_pass(World::Impl& w) {
   auto& b = w.bodies;
-  for (std::uint32_t k = 0; k < b.size(); ++k) {
-    if (b.inv_mass[k] == 0 || (b.flags[k] & (kSoft | kSleeping | kDead))) continue;
+  auto& fast = w.scratch.fast_hit;
+  fast.assign(b.size(), 2.0f);  // > 1: no hit; only fast bodies get a fraction
+  auto is_fast = [&](std::uint32_t k) {
+    if (b.inv_mass[k] == 0 || (b.flags[k] & (kSoft | kSleeping | kDead))) return false;
     const float size = extent(b.aabb[k]);
-    if (w.motion[k] <= 0.5f * size) continue;
+    return w.motion[k] > 0.5f * size;
+  };
+  for (const auto& [i, j] : w.candidate_pairs) {
+    for (auto [k, other] : {std::pair{i, j}, std::pair{j, i}}) {
+      if (!is_fast(k)) continue;
+      if (!(b.flags[k] & kBullet) && b.inv_mass[other] != 0) continue;
+      const Vec2 from = b.before_step[k].position;
+      const Vec2 to{b.px[k], b.py[k]};
+      const float size = extent(b.aabb[k]);
+      if (length(to - from) <= 0.25f * size) continue;
+      if (const auto hit = ray_body(w, other, from, to)) fast[k] = std::min(fast[k], hit->fraction);
+    }
+  }
+  for (std::uint32_t k = 0; k < b.size(); ++k) {
+    if (fast[k] >= 1.0f) continue;
     const Vec2 from = b.before_step[k].position;
     const Vec2 to{b.px[k], b.py[k]};
     const float len = length(to - from);
-    if (len <= 0.25f * size) continue;
-    const Aabb sweep{{std::min(from.x, to.x), std::min(from.y, to.y)},
-                     {std::max(from.x, to.x), std::max(from.y, to.y)}};
-    const bool bullet = (b.flags[k] & kBullet) != 0;
-    float best = 1.0f;
-    for (std::uint32_t j = 0; j < b.size(); ++j) {
-      if (j == k || (b.flags[j] & kDead)) continue;
-      if (!bullet && b.inv_mass[j] != 0) continue;
-      if ((b.category[k] & b.mask[j]) == 0 || (b.category[j] & b.mask[k]) == 0) continue;
-      if (!overlaps(sweep, b.aabb[j])) continue;
-      if (const auto hit = ray_body(w, j, from, to)) best = std::min(best, hit->fraction);
-    }
-    if (best >= 1.0f) continue;
     // Stop a quarter of the body's size before the surface.
-    const float f = std::max(0.0f, best - 0.25f * size / len);
+    const float f = std::max(0.0f, fast[k] - 0.25f * extent(b.aabb[k]) / len);
     b.px[k] = from.x + f * (to.x - from.x);
     b.py[k] = from.y + f * (to.y - from.y);
   }

@@ -115,6 +115,7 @@ struct StepScratch {
   std::vector<NarrowChunk> narrow_chunks;
   std::vector<std::uint8_t> old_still_touching;
   std::vector<PreparedPoint> prepared;
+  std::vector<float> fast_hit;  // continuous pass: first hit fraction per body
   std::vector<float> p0x, p0y, q0c, q0s;  // body poses at the step start (contact anchors)
   std::vector<SolverBody> solver_bodies;
   std::vector<float> tight_lx, tight_ly, tight_ux, tight_uy;  // SoA tight boxes (bounds kernel)

@@ -1,0 +1,77 @@
+// Whole-scene benchmarks: every built-in scene run for its Box2D step count at 1 and 2 threads.
+// Each run reports ms per step and the final state hash (as two exact 32-bit counters), so every
+// timing carries its determinism check. STRUT_BENCH_STEPS=N shortens every run to N steps
+// (CI smoke runs). Names: BM_Scene/<scene>/threads:<T>.
+#include <benchmark/benchmark.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+#include "strut/scenes.hpp"
+
+namespace strut {
+namespace {
+
+int steps_for(const Scene& scene) {
+  if (const char* env = std::getenv("STRUT_BENCH_STEPS")) {
+    const int n = std::atoi(env);
+    if (n > 0) return n;
+  }
+  return scene.steps;
+}
+
+void BM_Scene(benchmark::State& state, const std::string& name, int threads) {
+  const Scene scene = builtin_scene(name);
+  const int steps = steps_for(scene);
+  double ms_per_step = 0;
+  std::uint64_t hash = 0;
+  std::size_t bodies = 0;
+  for (auto _ : state) {
+    state.PauseTiming();
+    SceneInstance inst = build_scene(scene, threads);
+    state.ResumeTiming();
+    const auto start = std::chrono::steady_clock::now();
+    for (int i = 0; i < steps; ++i) inst.step();
+    const auto stop = std::chrono::steady_clock::now();
+    ms_per_step = std::chrono::duration<double, std::milli>(stop - start).count() / steps;
+    hash = inst.world.state_hash();
+    bodies = inst.world.body_count();
+    state.PauseTiming();  // the world's destruction is not part of the run
+    { SceneInstance gone = std::move(inst); }
+    state.ResumeTiming();
+  }
+  state.counters["ms_per_step"] = ms_per_step;
+  state.counters["steps"] = steps;
+  state.counters["bodies"] = double(bodies);
+  // A double holds 53 bits exactly: the 64-bit hash goes in two halves.
+  state.counters["hash_hi"] = double(hash >> 32);
+  state.counters["hash_lo"] = double(hash & 0xFFFFFFFFu);
+  char label[32];
+  std::snprintf(label, sizeof label, "hash=%016llx", static_cast<unsigned long long>(hash));
+  state.SetLabel(label);
+}
+
+// Registered at start-up, one benchmark per scene and thread count; whole runs take seconds,
+// so one iteration each (repeat with --benchmark_repetitions).
+const bool kRegistered = [] {
+  for (const std::string& name : builtin_scene_names()) {
+    for (const int threads : {1, 2}) {
+      benchmark::RegisterBenchmark(
+          ("BM_Scene/" + name + "/threads:" + std::to_string(threads)).c_str(),
+          [name, threads](benchmark::State& s) { BM_Scene(s, name, threads); })
+          ->Iterations(1)
+          ->UseRealTime()
+          ->Unit(benchmark::kMillisecond)
+          ->ComputeStatistics("min", [](const std::vector<double>& v) {
+            return *std::min_element(v.begin(), v.end());
+          });
+    }
+  }
+  return true;
+}();
+
+}  // namespace
+}  // namespace strut

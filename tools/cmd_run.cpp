@@ -1,0 +1,215 @@
+// `strut run [SCENE] [--steps N] [--threads T] [--substeps S] [--state-out FILE]
+//            [--profile-out FILE] [--quiet]`: runs a scene and reports where the time went.
+#include <unistd.h>
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <string>
+#include <thread>
+
+#include "strut/scenes.hpp"
+#include "tools/cli.hpp"
+#include "tools/scene/json_text.hpp"
+
+namespace strut::cli {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// A one-line bar redrawn in place on stderr, at most ~10 times a second.
+class ProgressBar {
+ public:
+  ProgressBar(bool enabled, int total) : enabled_(enabled && total > 0), total_(total) {}
+  void update(int done) {
+    if (!enabled_) return;
+    const auto now = Clock::now();
+    if (done < total_ && now - last_ < std::chrono::milliseconds(100)) return;
+    last_ = now;
+    const int width = 40, filled = int(std::int64_t(width) * done / total_);
+    std::fprintf(stderr, "\r[%s%s] %3d%% %d/%d steps", std::string(filled, '#').c_str(),
+                 std::string(width - filled, '.').c_str(), int(100LL * done / total_), done,
+                 total_);
+    std::fflush(stderr);
+  }
+  void finish() {
+    if (enabled_) std::fprintf(stderr, "\r\033[K");
+  }
+
+ private:
+  bool enabled_;
+  int total_;
+  Clock::time_point last_{};
+};
+
+struct RunResult {
+  int steps = 0;
+  double wall_seconds = 0;
+  std::uint64_t hash = 0;
+};
+
+// Every body's pose and velocity must still be finite; anything else is a solver failure.
+void check_finite(const SceneInstance& inst) {
+  for (std::size_t i = 0; i < inst.bodies.size(); ++i) {
+    const BodyId id = inst.bodies[i];
+    if (!inst.world.is_valid(id)) continue;
+    const Transform t = inst.world.transform(id);
+    if (!is_finite(t.position) || !std::isfinite(t.angle) ||
+        !is_finite(inst.world.linear_velocity(id)) ||
+        !std::isfinite(inst.world.angular_velocity(id))) {
+      throw InternalError("body " + std::to_string(i) +
+                          (inst.names[i].empty() ? "" : " ('" + inst.names[i] + "')") +
+                          " has a non-finite state after " + std::to_string(inst.steps_done) +
+                          " steps");
+    }
+  }
+}
+
+struct Phase {
+  const char* label;
+  const char* key;
+  double StepProfile::*field;
+};
+constexpr Phase kPhases[] = {
+    {"integrate", "integrate", &StepProfile::integrate},
+    {"broad phase", "broad_phase", &StepProfile::broad_phase},
+    {"narrow phase", "narrow_phase", &StepProfile::narrow_phase},
+    {"islands", "islands", &StepProfile::islands},
+    {"solve", "solve", &StepProfile::solve},
+    {"velocity", "velocity", &StepProfile::velocity},
+    {"sleep", "sleep", &StepProfile::sleep},
+    {"total", "total", &StepProfile::total},
+};
+
+std::string threads_text(int threads) {
+  if (threads != 0) return std::to_string(threads);
+  return "all (" + std::to_string(std::max(1u, std::thread::hardware_concurrency())) + ")";
+}
+
+void print_report(const SceneInstance& inst, const std::string& name, int threads,
+                  const RunResult& r) {
+  const World& w = inst.world;
+  const StepProfile& p = w.profile();
+  std::printf("scene        %s: %zu bodies, %zu joints\n", name.c_str(), w.body_count(),
+              w.joint_count());
+  std::printf("run          %d steps of %.4g ms, %d substeps, threads %s\n", r.steps,
+              inst.dt * 1000.0, w.config().substeps, threads_text(threads).c_str());
+  std::printf("\n%-14s %10s %7s\n", "phase", "ms/step", "share");
+  for (const Phase& ph : kPhases) {
+    const double ms = p.*ph.field;
+    const double share = p.total > 0 ? 100.0 * ms / p.total : 0.0;
+    std::printf("%-14s %10.3f %6.1f%%\n", ph.label, ms, share);
+  }
+  const double rate = r.wall_seconds > 0 ? r.steps / r.wall_seconds : 0.0;
+  std::printf("\nbodies %zu, contacts %zu (last step), %.1f steps/s (%.3f ms/step wall clock)\n",
+              w.body_count(), w.contact_count(), rate,
+              r.steps > 0 ? 1000.0 * r.wall_seconds / r.steps : 0.0);
+  std::printf("hash: %s\n", json_text::hex64(r.hash).c_str());
+}
+
+std::string state_json(const SceneInstance& inst, const RunResult& r) {
+  using namespace json_text;
+  std::string out = "{\"steps\": " + std::to_string(r.steps) + ", \"time\": ";
+  append_number(out, double(r.steps) * inst.dt);
+  out += ", \"hash\": \"" + hex64(r.hash) + "\",\n \"bodies\": [";
+  bool first = true;
+  for (std::size_t i = 0; i < inst.bodies.size(); ++i) {
+    const BodyId id = inst.bodies[i];
+    if (!inst.world.is_valid(id)) continue;
+    const Transform t = inst.world.transform(id);
+    out += first ? "\n  {\"name\": " : ",\n  {\"name\": ";
+    first = false;
+    if (inst.names[i].empty())
+      out += "null";
+    else
+      append_string(out, inst.names[i]);
+    out += ", \"center\": ";
+    append_vec2(out, t.position);
+    out += ", \"angle\": ";
+    append_number(out, t.angle);
+    out += ", \"velocity\": ";
+    append_vec2(out, inst.world.linear_velocity(id));
+    out += ", \"angular_velocity\": ";
+    append_number(out, inst.world.angular_velocity(id));
+    out += inst.world.is_sleeping(id) ? ", \"sleeping\": true}" : ", \"sleeping\": false}";
+  }
+  out += first ? "]}\n" : "\n ]}\n";
+  return out;
+}
+
+std::string profile_json(const SceneInstance& inst, const std::string& name, int threads,
+                         const RunResult& r) {
+  using namespace json_text;
+  const World& w = inst.world;
+  std::string out = "{\"scene\": ";
+  append_string(out, name);
+  out += ", \"steps\": " + std::to_string(r.steps) + ", \"threads\": " + std::to_string(threads) +
+         ", \"substeps\": " + std::to_string(w.config().substeps) + ", \"dt\": ";
+  append_number(out, inst.dt);
+  out += ",\n \"bodies\": " + std::to_string(w.body_count()) +
+         ", \"joints\": " + std::to_string(w.joint_count()) +
+         ", \"contacts\": " + std::to_string(w.contact_count()) + ", \"wall_seconds\": ";
+  append_number(out, r.wall_seconds);
+  out += ", \"steps_per_second\": ";
+  append_number(out, r.wall_seconds > 0 ? r.steps / r.wall_seconds : 0.0);
+  out += ",\n \"ms_per_step\": {";
+  for (const Phase& ph : kPhases) {
+    out += &ph == kPhases ? "\"" : ", \"";
+    out += ph.key;
+    out += "\": ";
+    append_number(out, w.profile().*ph.field);
+  }
+  out += "},\n \"hash\": \"" + hex64(r.hash) + "\"}\n";
+  return out;
+}
+
+}  // namespace
+
+int run_command(std::span<const std::string> argv) {
+  const Args args = parse_args(
+      "run", argv, {"--steps", "--threads", "--substeps", "--state-out", "--profile-out"},
+      {"--quiet"});
+  if (args.positional.size() > 1)
+    throw UsageError("run: expected at most one SCENE, got '" + args.positional[1] + "'");
+  const std::string name =
+      args.positional.empty() ? std::string(kDefaultSceneName) : args.positional[0];
+  const int threads = int(args.integer("--threads", 0, 0, 1024));
+  const long long substeps = args.integer("--substeps", 0, 1, 1000);
+  const long long steps_opt = args.integer("--steps", -1, 0, 1000000000);
+  const bool quiet = args.has("--quiet");
+  // Open outputs first: a bad path should not cost a long run.
+  OutputFile state_out, profile_out;
+  if (args.has("--state-out")) state_out = OutputFile("--state-out", args.text("--state-out", ""));
+  if (args.has("--profile-out"))
+    profile_out = OutputFile("--profile-out", args.text("--profile-out", ""));
+
+  Scene scene = resolve_scene(name);
+  if (args.has("--substeps")) scene.config.substeps = int(substeps);
+  const int steps = steps_opt >= 0 ? int(steps_opt) : scene.steps;
+  SceneInstance inst = build_scene(scene, threads);
+  inst.world.reset_profile();
+
+  ProgressBar bar(!quiet && isatty(STDERR_FILENO), steps);
+  RunResult r;
+  r.steps = steps;
+  const auto start = Clock::now();
+  for (int k = 0; k < steps; ++k) {
+    inst.step();
+    bar.update(k + 1);
+  }
+  r.wall_seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  bar.finish();
+  check_finite(inst);
+  r.hash = inst.world.state_hash();
+
+  if (quiet)
+    std::printf("hash: %s\n", json_text::hex64(r.hash).c_str());
+  else
+    print_report(inst, name, threads, r);
+  std::fflush(stdout);
+  if (state_out) state_out.write(state_json(inst, r));
+  if (profile_out) profile_out.write(profile_json(inst, name, threads, r));
+  return 0;
+}
+
+}  // namespace strut::cli

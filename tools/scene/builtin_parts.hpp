@@ -1,0 +1,89 @@
+// Building blocks shared by the built-in scenes (tools/scene/builtin_*.cpp); not public API.
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <string>
+
+#include "strut/scene.hpp"
+
+namespace strut::builtin {
+
+// Box2D's benchmark settings: dt 1/60 s, 4 substeps, 1 iteration, gravity (0, -10).
+inline Scene benchmark_scene(std::string name, std::string description, int steps) {
+  Scene s;
+  s.source = std::move(name);
+  s.description = std::move(description);
+  s.steps = steps;
+  return s;
+}
+
+inline SceneBody box(Vec2 center, Vec2 half_extents, bool is_static = false) {
+  SceneBody b;
+  b.def.shape = BoxShape{half_extents};
+  b.def.center = center;
+  // Static bodies keep the `default` material: the built-in `static` one has restitution 0.4,
+  // and Box2D's benchmarks bounce nowhere.
+  b.def.is_static = is_static;
+  return b;
+}
+
+inline SceneBody circle(Vec2 center, float radius, bool is_static = false) {
+  SceneBody b = box(center, {}, is_static);
+  b.def.shape = CircleShape{radius};
+  return b;
+}
+
+inline SceneJoint joint(JointType type, std::string a, std::string b, Vec2 anchor_a,
+                        Vec2 anchor_b) {
+  SceneJoint j;
+  j.a = std::move(a);
+  j.b = std::move(b);
+  j.def.type = type;
+  j.def.anchor_a = anchor_a;
+  j.def.anchor_b = anchor_b;
+  return j;
+}
+
+// A count scaled so the number of bodies grows by `size`: counts that are one side of a square
+// layout grow with sqrt(size).
+inline int scaled(int count, float size) { return std::max(1, int(std::lround(count * size))); }
+inline int scaled_side(int count, float size) {
+  return std::max(1, int(std::lround(count * std::sqrt(size))));
+}
+
+// Adds a pyramid of boxes of half-extent `extent` with `base` boxes in the bottom row, centred
+// on x = center_x, standing on y = base_y: row i (from the bottom) has base - i boxes,
+// neighbours touching, each row shifted by half a box.
+inline void add_pyramid(Scene& s, int base, float extent, float center_x, float base_y) {
+  for (int i = 0; i < base; ++i) {
+    const float y = base_y + (2.0f * i + 1.0f) * extent;
+    for (int j = i; j < base; ++j) {
+      const float x = center_x + (i + 1.0f) * extent + 2.0f * (j - i) * extent - extent * base;
+      s.bodies.push_back(box({x, y}, {extent, extent}));
+    }
+  }
+}
+
+// A deterministic pseudo-random number in [0, 1) from an integer (splitmix64): the same on
+// every machine, unlike std::rand or libm-dependent tricks.
+inline float hash01(std::uint64_t k) {
+  k += 0x9E3779B97F4A7C15ull;
+  k = (k ^ (k >> 30)) * 0xBF58476D1CE4E5B9ull;
+  k = (k ^ (k >> 27)) * 0x94D049BB133111EBull;
+  k ^= k >> 31;
+  return float(k >> 40) / float(1 << 24);
+}
+
+Scene large_pyramid(float size);
+Scene many_pyramids(float size);
+Scene rain(float size);
+Scene smash(float size);
+Scene spinner(float size);
+Scene tumbler(float size);
+Scene joint_grid(float size);
+Scene particles(float size);
+Scene cloth(float size);
+
+}  // namespace strut::builtin

@@ -1,0 +1,527 @@
+// JSON scene file -> Scene, validating everything before returning, so a bad file is rejected
+// whole. The only translation unit that includes nlohmann_json (it costs ~7 s to compile).
+#include <algorithm>
+#include <cerrno>
+#include <cfloat>
+#include <cmath>
+#include <cstring>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <unordered_map>
+
+#include "solver/polygon_geometry.hpp"
+#include "strut/scene.hpp"
+
+namespace strut {
+namespace {
+
+using json = nlohmann::ordered_json;
+
+// Where a value sits in the document ("bodies[3].vertices"). Built on the stack as the reader
+// descends and only turned into text when there is an error to report.
+struct Path {
+  const Path* parent = nullptr;
+  std::string_view key;  // member name, or empty for an array element
+  int index = -1;
+
+  Path operator/(std::string_view k) const { return {this, k, -1}; }
+  Path at(int i) const { return {this, {}, i}; }
+  std::string str() const {
+    if (!parent) return "(root)";
+    std::string s = parent->parent ? parent->str() : std::string();
+    if (index >= 0) return s + "[" + std::to_string(index) + "]";
+    return s.empty() ? std::string(key) : s + "." + std::string(key);
+  }
+};
+
+// nlohmann keeps the last of two equal keys silently; a scene file with a duplicated key is as
+// suspicious as one with a misspelled key, so the parser callback records the first duplicate.
+class DuplicateKeyFinder {
+ public:
+  bool operator()(int /*depth*/, json::parse_event_t event, json& parsed) {
+    using E = json::parse_event_t;
+    switch (event) {
+      case E::object_start:
+        element();
+        stack_.emplace_back().array = false;
+        break;
+      case E::array_start:
+        element();
+        stack_.emplace_back().array = true;
+        break;
+      case E::object_end:
+      case E::array_end:
+        stack_.pop_back();
+        break;
+      case E::value:
+        element();
+        break;
+      case E::key: {
+        Frame& f = stack_.back();
+        const std::string& k = parsed.get_ref<const std::string&>();
+        if (!found_ && std::find(f.keys.begin(), f.keys.end(), k) != f.keys.end())
+          found_ = object_path() + (stack_.size() > 1 ? "." : "") + k;
+        f.keys.push_back(k);
+        f.key = k;
+        break;
+      }
+    }
+    return true;
+  }
+  const std::optional<std::string>& found() const { return found_; }
+
+ private:
+  struct Frame {
+    bool array = false;
+    int index = -1;
+    std::string key;
+    std::vector<std::string> keys;
+  };
+  void element() {
+    if (!stack_.empty() && stack_.back().array) ++stack_.back().index;
+  }
+  std::string object_path() const {
+    std::string s;
+    for (std::size_t i = 0; i + 1 < stack_.size(); ++i) {
+      if (stack_[i].array)
+        s += "[" + std::to_string(stack_[i].index) + "]";
+      else
+        s += (s.empty() ? "" : ".") + stack_[i].key;
+    }
+    return s;
+  }
+  std::vector<Frame> stack_;
+  std::optional<std::string> found_;
+};
+
+std::string describe(const json& j) {
+  if (j.is_object()) return "an object";
+  if (j.is_array()) return "an array";
+  std::string s = j.dump();
+  return s.size() > 40 ? s.substr(0, 37) + "..." : s;
+}
+
+// "line L, column C" of the first occurrence of `token` in `text`.
+std::string position_of(std::string_view text, std::string_view token) {
+  const std::size_t at = text.find(token);
+  if (at == std::string_view::npos) return "(root)";
+  int line = 1, column = 1;
+  for (std::size_t i = 0; i < at; ++i) {
+    if (text[i] == '\n')
+      ++line, column = 1;
+    else
+      ++column;
+  }
+  return "line " + std::to_string(line) + ", column " + std::to_string(column);
+}
+
+std::string one_line(std::string s) {
+  std::string out;
+  for (const char c : s) {
+    if (c == '\n')
+      out += "<LF>";
+    else if (static_cast<unsigned char>(c) < 0x20)
+      out += ' ';
+    else
+      out += c;
+  }
+  return out;
+}
+
+// True when two edges that do not share a vertex cross (a bow tie). Only used to name the
+// problem precisely: make_convex_ccw rejects such polygons anyway, as concave or zero-area.
+std::optional<std::pair<int, int>> crossing_edges(const std::vector<Vec2>& v) {
+  const int n = static_cast<int>(v.size());
+  for (int i = 0; i < n; ++i) {
+    for (int j = i + 2; j < n; ++j) {
+      if (i == 0 && j == n - 1) continue;  // adjacent through the wrap-around
+      const Vec2 a = v[i], b = v[(i + 1) % n], c = v[j], d = v[(j + 1) % n];
+      const float o1 = cross(b - a, c - a), o2 = cross(b - a, d - a);
+      const float o3 = cross(d - c, a - c), o4 = cross(d - c, b - c);
+      if (((o1 < 0 && o2 > 0) || (o1 > 0 && o2 < 0)) && ((o3 < 0 && o4 > 0) || (o3 > 0 && o4 < 0)))
+        return std::pair{i, j};
+    }
+  }
+  return std::nullopt;
+}
+
+class Reader {
+ public:
+  explicit Reader(std::string file) : file_(std::move(file)) {}
+
+  [[noreturn]] void fail(const std::string& path, const std::string& problem) const {
+    throw SceneError(file_, path, problem);
+  }
+  [[noreturn]] void fail(const Path& p, const std::string& problem) const {
+    fail(p.str(), problem);
+  }
+
+  Scene scene(const json& doc) {
+    const Path root;
+    only_keys(doc, root,
+              {"format", "version", "description", "world", "materials", "bodies", "joints"});
+    Scene s;
+    s.source = file_;
+    if (doc.contains("format") && string(doc["format"], root / "format") != "strut-scene")
+      fail(root / "format", "expected \"strut-scene\", got " + describe(doc["format"]));
+    if (doc.contains("version")) {
+      const long long v = integer(doc["version"], root / "version");
+      if (v != 1)
+        fail(root / "version", "unsupported version " + std::to_string(v) + " (expected 1)");
+    }
+    if (doc.contains("description"))
+      s.description = string(doc["description"], root / "description");
+    if (doc.contains("world"))
+      world(doc["world"], root / "world", s);
+    else
+      s.steps = default_steps(s.dt);
+    if (doc.contains("materials")) materials(doc["materials"], root / "materials", s);
+    if (doc.contains("bodies")) {
+      const Path p = root / "bodies";
+      const json& arr = array(doc["bodies"], p);
+      s.bodies.reserve(arr.size());
+      for (std::size_t i = 0; i < arr.size(); ++i) s.bodies.push_back(body(arr[i], p.at(int(i))));
+    }
+    if (doc.contains("joints")) {
+      const Path p = root / "joints";
+      const json& arr = array(doc["joints"], p);
+      for (std::size_t i = 0; i < arr.size(); ++i) s.joints.push_back(joint(arr[i], p.at(int(i))));
+    }
+    return s;
+  }
+
+ private:
+  // --- values -----------------------------------------------------------------------------
+  void only_keys(const json& j, const Path& p, std::initializer_list<std::string_view> keys) const {
+    if (!j.is_object()) fail(p, "expected an object, got " + describe(j));
+    for (const auto& [k, v] : j.items()) {
+      if (std::find(keys.begin(), keys.end(), k) == keys.end()) fail(p / k, "unknown key");
+    }
+  }
+  const json& require(const json& j, const Path& p, const char* key) const {
+    const auto it = j.find(key);
+    if (it == j.end()) fail(p, std::string("missing key \"") + key + "\"");
+    return *it;
+  }
+  const json& array(const json& j, const Path& p) const {
+    if (!j.is_array()) fail(p, "expected an array, got " + describe(j));
+    return j;
+  }
+  std::string string(const json& j, const Path& p) const {
+    if (!j.is_string()) fail(p, "expected a string, got " + describe(j));
+    return j.get<std::string>();
+  }
+  bool boolean(const json& j, const Path& p) const {
+    if (!j.is_boolean()) fail(p, "expected true or false, got " + describe(j));
+    return j.get<bool>();
+  }
+  float number(const json& j, const Path& p) const {
+    if (!j.is_number()) fail(p, "expected a number, got " + describe(j));
+    const double d = j.get<double>();
+    if (!std::isfinite(d)) fail(p, "not a finite number");
+    if (std::fabs(d) > FLT_MAX) fail(p, "number " + j.dump() + " is too large for a float");
+    return static_cast<float>(d);
+  }
+  float positive(const json& j, const Path& p) const {
+    const float v = number(j, p);
+    if (!(v > 0)) fail(p, "must be positive, got " + j.dump());
+    return v;
+  }
+  float non_negative(const json& j, const Path& p) const {
+    const float v = number(j, p);
+    if (v < 0) fail(p, "must not be negative, got " + j.dump());
+    return v;
+  }
+  long long integer(const json& j, const Path& p) const {
+    if (j.is_number_unsigned()) {
+      const auto u = j.get<std::uint64_t>();
+      if (u > std::uint64_t(1) << 53) fail(p, "integer " + j.dump() + " is too large");
+      return static_cast<long long>(u);
+    }
+    if (j.is_number_integer()) return j.get<long long>();
+    if (j.is_number_float()) {
+      const double d = j.get<double>();
+      if (std::isfinite(d) && d == std::floor(d) && std::fabs(d) <= 9007199254740992.0)
+        return static_cast<long long>(d);
+    }
+    fail(p, "expected an integer, got " + describe(j));
+  }
+  int positive_int(const json& j, const Path& p) const {
+    const long long v = integer(j, p);
+    if (v <= 0) fail(p, "must be positive, got " + std::to_string(v));
+    if (v > 1000000000) fail(p, std::to_string(v) + " is too large");
+    return static_cast<int>(v);
+  }
+  std::uint32_t layer_bits(const json& j, const Path& p) const {
+    const long long v = j.is_number() ? integer(j, p) : -1;
+    if (v < 0 || v > 0xFFFFFFFFll)
+      fail(p, "expected an unsigned 32-bit integer, got " + describe(j));
+    return static_cast<std::uint32_t>(v);
+  }
+  Vec2 vec2(const json& j, const Path& p) const {
+    if (!j.is_array() || j.size() != 2) fail(p, "expected [x, y], got " + describe(j));
+    return {number(j[0], p.at(0)), number(j[1], p.at(1))};
+  }
+
+  // --- sections ---------------------------------------------------------------------------
+  static int default_steps(float dt) {
+    // "A few seconds": 10 s of simulated time (600 steps at 60 Hz).
+    return static_cast<int>(std::clamp(std::lround(10.0 / dt), 1l, 1000000000l));
+  }
+
+  void world(const json& j, const Path& p, Scene& s) const {
+    only_keys(j, p,
+              {"gravity", "dt", "substeps", "iterations", "steps", "sleep", "sleep_time",
+               "sleep_speed", "restitution_threshold", "contact_slop"});
+    WorldConfig& c = s.config;
+    if (j.contains("gravity")) c.gravity = vec2(j["gravity"], p / "gravity");
+    if (j.contains("dt")) s.dt = positive(j["dt"], p / "dt");
+    if (j.contains("substeps")) c.substeps = positive_int(j["substeps"], p / "substeps");
+    if (j.contains("iterations")) c.iterations = positive_int(j["iterations"], p / "iterations");
+    s.steps = j.contains("steps") ? positive_int(j["steps"], p / "steps") : default_steps(s.dt);
+    if (j.contains("sleep")) c.enable_sleep = boolean(j["sleep"], p / "sleep");
+    if (j.contains("sleep_time")) c.sleep_time = non_negative(j["sleep_time"], p / "sleep_time");
+    if (j.contains("sleep_speed"))
+      c.sleep_speed = non_negative(j["sleep_speed"], p / "sleep_speed");
+    if (j.contains("restitution_threshold"))
+      c.restitution_threshold =
+          non_negative(j["restitution_threshold"], p / "restitution_threshold");
+    if (j.contains("contact_slop"))
+      c.contact_slop = non_negative(j["contact_slop"], p / "contact_slop");
+  }
+
+  void materials(const json& j, const Path& p, Scene& s) {
+    if (!j.is_object()) fail(p, "expected an object, got " + describe(j));
+    for (const auto& [name, v] : j.items()) {
+      const Path mp = p / name;
+      if (is_builtin_material(name)) fail(mp, "redefines the built-in material \"" + name + "\"");
+      only_keys(v, mp, {"density", "friction", "static_friction", "restitution"});
+      Material m;  // the `default` material's values
+      if (v.contains("density")) m.density = non_negative(v["density"], mp / "density");
+      if (v.contains("friction")) m.friction = non_negative(v["friction"], mp / "friction");
+      m.static_friction = v.contains("static_friction")
+                              ? non_negative(v["static_friction"], mp / "static_friction")
+                              : m.friction;
+      if (v.contains("restitution")) {
+        m.restitution = non_negative(v["restitution"], mp / "restitution");
+        if (m.restitution > 1)
+          fail(mp / "restitution", "must be at most 1, got " + v["restitution"].dump());
+      }
+      try {
+        validate_material(m, "");  // the engine's own upper bounds
+      } catch (const Error& e) {
+        const std::string msg = e.what();  // ".field: problem"
+        const std::size_t colon = msg.find(": ");
+        fail(mp / msg.substr(1, colon - 1), msg.substr(colon + 2));
+      }
+      materials_[name] = m;
+      s.materials.emplace_back(name, m);
+    }
+  }
+
+  Material material(const std::string& name, const Path& p) const {
+    if (const auto it = materials_.find(name); it != materials_.end()) return it->second;
+    if (is_builtin_material(name)) return material_named(name);
+    fail(p, "unknown material \"" + name + "\"");
+  }
+
+  SceneBody body(const json& j, const Path& p) {
+    if (!j.is_object()) fail(p, "expected an object, got " + describe(j));
+    const std::string shape = string(require(j, p, "shape"), p / "shape");
+    const char* size_key = shape == "box"       ? "half_extents"
+                           : shape == "polygon" ? "vertices"
+                           : shape == "circle"  ? "radius"
+                                                : nullptr;
+    if (!size_key)
+      fail(p / "shape", "unknown shape \"" + shape + "\" (expected box, polygon or circle)");
+    for (const auto& [k, v] : j.items()) {
+      static constexpr std::string_view kCommon[] = {
+          "name",     "shape",  "center",     "angle",         "velocity", "angular_velocity",
+          "material", "static", "kinematic",  "gravity_scale", "category", "mask",
+          "bullet",   "soft",   "linear_drag"};
+      if (k == size_key ||
+          std::find(std::begin(kCommon), std::end(kCommon), k) != std::end(kCommon))
+        continue;
+      if (k == "half_extents" || k == "vertices" || k == "radius")
+        fail(p / k, "does not apply to a " + shape);
+      fail(p / k, "unknown key");
+    }
+    SceneBody b;
+    BodyDef& d = b.def;
+    if (j.contains("name")) {
+      b.name = string(j["name"], p / "name");
+      if (b.name.empty()) fail(p / "name", "must not be empty (leave it out for an unnamed body)");
+      const auto [it, fresh] = body_index_.emplace(b.name, p.index);
+      if (!fresh)
+        fail(p / "name",
+             "duplicate name \"" + b.name + "\" (also bodies[" + std::to_string(it->second) + "])");
+    }
+    d.center = vec2(require(j, p, "center"), p / "center");
+    centers_.push_back(d.center);
+    const json& size = require(j, p, size_key);
+    if (shape == "box") {
+      const Path sp = p / size_key;
+      const Vec2 h = vec2(size, sp);
+      if (!(h.x > 0 && h.y > 0)) fail(sp, "half-extents must be positive, got " + size.dump());
+      d.shape = BoxShape{h};
+    } else if (shape == "circle") {
+      d.shape = CircleShape{positive(size, p / size_key)};
+    } else {
+      d.shape = polygon(size, p / size_key);
+    }
+    if (j.contains("angle")) d.angle = number(j["angle"], p / "angle");
+    if (j.contains("velocity")) d.velocity = vec2(j["velocity"], p / "velocity");
+    if (j.contains("angular_velocity"))
+      d.angular_velocity = number(j["angular_velocity"], p / "angular_velocity");
+    if (j.contains("static")) d.is_static = boolean(j["static"], p / "static");
+    if (j.contains("kinematic")) {
+      d.is_kinematic = boolean(j["kinematic"], p / "kinematic");
+      if (d.is_kinematic && d.is_static)
+        fail(p / "kinematic", "a body cannot be both static and kinematic");
+    }
+    const std::string mat =
+        j.contains("material") ? string(j["material"], p / "material") : "default";
+    d.material = material(mat, p / "material");
+    if (!d.is_static && !d.is_kinematic && !(d.material.density > 0))
+      fail(j.contains("material") ? p / "material" : p,
+           "material \"" + mat + "\" has zero density; a dynamic body needs a positive density");
+    if (j.contains("gravity_scale"))
+      d.gravity_scale = number(j["gravity_scale"], p / "gravity_scale");
+    if (j.contains("linear_drag"))
+      d.linear_drag = non_negative(j["linear_drag"], p / "linear_drag");
+    if (j.contains("category")) d.category = layer_bits(j["category"], p / "category");
+    if (j.contains("mask")) d.mask = layer_bits(j["mask"], p / "mask");
+    if (j.contains("bullet")) d.bullet = boolean(j["bullet"], p / "bullet");
+    if (j.contains("soft")) {
+      d.soft = non_negative(j["soft"], p / "soft");
+      if (d.soft > 0 && shape == "circle") fail(p / "soft", "a circle cannot be soft");
+    }
+    return b;
+  }
+
+  PolygonShape polygon(const json& j, const Path& p) const {
+    array(j, p);
+    PolygonShape poly;
+    for (std::size_t i = 0; i < j.size(); ++i) poly.vertices.push_back(vec2(j[i], p.at(int(i))));
+    const std::string field = p.str();
+    try {
+      make_convex_ccw(poly.vertices, field.c_str());
+    } catch (const Error& e) {
+      const int n = static_cast<int>(poly.vertices.size());
+      if (n >= 3 && n <= kMaxPolygonVertices) {
+        if (const auto c = crossing_edges(poly.vertices))
+          fail(p, "polygon is self-intersecting (edges " + std::to_string(c->first) + " and " +
+                      std::to_string(c->second) + " cross)");
+      }
+      // The message is "<field>[<more>]: <problem>"; keep its path, prefix the file.
+      const std::string msg = e.what();
+      const std::size_t colon =
+          msg.find(": ", msg.compare(0, field.size(), field) == 0 ? field.size() : 0);
+      if (colon == std::string::npos) fail(p, msg);
+      fail(msg.substr(0, colon), msg.substr(colon + 2));
+    }
+    return poly;
+  }
+
+  SceneJoint joint(const json& j, const Path& p) const {
+    if (!j.is_object()) fail(p, "expected an object, got " + describe(j));
+    const std::string type = string(require(j, p, "type"), p / "type");
+    if (type == "distance")
+      only_keys(j, p,
+                {"type", "a", "b", "anchor_a", "anchor_b", "length", "min_length", "max_length",
+                 "collide", "compliance"});
+    else if (type == "pin" || type == "weld")
+      only_keys(j, p, {"type", "a", "b", "anchor", "collide", "compliance"});
+    else
+      fail(p / "type", "unknown joint type \"" + type + "\" (expected distance, pin or weld)");
+    SceneJoint sj;
+    JointDef& d = sj.def;
+    sj.a = body_name(require(j, p, "a"), p / "a");
+    sj.b = body_name(require(j, p, "b"), p / "b");
+    if (sj.a == sj.b)
+      fail(p / "b", "a joint needs two different bodies, got \"" + sj.a + "\" twice");
+    if (j.contains("collide")) d.collide = boolean(j["collide"], p / "collide");
+    if (j.contains("compliance")) d.compliance = non_negative(j["compliance"], p / "compliance");
+    if (type == "distance") {
+      d.type = JointType::Distance;
+      d.anchor_a = vec2(require(j, p, "anchor_a"), p / "anchor_a");
+      d.anchor_b = vec2(require(j, p, "anchor_b"), p / "anchor_b");
+      if (j.contains("length")) d.length = non_negative(j["length"], p / "length");
+      const bool has_min = j.contains("min_length"), has_max = j.contains("max_length");
+      if (has_min && !has_max) fail(p / "min_length", "needs a max_length too");
+      if (has_max) {
+        d.max_length = non_negative(j["max_length"], p / "max_length");
+        d.min_length = has_min ? non_negative(j["min_length"], p / "min_length") : 0.0f;
+        if (d.min_length > d.max_length)
+          fail(p / "min_length", "must be at most max_length (" + j["max_length"].dump() +
+                                     "), got " + j["min_length"].dump());
+      }
+    } else {
+      d.type = type == "pin" ? JointType::Pin : JointType::Weld;
+      if (type == "pin" || j.contains("anchor"))
+        d.anchor_a = vec2(require(j, p, "anchor"), p / "anchor");
+      else
+        d.anchor_a = anchor_of(sj.a);  // a weld needs no anchor; the first body's centre
+      d.anchor_b = d.anchor_a;
+    }
+    return sj;
+  }
+
+  std::string body_name(const json& j, const Path& p) const {
+    const std::string name = string(j, p);
+    if (!body_index_.count(name)) fail(p, "unknown body \"" + name + "\"");
+    return name;
+  }
+  Vec2 anchor_of(const std::string& name) const { return centers_[body_index_.at(name)]; }
+
+  std::string file_;
+  std::map<std::string, Material, std::less<>> materials_;
+  std::unordered_map<std::string, int> body_index_;  // name -> index in bodies[]
+  std::vector<Vec2> centers_;                        // of every body, by index
+};
+
+}  // namespace
+
+Scene parse_scene(std::string_view text, std::string_view file_label) {
+  Reader reader{std::string(file_label)};
+  DuplicateKeyFinder duplicates;
+  json doc;
+  try {
+    doc = json::parse(text.begin(), text.end(),
+                      [&duplicates](int depth, json::parse_event_t event, json& parsed) {
+                        return duplicates(depth, event, parsed);
+                      });
+  } catch (const json::exception& e) {
+    // "[json.exception.parse_error.101] parse error at line 3, column 5: <problem>"
+    std::string msg = one_line(e.what());
+    if (const std::size_t b = msg.find("] "); b != std::string::npos) msg = msg.substr(b + 2);
+    if (msg.rfind("parse error ", 0) == 0) msg = msg.substr(12);
+    if (msg.rfind("at line ", 0) == 0) {
+      const std::size_t colon = msg.find(": ");
+      reader.fail(msg.substr(3, colon - 3), msg.substr(colon + 2));
+    }
+    // "number overflow parsing '1e400'" comes without a position: find the number.
+    if (const std::size_t q = msg.find('\''); q != std::string::npos) {
+      const std::string token = msg.substr(q + 1, msg.rfind('\'') - q - 1);
+      reader.fail(position_of(text, token), "number " + token + " is too large for a float");
+    }
+    reader.fail("(root)", msg);
+  }
+  if (duplicates.found()) reader.fail(*duplicates.found(), "duplicate key");
+  return reader.scene(doc);
+}
+
+Scene load_scene_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw SceneError(path, "", std::string("cannot open the file: ") + std::strerror(errno));
+  std::ostringstream text;
+  text << in.rdbuf();
+  if (in.bad()) throw SceneError(path, "", "cannot read the file");
+  return parse_scene(text.str(), path);
+}
+
+}  // namespace strut

@@ -1,0 +1,217 @@
+// Scene -> JSON text in the scene file format: one body or joint per line, keys left out where
+// they hold their default, floats in their shortest round-tripping form.
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "strut/scene.hpp"
+#include "tools/scene/json_text.hpp"
+
+namespace strut {
+namespace {
+
+using json_text::append_number;
+using json_text::append_string;
+using json_text::append_vec2;
+
+bool same(const Material& a, const Material& b) {
+  return a.density == b.density && a.friction == b.friction &&
+         a.static_friction == b.static_friction && a.restitution == b.restitution;
+}
+
+// Names every material the bodies use: the scene's own names first, then the built-in table;
+// a material found in neither (a captured world) gets a made-up name and joins the extras.
+class MaterialNames {
+ public:
+  explicit MaterialNames(const Scene& s) : extras_(s.materials) {
+    for (const std::string& name : builtin_material_names())
+      builtins_.emplace_back(name, material_named(name));
+  }
+  std::string name_of(const Material& m) {
+    for (const auto& [name, value] : extras_)
+      if (same(value, m)) return name;
+    for (const auto& [name, value] : builtins_)
+      if (same(value, m)) return name;
+    std::string name;
+    for (int k = static_cast<int>(extras_.size()) + 1;; ++k) {
+      name = "material_" + std::to_string(k);
+      bool taken = false;
+      for (const auto& e : extras_) taken = taken || e.first == name;
+      if (!taken) break;
+    }
+    extras_.emplace_back(name, m);
+    return name;
+  }
+  const std::vector<std::pair<std::string, Material>>& extras() const { return extras_; }
+
+ private:
+  std::vector<std::pair<std::string, Material>> extras_, builtins_;
+};
+
+void append_key(std::string& out, const char* key) {
+  out += ", \"";
+  out += key;
+  out += "\": ";
+}
+
+void append_body(std::string& out, const SceneBody& b, const std::string& material) {
+  const BodyDef& d = b.def;
+  out += "{";
+  if (!b.name.empty()) {
+    out += "\"name\": ";
+    append_string(out, b.name);
+    out += ", ";
+  }
+  if (const auto* box = std::get_if<BoxShape>(&d.shape)) {
+    out += "\"shape\": \"box\"";
+    append_key(out, "center");
+    append_vec2(out, d.center);
+    append_key(out, "half_extents");
+    append_vec2(out, box->half_extents);
+  } else if (const auto* circle = std::get_if<CircleShape>(&d.shape)) {
+    out += "\"shape\": \"circle\"";
+    append_key(out, "center");
+    append_vec2(out, d.center);
+    append_key(out, "radius");
+    append_number(out, circle->radius);
+  } else {
+    out += "\"shape\": \"polygon\"";
+    append_key(out, "center");
+    append_vec2(out, d.center);
+    append_key(out, "vertices");
+    out += '[';
+    const auto& v = std::get<PolygonShape>(d.shape).vertices;
+    for (std::size_t i = 0; i < v.size(); ++i) {
+      if (i) out += ", ";
+      append_vec2(out, v[i]);
+    }
+    out += ']';
+  }
+  const BodyDef def;  // the defaults, left out
+  if (d.angle != def.angle) append_key(out, "angle"), append_number(out, d.angle);
+  if (!(d.velocity == def.velocity)) append_key(out, "velocity"), append_vec2(out, d.velocity);
+  if (d.angular_velocity != def.angular_velocity)
+    append_key(out, "angular_velocity"), append_number(out, d.angular_velocity);
+  if (material != "default") append_key(out, "material"), append_string(out, material);
+  if (d.is_static) out += ", \"static\": true";
+  if (d.is_kinematic) out += ", \"kinematic\": true";
+  if (d.gravity_scale != def.gravity_scale)
+    append_key(out, "gravity_scale"), append_number(out, d.gravity_scale);
+  if (d.linear_drag != def.linear_drag)
+    append_key(out, "linear_drag"), append_number(out, d.linear_drag);
+  if (d.category != def.category) append_key(out, "category"), out += std::to_string(d.category);
+  if (d.mask != def.mask) append_key(out, "mask"), out += std::to_string(d.mask);
+  if (d.bullet) out += ", \"bullet\": true";
+  if (d.soft != def.soft) append_key(out, "soft"), append_number(out, d.soft);
+  out += "}";
+}
+
+void append_joint(std::string& out, const SceneJoint& j) {
+  const JointDef& d = j.def;
+  static constexpr const char* kTypes[] = {"distance", "pin", "weld"};
+  out += "{\"type\": \"";
+  out += kTypes[static_cast<int>(d.type)];
+  out += "\", \"a\": ";
+  append_string(out, j.a);
+  out += ", \"b\": ";
+  append_string(out, j.b);
+  if (d.type == JointType::Distance) {
+    append_key(out, "anchor_a");
+    append_vec2(out, d.anchor_a);
+    append_key(out, "anchor_b");
+    append_vec2(out, d.anchor_b);
+    if (d.length >= 0) append_key(out, "length"), append_number(out, d.length);
+    if (d.max_length >= 0) {
+      append_key(out, "min_length");
+      append_number(out, d.min_length < 0 ? 0.0f : d.min_length);
+      append_key(out, "max_length");
+      append_number(out, d.max_length);
+    }
+  } else {
+    append_key(out, "anchor");
+    append_vec2(out, d.anchor_a);
+  }
+  if (d.compliance != 0) append_key(out, "compliance"), append_number(out, d.compliance);
+  if (d.collide) out += ", \"collide\": true";
+  out += "}";
+}
+
+template <typename T, typename F>
+void append_list(std::string& out, const char* key, const std::vector<T>& items, F&& item) {
+  out += ",\n  \"";
+  out += key;
+  out += "\": [";
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    out += i ? ",\n    " : "\n    ";
+    item(items[i], i);
+  }
+  out += items.empty() ? "]" : "\n  ]";
+}
+
+}  // namespace
+
+std::string scene_to_json(const Scene& s) {
+  MaterialNames names(s);
+  std::vector<std::string> body_materials;
+  body_materials.reserve(s.bodies.size());
+  for (const SceneBody& b : s.bodies) body_materials.push_back(names.name_of(b.def.material));
+
+  std::string out;
+  out.reserve(1024 + s.bodies.size() * 80 + s.joints.size() * 120);
+  out += "{\n  \"format\": \"strut-scene\",\n  \"version\": 1,\n  \"description\": ";
+  append_string(out, s.description);
+  const WorldConfig& c = s.config;
+  out += ",\n  \"world\": {\"gravity\": ";
+  append_vec2(out, c.gravity);
+  append_key(out, "dt");
+  append_number(out, s.dt);
+  append_key(out, "substeps");
+  out += std::to_string(c.substeps);
+  append_key(out, "iterations");
+  out += std::to_string(c.iterations);
+  append_key(out, "steps");
+  out += std::to_string(s.steps);
+  append_key(out, "sleep");
+  out += c.enable_sleep ? "true" : "false";
+  append_key(out, "sleep_time");
+  append_number(out, c.sleep_time);
+  append_key(out, "sleep_speed");
+  append_number(out, c.sleep_speed);
+  append_key(out, "restitution_threshold");
+  append_number(out, c.restitution_threshold);
+  append_key(out, "contact_slop");
+  append_number(out, c.contact_slop);
+  out += "},\n  \"materials\": {";
+  const auto& extras = names.extras();
+  for (std::size_t i = 0; i < extras.size(); ++i) {
+    const Material& m = extras[i].second;
+    out += i ? ",\n    " : "\n    ";
+    append_string(out, extras[i].first);
+    out += ": {\"density\": ";
+    append_number(out, m.density);
+    append_key(out, "friction");
+    append_number(out, m.friction);
+    append_key(out, "static_friction");
+    append_number(out, m.static_friction);
+    append_key(out, "restitution");
+    append_number(out, m.restitution);
+    out += "}";
+  }
+  out += extras.empty() ? "}" : "\n  }";
+  append_list(out, "bodies", s.bodies,
+              [&](const SceneBody& b, std::size_t i) { append_body(out, b, body_materials[i]); });
+  append_list(out, "joints", s.joints,
+              [&](const SceneJoint& j, std::size_t) { append_joint(out, j); });
+  out += "\n}\n";
+  return out;
+}
+
+void save_scene_file(const Scene& scene, const std::string& path) {
+  const std::string text = scene_to_json(scene);
+  std::ofstream out(path, std::ios::binary);
+  out << text;
+  out.close();
+  if (!out) throw SceneError(path, "", "cannot write the file");
+}
+
+}  // namespace strut

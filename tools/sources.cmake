@@ -1,0 +1,28 @@
+# Scene loading (library), built-in scenes (library) and the strut command-line program.
+# nlohmann_json is included by tools/scene/scene_parse.cpp only (slow to compile).
+set(STRUT_SCENE_SOURCES
+  tools/scene/json_text.cpp
+  tools/scene/scene_error.cpp
+  tools/scene/scene_parse.cpp
+  tools/scene/scene_write.cpp
+  tools/scene/scene_build.cpp
+  tools/scene/builtin_scenes.cpp
+  tools/scene/builtin_stacks.cpp
+  tools/scene/builtin_machines.cpp
+  tools/scene/builtin_jointed.cpp
+  tools/scene/builtin_rain.cpp
+  tools/scene/builtin_particles.cpp
+)
+set(STRUT_SCENE_TESTS
+  tests/scene_parse_test.cpp
+  tests/scene_roundtrip_test.cpp
+  tests/builtin_scenes_test.cpp
+  tests/cli_test.cpp
+)
+set(STRUT_TOOL_SOURCES
+  tools/strut_main.cpp
+  tools/cli_args.cpp
+  tools/cmd_run.cpp
+  tools/cmd_scale.cpp
+  tools/svg_plot.cpp
+)

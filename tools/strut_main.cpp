@@ -1,0 +1,95 @@
+// The `strut` program: command dispatch and the exit-status contract (0 success, 2 bad input
+// or arguments, 1 internal failure), each failure one line on stderr.
+#include <cstdio>
+#include <exception>
+#include <string>
+#include <vector>
+
+#include "strut/scenes.hpp"
+#include "tools/cli.hpp"
+
+namespace strut::cli {
+namespace {
+
+constexpr const char* kUsage = R"(usage:
+  strut run [SCENE] [--steps N] [--threads T] [--substeps S] [--state-out FILE]
+            [--profile-out FILE] [--quiet]
+  strut list
+  strut scale SCENE [--threads-max N] [--sizes a,b,c] [--steps N] [--out PREFIX]
+
+SCENE is a scene file (JSON) or the name of a built-in scene; `strut run` without one runs
+large_pyramid. --threads 0 (the default) uses all cores. See docs/scene_format.md.
+)";
+
+int list_command(std::span<const std::string> argv) {
+  parse_args("list", argv, {}, {});
+  if (!argv.empty()) throw UsageError("list: takes no arguments");
+  for (const std::string& name : builtin_scene_names()) std::printf("%s\n", name.c_str());
+  return 0;
+}
+
+// Hidden: `strut export NAME FILE` writes a built-in scene as a scene file, and
+// `strut export --all DIR` writes DIR/<name>.json for each; scenes/*.json are made this way.
+int export_command(std::span<const std::string> argv) {
+  const Args args = parse_args("export", argv, {"--size"}, {"--all"});
+  if (args.has("--all")) {
+    if (args.positional.size() != 1) throw UsageError("export --all: expected a DIR");
+    for (const std::string& name : builtin_scene_names())
+      save_scene_file(builtin_scene(name), args.positional[0] + "/" + name + ".json");
+    return 0;
+  }
+  if (args.positional.size() != 2) throw UsageError("export: expected NAME FILE");
+  if (!is_builtin_scene(args.positional[0]))
+    throw UsageError("export: no built-in scene named '" + args.positional[0] + "'");
+  float size = 1;
+  try {
+    size = std::stof(args.text("--size", "1"));
+  } catch (const std::exception&) {
+    throw UsageError("--size: expected a number");
+  }
+  save_scene_file(builtin_scene(args.positional[0], size), args.positional[1]);
+  return 0;
+}
+
+int dispatch(const std::vector<std::string>& argv) {
+  if (argv.empty()) throw UsageError("expected a command: run, list or scale (see strut --help)");
+  const std::string& command = argv[0];
+  const std::span<const std::string> rest(argv.data() + 1, argv.size() - 1);
+  for (const std::string& a : rest) {
+    if (a == "--help" || a == "-h") {
+      std::fputs(kUsage, stdout);
+      return 0;
+    }
+  }
+  if (command == "run") return run_command(rest);
+  if (command == "list") return list_command(rest);
+  if (command == "scale") return scale_command(rest);
+  if (command == "export") return export_command(rest);
+  if (command == "help" || command == "--help" || command == "-h") {
+    std::fputs(kUsage, stdout);
+    return 0;
+  }
+  throw UsageError("unknown command '" + command + "' (expected run, list or scale)");
+}
+
+}  // namespace
+}  // namespace strut::cli
+
+int main(int argc, char** argv) {
+  using namespace strut;
+  try {
+    return cli::dispatch(std::vector<std::string>(argv + 1, argv + argc));
+  } catch (const cli::UsageError& e) {
+    std::fprintf(stderr, "strut: %s\n", e.what());
+    return 2;
+  } catch (const SceneError& e) {
+    std::fprintf(stderr, "%s\n", e.what());  // already "<file>: <path>: <problem>"
+    return 2;
+  } catch (const cli::InternalError& e) {
+    std::fprintf(stderr, "strut: internal error: %s\n", e.what());
+    return 1;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "strut: internal error: %s\n", e.what());
+    return 1;
+  }
+}
