@@ -584,9 +584,8 @@ void apply_restitution(World::Impl& w, float h, float threshold) {
                 p.lambda_n[lane] - p.normal_mass[lane] * (vn + c.restitution[lane] * p.vn_pre[lane]), 0.0f);
             const float dn = total - p.lambda_n[lane];
             p.lambda_n[lane] = total;
-            const Vec2 P = dn * n;
-            A.dx -= c.ima[lane] * P.x, A.dy -= c.ima[lane] * P.y, A.da -= c.iia[lane] * cross(ra, P);
-            B.dx += c.imb[lane] * P.x, B.dy += c.imb[lane] * P.y, B.da += c.iib[lane] * cross(rb, P);
+            wide::push(A, B, c.ima[lane], c.iia[lane], c.imb[lane], c.iib[lane], dn * n.x, dn * n.y,
+                       ra.x, ra.y, rb.x, rb.y);
           }
         });
       },

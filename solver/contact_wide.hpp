@@ -82,6 +82,18 @@ struct Body {
   F dx, dy, da, dpx, dpy, dqc, dqs;
 };
 
+// Impulse P at anchors ra (on A, taken with minus) and rb (on B).
+template <class F>
+void push(Body<F>& A, Body<F>& B, F ima, F iia, F imb, F iib, F px, F py, F rax, F ray, F rbx,
+          F rby) {
+  A.dx = A.dx - ima * px;
+  A.dy = A.dy - ima * py;
+  A.da = A.da - iia * (rax * py - ray * px);
+  B.dx = B.dx + imb * px;
+  B.dy = B.dy + imb * py;
+  B.da = B.da + iib * (rbx * py - rby * px);
+}
+
 // One lane group: bodies gathered by the caller; solves both points' normal rows, then both
 // friction rows (Box2D's order), then (relax only) records which points slide.
 template <class F>
@@ -94,13 +106,8 @@ void solve_lanes(Body<F>& A, Body<F>& B, WideConstraint& c, int lane, const Wide
   const F soft_mass = select(fixed, F(pass.fixed_mass_scale), F(pass.mass_scale));
   const F soft_impulse = select(fixed, F(pass.fixed_impulse_scale), F(pass.impulse_scale));
   const F push_max(pass.push_max);
-  auto push = [&](F px, F py, F rax, F ray, F rbx, F rby) {
-    A.dx = A.dx - ima * px;
-    A.dy = A.dy - ima * py;
-    A.da = A.da - iia * (rax * py - ray * px);
-    B.dx = B.dx + imb * px;
-    B.dy = B.dy + imb * py;
-    B.da = B.da + iib * (rbx * py - rby * px);
+  auto apply = [&](F px, F py, F rax, F ray, F rbx, F rby) {
+    push(A, B, ima, iia, imb, iib, px, py, rax, ray, rbx, rby);
   };
   auto relative = [&](F rax, F ray, F rbx, F rby, F& vx, F& vy) {
     vx = (B.dx - B.da * rby) - (A.dx - A.da * ray);
@@ -132,7 +139,7 @@ void solve_lanes(Body<F>& A, Body<F>& B, WideConstraint& c, int lane, const Wide
     const F change = total - lambda;
     store(p.lambda_n + lane, total);
     store(p.max_lambda_n + lane, vmax(load<F>(p.max_lambda_n + lane), total));
-    push(change * nx, change * ny, rax, ray, rbx, rby);
+    apply(change * nx, change * ny, rax, ray, rbx, rby);
   }
   const F friction = load<F>(c.friction + lane), static_friction = load<F>(c.static_friction + lane);
   for (WidePoint& p : c.p) {
@@ -148,7 +155,7 @@ void solve_lanes(Body<F>& A, Body<F>& B, WideConstraint& c, int lane, const Wide
     const F total = vmin(vmax(lambda - load<F>(p.tangent_mass + lane) * vt, zero - bound), bound);
     const F change = total - lambda;
     store(p.lambda_t + lane, total);
-    push(change * tx, change * ty, rax, ray, rbx, rby);
+    apply(change * tx, change * ty, rax, ray, rbx, rby);
     if (!pass.use_bias) {
       relative(rax, ray, rbx, rby, vx, vy);
       store(p.sliding + lane, select(vabs(vx * tx + vy * ty) > F(pass.slide), one, zero));
@@ -167,12 +174,7 @@ void warm_start_lanes(Body<F>& A, Body<F>& B, const WideConstraint& c, int lane)
     const F px = ln * nx + lt * ny, py = ln * ny - lt * nx;
     const F rax = load<F>(p.rax + lane), ray = load<F>(p.ray + lane);
     const F rbx = load<F>(p.rbx + lane), rby = load<F>(p.rby + lane);
-    A.dx = A.dx - ima * px;
-    A.dy = A.dy - ima * py;
-    A.da = A.da - iia * (rax * py - ray * px);
-    B.dx = B.dx + imb * px;
-    B.dy = B.dy + imb * py;
-    B.da = B.da + iib * (rbx * py - rby * px);
+    push(A, B, ima, iia, imb, iib, px, py, rax, ray, rbx, rby);
   }
 }
 

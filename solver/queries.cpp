@@ -4,23 +4,12 @@
 #include <algorithm>
 
 #include "solver/collide/shape_queries.hpp"
+#include "solver/collide_phase.hpp"
 #include "solver/world_impl.hpp"
 #include "strut/world.hpp"
 
 namespace strut {
 namespace {
-
-Aabb current_box(const World::Impl& w, std::uint32_t k) {
-  const auto& b = w.bodies;
-  const auto& q = w.particles;
-  float lx = 1e30f, ly = 1e30f, ux = -1e30f, uy = -1e30f;
-  for (std::uint32_t i = b.particle_begin[k]; i < b.particle_begin[k] + b.particle_count[k]; ++i) {
-    lx = std::min(lx, q.x[i]), ly = std::min(ly, q.y[i]);
-    ux = std::max(ux, q.x[i]), uy = std::max(uy, q.y[i]);
-  }
-  const float r = b.radius[k];
-  return Aabb{{lx - r, ly - r}, {ux + r, uy + r}};
-}
 
 bool overlaps(const Aabb& a, const Aabb& b) {
   return a.lower.x <= b.upper.x && b.lower.x <= a.upper.x && a.lower.y <= b.upper.y &&
@@ -56,7 +45,7 @@ std::vector<BodyId> World::query_aabb(Aabb box, std::uint32_t mask) const {
   const auto& w = *impl_;
   std::vector<BodyId> out;
   for (std::uint32_t k = 0; k < w.bodies.size(); ++k)
-    if (selected(w, k, mask) && overlaps(box, current_box(w, k))) out.push_back(w.id_of_dense(k));
+    if (selected(w, k, mask) && overlaps(box, tight_box(w, k))) out.push_back(w.id_of_dense(k));
   return out;
 }
 
@@ -65,7 +54,7 @@ std::vector<BodyId> World::query_point(Vec2 p, std::uint32_t mask) const {
   const auto& w = *impl_;
   std::vector<BodyId> out;
   for (std::uint32_t k = 0; k < w.bodies.size(); ++k) {
-    if (!selected(w, k, mask) || !overlaps(Aabb{p, p}, current_box(w, k))) continue;
+    if (!selected(w, k, mask) || !overlaps(Aabb{p, p}, tight_box(w, k))) continue;
     const bool inside = (w.bodies.flags[k] & kCircle) ? collide::circle_contains(circle_of(w, k), p)
                                                       : collide::polygon_contains(polygon_of(w, k), p);
     if (inside) out.push_back(w.id_of_dense(k));
@@ -80,7 +69,7 @@ std::vector<RayHit> World::ray_cast_all(Vec2 from, Vec2 to, std::uint32_t mask) 
                      {std::max(from.x, to.x), std::max(from.y, to.y)}};
   std::vector<RayHit> out;
   for (std::uint32_t k = 0; k < w.bodies.size(); ++k) {
-    if (!selected(w, k, mask) || !overlaps(ray_box, current_box(w, k))) continue;
+    if (!selected(w, k, mask) || !overlaps(ray_box, tight_box(w, k))) continue;
     if (auto hit = ray_body(w, k, from, to)) {
       out.push_back(RayHit{w.id_of_dense(k), from + hit->fraction * (to - from), hit->normal,
                            hit->fraction});
