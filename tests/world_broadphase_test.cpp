@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <memory>
 #include <random>
+#include <sstream>
 
 #include "solver/collide_phase.hpp"
 #include "solver/world_impl.hpp"
@@ -78,16 +79,16 @@ TEST(WorldBroadphase, SweepAndPruneFindsTheSameContactPairsAsAllPairs) {
         std::set_difference(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(only_a));
         std::set_difference(b.begin(), b.end(), a.begin(), a.end(), std::back_inserter(only_b));
         auto show = [&](const auto& v) {
-          std::string out;
+          std::ostringstream out;
           for (auto [i, j] : v) {
             const Aabb bi = impl.bodies.aabb[i], bj = impl.bodies.aabb[j];
-            out += "(" + std::to_string(i) + "," + std::to_string(j) + " flags " +
-                   std::to_string(impl.bodies.flags[i]) + "/" + std::to_string(impl.bodies.flags[j]) +
-                   " gapx " + std::to_string(std::max(bi.lower.x - bj.upper.x, bj.lower.x - bi.upper.x)) +
-                   " gapy " + std::to_string(std::max(bi.lower.y - bj.upper.y, bj.lower.y - bi.upper.y)) +
-                   " m " + std::to_string(impl.motion[i] + impl.motion[j]) + ") ";
+            out << "(" << i << "," << j << " flags " << int(impl.bodies.flags[i]) << "/"
+                << int(impl.bodies.flags[j]) << " gap x "
+                << std::max(bi.lower.x - bj.upper.x, bj.lower.x - bi.upper.x) << " gap y "
+                << std::max(bi.lower.y - bj.upper.y, bj.lower.y - bi.upper.y) << " motion "
+                << impl.motion[i] + impl.motion[j] << ") ";
           }
-          return out;
+          return out.str();
         };
         ASSERT_TRUE(only_a.empty() && only_b.empty())
             << "seed " << seed << " step " << step << "\nonly sweep: " << show(only_a)

@@ -1,5 +1,6 @@
-// Jointed grids of circles: Box2D's joint_grid and a cloth. A circle is one particle, so joints
-// between circles join their centres.
+// Jointed grids of circles: Box2D's joint_grid (pin joints at the midpoints, as in Box2D: a
+// circle is a rigid body that turns, so it takes off-centre anchors) and a cloth (distance joints
+// between the centres of small circles, the classic particle cloth).
 #include "tools/scene/builtin_parts.hpp"
 
 namespace strut::builtin {
@@ -15,6 +16,12 @@ SceneJoint centre_joint(const Scene& s, std::size_t a, std::size_t b, float leng
   return j;
 }
 
+// Box2D's revolute joint halfway between two circles.
+SceneJoint midpoint_pin(const Scene& s, std::size_t a, std::size_t b) {
+  const Vec2 mid = 0.5f * (s.bodies[a].def.center + s.bodies[b].def.center);
+  return joint(JointType::Pin, s.bodies[a].name, s.bodies[b].name, mid, mid);
+}
+
 }  // namespace
 
 Scene joint_grid(float size) {
@@ -24,11 +31,9 @@ Scene joint_grid(float size) {
       "Box2D benchmark 'joint_grid': a " + std::to_string(n) + " x " + std::to_string(n) +
           " grid of circles (radius 0.4) 1 m apart, each joined to its upper and left neighbour; "
           "the seven top-row circles around the middle are static; circles do not collide with "
-          "each other (layer mask). Substitution: Box2D's revolute joints at the midpoints are "
-          "distance joints of length 1 between the centres (a circle is one particle and takes "
-          "no off-centre anchor); the 6 joints between two static circles are left out (strut "
-          "rejects "
-          "them; they do nothing). Sleeping disabled.",
+          "each other (layer mask). Joints are pins (revolute, no limits) at the midpoints, as in "
+          "Box2D; the 6 joints between two static circles are left out (strut rejects them; they "
+          "do nothing). Sleeping disabled.",
       500);
   s.config.enable_sleep = false;
   s.bodies.reserve(std::size_t(n) * n);
@@ -41,11 +46,11 @@ Scene joint_grid(float size) {
       b.def.mask = ~2u;
       s.bodies.push_back(std::move(b));
       const std::size_t index = s.bodies.size() - 1;
-      if (i > 0) s.joints.push_back(centre_joint(s, index - 1, index, 1.0f));
+      if (i > 0) s.joints.push_back(midpoint_pin(s, index - 1, index));
       // Box2D also joins the static circles to each other; strut rejects a joint between two
       // static bodies (it would do nothing), so those 6 are left out.
       if (k > 0 && !(fixed && s.bodies[index - n].def.is_static))
-        s.joints.push_back(centre_joint(s, index - n, index, 1.0f));
+        s.joints.push_back(midpoint_pin(s, index - n, index));
     }
   }
   return s;
