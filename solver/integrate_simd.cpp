@@ -5,6 +5,10 @@
 
 #include "solver/integrate.hpp"
 
+// GCC 12 reports its own AVX-512 sqrt intrinsic ("__Y may be used uninitialized") when xsimd
+// inlines it here; the operands are initialised batches.
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+
 namespace strut {
 
 using Batch = xsimd::batch<float>;

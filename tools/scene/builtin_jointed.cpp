@@ -7,7 +7,13 @@ namespace strut::builtin {
 namespace {
 
 // Bodies of a grid are named by their column and row; joints need names.
-std::string cell(int k, int i) { return "c" + std::to_string(k) + "_" + std::to_string(i); }
+std::string cell(int k, int i) {
+  std::string name = "c";  // built by appending: GCC 12 misreports "c" + std::string (-Wrestrict)
+  name += std::to_string(k);
+  name += '_';
+  name += std::to_string(i);
+  return name;
+}
 
 SceneJoint centre_joint(const Scene& s, std::size_t a, std::size_t b, float length) {
   SceneJoint j = joint(JointType::Distance, s.bodies[a].name, s.bodies[b].name,
