@@ -31,18 +31,12 @@ void update_bounds(World::Impl& w, float dt) {
   const float g = length(w.config.gravity);
   w.tasks.parallel_for(int(n), 1024, [&](int lo, int hi, int) {
   for (std::size_t k = std::size_t(lo); k < std::size_t(hi); ++k) {
-    float lx = 1e30f, ly = 1e30f, ux = -1e30f, uy = -1e30f;
     const std::uint32_t p0 = b.particle_begin[k], pc = b.particle_count[k];
-    float reach = 0;  // farthest particle from the centre of mass
-    for (std::uint32_t i = p0; i < p0 + pc; ++i) {
-      lx = std::min(lx, q.x[i]);
-      ly = std::min(ly, q.y[i]);
-      ux = std::max(ux, q.x[i]);
-      uy = std::max(uy, q.y[i]);
-      reach = std::max(reach, q.lx[i] * q.lx[i] + q.ly[i] * q.ly[i]);
-    }
+    b.aabb[k] = tight_box(w, std::uint32_t(k));
     const float r = b.radius[k];
-    b.aabb[k] = Aabb{{lx - r, ly - r}, {ux + r, uy + r}};
+    float reach = 0;  // farthest particle from the centre of mass
+    for (std::uint32_t i = p0; i < p0 + pc; ++i)
+      reach = std::max(reach, q.lx[i] * q.lx[i] + q.ly[i] * q.ly[i]);
     float motion = 0;
     if (!(b.flags[k] & kStatic) && !(b.flags[k] & kSleeping)) {
       // Distance any point of the body can travel this step: linear + angular + gravity.
@@ -229,7 +223,7 @@ std::size_t add_fast_points(const World::Impl& w, float margin, ContactPoint* ou
 }  // namespace
 
 std::size_t collide_pair(const World::Impl& w, std::uint32_t a, std::uint32_t c,
-                         std::uint32_t pair_index, ContactPoint* out) {
+                         ContactPoint* out) {
   const auto& b = w.bodies;
   const float margin = w.motion[a] + w.motion[c] + w.config.contact_slop;
   const collide::Manifold m = collide::collide(shape_view(w, a), shape_view(w, c), margin);
@@ -247,7 +241,6 @@ std::size_t collide_pair(const World::Impl& w, std::uint32_t a, std::uint32_t c,
     // f.normal points from A to B; ours from the other feature towards the vertex.
     cp.fallback_normal = f.vertex_on_a ? -f.normal : f.normal;
     cp.separation = f.separation;
-    cp.pair = pair_index;
     // Which body owns the vertex is told by slot order, which (unlike dense order) survives
     // compaction.
     const bool vertex_on_lower = b.slot[cp.body_v] < b.slot[cp.body_o];
@@ -316,7 +309,7 @@ void narrow_phase(World::Impl& w, bool new_step) {
     ContactPoint buffer[kMaxPointsPerPair];
     for (int p = lo; p < hi; ++p) {
       const auto [a, c] = w.candidate_pairs[std::size_t(p)];
-      const std::size_t count = collide_pair(w, a, c, 0, buffer);
+      const std::size_t count = collide_pair(w, a, c, buffer);
       if (count == 0) continue;
       const std::uint64_t key = pair_key(w.bodies.slot[a], w.bodies.slot[c]);
       const std::uint32_t old = find_previous(set, key);

@@ -530,7 +530,7 @@ WidePass make_wide_pass(const Pass& p) {
 
 }  // namespace
 
-void warm_start_contacts(World::Impl& w, float) {
+void warm_start_contacts(World::Impl& w) {
   auto& bodies = w.scratch.solver_bodies;
   contact_pass(
       w,

@@ -25,7 +25,7 @@ void prepare_contacts(World::Impl& w);
 // After the step: impulses and sliding state back to the contact points (persistence, events).
 void finish_contacts(World::Impl& w);
 // Applies the accumulated impulses of the last substep again.
-void warm_start_contacts(World::Impl& w, float h);
+void warm_start_contacts(World::Impl& w);
 // One pass over all points; use_bias = false is the relax pass.
 void solve_contacts(World::Impl& w, float h, bool use_bias);
 // After the last substep: points that were pressed and approached faster than `threshold`

@@ -202,7 +202,7 @@ void World::step(float dt) {
     integrate_velocities(w, h);
     p.integrate += ms_since(t0);
     t0 = Clock::now();
-    warm_start_contacts(w, h);
+    warm_start_contacts(w);
     for (int it = 0; it < w.config.iterations; ++it) solve_contacts(w, h, true);
     p.solve += ms_since(t0);
     t0 = Clock::now();
