@@ -1,36 +1,43 @@
 // The contact solver.
 //
-// Every contact point is a feature pair, vertex V against edge E1 E2 (or against another vertex).
-// With n the edge's outward normal and t the projection parameter of V on the edge, the
-// separation is C = n . (V - (E1 + t (E2 - E1))) - radii, and C >= 0 is the constraint. An
-// impulse along n moves V's body by w_V and the edge point's by w_E, where for particles
-// w_E = (1-t)^2 w_E1 + t^2 w_E2 (the seed's lambda rule for unequal masses) and for a rigid body
-// the generalised inverse mass 1/m + (r x n)^2 / I (point_ref.hpp).
+// Every contact point is a feature pair, vertex V against edge E1 E2 (or
+// against another vertex). With n the edge's outward normal and t the
+// projection parameter of V on the edge, the separation is C = n . (V - (E1 + t
+// (E2 - E1))) - radii, and C >= 0 is the constraint. An impulse along n moves
+// V's body by w_V and the edge point's by w_E, where for particles w_E =
+// (1-t)^2 w_E1 + t^2 w_E2 (the seed's lambda rule for unequal masses) and for a
+// rigid body the generalised inverse mass 1/m + (r x n)^2 / I (point_ref.hpp).
 //
-// How the constraint is enforced follows Box2D v3's soft step, measured against the plain
-// position projection it replaced: with 4 substeps of 1 iteration the projection could not keep
-// a stack of ten boxes standing (it fell in 3 s; corrected by position only, it crept 9 cm in
-// 10 s; warm-started, it slid). Per substep:
+// How the constraint is enforced follows Box2D v3's soft step, measured against
+// the plain position projection it replaced: with 4 substeps of 1 iteration the
+// projection could not keep a stack of ten boxes standing (it fell in 3 s;
+// corrected by position only, it crept 9 cm in 10 s; warm-started, it slid).
+// Per substep:
 //   1. velocities integrate (gravity, forces);
 //   2. warm start: last substep's accumulated impulses are applied again;
-//   3. solve: impulses drive the normal velocity to -bias, where the bias closes a speculative
-//      gap exactly (C > 0: the approach may use up the gap, never more, so fast bodies do not
-//      tunnel) and pushes overlap out softly (a 30 Hz spring with damping ratio 10, at most
-//      3 m/s), the accumulated normal impulse staying >= 0; then Coulomb friction;
+//   3. solve: impulses drive the normal velocity to -bias, where the bias
+//   closes a speculative
+//      gap exactly (C > 0: the approach may use up the gap, never more, so fast
+//      bodies do not tunnel) and pushes overlap out softly (a 30 Hz spring with
+//      damping ratio 10, at most 3 m/s), the accumulated normal impulse staying
+//      >= 0; then Coulomb friction;
 //   4. positions integrate;
 //   5. joints and struts project positions;
-//   6. relax: the same solve without bias, so the push-out does not stay as velocity.
-// After the last substep, restitution. Impulses persist across steps by feature (narrow phase).
+//   6. relax: the same solve without bias, so the push-out does not stay as
+//   velocity.
+// After the last substep, restitution. Impulses persist across steps by feature
+// (narrow phase).
 //
-// Units: the state stores motion per substep (d = v h), so velocities here are displacements
-// per substep and impulses are momentum x h; the two scale together, so the formulas are
-// Box2D's with h folded in.
+// Units: the state stores motion per substep (d = v h), so velocities here are
+// displacements per substep and impulses are momentum x h; the two scale
+// together, so the formulas are Box2D's with h folded in.
 //
-// Two paths share this. Points between rigid bodies are prepared once per step as in Box2D:
-// both anchors become material points fixed for the step (offsets from the centres of mass),
-// with the normal and effective masses; a substep then needs only the bodies' pose change since
-// the step began (the generic evaluation, re-deriving edges and normals on every touch, cost five
-// times as much). Points touching a soft body are evaluated from particles every time.
+// Two paths share this. Points between rigid bodies are prepared once per step
+// as in Box2D: both anchors become material points fixed for the step (offsets
+// from the centres of mass), with the normal and effective masses; a substep
+// then needs only the bodies' pose change since the step began (the generic
+// evaluation, re-deriving edges and normals on every touch, cost five times as
+// much). Points touching a soft body are evaluated from particles every time.
 #include "solver/contact_solver.hpp"
 
 #include <algorithm>
@@ -42,10 +49,12 @@
 namespace strut {
 namespace {
 
-// Slip speed above which a contact point counts as sliding (dynamic friction), in m/s.
+// Slip speed above which a contact point counts as sliding (dynamic friction),
+// in m/s.
 constexpr float kSlideSpeed = 0.01f;
 
-PointRef vertex_ref(const World::Impl& w, std::uint32_t body, std::uint32_t vertex) {
+PointRef vertex_ref(const World::Impl &w, std::uint32_t body,
+                    std::uint32_t vertex) {
   PointRef p;
   p.body = body;
   p.rigid = w.is_rigid(body);
@@ -55,33 +64,38 @@ PointRef vertex_ref(const World::Impl& w, std::uint32_t body, std::uint32_t vert
   return p;
 }
 
-Vec2 particle_pos(const World::Impl& w, std::uint32_t body, std::uint32_t vertex) {
+Vec2 particle_pos(const World::Impl &w, std::uint32_t body,
+                  std::uint32_t vertex) {
   const std::uint32_t i = w.bodies.particle_begin[body] + vertex;
-  if (!w.is_rigid(body)) return {w.particles.x[i], w.particles.y[i]};
+  if (!w.is_rigid(body))
+    return {w.particles.x[i], w.particles.y[i]};
   return body_point(w.bodies, body, {w.particles.lx[i], w.particles.ly[i]});
 }
 
-// Moves a circle's contact point from its centre to its surface, so friction turns it.
-void to_surface(const World::Impl& w, PointRef& p, Vec2 outward) {
-  if (!(w.bodies.flags[p.body] & kCircle)) return;
+// Moves a circle's contact point from its centre to its surface, so friction
+// turns it.
+void to_surface(const World::Impl &w, PointRef &p, Vec2 outward) {
+  if (!(w.bodies.flags[p.body] & kCircle))
+    return;
   const float r = w.bodies.radius[p.body];
-  p.local = inv_rotate(Rot{w.bodies.qc[p.body], w.bodies.qs[p.body]}, r * outward);
+  p.local =
+      inv_rotate(Rot{w.bodies.qc[p.body], w.bodies.qs[p.body]}, r * outward);
 }
 
-bool touches_fixed(const World::Impl& w, std::uint32_t a, std::uint32_t b) {
+bool touches_fixed(const World::Impl &w, std::uint32_t a, std::uint32_t b) {
   return w.bodies.inv_mass[a] == 0 || w.bodies.inv_mass[b] == 0;
 }
 
 // Coefficients of one solver pass, in displacement units.
 struct Pass {
-  float bias_rate = 0;  // per substep (bias_rate x h)
-  float push_max = 0;   // push-out per substep
+  float bias_rate = 0; // per substep (bias_rate x h)
+  float push_max = 0;  // push-out per substep
   Softness soft, soft_fixed;
   bool use_bias = true;
-  float slide = 0;  // slip per substep above which a point slides
+  float slide = 0; // slip per substep above which a point slides
 };
 
-Pass make_pass(const World::Impl& w, float h, bool use_bias) {
+Pass make_pass(const World::Impl &w, float h, bool use_bias) {
   Pass p;
   p.use_bias = use_bias;
   p.soft = w.contact_softness;
@@ -93,15 +107,15 @@ Pass make_pass(const World::Impl& w, float h, bool use_bias) {
   return p;
 }
 
-// Normal row: returns the change of the accumulated impulse. s = separation, vn = normal
-// motion of the vertex side relative to the other, m = effective mass.
-float normal_impulse(const Pass& pass, bool fixed, float s, float vn, float m, float& lambda,
-                     float& max_lambda) {
+// Normal row: returns the change of the accumulated impulse. s = separation, vn
+// = normal motion of the vertex side relative to the other, m = effective mass.
+float normal_impulse(const Pass &pass, bool fixed, float s, float vn, float m,
+                     float &lambda, float &max_lambda) {
   float bias = 0, mass_scale = 1, impulse_scale = 0;
   if (s > 0) {
-    bias = s;  // speculative: the gap may close in this substep, no more
+    bias = s; // speculative: the gap may close in this substep, no more
   } else if (pass.use_bias) {
-    const Softness& soft = fixed ? pass.soft_fixed : pass.soft;
+    const Softness &soft = fixed ? pass.soft_fixed : pass.soft;
     bias = std::max(soft.bias_rate * s, -pass.push_max);
     mass_scale = soft.mass_scale;
     impulse_scale = soft.impulse_scale;
@@ -114,12 +128,15 @@ float normal_impulse(const Pass& pass, bool fixed, float s, float vn, float m, f
   return change;
 }
 
-// Friction row: Coulomb's cone with the static coefficient while the point sticks and the
-// dynamic one while it slides. Whether it slides is read from its slip after the relax pass,
-// not from the impulse it asks for mid-iteration: Gauss-Seidel makes the first point of a face
-// briefly carry the whole load, which flipped boxes that should hold on a slope into sliding.
-float friction_impulse(const ContactPoint& cp, float vt, float m, float& lambda) {
-  const float bound = (cp.sliding ? cp.friction : cp.static_friction) * cp.lambda_n;
+// Friction row: Coulomb's cone with the static coefficient while the point
+// sticks and the dynamic one while it slides. Whether it slides is read from
+// its slip after the relax pass, not from the impulse it asks for
+// mid-iteration: Gauss-Seidel makes the first point of a face briefly carry the
+// whole load, which flipped boxes that should hold on a slope into sliding.
+float friction_impulse(const ContactPoint &cp, float vt, float m,
+                       float &lambda) {
+  const float bound =
+      (cp.sliding ? cp.friction : cp.static_friction) * cp.lambda_n;
   const float total = std::clamp(lambda - m * vt, -bound, bound);
   const float change = total - lambda;
   lambda = total;
@@ -128,54 +145,68 @@ float friction_impulse(const ContactPoint& cp, float vt, float m, float& lambda)
 
 // ---- generic path (points touching a soft body) ----
 
-Vec2 relative_motion(const World::Impl& w, const ContactGeometry& g) {
+Vec2 relative_motion(const World::Impl &w, const ContactGeometry &g) {
   return point_motion(w, g.v) - point_motion(w, g.o);
 }
 
-void apply_pair(World::Impl& w, const ContactGeometry& g, Vec2 P) {
+void apply_pair(World::Impl &w, const ContactGeometry &g, Vec2 P) {
   apply_velocity_impulse(w, g.v, P, 1.0f);
   apply_velocity_impulse(w, g.o, -P, 1.0f);
 }
 
-void solve_generic(World::Impl& w, ContactPoint& cp, const Pass& pass) {
+void solve_generic(World::Impl &w, ContactPoint &cp, const Pass &pass) {
   const ContactGeometry g = evaluate_contact(w, cp);
   const float wn = inv_mass_along(w, g.v, g.n) + inv_mass_along(w, g.o, g.n);
-  if (wn <= 0) return;
+  if (wn <= 0)
+    return;
   const bool fixed = touches_fixed(w, cp.body_v, cp.body_o);
-  const float dn = normal_impulse(pass, fixed, g.c, dot(relative_motion(w, g), g.n), 1.0f / wn,
-                                  cp.lambda_n, cp.max_lambda_n);
-  if (dn != 0) apply_pair(w, g, dn * g.n);
+  const float dn =
+      normal_impulse(pass, fixed, g.c, dot(relative_motion(w, g), g.n),
+                     1.0f / wn, cp.lambda_n, cp.max_lambda_n);
+  if (dn != 0)
+    apply_pair(w, g, dn * g.n);
   const Vec2 t{g.n.y, -g.n.x};
   const float wt = inv_mass_along(w, g.v, t) + inv_mass_along(w, g.o, t);
-  if (wt <= 0) return;
-  const float dt = friction_impulse(cp, dot(relative_motion(w, g), t), 1.0f / wt, cp.lambda_t);
-  if (dt != 0) apply_pair(w, g, dt * t);
-  if (!pass.use_bias) cp.sliding = std::fabs(dot(relative_motion(w, g), t)) > pass.slide;
+  if (wt <= 0)
+    return;
+  const float dt = friction_impulse(cp, dot(relative_motion(w, g), t),
+                                    1.0f / wt, cp.lambda_t);
+  if (dt != 0)
+    apply_pair(w, g, dt * t);
+  if (!pass.use_bias)
+    cp.sliding = std::fabs(dot(relative_motion(w, g), t)) > pass.slide;
 }
 
 // ---- rigid path ----
 
 Vec2 cross_sv(float s, Vec2 v) { return {-s * v.y, s * v.x}; }
 
-void push(SolverBody& body, float im, float ii, Vec2 P, Vec2 r) {
-  if (im == 0 && ii == 0) return;  // shared between constraints of a colour: never written
+void push(SolverBody &body, float im, float ii, Vec2 P, Vec2 r) {
+  if (im == 0 && ii == 0)
+    return; // shared between constraints of a colour: never written
   body.dx += im * P.x;
   body.dy += im * P.y;
   body.da += ii * cross(r, P);
 }
 
-Vec2 point_velocity(const SolverBody& s, Vec2 r) { return Vec2{s.dx, s.dy} + cross_sv(s.da, r); }
+Vec2 point_velocity(const SolverBody &s, Vec2 r) {
+  return Vec2{s.dx, s.dy} + cross_sv(s.da, r);
+}
 
-void solve_row(std::vector<SolverBody>& bodies, RigidRow& row, const Pass& pass) {
-  SolverBody& A = bodies[row.a];
-  SolverBody& B = bodies[row.b];
-  // Normal: separation from the pose change since the step began (Box2D's formula).
-  const Vec2 d = (Vec2{B.dpx, B.dpy} - Vec2{A.dpx, A.dpy}) +
-                 (rotate(Rot{B.dqc, B.dqs}, row.rb) - rotate(Rot{A.dqc, A.dqs}, row.ra));
+void solve_row(std::vector<SolverBody> &bodies, RigidRow &row,
+               const Pass &pass) {
+  SolverBody &A = bodies[row.a];
+  SolverBody &B = bodies[row.b];
+  // Normal: separation from the pose change since the step began (Box2D's
+  // formula).
+  const Vec2 d =
+      (Vec2{B.dpx, B.dpy} - Vec2{A.dpx, A.dpy}) +
+      (rotate(Rot{B.dqc, B.dqs}, row.rb) - rotate(Rot{A.dqc, A.dqs}, row.ra));
   const float s = dot(d, row.n) + row.base_separation;
   Vec2 dv = point_velocity(B, row.rb) - point_velocity(A, row.ra);
-  const float dn = normal_impulse(pass, row.fixed, s, dot(dv, row.n), row.normal_mass,
-                                  row.lambda_n, row.max_lambda_n);
+  const float dn =
+      normal_impulse(pass, row.fixed, s, dot(dv, row.n), row.normal_mass,
+                     row.lambda_n, row.max_lambda_n);
   if (dn != 0) {
     const Vec2 P = dn * row.n;
     push(A, row.ima, row.iia, -P, row.ra);
@@ -184,8 +215,10 @@ void solve_row(std::vector<SolverBody>& bodies, RigidRow& row, const Pass& pass)
   // Friction (see friction_impulse).
   const Vec2 t{row.n.y, -row.n.x};
   dv = point_velocity(B, row.rb) - point_velocity(A, row.ra);
-  const float bound = (row.sliding ? row.friction : row.static_friction) * row.lambda_n;
-  const float lt = std::clamp(row.lambda_t - row.tangent_mass * dot(dv, t), -bound, bound);
+  const float bound =
+      (row.sliding ? row.friction : row.static_friction) * row.lambda_n;
+  const float lt =
+      std::clamp(row.lambda_t - row.tangent_mass * dot(dv, t), -bound, bound);
   const float dt = lt - row.lambda_t;
   row.lambda_t = lt;
   if (dt != 0) {
@@ -199,41 +232,37 @@ void solve_row(std::vector<SolverBody>& bodies, RigidRow& row, const Pass& pass)
   }
 }
 
-// Solver bodies: the motion of the substep and the pose change since the step began, 32 bytes
-// per body in one array, so a constraint touches one cache line per body instead of ten arrays.
-void gather_bodies(World::Impl& w) {
-  const auto& b = w.bodies;
-  const auto& s = w.scratch;
-  auto& out = w.scratch.solver_bodies;
-  out.resize(b.size() + 1);
-  out[b.size()] = SolverBody{};  // the spare zero body that pads wide lanes
-  w.tasks.parallel_for(int(b.size()), 4096, [&](int lo, int hi, int) {
-    for (int k = lo; k < hi; ++k) {
-      const std::size_t i = std::size_t(k);
-      SolverBody& o = out[i];
-      o.dx = b.dx[i], o.dy = b.dy[i], o.da = b.da[i];
-      o.dpx = b.px[i] - s.p0x[i], o.dpy = b.py[i] - s.p0y[i];
-      o.dqc = b.qc[i] * s.q0c[i] + b.qs[i] * s.q0s[i];
-      o.dqs = b.qs[i] * s.q0c[i] - b.qc[i] * s.q0s[i];
-    }
-  });
+// Solver bodies: the motion of the substep and the pose change since the step
+// began, 32 bytes per body in one array, so a constraint touches one cache line
+// per body instead of ten arrays.
+void gather_bodies(World::Impl &w, int lo, int hi) {
+  const auto &b = w.bodies;
+  const auto &s = w.scratch;
+  auto &out = w.scratch.solver_bodies;
+  for (int k = lo; k < hi; ++k) {
+    const std::size_t i = std::size_t(k);
+    SolverBody &o = out[i];
+    o.dx = b.dx[i], o.dy = b.dy[i], o.da = b.da[i];
+    o.dpx = b.px[i] - s.p0x[i], o.dpy = b.py[i] - s.p0y[i];
+    o.dqc = b.qc[i] * s.q0c[i] + b.qs[i] * s.q0s[i];
+    o.dqs = b.qs[i] * s.q0c[i] - b.qc[i] * s.q0s[i];
+  }
 }
 
-void scatter_bodies(World::Impl& w) {
-  auto& b = w.bodies;
-  const auto& in = w.scratch.solver_bodies;
-  w.tasks.parallel_for(int(b.size()), 4096, [&](int lo, int hi, int) {
-    for (int k = lo; k < hi; ++k) {
-      const std::size_t i = std::size_t(k);
-      if (b.inv_mass[i] == 0 && b.inv_inertia[i] == 0) continue;
-      b.dx[i] = in[i].dx, b.dy[i] = in[i].dy, b.da[i] = in[i].da;
-    }
-  });
+void scatter_bodies(World::Impl &w, int lo, int hi) {
+  auto &b = w.bodies;
+  const auto &in = w.scratch.solver_bodies;
+  for (int k = lo; k < hi; ++k) {
+    const std::size_t i = std::size_t(k);
+    if (b.inv_mass[i] == 0 && b.inv_inertia[i] == 0)
+      continue;
+    b.dx[i] = in[i].dx, b.dy[i] = in[i].dy, b.da[i] = in[i].da;
+  }
 }
 
-}  // namespace
+} // namespace
 
-ContactGeometry evaluate_contact(const World::Impl& w, const ContactPoint& cp) {
+ContactGeometry evaluate_contact(const World::Impl &w, const ContactPoint &cp) {
   ContactGeometry g;
   g.v = vertex_ref(w, cp.body_v, cp.vertex);
   const Vec2 V = particle_pos(w, cp.body_v, cp.vertex);
@@ -244,8 +273,10 @@ ContactGeometry evaluate_contact(const World::Impl& w, const ContactPoint& cp) {
     const Vec2 e2 = particle_pos(w, cp.body_o, j);
     const Vec2 d = e2 - e1;
     const float len2 = dot(d, d);
-    g.n = len2 > 0 ? (1.0f / std::sqrt(len2)) * Vec2{d.y, -d.x} : cp.fallback_normal;
-    const float t = len2 > 0 ? std::clamp(dot(V - e1, d) / len2, 0.0f, 1.0f) : 0.0f;
+    g.n = len2 > 0 ? (1.0f / std::sqrt(len2)) * Vec2{d.y, -d.x}
+                   : cp.fallback_normal;
+    const float t =
+        len2 > 0 ? std::clamp(dot(V - e1, d) / len2, 0.0f, 1.0f) : 0.0f;
     g.c = dot(g.n, V - e1) - cp.radius;
     g.o.body = cp.body_o;
     if (w.is_rigid(cp.body_o)) {
@@ -274,8 +305,10 @@ ContactGeometry evaluate_contact(const World::Impl& w, const ContactPoint& cp) {
 }
 
 Softness make_softness(float hertz, float damping_ratio, float h) {
-  // A spring-damper of the given frequency and damping, implicit in h (Box2D's b2MakeSoft).
-  if (hertz <= 0) return {0.0f, 1.0f, 0.0f};
+  // A spring-damper of the given frequency and damping, implicit in h (Box2D's
+  // b2MakeSoft).
+  if (hertz <= 0)
+    return {0.0f, 1.0f, 0.0f};
   const float omega = 2.0f * float(M_PI) * hertz;
   const float a1 = 2.0f * damping_ratio + h * omega;
   const float a2 = h * omega * a1;
@@ -283,16 +316,16 @@ Softness make_softness(float hertz, float damping_ratio, float h) {
   return {omega / a1, a2 * a3, a3};
 }
 
-void colour_contacts(World::Impl& w) {
-  const auto& set = w.contacts;
-  auto& s = w.scratch;
+void colour_contacts(World::Impl &w) {
+  const auto &set = w.contacts;
+  auto &s = w.scratch;
   const std::size_t pairs = set.pair_keys.size();
   s.pair_a.resize(pairs), s.pair_b.resize(pairs);
   for (std::size_t p = 0; p < pairs; ++p) {
-    const ContactPoint& cp = set.points[set.pair_begin[p]];
+    const ContactPoint &cp = set.points[set.pair_begin[p]];
     s.pair_a[p] = cp.body_v, s.pair_b[p] = cp.body_o;
   }
-  const auto& b = w.bodies;
+  const auto &b = w.bodies;
   s.moving.resize(b.size());
   for (std::size_t k = 0; k < b.size(); ++k)
     s.moving[k] = b.inv_mass[k] > 0 || b.inv_inertia[k] > 0;
@@ -301,24 +334,29 @@ void colour_contacts(World::Impl& w) {
 
 namespace {
 
-void fill_point(WidePoint& p, int lane, const RigidRow* row, bool flip) {
+void fill_point(WidePoint &p, int lane, const RigidRow *row, bool flip) {
   if (!row) {
-    p.nx[lane] = p.ny[lane] = p.rax[lane] = p.ray[lane] = p.rbx[lane] = p.rby[lane] = 0;
+    p.nx[lane] = p.ny[lane] = p.rax[lane] = p.ray[lane] = p.rbx[lane] =
+        p.rby[lane] = 0;
     p.base[lane] = p.normal_mass[lane] = p.tangent_mass[lane] = 0;
-    p.lambda_n[lane] = p.lambda_t[lane] = p.max_lambda_n[lane] = p.sliding[lane] = 0;
+    p.lambda_n[lane] = p.lambda_t[lane] = p.max_lambda_n[lane] =
+        p.sliding[lane] = 0;
     p.vn_pre[lane] = 0;
     p.point[lane] = ~0u;
     p.flipped[lane] = 0;
     return;
   }
-  // A point whose vertex is on the lane's body a is the same constraint seen from the other
-  // side: anchors swap, the normal and the tangent impulse change sign.
+  // A point whose vertex is on the lane's body a is the same constraint seen
+  // from the other side: anchors swap, the normal and the tangent impulse
+  // change sign.
   const float sign = flip ? -1.0f : 1.0f;
   p.nx[lane] = sign * row->n.x, p.ny[lane] = sign * row->n.y;
   const Vec2 ra = flip ? row->rb : row->ra, rb = flip ? row->ra : row->rb;
-  p.rax[lane] = ra.x, p.ray[lane] = ra.y, p.rbx[lane] = rb.x, p.rby[lane] = rb.y;
+  p.rax[lane] = ra.x, p.ray[lane] = ra.y, p.rbx[lane] = rb.x,
+  p.rby[lane] = rb.y;
   p.base[lane] = row->base_separation;
-  p.normal_mass[lane] = row->normal_mass, p.tangent_mass[lane] = row->tangent_mass;
+  p.normal_mass[lane] = row->normal_mass,
+  p.tangent_mass[lane] = row->tangent_mass;
   p.lambda_n[lane] = row->lambda_n, p.lambda_t[lane] = sign * row->lambda_t;
   p.max_lambda_n[lane] = 0;
   p.sliding[lane] = row->sliding ? 1.0f : 0.0f;
@@ -327,275 +365,347 @@ void fill_point(WidePoint& p, int lane, const RigidRow* row, bool flip) {
   p.flipped[lane] = flip;
 }
 
-// Pairs of one or two points go to wide lanes, kWideLanes pairs per constraint, colour by
-// colour; pairs with more points (fast pairs) stay on scalar rows.
-void build_wide(World::Impl& w) {
-  auto& set = w.contacts;
-  const std::uint32_t spare = std::uint32_t(w.bodies.size());
-  set.wide.clear();
-  set.colour_wide_begin.assign(1, 0);
-  set.big_pairs.clear();
-  set.colour_big_begin.assign(1, 0);
-  std::vector<std::uint32_t> lanes;  // rigid pair indices (into row_pair_begin) of this colour
-  for (int colour = 0; colour <= kOverflowColour; ++colour) {
-    lanes.clear();
-    for (std::uint32_t q = set.colour_pair_begin[colour]; q < set.colour_pair_begin[colour + 1]; ++q) {
-      const std::uint32_t rows = set.row_pair_begin[q + 1] - set.row_pair_begin[q];
-      if (rows <= 2) lanes.push_back(q);
-      else set.big_pairs.push_back(q);
-    }
-    for (std::size_t first = 0; first < lanes.size(); first += kWideLanes) {
-      WideConstraint& c = set.wide.emplace_back();
-      for (int lane = 0; lane < kWideLanes; ++lane) {
-        const std::size_t k = first + std::size_t(lane);
-        if (k >= lanes.size()) {
-          c.a[lane] = c.b[lane] = spare;
-          c.friction[lane] = c.static_friction[lane] = c.restitution[lane] = 0;
-          c.ima[lane] = c.iia[lane] = c.imb[lane] = c.iib[lane] = c.fixed[lane] = 0;
-          fill_point(c.p[0], lane, nullptr, false);
-          fill_point(c.p[1], lane, nullptr, false);
-          continue;
-        }
-        const std::uint32_t r0 = set.row_pair_begin[lanes[k]], r1 = set.row_pair_begin[lanes[k] + 1];
-        const RigidRow& first_row = set.rows[r0];
-        c.a[lane] = first_row.a, c.b[lane] = first_row.b;
-        c.friction[lane] = first_row.friction, c.static_friction[lane] = first_row.static_friction;
-        c.restitution[lane] = first_row.restitution;
-        c.ima[lane] = first_row.ima, c.iia[lane] = first_row.iia;
-        c.imb[lane] = first_row.imb, c.iib[lane] = first_row.iib;
-        c.fixed[lane] = first_row.fixed ? 1.0f : 0.0f;
-        fill_point(c.p[0], lane, &first_row, false);
-        const RigidRow* second = r1 - r0 == 2 ? &set.rows[r0 + 1] : nullptr;
-        fill_point(c.p[1], lane, second, second && second->a != first_row.a);
-      }
-    }
-    set.colour_wide_begin.push_back(std::uint32_t(set.wide.size()));
-    set.colour_big_begin.push_back(std::uint32_t(set.big_pairs.size()));
+// A rigid point's row for the step: anchors, normal and effective masses from
+// the bodies' current poses (Box2D's prepare).
+RigidRow make_row(const World::Impl &w, const ContactPoint &cp,
+                  std::uint32_t point) {
+  const auto &b = w.bodies;
+  const ContactGeometry g = evaluate_contact(w, cp);
+  RigidRow row;
+  row.point = point;
+  row.a = cp.body_o, row.b = cp.body_v; // normal from a to b
+  row.n = g.n;
+  row.ra = arm(w, g.o);
+  row.rb = arm(w, g.v);
+  row.base_separation = g.c - dot(row.rb - row.ra, g.n);
+  row.ima = b.inv_mass[row.a], row.imb = b.inv_mass[row.b];
+  row.iia = b.inv_inertia[row.a], row.iib = b.inv_inertia[row.b];
+  row.fixed = row.ima == 0 || row.imb == 0;
+  const Vec2 t{g.n.y, -g.n.x};
+  const float rna = cross(row.ra, g.n), rnb = cross(row.rb, g.n);
+  const float rta = cross(row.ra, t), rtb = cross(row.rb, t);
+  const float kn =
+      row.ima + row.imb + row.iia * rna * rna + row.iib * rnb * rnb;
+  const float kt =
+      row.ima + row.imb + row.iia * rta * rta + row.iib * rtb * rtb;
+  row.normal_mass = kn > 0 ? 1.0f / kn : 0.0f;
+  row.tangent_mass = kt > 0 ? 1.0f / kt : 0.0f;
+  row.friction = cp.friction, row.static_friction = cp.static_friction;
+  row.restitution = cp.restitution;
+  row.vn_pre =
+      dot(point_motion(w, g.v) - point_motion(w, g.o), g.n); // for restitution
+  row.lambda_n = cp.lambda_n, row.lambda_t = cp.lambda_t, row.max_lambda_n = 0;
+  row.sliding = cp.sliding;
+  return row;
+}
+
+// Fills lane `lane` of c with pair p (one or two points), or pads it when p is
+// ~0.
+void fill_lane(const World::Impl &w, WideConstraint &c, int lane,
+               std::uint32_t p) {
+  const auto &set = w.contacts;
+  if (p == ~0u) {
+    c.a[lane] = c.b[lane] =
+        std::uint32_t(w.bodies.size()); // the spare zero body
+    c.friction[lane] = c.static_friction[lane] = c.restitution[lane] = 0;
+    c.ima[lane] = c.iia[lane] = c.imb[lane] = c.iib[lane] = c.fixed[lane] = 0;
+    fill_point(c.p[0], lane, nullptr, false);
+    fill_point(c.p[1], lane, nullptr, false);
+    return;
+  }
+  const std::uint32_t k0 = set.pair_begin[p], k1 = set.pair_begin[p + 1];
+  const RigidRow first = make_row(w, set.points[k0], k0);
+  c.a[lane] = first.a, c.b[lane] = first.b;
+  c.friction[lane] = first.friction,
+  c.static_friction[lane] = first.static_friction;
+  c.restitution[lane] = first.restitution;
+  c.ima[lane] = first.ima, c.iia[lane] = first.iia;
+  c.imb[lane] = first.imb, c.iib[lane] = first.iib;
+  c.fixed[lane] = first.fixed ? 1.0f : 0.0f;
+  fill_point(c.p[0], lane, &first, false);
+  if (k1 - k0 == 2) {
+    const RigidRow second = make_row(w, set.points[k0 + 1], k0 + 1);
+    fill_point(c.p[1], lane, &second, second.a != first.a);
+  } else {
+    fill_point(c.p[1], lane, nullptr, false);
   }
 }
 
-}  // namespace
+} // namespace
 
-void prepare_contacts(World::Impl& w) {
-  auto& b = w.bodies;
-  auto& s = w.scratch;
+// Box2D's prepare, in three parts: a serial pass over the pairs in colour order
+// that only decides where each goes (wide lanes for rigid pairs of one or two
+// points, rows for rigid pairs with more, the generic list for pairs touching a
+// soft body), then parallel passes that fill the lanes and rows from the
+// bodies' poses.
+void prepare_contacts(World::Impl &w) {
+  auto &b = w.bodies;
+  auto &s = w.scratch;
   const std::size_t n = b.size();
   s.p0x.resize(n), s.p0y.resize(n), s.q0c.resize(n), s.q0s.resize(n);
-  for (std::size_t k = 0; k < n; ++k)
-    s.p0x[k] = b.px[k], s.p0y[k] = b.py[k], s.q0c[k] = b.qc[k], s.q0s[k] = b.qs[k];
-  auto& set = w.contacts;
-  auto& pts = set.points;
-  s.prepared.resize(pts.size());
-  // Which pairs are rigid (every point between rigid bodies) and the approach of every point.
-  w.tasks.parallel_for(int(pts.size()), 512, [&](int lo, int hi, int) {
-    for (int i = lo; i < hi; ++i) {
-      ContactPoint& cp = pts[std::size_t(i)];
-      const ContactGeometry g = evaluate_contact(w, cp);
-      cp.max_lambda_n = 0;
-      cp.rigid = g.v.rigid && g.o.rigid;
-      cp.vn_pre = dot(point_motion(w, g.v) - point_motion(w, g.o), g.n);  // for restitution
-      if (cp.rigid) s.prepared[std::size_t(i)] = {g.n, arm(w, g.o), arm(w, g.v), g.c};
-    }
+  s.solver_bodies.resize(n + 1);
+  s.solver_bodies[n] = SolverBody{}; // the spare zero body that pads wide lanes
+  w.tasks.parallel_for(int(n), 4096, [&](int lo, int hi, int) {
+    for (int k = lo; k < hi; ++k)
+      s.p0x[k] = b.px[k], s.p0y[k] = b.py[k], s.q0c[k] = b.qc[k],
+      s.q0s[k] = b.qs[k];
   });
-  // Rows in colour order, pairs contiguous; soft pairs apart, in pair order.
-  const Colouring& c = w.contact_colours;
-  auto& rows = set.rows;
-  rows.clear();
+  auto &set = w.contacts;
+  const Colouring &c = w.contact_colours;
+  auto &lanes = s.wide_lane_pairs; // pair of each lane, colour-major, ~0 pads a
+                                   // colour's last
+  lanes.clear();
+  set.rows.clear();
   set.row_pair_begin.assign(1, 0);
-  set.colour_pair_begin.assign(1, 0);
+  set.big_pairs.clear();
+  set.colour_wide_begin.assign(1, 0);
+  set.colour_big_begin.assign(1, 0);
   set.generic_pairs.clear();
   for (int colour = 0; colour <= kOverflowColour; ++colour) {
     for (std::uint32_t i = c.begin[colour]; i < c.begin[colour + 1]; ++i) {
       const std::uint32_t p = c.order[i];
-      if (!pts[set.pair_begin[p]].rigid) {
+      const ContactPoint &cp = set.points[set.pair_begin[p]];
+      if (!w.is_rigid(cp.body_v) || !w.is_rigid(cp.body_o)) {
         set.generic_pairs.push_back(p);
         continue;
       }
-      for (std::uint32_t k = set.pair_begin[p]; k < set.pair_begin[p + 1]; ++k) {
-        RigidRow row;
-        row.point = k;
-        rows.push_back(row);
+      const std::uint32_t k0 = set.pair_begin[p], k1 = set.pair_begin[p + 1];
+      if (k1 - k0 <= 2) {
+        lanes.push_back(p);
+        continue;
       }
-      set.row_pair_begin.push_back(std::uint32_t(rows.size()));
+      set.big_pairs.push_back(std::uint32_t(set.row_pair_begin.size() - 1));
+      for (std::uint32_t k = k0; k < k1; ++k)
+        set.rows.emplace_back().point = k;
+      set.row_pair_begin.push_back(std::uint32_t(set.rows.size()));
     }
-    set.colour_pair_begin.push_back(std::uint32_t(set.row_pair_begin.size() - 1));
+    while (lanes.size() % kWideLanes != 0)
+      lanes.push_back(~0u);
+    set.colour_wide_begin.push_back(std::uint32_t(lanes.size() / kWideLanes));
+    set.colour_big_begin.push_back(std::uint32_t(set.big_pairs.size()));
   }
   std::sort(set.generic_pairs.begin(), set.generic_pairs.end());
-  // Anchors, normals and effective masses, fixed for the step (Box2D's prepare).
-  w.tasks.parallel_for(int(rows.size()), 512, [&](int lo, int hi, int) {
+  set.wide.resize(lanes.size() / kWideLanes);
+  w.tasks.parallel_for(int(set.wide.size()), 16, [&](int lo, int hi, int) {
+    for (int i = lo; i < hi; ++i)
+      for (int lane = 0; lane < kWideLanes; ++lane)
+        fill_lane(w, set.wide[std::size_t(i)], lane,
+                  lanes[std::size_t(i) * kWideLanes + std::size_t(lane)]);
+  });
+  w.tasks.parallel_for(int(set.rows.size()), 512, [&](int lo, int hi, int) {
     for (int i = lo; i < hi; ++i) {
-      RigidRow& row = rows[std::size_t(i)];
-      const ContactPoint& cp = pts[row.point];
-      const PreparedPoint& g = s.prepared[row.point];
-      row.a = cp.body_o, row.b = cp.body_v;  // normal from a to b
-      row.n = g.n;
-      row.ra = g.ra;
-      row.rb = g.rb;
-      row.base_separation = g.c - dot(row.rb - row.ra, g.n);
-      row.ima = b.inv_mass[row.a], row.imb = b.inv_mass[row.b];
-      row.iia = b.inv_inertia[row.a], row.iib = b.inv_inertia[row.b];
-      row.fixed = row.ima == 0 || row.imb == 0;
-      const Vec2 t{g.n.y, -g.n.x};
-      const float rna = cross(row.ra, g.n), rnb = cross(row.rb, g.n);
-      const float rta = cross(row.ra, t), rtb = cross(row.rb, t);
-      const float kn = row.ima + row.imb + row.iia * rna * rna + row.iib * rnb * rnb;
-      const float kt = row.ima + row.imb + row.iia * rta * rta + row.iib * rtb * rtb;
-      row.normal_mass = kn > 0 ? 1.0f / kn : 0.0f;
-      row.tangent_mass = kt > 0 ? 1.0f / kt : 0.0f;
-      row.friction = cp.friction, row.static_friction = cp.static_friction;
-      row.restitution = cp.restitution, row.vn_pre = cp.vn_pre;
-      row.lambda_n = cp.lambda_n, row.lambda_t = cp.lambda_t, row.max_lambda_n = 0;
-      row.sliding = cp.sliding;
+      RigidRow &row = set.rows[std::size_t(i)];
+      row = make_row(w, set.points[row.point], row.point);
     }
   });
-  build_wide(w);
+  // Points touching a soft body are evaluated afresh by every pass; here only
+  // their approach.
+  for (std::uint32_t p : set.generic_pairs)
+    for (std::uint32_t k = set.pair_begin[p]; k < set.pair_begin[p + 1]; ++k) {
+      ContactPoint &cp = set.points[k];
+      const ContactGeometry g = evaluate_contact(w, cp);
+      cp.max_lambda_n = 0;
+      cp.vn_pre = dot(point_motion(w, g.v) - point_motion(w, g.o), g.n);
+    }
 }
 
-// Rows first: every rigid point has one, but the points solved in wide lanes hold their live
-// values there, so the lanes are copied last.
-void finish_contacts(World::Impl& w) {
-  auto& set = w.contacts;
+// Every point lives in exactly one lane or row, so the copies back are
+// independent.
+void finish_contacts(World::Impl &w) {
+  auto &set = w.contacts;
   w.tasks.parallel_for(int(set.rows.size()), 1024, [&](int lo, int hi, int) {
     for (int i = lo; i < hi; ++i) {
-      const RigidRow& row = set.rows[std::size_t(i)];
-      ContactPoint& cp = set.points[row.point];
+      const RigidRow &row = set.rows[std::size_t(i)];
+      ContactPoint &cp = set.points[row.point];
       cp.lambda_n = row.lambda_n, cp.lambda_t = row.lambda_t;
       cp.max_lambda_n = row.max_lambda_n, cp.sliding = row.sliding;
     }
   });
-  for (const WideConstraint& c : set.wide)
-    for (const WidePoint& p : c.p)
-      for (int lane = 0; lane < kWideLanes; ++lane) {
-        if (p.point[lane] == ~0u) continue;
-        ContactPoint& cp = set.points[p.point[lane]];
-        cp.lambda_n = p.lambda_n[lane];
-        cp.lambda_t = p.flipped[lane] ? -p.lambda_t[lane] : p.lambda_t[lane];
-        cp.max_lambda_n = p.max_lambda_n[lane];
-        cp.sliding = p.sliding[lane] > 0.5f;
-      }
+  w.tasks.parallel_for(int(set.wide.size()), 64, [&](int lo, int hi, int) {
+    for (int i = lo; i < hi; ++i)
+      for (const WidePoint &p : set.wide[std::size_t(i)].p)
+        for (int lane = 0; lane < kWideLanes; ++lane) {
+          if (p.point[lane] == ~0u)
+            continue;
+          ContactPoint &cp = set.points[p.point[lane]];
+          cp.lambda_n = p.lambda_n[lane];
+          cp.lambda_t = p.flipped[lane] ? -p.lambda_t[lane] : p.lambda_t[lane];
+          cp.max_lambda_n = p.max_lambda_n[lane];
+          cp.sliding = p.sliding[lane] > 0.5f;
+        }
+  });
 }
 
 namespace {
 
-// Runs a pass over every contact: per colour, the wide constraints (kWideLanes pairs at a time)
-// and the rows of pairs with more points, on the gathered solver bodies, a colour's work in
-// parallel (its pairs share no moving body, so the chunking cannot change the result); then the
-// points of pairs that touch a soft body, serially in pair order, on the body arrays.
+// Runs a pass over every contact: per colour, the wide constraints (kWideLanes
+// pairs at a time) and the rows of pairs with more points, on the gathered
+// solver bodies, a colour's work in parallel (its pairs share no moving body,
+// so the chunking cannot change the result); then the points of pairs that
+// touch a soft body, serially in pair order, on the body arrays.
 template <class WideFn, class Row, class Generic>
-void contact_pass(World::Impl& w, WideFn&& fn_wide, Row&& fn, Generic&& fn_generic) {
-  auto& set = w.contacts;
-  gather_bodies(w);
+void contact_pass(World::Impl &w, WideFn &&fn_wide, Row &&fn,
+                  Generic &&fn_generic) {
+  auto &set = w.contacts;
+  auto &stages = w.scratch.contact_stages;
+  stages.clear();
+  stages.push_back({int(w.bodies.size()), 4096,
+                    [&](int lo, int hi, int) { gather_bodies(w, lo, hi); }});
   for (int colour = 0; colour <= kOverflowColour; ++colour) {
-    const std::uint32_t wb = set.colour_wide_begin[colour], we = set.colour_wide_begin[colour + 1];
-    const std::uint32_t bb = set.colour_big_begin[colour], be = set.colour_big_begin[colour + 1];
-    if (wb == we && bb == be) continue;
+    const std::uint32_t wb = set.colour_wide_begin[colour],
+                        we = set.colour_wide_begin[colour + 1];
+    const std::uint32_t bb = set.colour_big_begin[colour],
+                        be = set.colour_big_begin[colour + 1];
+    if (wb == we && bb == be)
+      continue;
     const int count = int((we - wb) + (be - bb));
-    // One task per few wide constraints; a step makes about a hundred of these calls.
-    const int grain = std::max(4, (count + 2 * w.tasks.thread_count() - 1) / (2 * w.tasks.thread_count()));
-    w.tasks.parallel_for(colour == kOverflowColour ? 1 : count, colour == kOverflowColour ? 1 : grain,
-                         [&](int lo, int hi, int) {
-      if (colour == kOverflowColour) lo = 0, hi = count;
-      for (int i = lo; i < hi; ++i) {
-        if (std::uint32_t(i) < we - wb) {
-          fn_wide(set.wide[wb + std::uint32_t(i)]);
-          continue;
-        }
-        const std::uint32_t q = set.big_pairs[bb + std::uint32_t(i) - (we - wb)];
-        for (std::uint32_t r = set.row_pair_begin[q]; r < set.row_pair_begin[q + 1]; ++r) fn(set.rows[r]);
-      }
-    });
+    // A few chunks per thread; the overflow colour (pairs sharing bodies) in
+    // one chunk.
+    const int grain =
+        colour == kOverflowColour
+            ? count
+            : std::max(2, (count + 2 * w.tasks.thread_count() - 1) /
+                              (2 * w.tasks.thread_count()));
+    stages.push_back({count, grain, [&, wb, we, bb](int lo, int hi, int) {
+                        for (int i = lo; i < hi; ++i) {
+                          if (std::uint32_t(i) < we - wb) {
+                            fn_wide(set.wide[wb + std::uint32_t(i)]);
+                            continue;
+                          }
+                          const std::uint32_t q =
+                              set.big_pairs[bb + std::uint32_t(i) - (we - wb)];
+                          for (std::uint32_t r = set.row_pair_begin[q];
+                               r < set.row_pair_begin[q + 1]; ++r)
+                            fn(set.rows[r]);
+                        }
+                      }});
   }
-  scatter_bodies(w);
+  stages.push_back({int(w.bodies.size()), 4096,
+                    [&](int lo, int hi, int) { scatter_bodies(w, lo, hi); }});
+  w.tasks.run_stages(stages);
   for (std::uint32_t p : set.generic_pairs)
-    for (std::uint32_t k = set.pair_begin[p]; k < set.pair_begin[p + 1]; ++k) fn_generic(set.points[k]);
+    for (std::uint32_t k = set.pair_begin[p]; k < set.pair_begin[p + 1]; ++k)
+      fn_generic(set.points[k]);
 }
 
-// Applies fn(A, B, lane) to every lane of a wide constraint, through the SIMD kernel or (for
-// tests and benchmarks) its scalar twin.
-template <class Fn>
-void lanes(World::Impl& w, WideConstraint& c, Fn&& fn) {
-  auto& bodies = w.scratch.solver_bodies;
+// Applies fn(A, B, lane) to every lane of a wide constraint, through the SIMD
+// kernel or (for tests and benchmarks) its scalar twin.
+template <class Fn> void lanes(World::Impl &w, WideConstraint &c, Fn &&fn) {
+  auto &bodies = w.scratch.solver_bodies;
   if (w.scalar_contacts) {
-    run_scalar(bodies, c, [&](wide::Body<float>& A, wide::Body<float>& B, int lane) { fn(A, B, lane); });
+    run_scalar(bodies, c,
+               [&](wide::Body<float> &A, wide::Body<float> &B, int lane) {
+                 fn(A, B, lane);
+               });
   } else {
-    run_wide(bodies, c, [&](wide::Body<WideFloat>& A, wide::Body<WideFloat>& B) { fn(A, B, 0); });
+    run_wide(bodies, c,
+             [&](wide::Body<WideFloat> &A, wide::Body<WideFloat> &B) {
+               fn(A, B, 0);
+             });
   }
 }
 
-WidePass make_wide_pass(const Pass& p) {
-  return WidePass{p.soft.bias_rate,       p.soft.mass_scale,       p.soft.impulse_scale,
-                  p.soft_fixed.bias_rate, p.soft_fixed.mass_scale, p.soft_fixed.impulse_scale,
-                  p.push_max,             p.slide,                 p.use_bias};
+WidePass make_wide_pass(const Pass &p) {
+  return WidePass{p.soft.bias_rate,
+                  p.soft.mass_scale,
+                  p.soft.impulse_scale,
+                  p.soft_fixed.bias_rate,
+                  p.soft_fixed.mass_scale,
+                  p.soft_fixed.impulse_scale,
+                  p.push_max,
+                  p.slide,
+                  p.use_bias};
 }
 
-}  // namespace
+} // namespace
 
-void warm_start_contacts(World::Impl& w) {
-  auto& bodies = w.scratch.solver_bodies;
+void warm_start_contacts(World::Impl &w) {
+  auto &bodies = w.scratch.solver_bodies;
   contact_pass(
       w,
-      [&](WideConstraint& c) {
-        lanes(w, c, [&](auto& A, auto& B, int lane) { wide::warm_start_lanes(A, B, c, lane); });
+      [&](WideConstraint &c) {
+        lanes(w, c, [&](auto &A, auto &B, int lane) {
+          wide::warm_start_lanes(A, B, c, lane);
+        });
       },
-      [&](RigidRow& row) {
-        if (row.lambda_n == 0 && row.lambda_t == 0) return;
-        const Vec2 P = row.lambda_n * row.n + row.lambda_t * Vec2{row.n.y, -row.n.x};
+      [&](RigidRow &row) {
+        if (row.lambda_n == 0 && row.lambda_t == 0)
+          return;
+        const Vec2 P =
+            row.lambda_n * row.n + row.lambda_t * Vec2{row.n.y, -row.n.x};
         push(bodies[row.a], row.ima, row.iia, -P, row.ra);
         push(bodies[row.b], row.imb, row.iib, P, row.rb);
       },
-      [&](ContactPoint& cp) {
-        if (cp.lambda_n == 0 && cp.lambda_t == 0) return;
+      [&](ContactPoint &cp) {
+        if (cp.lambda_n == 0 && cp.lambda_t == 0)
+          return;
         const ContactGeometry g = evaluate_contact(w, cp);
         apply_pair(w, g, cp.lambda_n * g.n + cp.lambda_t * Vec2{g.n.y, -g.n.x});
       });
 }
 
-void solve_contacts(World::Impl& w, float h, bool use_bias) {
+void solve_contacts(World::Impl &w, float h, bool use_bias) {
   const Pass pass = make_pass(w, h, use_bias);
   const WidePass wide_pass = make_wide_pass(pass);
-  auto& bodies = w.scratch.solver_bodies;
+  auto &bodies = w.scratch.solver_bodies;
   contact_pass(
       w,
-      [&](WideConstraint& c) {
-        lanes(w, c, [&](auto& A, auto& B, int lane) { wide::solve_lanes(A, B, c, lane, wide_pass); });
-      },
-      [&](RigidRow& row) { solve_row(bodies, row, pass); },
-      [&](ContactPoint& cp) { solve_generic(w, cp, pass); });
-}
-
-void apply_restitution(World::Impl& w, float h, float threshold) {
-  const float threshold_d = threshold * h;
-  auto& bodies = w.scratch.solver_bodies;
-  contact_pass(
-      w,
-      [&](WideConstraint& c) {
-        // Once per step: lane by lane through the scalar types.
-        run_scalar(bodies, c, [&](wide::Body<float>& A, wide::Body<float>& B, int lane) {
-          for (WidePoint& p : c.p) {
-            if (c.restitution[lane] <= 0 || p.vn_pre[lane] > -threshold_d || p.max_lambda_n[lane] <= 0)
-              continue;
-            const Vec2 n{p.nx[lane], p.ny[lane]};
-            const Vec2 ra{p.rax[lane], p.ray[lane]}, rb{p.rbx[lane], p.rby[lane]};
-            const Vec2 va = Vec2{A.dx, A.dy} + cross_sv(A.da, ra);
-            const Vec2 vb = Vec2{B.dx, B.dy} + cross_sv(B.da, rb);
-            // (A mirrored point flips both its normal and its body order: vn is unchanged.)
-            const float vn = dot(vb - va, n);
-            const float total = std::max(
-                p.lambda_n[lane] - p.normal_mass[lane] * (vn + c.restitution[lane] * p.vn_pre[lane]), 0.0f);
-            const float dn = total - p.lambda_n[lane];
-            p.lambda_n[lane] = total;
-            wide::push(A, B, c.ima[lane], c.iia[lane], c.imb[lane], c.iib[lane], dn * n.x, dn * n.y,
-                       ra.x, ra.y, rb.x, rb.y);
-          }
+      [&](WideConstraint &c) {
+        lanes(w, c, [&](auto &A, auto &B, int lane) {
+          wide::solve_lanes(A, B, c, lane, wide_pass);
         });
       },
-      [&](RigidRow& row) {
-        if (row.restitution <= 0 || row.vn_pre > -threshold_d || row.max_lambda_n <= 0) return;
-        SolverBody& A = bodies[row.a];
-        SolverBody& B = bodies[row.b];
-        const float vn = dot(point_velocity(B, row.rb) - point_velocity(A, row.ra), row.n);
+      [&](RigidRow &row) { solve_row(bodies, row, pass); },
+      [&](ContactPoint &cp) { solve_generic(w, cp, pass); });
+}
+
+void apply_restitution(World::Impl &w, float h, float threshold) {
+  const float threshold_d = threshold * h;
+  auto &bodies = w.scratch.solver_bodies;
+  contact_pass(
+      w,
+      [&](WideConstraint &c) {
+        // Once per step: lane by lane through the scalar types.
+        run_scalar(bodies, c,
+                   [&](wide::Body<float> &A, wide::Body<float> &B, int lane) {
+                     for (WidePoint &p : c.p) {
+                       if (c.restitution[lane] <= 0 ||
+                           p.vn_pre[lane] > -threshold_d ||
+                           p.max_lambda_n[lane] <= 0)
+                         continue;
+                       const Vec2 n{p.nx[lane], p.ny[lane]};
+                       const Vec2 ra{p.rax[lane], p.ray[lane]},
+                           rb{p.rbx[lane], p.rby[lane]};
+                       const Vec2 va = Vec2{A.dx, A.dy} + cross_sv(A.da, ra);
+                       const Vec2 vb = Vec2{B.dx, B.dy} + cross_sv(B.da, rb);
+                       // (A mirrored point flips both its normal and its body
+                       // order: vn is unchanged.)
+                       const float vn = dot(vb - va, n);
+                       const float total = std::max(
+                           p.lambda_n[lane] -
+                               p.normal_mass[lane] *
+                                   (vn + c.restitution[lane] * p.vn_pre[lane]),
+                           0.0f);
+                       const float dn = total - p.lambda_n[lane];
+                       p.lambda_n[lane] = total;
+                       wide::push(A, B, c.ima[lane], c.iia[lane], c.imb[lane],
+                                  c.iib[lane], dn * n.x, dn * n.y, ra.x, ra.y,
+                                  rb.x, rb.y);
+                     }
+                   });
+      },
+      [&](RigidRow &row) {
+        if (row.restitution <= 0 || row.vn_pre > -threshold_d ||
+            row.max_lambda_n <= 0)
+          return;
+        SolverBody &A = bodies[row.a];
+        SolverBody &B = bodies[row.b];
+        const float vn =
+            dot(point_velocity(B, row.rb) - point_velocity(A, row.ra), row.n);
         const float total =
-            std::max(row.lambda_n - row.normal_mass * (vn + row.restitution * row.vn_pre), 0.0f);
+            std::max(row.lambda_n -
+                         row.normal_mass * (vn + row.restitution * row.vn_pre),
+                     0.0f);
         const float dn = total - row.lambda_n;
         row.lambda_n = total;
         if (dn != 0) {
@@ -603,17 +713,23 @@ void apply_restitution(World::Impl& w, float h, float threshold) {
           push(B, row.imb, row.iib, dn * row.n, row.rb);
         }
       },
-      [&](ContactPoint& cp) {
-        if (cp.restitution <= 0 || cp.vn_pre > -threshold_d || cp.max_lambda_n <= 0) return;
+      [&](ContactPoint &cp) {
+        if (cp.restitution <= 0 || cp.vn_pre > -threshold_d ||
+            cp.max_lambda_n <= 0)
+          return;
         const ContactGeometry g = evaluate_contact(w, cp);
-        const float wn = inv_mass_along(w, g.v, g.n) + inv_mass_along(w, g.o, g.n);
-        if (wn <= 0) return;
+        const float wn =
+            inv_mass_along(w, g.v, g.n) + inv_mass_along(w, g.o, g.n);
+        if (wn <= 0)
+          return;
         const float vn = dot(relative_motion(w, g), g.n);
-        const float total = std::max(cp.lambda_n - (vn + cp.restitution * cp.vn_pre) / wn, 0.0f);
+        const float total = std::max(
+            cp.lambda_n - (vn + cp.restitution * cp.vn_pre) / wn, 0.0f);
         const float dn = total - cp.lambda_n;
         cp.lambda_n = total;
-        if (dn != 0) apply_pair(w, g, dn * g.n);
+        if (dn != 0)
+          apply_pair(w, g, dn * g.n);
       });
 }
 
-}  // namespace strut
+} // namespace strut

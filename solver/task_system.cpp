@@ -7,19 +7,21 @@
 
 #include <algorithm>
 #include <atomic>
-#include <vector>
+#include <immintrin.h>
 #include <memory>
 #include <thread>
+#include <vector>
 
 namespace strut {
 
-// More threads than cores (tests oversubscribe to shake out races) needs a global_control:
-// without it an arena of 8 on 2 cores silently runs 2.
+// More threads than cores (tests oversubscribe to shake out races) needs a
+// global_control: without it an arena of 8 on 2 cores silently runs 2.
 struct TaskSystem::Arena {
   explicit Arena(int n)
       : oversubscribe(n > int(std::thread::hardware_concurrency())
                           ? std::make_unique<tbb::global_control>(
-                                tbb::global_control::max_allowed_parallelism, std::size_t(n))
+                                tbb::global_control::max_allowed_parallelism,
+                                std::size_t(n))
                           : nullptr),
         arena(n) {}
   std::unique_ptr<tbb::global_control> oversubscribe;
@@ -27,24 +29,29 @@ struct TaskSystem::Arena {
 };
 
 TaskSystem::TaskSystem(int threads) {
-  if (threads <= 0) threads = std::max(1u, std::thread::hardware_concurrency());
+  if (threads <= 0)
+    threads = std::max(1u, std::thread::hardware_concurrency());
   threads_ = threads;
-  if (threads_ > 1) arena_ = std::make_unique<Arena>(threads_);
+  if (threads_ > 1)
+    arena_ = std::make_unique<Arena>(threads_);
 }
 
-TaskSystem::TaskSystem(void* external_arena) : external_(external_arena) {
-  threads_ = std::max(1, static_cast<tbb::task_arena*>(external_arena)->max_concurrency());
+TaskSystem::TaskSystem(void *external_arena) : external_(external_arena) {
+  threads_ = std::max(
+      1, static_cast<tbb::task_arena *>(external_arena)->max_concurrency());
 }
 
 TaskSystem::~TaskSystem() = default;
 
 #if defined(STRUT_PLAIN_THREADS)
-// ThreadSanitizer builds: libtbb is not instrumented, so TSan cannot see its happens-before
-// edges and reports every hand-over inside TBB as a race. There parallel_for runs the same fixed
-// chunks on plain std::threads (claimed through an atomic counter, joined at the end), whose
-// synchronisation TSan understands, so what it reports is about strut's own code.
-void TaskSystem::parallel_for(int count, int grain, const RangeFn& fn) const {
-  if (count <= 0) return;
+// ThreadSanitizer builds: libtbb is not instrumented, so TSan cannot see its
+// happens-before edges and reports every hand-over inside TBB as a race. There
+// parallel_for runs the same fixed chunks on plain std::threads (claimed
+// through an atomic counter, joined at the end), whose synchronisation TSan
+// understands, so what it reports is about strut's own code.
+void TaskSystem::parallel_for(int count, int grain, const RangeFn &fn) const {
+  if (count <= 0)
+    return;
   grain = std::max(1, grain);
   const int chunks = chunk_count(count, grain);
   std::atomic<int> next{0};
@@ -57,28 +64,34 @@ void TaskSystem::parallel_for(int count, int grain, const RangeFn& fn) const {
     return;
   }
   std::vector<std::thread> helpers;
-  for (int t = 1; t < std::min(threads_, chunks); ++t) helpers.emplace_back(work, t);
+  for (int t = 1; t < std::min(threads_, chunks); ++t)
+    helpers.emplace_back(work, t);
   work(0);
-  for (std::thread& t : helpers) t.join();
+  for (std::thread &t : helpers)
+    t.join();
 }
 #else
-void TaskSystem::parallel_for(int count, int grain, const RangeFn& fn) const {
-  if (count <= 0) return;
+void TaskSystem::parallel_for(int count, int grain, const RangeFn &fn) const {
+  if (count <= 0)
+    return;
   grain = std::max(1, grain);
   const int chunks = chunk_count(count, grain);
-  tbb::task_arena* arena = external_ ? static_cast<tbb::task_arena*>(external_)
+  tbb::task_arena *arena = external_ ? static_cast<tbb::task_arena *>(external_)
                                      : (arena_ ? &arena_->arena : nullptr);
   if (!arena || chunks == 1 || threads_ == 1) {
-    for (int k = 0; k < chunks; ++k) fn(k * grain, std::min(count, (k + 1) * grain), 0);
+    for (int k = 0; k < chunks; ++k)
+      fn(k * grain, std::min(count, (k + 1) * grain), 0);
     return;
   }
   arena->execute([&] {
-    // simple_partitioner with grain 1 over chunk indices: one task per chunk, fixed bounds.
+    // simple_partitioner with grain 1 over chunk indices: one task per chunk,
+    // fixed bounds.
     tbb::parallel_for(
         tbb::blocked_range<int>(0, chunks, 1),
-        [&](const tbb::blocked_range<int>& r) {
+        [&](const tbb::blocked_range<int> &r) {
           int worker = tbb::this_task_arena::current_thread_index();
-          if (worker < 0 || worker >= threads_ + 1) worker = threads_;
+          if (worker < 0 || worker >= threads_ + 1)
+            worker = threads_;
           for (int k = r.begin(); k < r.end(); ++k)
             fn(k * grain, std::min(count, (k + 1) * grain), worker);
         },
@@ -88,4 +101,72 @@ void TaskSystem::parallel_for(int count, int grain, const RangeFn& fn) const {
 
 #endif
 
-}  // namespace strut
+namespace {
+
+// Per-stage counters, one cache line each so claiming threads do not share
+// lines.
+struct alignas(64) StageCounters {
+  std::atomic<int> next{0};
+  std::atomic<int> done{0};
+};
+
+// Runs every stage in order from the calling participant's point of view:
+// claims chunks of the current stage until none is left, then waits until the
+// chunks others claimed are finished.
+void participate(std::span<const TaskSystem::Stage> stages,
+                 StageCounters *counters, int worker) {
+  for (std::size_t s = 0; s < stages.size(); ++s) {
+    const TaskSystem::Stage &st = stages[s];
+    const int chunks = TaskSystem::chunk_count(st.count, st.grain);
+    StageCounters &c = counters[s];
+    for (int k = c.next.fetch_add(1, std::memory_order_relaxed); k < chunks;
+         k = c.next.fetch_add(1, std::memory_order_relaxed)) {
+      st.fn(k * st.grain, std::min(st.count, (k + 1) * st.grain), worker);
+      c.done.fetch_add(1, std::memory_order_release);
+    }
+    for (int spins = 0; c.done.load(std::memory_order_acquire) < chunks;
+         ++spins) {
+      if (spins < 4096)
+        _mm_pause();
+      else
+        std::this_thread::yield();
+    }
+  }
+}
+
+} // namespace
+
+void TaskSystem::run_stages(std::span<const Stage> stages) const {
+  const int participants = threads_;
+  if (participants <= 1 || (!external_ && !arena_)) {
+    for (const Stage &st : stages) {
+      const int chunks = chunk_count(st.count, std::max(1, st.grain));
+      for (int k = 0; k < chunks; ++k)
+        st.fn(k * st.grain, std::min(st.count, (k + 1) * st.grain), 0);
+    }
+    return;
+  }
+  std::vector<StageCounters> counters(stages.size());
+#if defined(STRUT_PLAIN_THREADS)
+  std::vector<std::thread> helpers;
+  for (int t = 1; t < participants; ++t)
+    helpers.emplace_back([&, t] { participate(stages, counters.data(), t); });
+  participate(stages, counters.data(), 0);
+  for (std::thread &t : helpers)
+    t.join();
+#else
+  tbb::task_arena *arena =
+      external_ ? static_cast<tbb::task_arena *>(external_) : &arena_->arena;
+  arena->execute([&] {
+    tbb::parallel_for(
+        tbb::blocked_range<int>(0, participants, 1),
+        [&](const tbb::blocked_range<int> &r) {
+          for (int p = r.begin(); p < r.end(); ++p)
+            participate(stages, counters.data(), p);
+        },
+        tbb::simple_partitioner());
+  });
+#endif
+}
+
+} // namespace strut
