@@ -15,30 +15,25 @@ enum class ContactKind : std::uint8_t { VertexEdge = 0, VertexVertex = 1 };
 // (vertex `other` for VertexVertex) of body `body_o`. 40 bytes of geometry,
 // friction and per-substep state.
 struct ContactPoint {
-  std::uint32_t body_v = 0; // dense body indices
+  std::uint32_t body_v = 0;  // dense body indices
   std::uint32_t body_o = 0;
   ContactKind kind = ContactKind::VertexEdge;
   std::uint8_t vertex = 0;
   std::uint8_t other = 0;
-  float radius = 0;   // radii of the two features (circles), summed
-  float friction = 0; // dynamic coefficient of the pair
+  float radius = 0;    // radii of the two features (circles), summed
+  float friction = 0;  // dynamic coefficient of the pair
   float static_friction = 0;
   float restitution = 0;
-  Vec2
-      fallback_normal; // from the narrow phase, used when the features coincide
-  float lambda_n =
-      0; // accumulated normal impulse x h, warm-started across substeps
-  float lambda_t = 0; // accumulated friction impulse x h along (n.y, -n.x)
-  float max_lambda_n =
-      0; // largest normal impulse of the step (was it pressed?)
-  float vn_pre =
-      0; // relative normal motion per substep before the step (restitution)
-  bool sliding = false;   // slipping at the end of the last substep: dynamic
-                          // friction applies
-  float separation = 0;   // from the narrow phase
-  std::uint32_t pair = 0; // index into ContactSet::pair_keys
-  std::uint32_t feature =
-      0; // identifies the feature pair within its body pair across steps
+  Vec2 fallback_normal;       // from the narrow phase, used when the features coincide
+  float lambda_n = 0;         // accumulated normal impulse x h, warm-started across substeps
+  float lambda_t = 0;         // accumulated friction impulse x h along (n.y, -n.x)
+  float max_lambda_n = 0;     // largest normal impulse of the step (was it pressed?)
+  float vn_pre = 0;           // relative normal motion per substep before the step (restitution)
+  bool sliding = false;       // slipping at the end of the last substep: dynamic
+                              // friction applies
+  float separation = 0;       // from the narrow phase
+  std::uint32_t pair = 0;     // index into ContactSet::pair_keys
+  std::uint32_t feature = 0;  // identifies the feature pair within its body pair across steps
 };
 
 // A point between two rigid bodies prepared for the step (Box2D's contact
@@ -46,19 +41,18 @@ struct ContactPoint {
 // start, fixed in the bodies for the step; rows are stored colour by colour so
 // a pass reads them in order. 96 bytes.
 struct RigidRow {
-  std::uint32_t
-      a = 0,
-      b = 0; // bodies; the normal points from a (edge side) to b (vertex side)
+  std::uint32_t a = 0,
+                b = 0;  // bodies; the normal points from a (edge side) to b (vertex side)
   Vec2 ra, rb;
   Vec2 n;
-  float base_separation = 0; // separation minus n . (rb - ra) at the step start
+  float base_separation = 0;  // separation minus n . (rb - ra) at the step start
   float normal_mass = 0, tangent_mass = 0;
   float ima = 0, iia = 0, imb = 0, iib = 0;
   float friction = 0, static_friction = 0, restitution = 0, vn_pre = 0;
   float lambda_n = 0, lambda_t = 0, max_lambda_n = 0;
-  std::uint32_t point = 0; // in ContactSet::points
+  std::uint32_t point = 0;  // in ContactSet::points
   bool sliding = false;
-  bool fixed = false; // one body has infinite mass (stiffer softness)
+  bool fixed = false;  // one body has infinite mass (stiffer softness)
 };
 
 // A body as the contact passes see it (Box2D's body state): the motion of the
@@ -70,26 +64,19 @@ struct SolverBody {
 
 struct ContactSet {
   std::vector<ContactPoint> points;
-  std::vector<RigidRow> rows; // points of rigid pairs with more than two
-  std::vector<std::uint32_t>
-      row_pair_begin; // rows of the i-th such pair (colour order)
-  std::vector<std::uint32_t>
-      generic_pairs; // pairs touching a soft body, in pair order
-  std::vector<struct WideConstraint>
-      wide; // one- and two-point rigid pairs, colour-major
-  std::vector<std::uint32_t> colour_wide_begin; // wide constraints of colour c
-  std::vector<std::uint32_t>
-      big_pairs; // indices into row_pair_begin, colour-major
+  std::vector<RigidRow> rows;                    // points of rigid pairs with more than two
+  std::vector<std::uint32_t> row_pair_begin;     // rows of the i-th such pair (colour order)
+  std::vector<std::uint32_t> generic_pairs;      // pairs touching a soft body, in pair order
+  std::vector<struct WideConstraint> wide;       // one- and two-point rigid pairs, colour-major
+  std::vector<std::uint32_t> colour_wide_begin;  // wide constraints of colour c
+  std::vector<std::uint32_t> big_pairs;          // indices into row_pair_begin, colour-major
   std::vector<std::uint32_t> colour_big_begin;
   // Body slots (lower, higher) of each pair that produced points, in pair
   // order.
   std::vector<std::uint64_t> pair_keys;
-  std::vector<std::uint8_t>
-      pair_touching; // touching (not only speculative) this step
-  std::vector<std::uint32_t>
-      pair_begin; // points of pair p: [pair_begin[p], pair_begin[p+1])
-  std::vector<std::uint32_t>
-      pair_previous; // index of the same pair last step, ~0 if new
+  std::vector<std::uint8_t> pair_touching;   // touching (not only speculative) this step
+  std::vector<std::uint32_t> pair_begin;     // points of pair p: [pair_begin[p], pair_begin[p+1])
+  std::vector<std::uint32_t> pair_previous;  // index of the same pair last step, ~0 if new
 
   // Last step's contacts, kept for one step: points that persist start from
   // their impulses (warm starting), and pairs that start or stop touching make
@@ -105,9 +92,8 @@ struct ContactSet {
 };
 
 inline std::uint64_t pair_key(std::uint32_t slot_a, std::uint32_t slot_b) {
-  if (slot_a > slot_b)
-    std::swap(slot_a, slot_b);
+  if (slot_a > slot_b) std::swap(slot_a, slot_b);
   return (std::uint64_t(slot_a) << 32) | slot_b;
 }
 
-} // namespace strut
+}  // namespace strut

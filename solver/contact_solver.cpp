@@ -53,8 +53,7 @@ namespace {
 // in m/s.
 constexpr float kSlideSpeed = 0.01f;
 
-PointRef vertex_ref(const World::Impl &w, std::uint32_t body,
-                    std::uint32_t vertex) {
+PointRef vertex_ref(const World::Impl &w, std::uint32_t body, std::uint32_t vertex) {
   PointRef p;
   p.body = body;
   p.rigid = w.is_rigid(body);
@@ -64,22 +63,18 @@ PointRef vertex_ref(const World::Impl &w, std::uint32_t body,
   return p;
 }
 
-Vec2 particle_pos(const World::Impl &w, std::uint32_t body,
-                  std::uint32_t vertex) {
+Vec2 particle_pos(const World::Impl &w, std::uint32_t body, std::uint32_t vertex) {
   const std::uint32_t i = w.bodies.particle_begin[body] + vertex;
-  if (!w.is_rigid(body))
-    return {w.particles.x[i], w.particles.y[i]};
+  if (!w.is_rigid(body)) return {w.particles.x[i], w.particles.y[i]};
   return body_point(w.bodies, body, {w.particles.lx[i], w.particles.ly[i]});
 }
 
 // Moves a circle's contact point from its centre to its surface, so friction
 // turns it.
 void to_surface(const World::Impl &w, PointRef &p, Vec2 outward) {
-  if (!(w.bodies.flags[p.body] & kCircle))
-    return;
+  if (!(w.bodies.flags[p.body] & kCircle)) return;
   const float r = w.bodies.radius[p.body];
-  p.local =
-      inv_rotate(Rot{w.bodies.qc[p.body], w.bodies.qs[p.body]}, r * outward);
+  p.local = inv_rotate(Rot{w.bodies.qc[p.body], w.bodies.qs[p.body]}, r * outward);
 }
 
 bool touches_fixed(const World::Impl &w, std::uint32_t a, std::uint32_t b) {
@@ -88,11 +83,11 @@ bool touches_fixed(const World::Impl &w, std::uint32_t a, std::uint32_t b) {
 
 // Coefficients of one solver pass, in displacement units.
 struct Pass {
-  float bias_rate = 0; // per substep (bias_rate x h)
-  float push_max = 0;  // push-out per substep
+  float bias_rate = 0;  // per substep (bias_rate x h)
+  float push_max = 0;   // push-out per substep
   Softness soft, soft_fixed;
   bool use_bias = true;
-  float slide = 0; // slip per substep above which a point slides
+  float slide = 0;  // slip per substep above which a point slides
 };
 
 Pass make_pass(const World::Impl &w, float h, bool use_bias) {
@@ -109,11 +104,11 @@ Pass make_pass(const World::Impl &w, float h, bool use_bias) {
 
 // Normal row: returns the change of the accumulated impulse. s = separation, vn
 // = normal motion of the vertex side relative to the other, m = effective mass.
-float normal_impulse(const Pass &pass, bool fixed, float s, float vn, float m,
-                     float &lambda, float &max_lambda) {
+float normal_impulse(const Pass &pass, bool fixed, float s, float vn, float m, float &lambda,
+                     float &max_lambda) {
   float bias = 0, mass_scale = 1, impulse_scale = 0;
   if (s > 0) {
-    bias = s; // speculative: the gap may close in this substep, no more
+    bias = s;  // speculative: the gap may close in this substep, no more
   } else if (pass.use_bias) {
     const Softness &soft = fixed ? pass.soft_fixed : pass.soft;
     bias = std::max(soft.bias_rate * s, -pass.push_max);
@@ -133,10 +128,8 @@ float normal_impulse(const Pass &pass, bool fixed, float s, float vn, float m,
 // its slip after the relax pass, not from the impulse it asks for
 // mid-iteration: Gauss-Seidel makes the first point of a face briefly carry the
 // whole load, which flipped boxes that should hold on a slope into sliding.
-float friction_impulse(const ContactPoint &cp, float vt, float m,
-                       float &lambda) {
-  const float bound =
-      (cp.sliding ? cp.friction : cp.static_friction) * cp.lambda_n;
+float friction_impulse(const ContactPoint &cp, float vt, float m, float &lambda) {
+  const float bound = (cp.sliding ? cp.friction : cp.static_friction) * cp.lambda_n;
   const float total = std::clamp(lambda - m * vt, -bound, bound);
   const float change = total - lambda;
   lambda = total;
@@ -157,24 +150,17 @@ void apply_pair(World::Impl &w, const ContactGeometry &g, Vec2 P) {
 void solve_generic(World::Impl &w, ContactPoint &cp, const Pass &pass) {
   const ContactGeometry g = evaluate_contact(w, cp);
   const float wn = inv_mass_along(w, g.v, g.n) + inv_mass_along(w, g.o, g.n);
-  if (wn <= 0)
-    return;
+  if (wn <= 0) return;
   const bool fixed = touches_fixed(w, cp.body_v, cp.body_o);
-  const float dn =
-      normal_impulse(pass, fixed, g.c, dot(relative_motion(w, g), g.n),
-                     1.0f / wn, cp.lambda_n, cp.max_lambda_n);
-  if (dn != 0)
-    apply_pair(w, g, dn * g.n);
+  const float dn = normal_impulse(pass, fixed, g.c, dot(relative_motion(w, g), g.n), 1.0f / wn,
+                                  cp.lambda_n, cp.max_lambda_n);
+  if (dn != 0) apply_pair(w, g, dn * g.n);
   const Vec2 t{g.n.y, -g.n.x};
   const float wt = inv_mass_along(w, g.v, t) + inv_mass_along(w, g.o, t);
-  if (wt <= 0)
-    return;
-  const float dt = friction_impulse(cp, dot(relative_motion(w, g), t),
-                                    1.0f / wt, cp.lambda_t);
-  if (dt != 0)
-    apply_pair(w, g, dt * t);
-  if (!pass.use_bias)
-    cp.sliding = std::fabs(dot(relative_motion(w, g), t)) > pass.slide;
+  if (wt <= 0) return;
+  const float dt = friction_impulse(cp, dot(relative_motion(w, g), t), 1.0f / wt, cp.lambda_t);
+  if (dt != 0) apply_pair(w, g, dt * t);
+  if (!pass.use_bias) cp.sliding = std::fabs(dot(relative_motion(w, g), t)) > pass.slide;
 }
 
 // ---- rigid path ----
@@ -182,31 +168,25 @@ void solve_generic(World::Impl &w, ContactPoint &cp, const Pass &pass) {
 Vec2 cross_sv(float s, Vec2 v) { return {-s * v.y, s * v.x}; }
 
 void push(SolverBody &body, float im, float ii, Vec2 P, Vec2 r) {
-  if (im == 0 && ii == 0)
-    return; // shared between constraints of a colour: never written
+  if (im == 0 && ii == 0) return;  // shared between constraints of a colour: never written
   body.dx += im * P.x;
   body.dy += im * P.y;
   body.da += ii * cross(r, P);
 }
 
-Vec2 point_velocity(const SolverBody &s, Vec2 r) {
-  return Vec2{s.dx, s.dy} + cross_sv(s.da, r);
-}
+Vec2 point_velocity(const SolverBody &s, Vec2 r) { return Vec2{s.dx, s.dy} + cross_sv(s.da, r); }
 
-void solve_row(std::vector<SolverBody> &bodies, RigidRow &row,
-               const Pass &pass) {
+void solve_row(std::vector<SolverBody> &bodies, RigidRow &row, const Pass &pass) {
   SolverBody &A = bodies[row.a];
   SolverBody &B = bodies[row.b];
   // Normal: separation from the pose change since the step began (Box2D's
   // formula).
-  const Vec2 d =
-      (Vec2{B.dpx, B.dpy} - Vec2{A.dpx, A.dpy}) +
-      (rotate(Rot{B.dqc, B.dqs}, row.rb) - rotate(Rot{A.dqc, A.dqs}, row.ra));
+  const Vec2 d = (Vec2{B.dpx, B.dpy} - Vec2{A.dpx, A.dpy}) +
+                 (rotate(Rot{B.dqc, B.dqs}, row.rb) - rotate(Rot{A.dqc, A.dqs}, row.ra));
   const float s = dot(d, row.n) + row.base_separation;
   Vec2 dv = point_velocity(B, row.rb) - point_velocity(A, row.ra);
-  const float dn =
-      normal_impulse(pass, row.fixed, s, dot(dv, row.n), row.normal_mass,
-                     row.lambda_n, row.max_lambda_n);
+  const float dn = normal_impulse(pass, row.fixed, s, dot(dv, row.n), row.normal_mass, row.lambda_n,
+                                  row.max_lambda_n);
   if (dn != 0) {
     const Vec2 P = dn * row.n;
     push(A, row.ima, row.iia, -P, row.ra);
@@ -215,10 +195,8 @@ void solve_row(std::vector<SolverBody> &bodies, RigidRow &row,
   // Friction (see friction_impulse).
   const Vec2 t{row.n.y, -row.n.x};
   dv = point_velocity(B, row.rb) - point_velocity(A, row.ra);
-  const float bound =
-      (row.sliding ? row.friction : row.static_friction) * row.lambda_n;
-  const float lt =
-      std::clamp(row.lambda_t - row.tangent_mass * dot(dv, t), -bound, bound);
+  const float bound = (row.sliding ? row.friction : row.static_friction) * row.lambda_n;
+  const float lt = std::clamp(row.lambda_t - row.tangent_mass * dot(dv, t), -bound, bound);
   const float dt = lt - row.lambda_t;
   row.lambda_t = lt;
   if (dt != 0) {
@@ -254,13 +232,12 @@ void scatter_bodies(World::Impl &w, int lo, int hi) {
   const auto &in = w.scratch.solver_bodies;
   for (int k = lo; k < hi; ++k) {
     const std::size_t i = std::size_t(k);
-    if (b.inv_mass[i] == 0 && b.inv_inertia[i] == 0)
-      continue;
+    if (b.inv_mass[i] == 0 && b.inv_inertia[i] == 0) continue;
     b.dx[i] = in[i].dx, b.dy[i] = in[i].dy, b.da[i] = in[i].da;
   }
 }
 
-} // namespace
+}  // namespace
 
 ContactGeometry evaluate_contact(const World::Impl &w, const ContactPoint &cp) {
   ContactGeometry g;
@@ -273,10 +250,8 @@ ContactGeometry evaluate_contact(const World::Impl &w, const ContactPoint &cp) {
     const Vec2 e2 = particle_pos(w, cp.body_o, j);
     const Vec2 d = e2 - e1;
     const float len2 = dot(d, d);
-    g.n = len2 > 0 ? (1.0f / std::sqrt(len2)) * Vec2{d.y, -d.x}
-                   : cp.fallback_normal;
-    const float t =
-        len2 > 0 ? std::clamp(dot(V - e1, d) / len2, 0.0f, 1.0f) : 0.0f;
+    g.n = len2 > 0 ? (1.0f / std::sqrt(len2)) * Vec2{d.y, -d.x} : cp.fallback_normal;
+    const float t = len2 > 0 ? std::clamp(dot(V - e1, d) / len2, 0.0f, 1.0f) : 0.0f;
     g.c = dot(g.n, V - e1) - cp.radius;
     g.o.body = cp.body_o;
     if (w.is_rigid(cp.body_o)) {
@@ -307,8 +282,7 @@ ContactGeometry evaluate_contact(const World::Impl &w, const ContactPoint &cp) {
 Softness make_softness(float hertz, float damping_ratio, float h) {
   // A spring-damper of the given frequency and damping, implicit in h (Box2D's
   // b2MakeSoft).
-  if (hertz <= 0)
-    return {0.0f, 1.0f, 0.0f};
+  if (hertz <= 0) return {0.0f, 1.0f, 0.0f};
   const float omega = 2.0f * float(M_PI) * hertz;
   const float a1 = 2.0f * damping_ratio + h * omega;
   const float a2 = h * omega * a1;
@@ -336,11 +310,9 @@ namespace {
 
 void fill_point(WidePoint &p, int lane, const RigidRow *row, bool flip) {
   if (!row) {
-    p.nx[lane] = p.ny[lane] = p.rax[lane] = p.ray[lane] = p.rbx[lane] =
-        p.rby[lane] = 0;
+    p.nx[lane] = p.ny[lane] = p.rax[lane] = p.ray[lane] = p.rbx[lane] = p.rby[lane] = 0;
     p.base[lane] = p.normal_mass[lane] = p.tangent_mass[lane] = 0;
-    p.lambda_n[lane] = p.lambda_t[lane] = p.max_lambda_n[lane] =
-        p.sliding[lane] = 0;
+    p.lambda_n[lane] = p.lambda_t[lane] = p.max_lambda_n[lane] = p.sliding[lane] = 0;
     p.vn_pre[lane] = 0;
     p.point[lane] = ~0u;
     p.flipped[lane] = 0;
@@ -352,11 +324,9 @@ void fill_point(WidePoint &p, int lane, const RigidRow *row, bool flip) {
   const float sign = flip ? -1.0f : 1.0f;
   p.nx[lane] = sign * row->n.x, p.ny[lane] = sign * row->n.y;
   const Vec2 ra = flip ? row->rb : row->ra, rb = flip ? row->ra : row->rb;
-  p.rax[lane] = ra.x, p.ray[lane] = ra.y, p.rbx[lane] = rb.x,
-  p.rby[lane] = rb.y;
+  p.rax[lane] = ra.x, p.ray[lane] = ra.y, p.rbx[lane] = rb.x, p.rby[lane] = rb.y;
   p.base[lane] = row->base_separation;
-  p.normal_mass[lane] = row->normal_mass,
-  p.tangent_mass[lane] = row->tangent_mass;
+  p.normal_mass[lane] = row->normal_mass, p.tangent_mass[lane] = row->tangent_mass;
   p.lambda_n[lane] = row->lambda_n, p.lambda_t[lane] = sign * row->lambda_t;
   p.max_lambda_n[lane] = 0;
   p.sliding[lane] = row->sliding ? 1.0f : 0.0f;
@@ -370,9 +340,9 @@ void fill_point(WidePoint &p, int lane, const RigidRow *row, bool flip) {
 // particles already hold its pose applied to its vertices (bit for bit what body_point
 // computes), and only the anchors need the rotation. This ran for every point of every step and
 // was a fifth of the pyramid's step through the generic path.
-RigidRow make_row(const World::Impl& w, const ContactPoint& cp, std::uint32_t point) {
-  const auto& b = w.bodies;
-  const auto& q = w.particles;
+RigidRow make_row(const World::Impl &w, const ContactPoint &cp, std::uint32_t point) {
+  const auto &b = w.bodies;
+  const auto &q = w.particles;
   const std::uint32_t bv = cp.body_v, bo = cp.body_o;
   const Rot rv{b.qc[bv], b.qs[bv]}, ro{b.qc[bo], b.qs[bo]};
   const std::uint32_t iv = b.particle_begin[bv] + cp.vertex;
@@ -399,7 +369,8 @@ RigidRow make_row(const World::Impl& w, const ContactPoint& cp, std::uint32_t po
     local_o = (b.flags[bo] & kCircle) ? inv_rotate(ro, b.radius[bo] * n) : Vec2{q.lx[io], q.ly[io]};
   }
   // A circle's point sits on its surface, so friction turns it.
-  const Vec2 local_v = (b.flags[bv] & kCircle) ? inv_rotate(rv, b.radius[bv] * -n) : Vec2{q.lx[iv], q.ly[iv]};
+  const Vec2 local_v =
+      (b.flags[bv] & kCircle) ? inv_rotate(rv, b.radius[bv] * -n) : Vec2{q.lx[iv], q.ly[iv]};
   RigidRow row;
   row.point = point;
   row.a = bo, row.b = bv;  // normal from a to b
@@ -431,12 +402,10 @@ RigidRow make_row(const World::Impl& w, const ContactPoint& cp, std::uint32_t po
 
 // Fills lane `lane` of c with pair p (one or two points), or pads it when p is
 // ~0.
-void fill_lane(const World::Impl &w, WideConstraint &c, int lane,
-               std::uint32_t p) {
+void fill_lane(const World::Impl &w, WideConstraint &c, int lane, std::uint32_t p) {
   const auto &set = w.contacts;
   if (p == ~0u) {
-    c.a[lane] = c.b[lane] =
-        std::uint32_t(w.bodies.size()); // the spare zero body
+    c.a[lane] = c.b[lane] = std::uint32_t(w.bodies.size());  // the spare zero body
     c.friction[lane] = c.static_friction[lane] = c.restitution[lane] = 0;
     c.ima[lane] = c.iia[lane] = c.imb[lane] = c.iib[lane] = c.fixed[lane] = 0;
     fill_point(c.p[0], lane, nullptr, false);
@@ -446,8 +415,7 @@ void fill_lane(const World::Impl &w, WideConstraint &c, int lane,
   const std::uint32_t k0 = set.pair_begin[p], k1 = set.pair_begin[p + 1];
   const RigidRow first = make_row(w, set.points[k0], k0);
   c.a[lane] = first.a, c.b[lane] = first.b;
-  c.friction[lane] = first.friction,
-  c.static_friction[lane] = first.static_friction;
+  c.friction[lane] = first.friction, c.static_friction[lane] = first.static_friction;
   c.restitution[lane] = first.restitution;
   c.ima[lane] = first.ima, c.iia[lane] = first.iia;
   c.imb[lane] = first.imb, c.iib[lane] = first.iib;
@@ -461,7 +429,7 @@ void fill_lane(const World::Impl &w, WideConstraint &c, int lane,
   }
 }
 
-} // namespace
+}  // namespace
 
 // Box2D's prepare, in three parts: a serial pass over the pairs in colour order
 // that only decides where each goes (wide lanes for rigid pairs of one or two
@@ -474,16 +442,15 @@ void prepare_contacts(World::Impl &w) {
   const std::size_t n = b.size();
   s.p0x.resize(n), s.p0y.resize(n), s.q0c.resize(n), s.q0s.resize(n);
   s.solver_bodies.resize(n + 1);
-  s.solver_bodies[n] = SolverBody{}; // the spare zero body that pads wide lanes
+  s.solver_bodies[n] = SolverBody{};  // the spare zero body that pads wide lanes
   w.tasks.parallel_for(int(n), 4096, [&](int lo, int hi, int) {
     for (int k = lo; k < hi; ++k)
-      s.p0x[k] = b.px[k], s.p0y[k] = b.py[k], s.q0c[k] = b.qc[k],
-      s.q0s[k] = b.qs[k];
+      s.p0x[k] = b.px[k], s.p0y[k] = b.py[k], s.q0c[k] = b.qc[k], s.q0s[k] = b.qs[k];
   });
   auto &set = w.contacts;
   const Colouring &c = w.contact_colours;
-  auto &lanes = s.wide_lane_pairs; // pair of each lane, colour-major, ~0 pads a
-                                   // colour's last
+  auto &lanes = s.wide_lane_pairs;  // pair of each lane, colour-major, ~0 pads a
+                                    // colour's last
   lanes.clear();
   set.rows.clear();
   set.row_pair_begin.assign(1, 0);
@@ -505,12 +472,10 @@ void prepare_contacts(World::Impl &w) {
         continue;
       }
       set.big_pairs.push_back(std::uint32_t(set.row_pair_begin.size() - 1));
-      for (std::uint32_t k = k0; k < k1; ++k)
-        set.rows.emplace_back().point = k;
+      for (std::uint32_t k = k0; k < k1; ++k) set.rows.emplace_back().point = k;
       set.row_pair_begin.push_back(std::uint32_t(set.rows.size()));
     }
-    while (lanes.size() % kWideLanes != 0)
-      lanes.push_back(~0u);
+    while (lanes.size() % kWideLanes != 0) lanes.push_back(~0u);
     set.colour_wide_begin.push_back(std::uint32_t(lanes.size() / kWideLanes));
     set.colour_big_begin.push_back(std::uint32_t(set.big_pairs.size()));
   }
@@ -555,8 +520,7 @@ void finish_contacts(World::Impl &w) {
     for (int i = lo; i < hi; ++i)
       for (const WidePoint &p : set.wide[std::size_t(i)].p)
         for (int lane = 0; lane < kWideLanes; ++lane) {
-          if (p.point[lane] == ~0u)
-            continue;
+          if (p.point[lane] == ~0u) continue;
           ContactPoint &cp = set.points[p.point[lane]];
           cp.lambda_n = p.lambda_n[lane];
           cp.lambda_t = p.flipped[lane] ? -p.lambda_t[lane] : p.lambda_t[lane];
@@ -574,44 +538,38 @@ namespace {
 // so the chunking cannot change the result); then the points of pairs that
 // touch a soft body, serially in pair order, on the body arrays.
 template <class WideFn, class Row, class Generic>
-void contact_pass(World::Impl &w, WideFn &&fn_wide, Row &&fn,
-                  Generic &&fn_generic) {
+void contact_pass(World::Impl &w, WideFn &&fn_wide, Row &&fn, Generic &&fn_generic) {
   auto &set = w.contacts;
   auto &stages = w.scratch.contact_stages;
   stages.clear();
-  stages.push_back({int(w.bodies.size()), 4096,
-                    [&](int lo, int hi, int) { gather_bodies(w, lo, hi); }});
+  stages.push_back(
+      {int(w.bodies.size()), 4096, [&](int lo, int hi, int) { gather_bodies(w, lo, hi); }});
   for (int colour = 0; colour <= kOverflowColour; ++colour) {
-    const std::uint32_t wb = set.colour_wide_begin[colour],
-                        we = set.colour_wide_begin[colour + 1];
-    const std::uint32_t bb = set.colour_big_begin[colour],
-                        be = set.colour_big_begin[colour + 1];
-    if (wb == we && bb == be)
-      continue;
+    const std::uint32_t wb = set.colour_wide_begin[colour], we = set.colour_wide_begin[colour + 1];
+    const std::uint32_t bb = set.colour_big_begin[colour], be = set.colour_big_begin[colour + 1];
+    if (wb == we && bb == be) continue;
     const int count = int((we - wb) + (be - bb));
     // A few chunks per thread; the overflow colour (pairs sharing bodies) in
     // one chunk.
     const int grain =
         colour == kOverflowColour
             ? count
-            : std::max(2, (count + 2 * w.tasks.thread_count() - 1) /
-                              (2 * w.tasks.thread_count()));
+            : std::max(2, (count + 2 * w.tasks.thread_count() - 1) / (2 * w.tasks.thread_count()));
     stages.push_back({count, grain, [&, wb, we, bb](int lo, int hi, int) {
                         for (int i = lo; i < hi; ++i) {
                           if (std::uint32_t(i) < we - wb) {
                             fn_wide(set.wide[wb + std::uint32_t(i)]);
                             continue;
                           }
-                          const std::uint32_t q =
-                              set.big_pairs[bb + std::uint32_t(i) - (we - wb)];
+                          const std::uint32_t q = set.big_pairs[bb + std::uint32_t(i) - (we - wb)];
                           for (std::uint32_t r = set.row_pair_begin[q];
                                r < set.row_pair_begin[q + 1]; ++r)
                             fn(set.rows[r]);
                         }
                       }});
   }
-  stages.push_back({int(w.bodies.size()), 4096,
-                    [&](int lo, int hi, int) { scatter_bodies(w, lo, hi); }});
+  stages.push_back(
+      {int(w.bodies.size()), 4096, [&](int lo, int hi, int) { scatter_bodies(w, lo, hi); }});
   w.tasks.run_stages(stages);
   for (std::uint32_t p : set.generic_pairs)
     for (std::uint32_t k = set.pair_begin[p]; k < set.pair_begin[p + 1]; ++k)
@@ -620,18 +578,14 @@ void contact_pass(World::Impl &w, WideFn &&fn_wide, Row &&fn,
 
 // Applies fn(A, B, lane) to every lane of a wide constraint, through the SIMD
 // kernel or (for tests and benchmarks) its scalar twin.
-template <class Fn> void lanes(World::Impl &w, WideConstraint &c, Fn &&fn) {
+template <class Fn>
+void lanes(World::Impl &w, WideConstraint &c, Fn &&fn) {
   auto &bodies = w.scratch.solver_bodies;
   if (w.scalar_contacts) {
     run_scalar(bodies, c,
-               [&](wide::Body<float> &A, wide::Body<float> &B, int lane) {
-                 fn(A, B, lane);
-               });
+               [&](wide::Body<float> &A, wide::Body<float> &B, int lane) { fn(A, B, lane); });
   } else {
-    run_wide(bodies, c,
-             [&](wide::Body<WideFloat> &A, wide::Body<WideFloat> &B) {
-               fn(A, B, 0);
-             });
+    run_wide(bodies, c, [&](wide::Body<WideFloat> &A, wide::Body<WideFloat> &B) { fn(A, B, 0); });
   }
 }
 
@@ -647,28 +601,23 @@ WidePass make_wide_pass(const Pass &p) {
                   p.use_bias};
 }
 
-} // namespace
+}  // namespace
 
 void warm_start_contacts(World::Impl &w) {
   auto &bodies = w.scratch.solver_bodies;
   contact_pass(
       w,
       [&](WideConstraint &c) {
-        lanes(w, c, [&](auto &A, auto &B, int lane) {
-          wide::warm_start_lanes(A, B, c, lane);
-        });
+        lanes(w, c, [&](auto &A, auto &B, int lane) { wide::warm_start_lanes(A, B, c, lane); });
       },
       [&](RigidRow &row) {
-        if (row.lambda_n == 0 && row.lambda_t == 0)
-          return;
-        const Vec2 P =
-            row.lambda_n * row.n + row.lambda_t * Vec2{row.n.y, -row.n.x};
+        if (row.lambda_n == 0 && row.lambda_t == 0) return;
+        const Vec2 P = row.lambda_n * row.n + row.lambda_t * Vec2{row.n.y, -row.n.x};
         push(bodies[row.a], row.ima, row.iia, -P, row.ra);
         push(bodies[row.b], row.imb, row.iib, P, row.rb);
       },
       [&](ContactPoint &cp) {
-        if (cp.lambda_n == 0 && cp.lambda_t == 0)
-          return;
+        if (cp.lambda_n == 0 && cp.lambda_t == 0) return;
         const ContactGeometry g = evaluate_contact(w, cp);
         apply_pair(w, g, cp.lambda_n * g.n + cp.lambda_t * Vec2{g.n.y, -g.n.x});
       });
@@ -681,9 +630,8 @@ void solve_contacts(World::Impl &w, float h, bool use_bias) {
   contact_pass(
       w,
       [&](WideConstraint &c) {
-        lanes(w, c, [&](auto &A, auto &B, int lane) {
-          wide::solve_lanes(A, B, c, lane, wide_pass);
-        });
+        lanes(w, c,
+              [&](auto &A, auto &B, int lane) { wide::solve_lanes(A, B, c, lane, wide_pass); });
       },
       [&](RigidRow &row) { solve_row(bodies, row, pass); },
       [&](ContactPoint &cp) { solve_generic(w, cp, pass); });
@@ -696,46 +644,36 @@ void apply_restitution(World::Impl &w, float h, float threshold) {
       w,
       [&](WideConstraint &c) {
         // Once per step: lane by lane through the scalar types.
-        run_scalar(bodies, c,
-                   [&](wide::Body<float> &A, wide::Body<float> &B, int lane) {
-                     for (WidePoint &p : c.p) {
-                       if (c.restitution[lane] <= 0 ||
-                           p.vn_pre[lane] > -threshold_d ||
-                           p.max_lambda_n[lane] <= 0)
-                         continue;
-                       const Vec2 n{p.nx[lane], p.ny[lane]};
-                       const Vec2 ra{p.rax[lane], p.ray[lane]},
-                           rb{p.rbx[lane], p.rby[lane]};
-                       const Vec2 va = Vec2{A.dx, A.dy} + cross_sv(A.da, ra);
-                       const Vec2 vb = Vec2{B.dx, B.dy} + cross_sv(B.da, rb);
-                       // (A mirrored point flips both its normal and its body
-                       // order: vn is unchanged.)
-                       const float vn = dot(vb - va, n);
-                       const float total = std::max(
-                           p.lambda_n[lane] -
-                               p.normal_mass[lane] *
-                                   (vn + c.restitution[lane] * p.vn_pre[lane]),
-                           0.0f);
-                       const float dn = total - p.lambda_n[lane];
-                       p.lambda_n[lane] = total;
-                       wide::push(A, B, c.ima[lane], c.iia[lane], c.imb[lane],
-                                  c.iib[lane], dn * n.x, dn * n.y, ra.x, ra.y,
-                                  rb.x, rb.y);
-                     }
-                   });
+        run_scalar(bodies, c, [&](wide::Body<float> &A, wide::Body<float> &B, int lane) {
+          for (WidePoint &p : c.p) {
+            if (c.restitution[lane] <= 0 || p.vn_pre[lane] > -threshold_d ||
+                p.max_lambda_n[lane] <= 0)
+              continue;
+            const Vec2 n{p.nx[lane], p.ny[lane]};
+            const Vec2 ra{p.rax[lane], p.ray[lane]}, rb{p.rbx[lane], p.rby[lane]};
+            const Vec2 va = Vec2{A.dx, A.dy} + cross_sv(A.da, ra);
+            const Vec2 vb = Vec2{B.dx, B.dy} + cross_sv(B.da, rb);
+            // (A mirrored point flips both its normal and its body
+            // order: vn is unchanged.)
+            const float vn = dot(vb - va, n);
+            const float total =
+                std::max(p.lambda_n[lane] -
+                             p.normal_mass[lane] * (vn + c.restitution[lane] * p.vn_pre[lane]),
+                         0.0f);
+            const float dn = total - p.lambda_n[lane];
+            p.lambda_n[lane] = total;
+            wide::push(A, B, c.ima[lane], c.iia[lane], c.imb[lane], c.iib[lane], dn * n.x, dn * n.y,
+                       ra.x, ra.y, rb.x, rb.y);
+          }
+        });
       },
       [&](RigidRow &row) {
-        if (row.restitution <= 0 || row.vn_pre > -threshold_d ||
-            row.max_lambda_n <= 0)
-          return;
+        if (row.restitution <= 0 || row.vn_pre > -threshold_d || row.max_lambda_n <= 0) return;
         SolverBody &A = bodies[row.a];
         SolverBody &B = bodies[row.b];
-        const float vn =
-            dot(point_velocity(B, row.rb) - point_velocity(A, row.ra), row.n);
+        const float vn = dot(point_velocity(B, row.rb) - point_velocity(A, row.ra), row.n);
         const float total =
-            std::max(row.lambda_n -
-                         row.normal_mass * (vn + row.restitution * row.vn_pre),
-                     0.0f);
+            std::max(row.lambda_n - row.normal_mass * (vn + row.restitution * row.vn_pre), 0.0f);
         const float dn = total - row.lambda_n;
         row.lambda_n = total;
         if (dn != 0) {
@@ -744,22 +682,16 @@ void apply_restitution(World::Impl &w, float h, float threshold) {
         }
       },
       [&](ContactPoint &cp) {
-        if (cp.restitution <= 0 || cp.vn_pre > -threshold_d ||
-            cp.max_lambda_n <= 0)
-          return;
+        if (cp.restitution <= 0 || cp.vn_pre > -threshold_d || cp.max_lambda_n <= 0) return;
         const ContactGeometry g = evaluate_contact(w, cp);
-        const float wn =
-            inv_mass_along(w, g.v, g.n) + inv_mass_along(w, g.o, g.n);
-        if (wn <= 0)
-          return;
+        const float wn = inv_mass_along(w, g.v, g.n) + inv_mass_along(w, g.o, g.n);
+        if (wn <= 0) return;
         const float vn = dot(relative_motion(w, g), g.n);
-        const float total = std::max(
-            cp.lambda_n - (vn + cp.restitution * cp.vn_pre) / wn, 0.0f);
+        const float total = std::max(cp.lambda_n - (vn + cp.restitution * cp.vn_pre) / wn, 0.0f);
         const float dn = total - cp.lambda_n;
         cp.lambda_n = total;
-        if (dn != 0)
-          apply_pair(w, g, dn * g.n);
+        if (dn != 0) apply_pair(w, g, dn * g.n);
       });
 }
 
-} // namespace strut
+}  // namespace strut

@@ -1,5 +1,6 @@
 #include "solver/task_system.hpp"
 
+#include <immintrin.h>
 #include <tbb/blocked_range.h>
 #include <tbb/global_control.h>
 #include <tbb/parallel_for.h>
@@ -7,7 +8,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <immintrin.h>
 #include <memory>
 #include <thread>
 #include <vector>
@@ -20,8 +20,7 @@ struct TaskSystem::Arena {
   explicit Arena(int n)
       : oversubscribe(n > int(std::thread::hardware_concurrency())
                           ? std::make_unique<tbb::global_control>(
-                                tbb::global_control::max_allowed_parallelism,
-                                std::size_t(n))
+                                tbb::global_control::max_allowed_parallelism, std::size_t(n))
                           : nullptr),
         arena(n) {}
   std::unique_ptr<tbb::global_control> oversubscribe;
@@ -29,16 +28,13 @@ struct TaskSystem::Arena {
 };
 
 TaskSystem::TaskSystem(int threads) {
-  if (threads <= 0)
-    threads = std::max(1u, std::thread::hardware_concurrency());
+  if (threads <= 0) threads = std::max(1u, std::thread::hardware_concurrency());
   threads_ = threads;
-  if (threads_ > 1)
-    arena_ = std::make_unique<Arena>(threads_);
+  if (threads_ > 1) arena_ = std::make_unique<Arena>(threads_);
 }
 
 TaskSystem::TaskSystem(void *external_arena) : external_(external_arena) {
-  threads_ = std::max(
-      1, static_cast<tbb::task_arena *>(external_arena)->max_concurrency());
+  threads_ = std::max(1, static_cast<tbb::task_arena *>(external_arena)->max_concurrency());
 }
 
 TaskSystem::~TaskSystem() = default;
@@ -50,8 +46,7 @@ TaskSystem::~TaskSystem() = default;
 // through an atomic counter, joined at the end), whose synchronisation TSan
 // understands, so what it reports is about strut's own code.
 void TaskSystem::parallel_for(int count, int grain, const RangeFn &fn) const {
-  if (count <= 0)
-    return;
+  if (count <= 0) return;
   grain = std::max(1, grain);
   const int chunks = chunk_count(count, grain);
   std::atomic<int> next{0};
@@ -64,23 +59,19 @@ void TaskSystem::parallel_for(int count, int grain, const RangeFn &fn) const {
     return;
   }
   std::vector<std::thread> helpers;
-  for (int t = 1; t < std::min(threads_, chunks); ++t)
-    helpers.emplace_back(work, t);
+  for (int t = 1; t < std::min(threads_, chunks); ++t) helpers.emplace_back(work, t);
   work(0);
-  for (std::thread &t : helpers)
-    t.join();
+  for (std::thread &t : helpers) t.join();
 }
 #else
 void TaskSystem::parallel_for(int count, int grain, const RangeFn &fn) const {
-  if (count <= 0)
-    return;
+  if (count <= 0) return;
   grain = std::max(1, grain);
   const int chunks = chunk_count(count, grain);
-  tbb::task_arena *arena = external_ ? static_cast<tbb::task_arena *>(external_)
-                                     : (arena_ ? &arena_->arena : nullptr);
+  tbb::task_arena *arena =
+      external_ ? static_cast<tbb::task_arena *>(external_) : (arena_ ? &arena_->arena : nullptr);
   if (!arena || chunks == 1 || threads_ == 1) {
-    for (int k = 0; k < chunks; ++k)
-      fn(k * grain, std::min(count, (k + 1) * grain), 0);
+    for (int k = 0; k < chunks; ++k) fn(k * grain, std::min(count, (k + 1) * grain), 0);
     return;
   }
   arena->execute([&] {
@@ -90,8 +81,7 @@ void TaskSystem::parallel_for(int count, int grain, const RangeFn &fn) const {
         tbb::blocked_range<int>(0, chunks, 1),
         [&](const tbb::blocked_range<int> &r) {
           int worker = tbb::this_task_arena::current_thread_index();
-          if (worker < 0 || worker >= threads_ + 1)
-            worker = threads_;
+          if (worker < 0 || worker >= threads_ + 1) worker = threads_;
           for (int k = r.begin(); k < r.end(); ++k)
             fn(k * grain, std::min(count, (k + 1) * grain), worker);
         },
@@ -113,8 +103,7 @@ struct alignas(64) StageCounters {
 // Runs every stage in order from the calling participant's point of view:
 // claims chunks of the current stage until none is left, then waits until the
 // chunks others claimed are finished.
-void participate(std::span<const TaskSystem::Stage> stages,
-                 StageCounters *counters, int worker) {
+void participate(std::span<const TaskSystem::Stage> stages, StageCounters *counters, int worker) {
   for (std::size_t s = 0; s < stages.size(); ++s) {
     const TaskSystem::Stage &st = stages[s];
     const int chunks = TaskSystem::chunk_count(st.count, st.grain);
@@ -124,8 +113,7 @@ void participate(std::span<const TaskSystem::Stage> stages,
       st.fn(k * st.grain, std::min(st.count, (k + 1) * st.grain), worker);
       c.done.fetch_add(1, std::memory_order_release);
     }
-    for (int spins = 0; c.done.load(std::memory_order_acquire) < chunks;
-         ++spins) {
+    for (int spins = 0; c.done.load(std::memory_order_acquire) < chunks; ++spins) {
       if (spins < 4096)
         _mm_pause();
       else
@@ -134,7 +122,7 @@ void participate(std::span<const TaskSystem::Stage> stages,
   }
 }
 
-} // namespace
+}  // namespace
 
 void TaskSystem::run_stages(std::span<const Stage> stages) const {
   const int participants = threads_;
@@ -152,21 +140,18 @@ void TaskSystem::run_stages(std::span<const Stage> stages) const {
   for (int t = 1; t < participants; ++t)
     helpers.emplace_back([&, t] { participate(stages, counters.data(), t); });
   participate(stages, counters.data(), 0);
-  for (std::thread &t : helpers)
-    t.join();
+  for (std::thread &t : helpers) t.join();
 #else
-  tbb::task_arena *arena =
-      external_ ? static_cast<tbb::task_arena *>(external_) : &arena_->arena;
+  tbb::task_arena *arena = external_ ? static_cast<tbb::task_arena *>(external_) : &arena_->arena;
   arena->execute([&] {
     tbb::parallel_for(
         tbb::blocked_range<int>(0, participants, 1),
         [&](const tbb::blocked_range<int> &r) {
-          for (int p = r.begin(); p < r.end(); ++p)
-            participate(stages, counters.data(), p);
+          for (int p = r.begin(); p < r.end(); ++p) participate(stages, counters.data(), p);
         },
         tbb::simple_partitioner());
   });
 #endif
 }
 
-} // namespace strut
+}  // namespace strut

@@ -11,7 +11,7 @@
 namespace strut {
 
 class TaskSystem {
-public:
+ public:
   // threads: 0 = all cores, 1 = everything inline on the calling thread.
   explicit TaskSystem(int threads = 1);
   // Runs inside an arena the caller owns (a tbb::task_arena*, which must
@@ -52,11 +52,11 @@ public:
     return grain <= 0 ? 0 : (count + grain - 1) / grain;
   }
 
-private:
+ private:
   struct Arena;
   int threads_ = 1;
   std::unique_ptr<Arena> arena_;
   void *external_ = nullptr;
 };
 
-} // namespace strut
+}  // namespace strut

@@ -17,14 +17,13 @@
 namespace strut {
 
 enum BodyFlag : std::uint8_t {
-  kStatic = 1,    // never moves, infinite mass
-  kKinematic = 2, // moves by its velocity only, infinite mass
-  kSoft =
-      4, // particles + struts are the state; otherwise the pose is the state
+  kStatic = 1,     // never moves, infinite mass
+  kKinematic = 2,  // moves by its velocity only, infinite mass
+  kSoft = 4,       // particles + struts are the state; otherwise the pose is the state
   kBullet = 8,
   kSleeping = 16,
   kCircle = 32,
-  kDead = 64, // destroyed, removed at the next compaction
+  kDead = 64,  // destroyed, removed at the next compaction
 };
 
 // Per-body solver state, SoA. Rigid bodies (not kSoft) carry their pose (centre
@@ -38,31 +37,28 @@ enum BodyFlag : std::uint8_t {
 // alone with p_prev fixed. Soft bodies keep their state in particles; for them
 // p/q and d/dq are a best fit refreshed after each step for reporting.
 struct BodyArrays {
-  std::vector<std::uint32_t> slot; // id slot of each dense body
+  std::vector<std::uint32_t> slot;  // id slot of each dense body
   std::vector<std::uint8_t> flags;
   std::vector<std::uint32_t> particle_begin;
-  std::vector<std::uint8_t> hull_count; // polygon vertices (0 for a circle)
-  std::vector<std::uint8_t>
-      particle_count; // hull + centre particle (soft), 1 (circle)
+  std::vector<std::uint8_t> hull_count;      // polygon vertices (0 for a circle)
+  std::vector<std::uint8_t> particle_count;  // hull + centre particle (soft), 1 (circle)
   std::vector<std::uint32_t> strut_begin;
   std::vector<std::uint32_t> strut_count;
-  std::vector<float> radius;                // circles
-  std::vector<float> px, py, qc, qs;        // pose now
-  std::vector<float> dx, dy, da;            // motion of the last substep
-  std::vector<float> inv_mass, inv_inertia; // 0 for static and kinematic bodies
-  std::vector<float> mass, inertia;         // true values (also for kinematic)
+  std::vector<float> radius;                 // circles
+  std::vector<float> px, py, qc, qs;         // pose now
+  std::vector<float> dx, dy, da;             // motion of the last substep
+  std::vector<float> inv_mass, inv_inertia;  // 0 for static and kinematic bodies
+  std::vector<float> mass, inertia;          // true values (also for kinematic)
   std::vector<float> gravity_scale, drag;
   std::vector<float> fx, fy,
-      torque; // accumulated until the end of the next step
+      torque;  // accumulated until the end of the next step
   std::vector<float> friction, static_friction, restitution;
   std::vector<std::uint32_t> category, mask;
-  std::vector<std::uint16_t> internal_edges; // tile map seams
+  std::vector<std::uint16_t> internal_edges;  // tile map seams
   std::vector<float> sleep_time;
-  std::vector<Transform>
-      before_step;        // pose at the start of the last step (interpolation)
-  std::vector<Aabb> aabb; // tight box of the last step's start
-  std::vector<std::uint32_t>
-      island; // root slot of the body's island at the last step
+  std::vector<Transform> before_step;  // pose at the start of the last step (interpolation)
+  std::vector<Aabb> aabb;              // tight box of the last step's start
+  std::vector<std::uint32_t> island;   // root slot of the body's island at the last step
 
   std::size_t size() const { return slot.size(); }
 };
@@ -71,11 +67,11 @@ struct BodyArrays {
 // from the pose (x = p + q * local); for a soft body they are the state (x, and
 // d = x - x_prev).
 struct ParticleArrays {
-  std::vector<float> x, y; // world position
+  std::vector<float> x, y;  // world position
   std::vector<float> dx,
-      dy;               // displacement over the last substep (soft bodies only)
-  std::vector<float> w; // inverse mass (soft bodies)
-  std::vector<float> lx, ly; // rest position relative to the centre of mass
+      dy;                     // displacement over the last substep (soft bodies only)
+  std::vector<float> w;       // inverse mass (soft bodies)
+  std::vector<float> lx, ly;  // rest position relative to the centre of mass
   std::vector<std::uint32_t> body;
 
   std::size_t size() const { return x.size(); }
@@ -83,15 +79,15 @@ struct ParticleArrays {
 
 // Distance constraint between two particles of one soft body (XPBD).
 struct Strut {
-  std::uint32_t a, b; // particle indices
+  std::uint32_t a, b;  // particle indices
   float rest;
   float compliance;
 };
 
 // What a body was made from, kept for World::definition and scene saving.
 struct BodyCold {
-  BodyDef def;     // as created; pose/velocity fields refreshed on request
-  Vec2 com_offset; // centre of mass relative to def.center, in body coordinates
+  BodyDef def;      // as created; pose/velocity fields refreshed on request
+  Vec2 com_offset;  // centre of mass relative to def.center, in body coordinates
 };
 
 // A contact point's geometry at the step start (normal, arms from both centres
@@ -108,29 +104,26 @@ struct NarrowChunk {
 // Per-step scratch, reused between steps so a steady-state step allocates
 // nothing.
 struct StepScratch {
-  std::vector<float> ax, ay, alpha, damping; // per body
-  std::vector<float> pax, pay, pdamping;     // per particle (soft bodies)
-  std::vector<std::pair<std::uint32_t, std::uint32_t>>
-      rigid_runs; // awake moving rigid bodies
+  std::vector<float> ax, ay, alpha, damping;                        // per body
+  std::vector<float> pax, pay, pdamping;                            // per particle (soft bodies)
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> rigid_runs;  // awake moving rigid bodies
   std::vector<std::uint32_t> soft_bodies;
-  std::vector<float> strut_lambda; // XPBD multipliers, reset every substep
+  std::vector<float> strut_lambda;  // XPBD multipliers, reset every substep
   std::vector<std::uint32_t> island_parent;
-  std::vector<float> island_min_time; // indexed by root slot
-  std::vector<std::uint8_t> moving;   // per body: may be written by the solver
+  std::vector<float> island_min_time;  // indexed by root slot
+  std::vector<std::uint8_t> moving;    // per body: may be written by the solver
   std::vector<std::uint32_t> pair_a, pair_b, joint_a, joint_b;
   std::vector<NarrowChunk> narrow_chunks;
   std::vector<std::uint8_t> old_still_touching;
-  std::vector<std::uint32_t>
-      wide_lane_pairs;         // contact pair of each wide lane, ~0 = padding
-  std::vector<float> fast_hit; // continuous pass: first hit fraction per body
+  std::vector<std::uint32_t> wide_lane_pairs;  // contact pair of each wide lane, ~0 = padding
+  std::vector<float> fast_hit;                 // continuous pass: first hit fraction per body
   std::vector<float> p0x, p0y, q0c,
-      q0s; // body poses at the step start (contact anchors)
-  std::vector<SolverBody>
-      solver_bodies; // one per body plus a spare zero body (wide padding)
+      q0s;                                // body poses at the step start (contact anchors)
+  std::vector<SolverBody> solver_bodies;  // one per body plus a spare zero body (wide padding)
   std::vector<TaskSystem::Stage> contact_stages;
   std::vector<float> tight_lx, tight_ly, tight_ux,
-      tight_uy; // SoA tight boxes (bounds kernel)
-  std::vector<float> fat_lx, fat_ly, fat_ux, fat_uy; // broad-phase boxes
+      tight_uy;                                       // SoA tight boxes (bounds kernel)
+  std::vector<float> fat_lx, fat_ly, fat_ux, fat_uy;  // broad-phase boxes
 };
 
 // Soft constraint coefficients (see make_softness).
@@ -155,48 +148,42 @@ struct JointSlot {
 struct World::Impl {
   WorldConfig config;
   TaskSystem tasks;
-  float last_h =
-      1.0f /
-      240.0f; // substep length of the last step: implicit velocities use it
+  float last_h = 1.0f / 240.0f;  // substep length of the last step: implicit velocities use it
   std::uint64_t step_index = 0;
 
   BodyArrays bodies;
   ParticleArrays particles;
   std::vector<Strut> struts;
-  std::vector<BodyCold> cold; // per dense body
+  std::vector<BodyCold> cold;  // per dense body
   std::vector<Slot> slots;
   std::vector<std::uint32_t> free_slots;
   bool needs_compaction = false;
 
-  std::vector<Joint> joints; // dense
+  std::vector<Joint> joints;  // dense
   std::vector<JointSlot> joint_slots;
   std::vector<std::uint32_t> free_joint_slots;
   bool ignored_pairs_dirty = true;
 
-  std::vector<std::uint64_t>
-      ignored_pairs; // sorted slot-pair keys of non-colliding joints
-  broadphase::SweepAndPrune broadphase; // proxies keyed by body slot
+  std::vector<std::uint64_t> ignored_pairs;  // sorted slot-pair keys of non-colliding joints
+  broadphase::SweepAndPrune broadphase;      // proxies keyed by body slot
   std::vector<broadphase::Pair> broadphase_pairs;
-  bool reference_pairs = false; // tests: use the all-pairs finder instead
-  bool scalar_contacts =
-      false; // tests and benchmarks: the wide kernel's scalar twin
-  std::vector<float> motion; // per body: how far any point may move this step
-  std::vector<std::pair<std::uint32_t, std::uint32_t>>
-      candidate_pairs; // dense, lower first
+  bool reference_pairs = false;  // tests: use the all-pairs finder instead
+  bool scalar_contacts = false;  // tests and benchmarks: the wide kernel's scalar twin
+  std::vector<float> motion;     // per body: how far any point may move this step
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> candidate_pairs;  // dense, lower first
   ContactSet contacts;
   Softness contact_softness, static_softness;
-  Colouring contact_colours; // of contact pairs
+  Colouring contact_colours;  // of contact pairs
   Colouring joint_colours;
   StepScratch scratch;
 
   std::vector<ContactEvent> begin_events, end_events;
 
-  StepProfile profile_sum; // sums; profile() divides
+  StepProfile profile_sum;  // sums; profile() divides
   mutable StepProfile profile_mean;
 
   explicit Impl(const WorldConfig &c)
-      : config(c), tasks(c.external_arena ? TaskSystem(c.external_arena)
-                                          : TaskSystem(c.threads)) {}
+      : config(c), tasks(c.external_arena ? TaskSystem(c.external_arena) : TaskSystem(c.threads)) {}
 
   // Id helpers: throw strut::Error for null, out-of-range or stale ids.
   std::uint32_t dense_of(BodyId id, const char *what) const;
@@ -205,12 +192,8 @@ struct World::Impl {
     const std::uint32_t s = bodies.slot[dense];
     return BodyId{s + 1, slots[s].generation};
   }
-  bool is_rigid(std::uint32_t b) const {
-    return (bodies.flags[b] & kSoft) == 0;
-  }
-  bool is_moving(std::uint32_t b) const {
-    return (bodies.flags[b] & (kStatic | kDead)) == 0;
-  }
+  bool is_rigid(std::uint32_t b) const { return (bodies.flags[b] & kSoft) == 0; }
+  bool is_moving(std::uint32_t b) const { return (bodies.flags[b] & (kStatic | kDead)) == 0; }
 };
 
-} // namespace strut
+}  // namespace strut
