@@ -537,25 +537,37 @@ namespace {
 // solver bodies, a colour's work in parallel (its pairs share no moving body,
 // so the chunking cannot change the result); then the points of pairs that
 // touch a soft body, serially in pair order, on the body arrays.
-template <class WideFn, class Row, class Generic>
-void contact_pass(World::Impl &w, WideFn &&fn_wide, Row &&fn, Generic &&fn_generic) {
-  auto &set = w.contacts;
-  auto &stages = w.scratch.contact_stages;
-  stages.clear();
+using Stage = TaskSystem::Stage;
+
+void add_gather(World::Impl &w, std::vector<Stage> &stages, int phase) {
   stages.push_back(
-      {int(w.bodies.size()), 4096, [&](int lo, int hi, int) { gather_bodies(w, lo, hi); }});
+      {int(w.bodies.size()), 4096, [&w](int lo, int hi, int) { gather_bodies(w, lo, hi); }, phase});
+}
+
+void add_scatter(World::Impl &w, std::vector<Stage> &stages, int phase) {
+  stages.push_back({int(w.bodies.size()), 4096,
+                    [&w](int lo, int hi, int) { scatter_bodies(w, lo, hi); }, phase});
+}
+
+// One stage per colour over the gathered solver bodies: the wide constraints (kWideLanes pairs
+// at a time), then the rows of pairs with more points. A colour's pairs share no moving body, so
+// its chunks run in parallel and in any order with the same result. fn_wide and fn_row are
+// copied into the stages, which run after this returns.
+template <class WideFn, class RowFn>
+void add_colour_stages(World::Impl &w, std::vector<Stage> &stages, int phase, WideFn fn_wide,
+                       RowFn fn_row) {
+  auto &set = w.contacts;
+  const int threads = w.tasks.thread_count();
   for (int colour = 0; colour <= kOverflowColour; ++colour) {
     const std::uint32_t wb = set.colour_wide_begin[colour], we = set.colour_wide_begin[colour + 1];
     const std::uint32_t bb = set.colour_big_begin[colour], be = set.colour_big_begin[colour + 1];
     if (wb == we && bb == be) continue;
     const int count = int((we - wb) + (be - bb));
-    // A few chunks per thread; the overflow colour (pairs sharing bodies) in
-    // one chunk.
+    // A few chunks per thread; the overflow colour (pairs sharing bodies) in one chunk.
     const int grain =
-        colour == kOverflowColour
-            ? count
-            : std::max(2, (count + 2 * w.tasks.thread_count() - 1) / (2 * w.tasks.thread_count()));
-    stages.push_back({count, grain, [&, wb, we, bb](int lo, int hi, int) {
+        colour == kOverflowColour ? count : std::max(2, (count + 2 * threads - 1) / (2 * threads));
+    stages.push_back({count, grain,
+                      [&set, wb, we, bb, fn_wide, fn_row](int lo, int hi, int) {
                         for (int i = lo; i < hi; ++i) {
                           if (std::uint32_t(i) < we - wb) {
                             fn_wide(set.wide[wb + std::uint32_t(i)]);
@@ -564,16 +576,37 @@ void contact_pass(World::Impl &w, WideFn &&fn_wide, Row &&fn, Generic &&fn_gener
                           const std::uint32_t q = set.big_pairs[bb + std::uint32_t(i) - (we - wb)];
                           for (std::uint32_t r = set.row_pair_begin[q];
                                r < set.row_pair_begin[q + 1]; ++r)
-                            fn(set.rows[r]);
+                            fn_row(set.rows[r]);
                         }
-                      }});
+                      },
+                      phase});
   }
-  stages.push_back(
-      {int(w.bodies.size()), 4096, [&](int lo, int hi, int) { scatter_bodies(w, lo, hi); }});
+}
+
+// Points touching a soft body, serially in pair order, on the body arrays.
+template <class Fn>
+void add_generic_stage(World::Impl &w, std::vector<Stage> &stages, int phase, Fn fn) {
+  if (w.contacts.generic_pairs.empty()) return;
+  stages.push_back({1, 1,
+                    [&w, fn](int, int, int) {
+                      auto &set = w.contacts;
+                      for (std::uint32_t p : set.generic_pairs)
+                        for (std::uint32_t k = set.pair_begin[p]; k < set.pair_begin[p + 1]; ++k)
+                          fn(set.points[k]);
+                    },
+                    phase});
+}
+
+// A whole pass in its own parallel region (restitution, once per step).
+template <class WideFn, class RowFn, class GenericFn>
+void contact_pass(World::Impl &w, WideFn fn_wide, RowFn fn_row, GenericFn fn_generic) {
+  auto &stages = w.scratch.contact_stages;
+  stages.clear();
+  add_gather(w, stages, -1);
+  add_colour_stages(w, stages, -1, fn_wide, fn_row);
+  add_scatter(w, stages, -1);
+  add_generic_stage(w, stages, -1, fn_generic);
   w.tasks.run_stages(stages);
-  for (std::uint32_t p : set.generic_pairs)
-    for (std::uint32_t k = set.pair_begin[p]; k < set.pair_begin[p + 1]; ++k)
-      fn_generic(set.points[k]);
 }
 
 // Applies fn(A, B, lane) to every lane of a wide constraint, through the SIMD
@@ -603,38 +636,59 @@ WidePass make_wide_pass(const Pass &p) {
 
 }  // namespace
 
-void warm_start_contacts(World::Impl &w) {
-  auto &bodies = w.scratch.solver_bodies;
-  contact_pass(
-      w,
-      [&](WideConstraint &c) {
+void add_contact_solve_stages(World::Impl &w, std::vector<TaskSystem::Stage> &stages, float h,
+                              int phase) {
+  const Pass pass = make_pass(w, h, true);
+  const WidePass wide_pass = make_wide_pass(pass);
+  const int iterations = w.config.iterations;
+  add_gather(w, stages, phase);
+  // Warm start: last substep's accumulated impulses applied again.
+  add_colour_stages(
+      w, stages, phase,
+      [&w](WideConstraint &c) {
         lanes(w, c, [&](auto &A, auto &B, int lane) { wide::warm_start_lanes(A, B, c, lane); });
       },
-      [&](RigidRow &row) {
+      [&w](RigidRow &row) {
         if (row.lambda_n == 0 && row.lambda_t == 0) return;
+        auto &bodies = w.scratch.solver_bodies;
         const Vec2 P = row.lambda_n * row.n + row.lambda_t * Vec2{row.n.y, -row.n.x};
         push(bodies[row.a], row.ima, row.iia, -P, row.ra);
         push(bodies[row.b], row.imb, row.iib, P, row.rb);
-      },
-      [&](ContactPoint &cp) {
-        if (cp.lambda_n == 0 && cp.lambda_t == 0) return;
-        const ContactGeometry g = evaluate_contact(w, cp);
-        apply_pair(w, g, cp.lambda_n * g.n + cp.lambda_t * Vec2{g.n.y, -g.n.x});
       });
+  for (int it = 0; it < iterations; ++it)
+    add_colour_stages(
+        w, stages, phase,
+        [&w, wide_pass](WideConstraint &c) {
+          lanes(w, c,
+                [&](auto &A, auto &B, int lane) { wide::solve_lanes(A, B, c, lane, wide_pass); });
+        },
+        [&w, pass](RigidRow &row) { solve_row(w.scratch.solver_bodies, row, pass); });
+  add_scatter(w, stages, phase);
+  add_generic_stage(w, stages, phase, [&w](ContactPoint &cp) {
+    if (cp.lambda_n != 0 || cp.lambda_t != 0) {
+      const ContactGeometry g = evaluate_contact(w, cp);
+      apply_pair(w, g, cp.lambda_n * g.n + cp.lambda_t * Vec2{g.n.y, -g.n.x});
+    }
+  });
+  for (int it = 0; it < iterations; ++it)
+    add_generic_stage(w, stages, phase,
+                      [&w, pass](ContactPoint &cp) { solve_generic(w, cp, pass); });
 }
 
-void solve_contacts(World::Impl &w, float h, bool use_bias) {
-  const Pass pass = make_pass(w, h, use_bias);
+void add_contact_relax_stages(World::Impl &w, std::vector<TaskSystem::Stage> &stages, float h,
+                              int phase) {
+  const Pass pass = make_pass(w, h, false);
   const WidePass wide_pass = make_wide_pass(pass);
-  auto &bodies = w.scratch.solver_bodies;
-  contact_pass(
-      w,
-      [&](WideConstraint &c) {
+  add_gather(w, stages, phase);
+  add_colour_stages(
+      w, stages, phase,
+      [&w, wide_pass](WideConstraint &c) {
         lanes(w, c,
               [&](auto &A, auto &B, int lane) { wide::solve_lanes(A, B, c, lane, wide_pass); });
       },
-      [&](RigidRow &row) { solve_row(bodies, row, pass); },
-      [&](ContactPoint &cp) { solve_generic(w, cp, pass); });
+      [&w, pass](RigidRow &row) { solve_row(w.scratch.solver_bodies, row, pass); });
+  add_scatter(w, stages, phase);
+  add_generic_stage(w, stages, phase, [&w, pass](ContactPoint &cp) { solve_generic(w, cp, pass); });
 }
 
 void apply_restitution(World::Impl &w, float h, float threshold) {

@@ -24,10 +24,14 @@ void colour_contacts(World::Impl& w);
 void prepare_contacts(World::Impl& w);
 // After the step: impulses and sliding state back to the contact points (persistence, events).
 void finish_contacts(World::Impl& w);
-// Applies the accumulated impulses of the last substep again.
-void warm_start_contacts(World::Impl& w);
-// One pass over all points; use_bias = false is the relax pass.
-void solve_contacts(World::Impl& w, float h, bool use_bias);
+// Appends a substep's contact stages to a stage list (run by TaskSystem::run_stages): warm start
+// (the accumulated impulses applied again), then `iterations` solve passes with the soft push-out.
+// `phase` tags the stages for the step profile.
+void add_contact_solve_stages(World::Impl& w, std::vector<TaskSystem::Stage>& stages, float h,
+                              int phase);
+// The relax pass: the same solve without push-out, so the push-out does not stay as velocity.
+void add_contact_relax_stages(World::Impl& w, std::vector<TaskSystem::Stage>& stages, float h,
+                              int phase);
 // After the last substep: points that were pressed and approached faster than `threshold`
 // leave with -restitution times their approach speed.
 void apply_restitution(World::Impl& w, float h, float threshold);

@@ -96,16 +96,19 @@ void solve_weld(World::Impl& w, const Joint& j, std::uint32_t ba, std::uint32_t 
   const double k23 = ia * ra.x + ib * rb.x;
   const double k33 = ia + ib;
   // Cramer's rule on the symmetric K.
-  const double det = k11 * (k22 * k33 - k23 * k23) - k12 * (k12 * k33 - k23 * k13) +
-                     k13 * (k12 * k23 - k22 * k13);
+  const double det =
+      k11 * (k22 * k33 - k23 * k23) - k12 * (k12 * k33 - k23 * k13) + k13 * (k12 * k23 - k22 * k13);
   if (!(std::fabs(det) > 1e-30)) return;
   const double r1 = -cp.x, r2 = -cp.y, r3 = -ca;
-  const double l1 = (r1 * (k22 * k33 - k23 * k23) - k12 * (r2 * k33 - k23 * r3) +
-                     k13 * (r2 * k23 - k22 * r3)) / det;
-  const double l2 = (k11 * (r2 * k33 - k23 * r3) - r1 * (k12 * k33 - k23 * k13) +
-                     k13 * (k12 * r3 - r2 * k13)) / det;
-  const double l3 = (k11 * (k22 * r3 - r2 * k23) - k12 * (k12 * r3 - r2 * k13) +
-                     r1 * (k12 * k23 - k22 * k13)) / det;
+  const double l1 =
+      (r1 * (k22 * k33 - k23 * k23) - k12 * (r2 * k33 - k23 * r3) + k13 * (r2 * k23 - k22 * r3)) /
+      det;
+  const double l2 =
+      (k11 * (r2 * k33 - k23 * r3) - r1 * (k12 * k33 - k23 * k13) + k13 * (k12 * r3 - r2 * k13)) /
+      det;
+  const double l3 =
+      (k11 * (k22 * r3 - r2 * k23) - k12 * (k12 * r3 - r2 * k13) + r1 * (k12 * k23 - k22 * k13)) /
+      det;
   const Vec2 P{float(l1), float(l2)};
   move_rigid(w, ba, -ma * P, -ia * (cross(ra, P) + float(l3)));
   move_rigid(w, bb, mb * P, ib * (cross(rb, P) + float(l3)));
@@ -127,14 +130,18 @@ void solve_joint(World::Impl& w, const Joint& j, float inv_h2) {
       if (len < 1e-9f) return;
       float c;
       if (j.min_length >= 0 || j.max_length >= 0) {
-        if (j.max_length >= 0 && len > j.max_length) c = len - j.max_length;
-        else if (j.min_length >= 0 && len < j.min_length) c = len - j.min_length;
-        else return;  // slack rope
+        if (j.max_length >= 0 && len > j.max_length)
+          c = len - j.max_length;
+        else if (j.min_length >= 0 && len < j.min_length)
+          c = len - j.min_length;
+        else
+          return;  // slack rope
       } else {
         c = len - j.length;
       }
       const Vec2 n = (1.0f / len) * d;
-      const float wsum = inv_mass_along(w, pa, n) + inv_mass_along(w, pb, n) + j.compliance * inv_h2;
+      const float wsum =
+          inv_mass_along(w, pa, n) + inv_mass_along(w, pb, n) + j.compliance * inv_h2;
       if (wsum <= 0) return;
       const float s = -c / wsum;
       apply_position_impulse(w, pb, s * n);
@@ -163,7 +170,8 @@ void colour_joints(World::Impl& w) {
   }
   const auto& b = w.bodies;
   s.moving.resize(b.size());
-  for (std::size_t k = 0; k < b.size(); ++k) s.moving[k] = b.inv_mass[k] > 0 || b.inv_inertia[k] > 0;
+  for (std::size_t k = 0; k < b.size(); ++k)
+    s.moving[k] = b.inv_mass[k] > 0 || b.inv_inertia[k] > 0;
   colour_constraints(s.joint_a, s.joint_b, s.moving, b.size(), w.joint_colours);
 }
 
@@ -172,25 +180,38 @@ void colour_joints(World::Impl& w) {
 // correction along a chain more slowly than creation order (a 20-link chain stretched 4.6%
 // instead of 3.8%, a 10x10 cloth 7.7% instead of 4.0%), so below kParallelJoints joints, where
 // threads would not pay anyway, joints are solved in creation order.
-void solve_joints(World::Impl& w, float h) {
+void add_joint_stages(World::Impl& w, std::vector<TaskSystem::Stage>& stages, float h, int phase) {
   const float inv_h2 = 1.0f / (h * h);
-  if (w.joints.size() < kParallelJoints) {
-    for (const Joint& j : w.joints) solve_joint(w, j, inv_h2);
-    return;
-  }
-  const Colouring& c = w.joint_colours;
-  const int chunks = 2 * w.tasks.thread_count();
-  for (int colour = 0; colour <= kOverflowColour; ++colour) {
-    const std::uint32_t b = c.begin[colour], e = c.begin[colour + 1];
-    if (b == e) continue;
-    if (colour == kOverflowColour) {
-      for (std::uint32_t i = b; i < e; ++i) solve_joint(w, w.joints[c.order[i]], inv_h2);
+  const int iterations = w.config.iterations;
+  stages.push_back(
+      {1, 1, [&w](int, int, int) { w.scratch.strut_lambda.assign(w.struts.size(), 0.0f); }, phase});
+  for (int it = 0; it < iterations; ++it) {
+    if (!w.struts.empty())
+      stages.push_back({1, 1, [&w, h](int, int, int) { solve_struts(w, h); }, phase});
+    if (w.joints.empty()) continue;
+    if (w.joints.size() < kParallelJoints) {
+      stages.push_back({1, 1,
+                        [&w, inv_h2](int, int, int) {
+                          for (const Joint& j : w.joints) solve_joint(w, j, inv_h2);
+                        },
+                        phase});
       continue;
     }
-    const int count = int(e - b);
-    w.tasks.parallel_for(count, std::max(256, (count + chunks - 1) / chunks), [&](int lo, int hi, int) {
-      for (int i = lo; i < hi; ++i) solve_joint(w, w.joints[c.order[b + std::uint32_t(i)]], inv_h2);
-    });
+    const Colouring& c = w.joint_colours;
+    const int chunks = 2 * w.tasks.thread_count();
+    for (int colour = 0; colour <= kOverflowColour; ++colour) {
+      const std::uint32_t b = c.begin[colour], e = c.begin[colour + 1];
+      if (b == e) continue;
+      const int count = int(e - b);
+      const int grain =
+          colour == kOverflowColour ? count : std::max(256, (count + chunks - 1) / chunks);
+      stages.push_back({count, grain,
+                        [&w, &c, b, inv_h2](int lo, int hi, int) {
+                          for (int i = lo; i < hi; ++i)
+                            solve_joint(w, w.joints[c.order[b + std::uint32_t(i)]], inv_h2);
+                        },
+                        phase});
+    }
   }
 }
 
@@ -220,4 +241,3 @@ void solve_struts(World::Impl& w, float h) {
 }
 
 }  // namespace strut
-

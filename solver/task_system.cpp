@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <memory>
 #include <thread>
 #include <vector>
@@ -98,6 +99,7 @@ namespace {
 struct alignas(64) StageCounters {
   std::atomic<int> next{0};
   std::atomic<int> done{0};
+  std::chrono::steady_clock::time_point end{};  // written by whoever finished the last chunk
 };
 
 // Runs every stage in order from the calling participant's point of view:
@@ -111,7 +113,8 @@ void participate(std::span<const TaskSystem::Stage> stages, StageCounters *count
     for (int k = c.next.fetch_add(1, std::memory_order_relaxed); k < chunks;
          k = c.next.fetch_add(1, std::memory_order_relaxed)) {
       st.fn(k * st.grain, std::min(st.count, (k + 1) * st.grain), worker);
-      c.done.fetch_add(1, std::memory_order_release);
+      if (c.done.fetch_add(1, std::memory_order_acq_rel) + 1 == chunks)
+        c.end = std::chrono::steady_clock::now();
     }
     for (int spins = 0; c.done.load(std::memory_order_acquire) < chunks; ++spins) {
       if (spins < 4096)
@@ -124,34 +127,40 @@ void participate(std::span<const TaskSystem::Stage> stages, StageCounters *count
 
 }  // namespace
 
-void TaskSystem::run_stages(std::span<const Stage> stages) const {
-  const int participants = threads_;
-  if (participants <= 1 || (!external_ && !arena_)) {
-    for (const Stage &st : stages) {
-      const int chunks = chunk_count(st.count, std::max(1, st.grain));
-      for (int k = 0; k < chunks; ++k)
-        st.fn(k * st.grain, std::min(st.count, (k + 1) * st.grain), 0);
-    }
-    return;
-  }
+void TaskSystem::run_stages(std::span<const Stage> stages, double *phase_ms) const {
+  const auto start = std::chrono::steady_clock::now();
   std::vector<StageCounters> counters(stages.size());
+  if (threads_ <= 1 || (!external_ && !arena_)) {
+    participate(stages, counters.data(), 0);
+  } else {
 #if defined(STRUT_PLAIN_THREADS)
-  std::vector<std::thread> helpers;
-  for (int t = 1; t < participants; ++t)
-    helpers.emplace_back([&, t] { participate(stages, counters.data(), t); });
-  participate(stages, counters.data(), 0);
-  for (std::thread &t : helpers) t.join();
+    std::vector<std::thread> helpers;
+    for (int t = 1; t < threads_; ++t)
+      helpers.emplace_back([&, t] { participate(stages, counters.data(), t); });
+    participate(stages, counters.data(), 0);
+    for (std::thread &t : helpers) t.join();
 #else
-  tbb::task_arena *arena = external_ ? static_cast<tbb::task_arena *>(external_) : &arena_->arena;
-  arena->execute([&] {
-    tbb::parallel_for(
-        tbb::blocked_range<int>(0, participants, 1),
-        [&](const tbb::blocked_range<int> &r) {
-          for (int p = r.begin(); p < r.end(); ++p) participate(stages, counters.data(), p);
-        },
-        tbb::simple_partitioner());
-  });
+    tbb::task_arena *arena = external_ ? static_cast<tbb::task_arena *>(external_) : &arena_->arena;
+    arena->execute([&] {
+      tbb::parallel_for(
+          tbb::blocked_range<int>(0, threads_, 1),
+          [&](const tbb::blocked_range<int> &r) {
+            for (int p = r.begin(); p < r.end(); ++p) participate(stages, counters.data(), p);
+          },
+          tbb::simple_partitioner());
+    });
 #endif
+  }
+  if (!phase_ms) return;
+  auto previous = start;
+  for (std::size_t s = 0; s < stages.size(); ++s) {
+    // A stage without chunks has no end of its own.
+    const auto end = std::max(previous, counters[s].end);
+    if (stages[s].phase >= 0)
+      phase_ms[stages[s].phase] +=
+          std::chrono::duration<double, std::milli>(end - previous).count();
+    previous = end;
+  }
 }
 
 }  // namespace strut

@@ -44,8 +44,11 @@ class TaskSystem {
     int count = 0;
     int grain = 1;
     RangeFn fn;
+    int phase = -1;  // profile bucket the stage's wall time goes to (-1: none)
   };
-  void run_stages(std::span<const Stage> stages) const;
+  // phase_ms (optional) accumulates each stage's wall time, from the end of the stage before it
+  // to the moment its last chunk finished, into phase_ms[stage.phase].
+  void run_stages(std::span<const Stage> stages, double *phase_ms = nullptr) const;
 
   // Number of chunks parallel_for uses for (count, grain).
   static int chunk_count(int count, int grain) {

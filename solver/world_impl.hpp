@@ -121,6 +121,7 @@ struct StepScratch {
       q0s;                                // body poses at the step start (contact anchors)
   std::vector<SolverBody> solver_bodies;  // one per body plus a spare zero body (wide padding)
   std::vector<TaskSystem::Stage> contact_stages;
+  std::vector<TaskSystem::Stage> substep_stages;
   std::vector<float> tight_lx, tight_ly, tight_ux,
       tight_uy;                                       // SoA tight boxes (bounds kernel)
   std::vector<float> fat_lx, fat_ly, fat_ux, fat_uy;  // broad-phase boxes

@@ -57,7 +57,9 @@ void prepare_forces(World::Impl& w, float h) {
   s.rigid_runs.clear();
   s.soft_bodies.clear();
   for (std::uint32_t k = 0; k < n;) {
-    const auto skip = [&](std::uint32_t i) { return (b.flags[i] & (kStatic | kSleeping | kSoft)) != 0; };
+    const auto skip = [&](std::uint32_t i) {
+      return (b.flags[i] & (kStatic | kSleeping | kSoft)) != 0;
+    };
     if (skip(k)) {
       if ((b.flags[k] & kSoft) && !(b.flags[k] & kSleeping)) s.soft_bodies.push_back(k);
       ++k;
@@ -72,7 +74,8 @@ void prepare_forces(World::Impl& w, float h) {
   auto& q = w.particles;
   s.pax.resize(q.size()), s.pay.resize(q.size()), s.pdamping.resize(q.size());
   for (std::uint32_t k : s.soft_bodies) {
-    for (std::uint32_t i = b.particle_begin[k]; i < b.particle_begin[k] + b.particle_count[k]; ++i) {
+    for (std::uint32_t i = b.particle_begin[k]; i < b.particle_begin[k] + b.particle_count[k];
+         ++i) {
       s.pax[i] = s.ax[k];
       s.pay[i] = s.ay[k];
       s.pdamping[i] = s.damping[k];
@@ -83,9 +86,9 @@ void prepare_forces(World::Impl& w, float h) {
 RigidSpans rigid_spans(World::Impl& w) {
   auto& b = w.bodies;
   auto& s = w.scratch;
-  return RigidSpans{b.px.data(),  b.py.data(),  b.qc.data(),    b.qs.data(),
-                    b.dx.data(),  b.dy.data(),  b.da.data(),
-                    s.ax.data(),  s.ay.data(),  s.alpha.data(), s.damping.data()};
+  return RigidSpans{b.px.data(), b.py.data(),    b.qc.data(),     b.qs.data(),
+                    b.dx.data(), b.dy.data(),    b.da.data(),     s.ax.data(),
+                    s.ay.data(), s.alpha.data(), s.damping.data()};
 }
 
 ParticleSpans particle_spans(World::Impl& w) {
@@ -95,33 +98,68 @@ ParticleSpans particle_spans(World::Impl& w) {
                        s.pax.data(), s.pay.data(), s.pdamping.data()};
 }
 
-// Integration is element-wise, so any split gives the same bits; runs are cut in fixed chunks.
-constexpr int kIntegrateGrain = 4096;
+// Integration is element-wise, so any split gives the same bits. One stage covers all bodies in
+// fixed chunks; a chunk integrates the parts of the rigid runs inside it.
+constexpr int kIntegrateGrain = 2048;
 
-void integrate_velocities(World::Impl& w, float h) {
-  const RigidSpans rs = rigid_spans(w);
-  for (const auto& [begin, end] : w.scratch.rigid_runs)
-    w.tasks.parallel_for(int(end - begin), kIntegrateGrain, [&, b = int(begin)](int lo, int hi, int) {
-      integrate_rigid_velocity_simd(rs, b + lo, b + hi, h);
-    });
-  const ParticleSpans ps = particle_spans(w);
-  const auto& b = w.bodies;
-  for (std::uint32_t k : w.scratch.soft_bodies)
-    integrate_particles_velocity(ps, int(b.particle_begin[k]),
-                                 int(b.particle_begin[k] + b.particle_count[k]), h);
+using Stage = TaskSystem::Stage;
+
+// Profile buckets of the substep stages.
+enum Phase { kPhaseIntegrate = 0, kPhaseSolve = 1, kPhaseVelocity = 2, kPhaseCount = 3 };
+
+template <class RigidFn, class ParticleFn>
+void add_integrate_stages(World::Impl& w, std::vector<Stage>& stages, RigidFn rigid,
+                          ParticleFn particles) {
+  stages.push_back({int(w.bodies.size()), kIntegrateGrain,
+                    [&w, rigid](int lo, int hi, int) {
+                      const auto& runs = w.scratch.rigid_runs;
+                      // First run ending after lo.
+                      auto it = std::upper_bound(
+                          runs.begin(), runs.end(), std::uint32_t(lo),
+                          [](std::uint32_t v, const auto& run) { return v < run.second; });
+                      for (; it != runs.end() && int(it->first) < hi; ++it)
+                        rigid(std::max(lo, int(it->first)), std::min(hi, int(it->second)));
+                    },
+                    kPhaseIntegrate});
+  if (w.scratch.soft_bodies.empty()) return;
+  stages.push_back({int(w.scratch.soft_bodies.size()), 64,
+                    [&w, particles](int lo, int hi, int) {
+                      const auto& b = w.bodies;
+                      for (int i = lo; i < hi; ++i) {
+                        const std::uint32_t k = w.scratch.soft_bodies[std::size_t(i)];
+                        particles(int(b.particle_begin[k]),
+                                  int(b.particle_begin[k] + b.particle_count[k]));
+                      }
+                    },
+                    kPhaseIntegrate});
 }
 
-void integrate_positions(World::Impl& w) {
+// The substeps, as one list of stages run in one parallel region: per substep, integrate
+// velocities, warm start and solve the contacts, integrate positions, project struts and joints,
+// relax the contacts. Each stage waits for the one before; inside a stage the work is split in
+// chunks that are independent by construction (bodies, colours), so any thread count gives the
+// same bits.
+void run_substeps(World::Impl& w, float h, int substeps, StepProfile& p) {
   const RigidSpans rs = rigid_spans(w);
-  for (const auto& [begin, end] : w.scratch.rigid_runs)
-    w.tasks.parallel_for(int(end - begin), kIntegrateGrain, [&, b = int(begin)](int lo, int hi, int) {
-      integrate_rigid_position_simd(rs, b + lo, b + hi);
-    });
   const ParticleSpans ps = particle_spans(w);
-  const auto& b = w.bodies;
-  for (std::uint32_t k : w.scratch.soft_bodies)
-    integrate_particles_position(ps, int(b.particle_begin[k]),
-                                 int(b.particle_begin[k] + b.particle_count[k]));
+  auto& stages = w.scratch.substep_stages;
+  stages.clear();
+  for (int s = 0; s < substeps; ++s) {
+    add_integrate_stages(
+        w, stages, [rs, h](int lo, int hi) { integrate_rigid_velocity_simd(rs, lo, hi, h); },
+        [ps, h](int lo, int hi) { integrate_particles_velocity(ps, lo, hi, h); });
+    add_contact_solve_stages(w, stages, h, kPhaseSolve);
+    add_integrate_stages(
+        w, stages, [rs](int lo, int hi) { integrate_rigid_position_simd(rs, lo, hi); },
+        [ps](int lo, int hi) { integrate_particles_position(ps, lo, hi); });
+    add_joint_stages(w, stages, h, kPhaseSolve);
+    add_contact_relax_stages(w, stages, h, kPhaseVelocity);
+  }
+  double phase_ms[kPhaseCount] = {};
+  w.tasks.run_stages(stages, phase_ms);
+  p.integrate += phase_ms[kPhaseIntegrate];
+  p.solve += phase_ms[kPhaseSolve];
+  p.velocity += phase_ms[kPhaseVelocity];
 }
 
 // Begin: pairs touching now that did not touch last step (in pair order). End: pairs that
@@ -146,7 +184,8 @@ void contact_events(World::Impl& w) {
     if (!set.old_pair_touching[j] || still[j]) continue;
     const std::uint64_t k = set.old_pair_keys[j];
     const std::uint32_t a = std::uint32_t(k >> 32), c = std::uint32_t(k);
-    if (w.slots[a].alive && w.slots[c].alive) w.end_events.push_back({id_of_slot(a), id_of_slot(c)});
+    if (w.slots[a].alive && w.slots[c].alive)
+      w.end_events.push_back({id_of_slot(a), id_of_slot(c)});
   }
 }
 
@@ -197,28 +236,7 @@ void World::step(float dt) {
   w.static_softness = make_softness(2.0f * hertz, w.config.contact_damping_ratio, h);
   prepare_contacts(w);
   p.solve += ms_since(t0);
-  for (int s = 0; s < substeps; ++s) {
-    t0 = Clock::now();
-    integrate_velocities(w, h);
-    p.integrate += ms_since(t0);
-    t0 = Clock::now();
-    warm_start_contacts(w);
-    for (int it = 0; it < w.config.iterations; ++it) solve_contacts(w, h, true);
-    p.solve += ms_since(t0);
-    t0 = Clock::now();
-    integrate_positions(w);
-    p.integrate += ms_since(t0);
-    t0 = Clock::now();
-    w.scratch.strut_lambda.assign(w.struts.size(), 0.0f);
-    for (int it = 0; it < w.config.iterations; ++it) {
-      solve_struts(w, h);
-      solve_joints(w, h);
-    }
-    p.solve += ms_since(t0);
-    t0 = Clock::now();
-    solve_contacts(w, h, false);  // relax
-    p.velocity += ms_since(t0);
-  }
+  run_substeps(w, h, substeps, p);
   t0 = Clock::now();
   continuous_pass(w);
   apply_restitution(w, h, w.config.restitution_threshold);
@@ -254,7 +272,8 @@ void rebuild_ignored_pairs(World::Impl& w) {
   w.ignored_pairs.erase(std::unique(w.ignored_pairs.begin(), w.ignored_pairs.end()),
                         w.ignored_pairs.end());
   std::vector<broadphase::Pair> pairs;
-  for (std::uint64_t k : w.ignored_pairs) pairs.push_back({std::uint32_t(k >> 32), std::uint32_t(k)});
+  for (std::uint64_t k : w.ignored_pairs)
+    pairs.push_back({std::uint32_t(k >> 32), std::uint32_t(k)});
   w.broadphase.set_ignored_pairs(std::move(pairs));
   w.ignored_pairs_dirty = false;
 }
@@ -264,20 +283,20 @@ void sync_particles(World::Impl& w) {
   auto& b = w.bodies;
   auto& q = w.particles;
   w.tasks.parallel_for(int(b.size()), 1024, [&](int lo, int hi, int) {
-  for (std::uint32_t k = std::uint32_t(lo); k < std::uint32_t(hi); ++k) {
-    const std::uint32_t p0 = b.particle_begin[k], pc = b.particle_count[k];
-    if (w.is_rigid(k)) {
-      if (b.flags[k] & kStatic) continue;
-      const Rot r{b.qc[k], b.qs[k]};
-      for (std::uint32_t i = p0; i < p0 + pc; ++i) {
-        const Vec2 x = Vec2{b.px[k], b.py[k]} + rotate(r, {q.lx[i], q.ly[i]});
-        q.x[i] = x.x;
-        q.y[i] = x.y;
+    for (std::uint32_t k = std::uint32_t(lo); k < std::uint32_t(hi); ++k) {
+      const std::uint32_t p0 = b.particle_begin[k], pc = b.particle_count[k];
+      if (w.is_rigid(k)) {
+        if (b.flags[k] & kStatic) continue;
+        const Rot r{b.qc[k], b.qs[k]};
+        for (std::uint32_t i = p0; i < p0 + pc; ++i) {
+          const Vec2 x = Vec2{b.px[k], b.py[k]} + rotate(r, {q.lx[i], q.ly[i]});
+          q.x[i] = x.x;
+          q.y[i] = x.y;
+        }
+        continue;
       }
-      continue;
+      fit_soft_pose(w, k);
     }
-    fit_soft_pose(w, k);
-  }
   });
 }
 
