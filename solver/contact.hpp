@@ -64,7 +64,8 @@ struct SolverBody {
 
 struct ContactSet {
   std::vector<ContactPoint> points;
-  std::vector<RigidRow> rows;                    // points of rigid pairs with more than two
+  std::vector<RigidRow> point_rows;  // per point (pair order): rows prepared by the narrow phase
+  std::vector<RigidRow> rows;        // points of rigid pairs with more than two
   std::vector<std::uint32_t> row_pair_begin;     // rows of the i-th such pair (colour order)
   std::vector<std::uint32_t> generic_pairs;      // pairs touching a soft body, in pair order
   std::vector<struct WideConstraint> wide;       // one- and two-point rigid pairs, colour-major
@@ -85,10 +86,11 @@ struct ContactSet {
   std::vector<std::uint64_t> old_pair_keys;
   std::vector<std::uint32_t> old_pair_begin;
   std::vector<std::uint8_t> old_pair_touching;
-  // Open-addressing table from last step's pair keys to their index (~0 = empty
-  // slot).
-  std::vector<std::uint64_t> table_keys;
-  std::vector<std::uint32_t> table_index;
+  // Last step's pairs by lower body slot: pairs of slot s are [old_body_first[s],
+  // old_body_first[s + 1]) in old_by_body_key / old_by_body_index.
+  std::vector<std::uint32_t> old_body_first, old_body_cursor;
+  std::vector<std::uint64_t> old_by_body_key;
+  std::vector<std::uint32_t> old_by_body_index;
 };
 
 inline std::uint64_t pair_key(std::uint32_t slot_a, std::uint32_t slot_b) {

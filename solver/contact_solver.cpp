@@ -335,12 +335,14 @@ void fill_point(WidePoint &p, int lane, const RigidRow *row, bool flip) {
   p.flipped[lane] = flip;
 }
 
+}  // namespace
+
 // A rigid point's row for the step: anchors, normal and effective masses (Box2D's prepare).
-// The same quantities evaluate_contact gives, without its generic plumbing: a rigid body's
-// particles already hold its pose applied to its vertices (bit for bit what body_point
-// computes), and only the anchors need the rotation. This ran for every point of every step and
-// was a fifth of the pyramid's step through the generic path.
-RigidRow make_row(const World::Impl &w, const ContactPoint &cp, std::uint32_t point) {
+// The same quantities evaluate_contact gives, without its generic plumbing (which cost a fifth
+// of a pyramid step): a rigid body's particles already hold its pose applied to its vertices,
+// bit for bit what body_point computes, and only the anchors need the rotation.
+
+RigidRow make_rigid_row(const World::Impl &w, const ContactPoint &cp) {
   const auto &b = w.bodies;
   const auto &q = w.particles;
   const std::uint32_t bv = cp.body_v, bo = cp.body_o;
@@ -372,7 +374,6 @@ RigidRow make_row(const World::Impl &w, const ContactPoint &cp, std::uint32_t po
   const Vec2 local_v =
       (b.flags[bv] & kCircle) ? inv_rotate(rv, b.radius[bv] * -n) : Vec2{q.lx[iv], q.ly[iv]};
   RigidRow row;
-  row.point = point;
   row.a = bo, row.b = bv;  // normal from a to b
   row.n = n;
   row.ra = rotate(ro, local_o);
@@ -400,6 +401,8 @@ RigidRow make_row(const World::Impl &w, const ContactPoint &cp, std::uint32_t po
   return row;
 }
 
+namespace {
+
 // Fills lane `lane` of c with pair p (one or two points), or pads it when p is
 // ~0.
 void fill_lane(const World::Impl &w, WideConstraint &c, int lane, std::uint32_t p) {
@@ -413,7 +416,7 @@ void fill_lane(const World::Impl &w, WideConstraint &c, int lane, std::uint32_t 
     return;
   }
   const std::uint32_t k0 = set.pair_begin[p], k1 = set.pair_begin[p + 1];
-  const RigidRow first = make_row(w, set.points[k0], k0);
+  const RigidRow &first = set.point_rows[k0];
   c.a[lane] = first.a, c.b[lane] = first.b;
   c.friction[lane] = first.friction, c.static_friction[lane] = first.static_friction;
   c.restitution[lane] = first.restitution;
@@ -422,7 +425,7 @@ void fill_lane(const World::Impl &w, WideConstraint &c, int lane, std::uint32_t 
   c.fixed[lane] = first.fixed ? 1.0f : 0.0f;
   fill_point(c.p[0], lane, &first, false);
   if (k1 - k0 == 2) {
-    const RigidRow second = make_row(w, set.points[k0 + 1], k0 + 1);
+    const RigidRow &second = set.point_rows[k0 + 1];
     fill_point(c.p[1], lane, &second, second.a != first.a);
   } else {
     fill_point(c.p[1], lane, nullptr, false);
@@ -490,7 +493,7 @@ void prepare_contacts(World::Impl &w) {
   w.tasks.parallel_for(int(set.rows.size()), 512, [&](int lo, int hi, int) {
     for (int i = lo; i < hi; ++i) {
       RigidRow &row = set.rows[std::size_t(i)];
-      row = make_row(w, set.points[row.point], row.point);
+      row = set.point_rows[row.point];
     }
   });
   // Points touching a soft body are evaluated afresh by every pass; here only

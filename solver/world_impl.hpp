@@ -95,10 +95,12 @@ struct BodyCold {
 // output, merged in chunk order.
 struct NarrowChunk {
   std::vector<ContactPoint> points;
+  std::vector<RigidRow> rows;  // one per point (meaningful for points between rigid bodies)
   std::vector<std::uint64_t> keys;
   std::vector<std::uint8_t> touching;
   std::vector<std::uint32_t> counts;
   std::vector<std::uint32_t> previous;
+  std::size_t first_pair = 0, first_point = 0;  // where the chunk lands in the merged lists
 };
 
 // Per-step scratch, reused between steps so a steady-state step allocates
