@@ -97,15 +97,31 @@ void find_candidate_pairs(World::Impl& w) {
     }
   });
   bp.find_pairs(w.broadphase_pairs, w.tasks);
-  w.candidate_pairs.clear();
-  for (const broadphase::Pair& p : w.broadphase_pairs) {
-    const std::uint32_t i = w.slots[p.a].dense, j = w.slots[p.b].dense;
-    // The broad phase knows layers, static, sleeping and jointed pairs; kinematic bodies only
-    // the world knows.
-    const std::uint8_t fi = b.flags[i], fj = b.flags[j];
-    if ((fi & (kStatic | kKinematic)) && (fj & (kStatic | kKinematic))) continue;
-    w.candidate_pairs.emplace_back(i, j);
-  }
+  // Dense indices, dropping pairs of two infinite masses (the broad phase knows layers, static,
+  // sleeping and jointed pairs; kinematic bodies only the world knows). Fixed chunks count their
+  // survivors, then write them at their offsets: the order is the broad phase's.
+  constexpr int kGrain = 4096;
+  const int total = int(w.broadphase_pairs.size());
+  auto& kept = sc.chunk_counts;
+  kept.assign(std::size_t(TaskSystem::chunk_count(total, kGrain)) + 1, 0);
+  auto keep = [&](const broadphase::Pair& p) {
+    const std::uint8_t fi = b.flags[w.slots[p.a].dense], fj = b.flags[w.slots[p.b].dense];
+    return !((fi & (kStatic | kKinematic)) && (fj & (kStatic | kKinematic)));
+  };
+  w.tasks.parallel_for(total, kGrain, [&](int lo, int hi, int) {
+    std::uint32_t count = 0;
+    for (int i = lo; i < hi; ++i) count += keep(w.broadphase_pairs[std::size_t(i)]);
+    kept[std::size_t(lo / kGrain) + 1] = count;
+  });
+  for (std::size_t c = 1; c < kept.size(); ++c) kept[c] += kept[c - 1];
+  w.candidate_pairs.resize(kept.back());
+  w.tasks.parallel_for(total, kGrain, [&](int lo, int hi, int) {
+    std::uint32_t at = kept[std::size_t(lo / kGrain)];
+    for (int i = lo; i < hi; ++i) {
+      const broadphase::Pair& p = w.broadphase_pairs[std::size_t(i)];
+      if (keep(p)) w.candidate_pairs[at++] = {w.slots[p.a].dense, w.slots[p.b].dense};
+    }
+  });
 }
 
 // All-pairs reference finder: the same filters as the sweep-and-prune broad phase; kept for

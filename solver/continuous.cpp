@@ -8,6 +8,7 @@
 // (which sweeps the whole shape; the centre sweep is cheaper and suffices to keep the body on
 // the right side of the wall).
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 
 #include "solver/collide/shape_queries.hpp"
@@ -23,7 +24,8 @@ std::optional<collide::RayResult> ray_body(const World::Impl& w, std::uint32_t k
   const auto& b = w.bodies;
   const std::uint32_t p0 = b.particle_begin[k];
   if (b.flags[k] & kCircle)
-    return collide::ray_cast_circle({{w.particles.x[p0], w.particles.y[p0]}, b.radius[k]}, from, to);
+    return collide::ray_cast_circle({{w.particles.x[p0], w.particles.y[p0]}, b.radius[k]}, from,
+                                    to);
   return collide::ray_cast_polygon(
       {w.particles.x.data() + p0, w.particles.y.data() + p0, b.hull_count[k], 0}, from, to);
 }
@@ -42,9 +44,20 @@ void continuous_pass(World::Impl& w) {
     const float size = extent(b.aabb[k]);
     return w.motion[k] > 0.5f * size;
   };
+  // Fast bodies are rare: find them in parallel and skip the pair scan when there are none.
+  auto& flag = w.scratch.fast_flag;
+  flag.assign(b.size(), 0);
+  std::atomic<bool> any{false};
+  w.tasks.parallel_for(int(b.size()), 4096, [&](int lo, int hi, int) {
+    bool found = false;
+    for (int k = lo; k < hi; ++k) found |= (flag[std::size_t(k)] = is_fast(std::uint32_t(k)));
+    if (found) any.store(true, std::memory_order_relaxed);
+  });
+  if (!any.load()) return;
   for (const auto& [i, j] : w.candidate_pairs) {
+    if (!flag[i] && !flag[j]) continue;
     for (auto [k, other] : {std::pair{i, j}, std::pair{j, i}}) {
-      if (!is_fast(k)) continue;
+      if (!flag[k]) continue;
       if (!(b.flags[k] & kBullet) && b.inv_mass[other] != 0) continue;
       const Vec2 from = b.before_step[k].position;
       const Vec2 to{b.px[k], b.py[k]};

@@ -119,11 +119,13 @@ struct StepScratch {
   std::vector<std::uint8_t> old_still_touching;
   std::vector<std::uint32_t> wide_lane_pairs;  // contact pair of each wide lane, ~0 = padding
   std::vector<float> fast_hit;                 // continuous pass: first hit fraction per body
+  std::vector<std::uint8_t> fast_flag;  // continuous pass: the body moves more than half its size
   std::vector<float> p0x, p0y, q0c,
       q0s;                                // body poses at the step start (contact anchors)
   std::vector<SolverBody> solver_bodies;  // one per body plus a spare zero body (wide padding)
   std::vector<TaskSystem::Stage> contact_stages;
   std::vector<TaskSystem::Stage> substep_stages;
+  std::vector<std::uint32_t> chunk_counts;  // per-chunk counts of a parallel compaction
   std::vector<float> tight_lx, tight_ly, tight_ux,
       tight_uy;                                       // SoA tight boxes (bounds kernel)
   std::vector<float> fat_lx, fat_ly, fat_ux, fat_uy;  // broad-phase boxes

@@ -203,8 +203,10 @@ void World::step(float dt) {
   if (h != w.last_h) rescale_velocities(w, h / w.last_h);
   w.last_h = h;
   auto& b = w.bodies;
-  for (std::size_t k = 0; k < b.size(); ++k)
-    b.before_step[k] = Transform{{b.px[k], b.py[k]}, angle_of(Rot{b.qc[k], b.qs[k]})};
+  w.tasks.parallel_for(int(b.size()), 2048, [&](int lo, int hi, int) {
+    for (int k = lo; k < hi; ++k)
+      b.before_step[k] = Transform{{b.px[k], b.py[k]}, angle_of(Rot{b.qc[k], b.qs[k]})};
+  });
 
   StepProfile p;
   auto t0 = Clock::now();
