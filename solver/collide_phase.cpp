@@ -354,8 +354,10 @@ void narrow_phase(World::Impl& w, bool new_step) {
       // The solver's rows, while the pair's bodies and particles are in cache (prepared here
       // in pair order, the same work cost 15% of a pyramid step in colour order).
       const bool rigid = w.is_rigid(a) && w.is_rigid(c);
-      for (std::size_t i = 0; i < count; ++i)
-        out.rows.push_back(rigid ? make_rigid_row(w, buffer[i]) : RigidRow{});
+      const std::size_t first = out.rows.size();
+      out.rows.resize(first + count);
+      if (rigid)
+        for (std::size_t i = 0; i < count; ++i) make_rigid_row(w, buffer[i], out.rows[first + i]);
     }
   });
   // Merge in chunk order: offsets first, then every chunk copies itself in parallel.

@@ -342,7 +342,7 @@ void fill_point(WidePoint &p, int lane, const RigidRow *row, bool flip) {
 // of a pyramid step): a rigid body's particles already hold its pose applied to its vertices,
 // bit for bit what body_point computes, and only the anchors need the rotation.
 
-RigidRow make_rigid_row(const World::Impl &w, const ContactPoint &cp) {
+void make_rigid_row(const World::Impl &w, const ContactPoint &cp, RigidRow &row) {
   const auto &b = w.bodies;
   const auto &q = w.particles;
   const std::uint32_t bv = cp.body_v, bo = cp.body_o;
@@ -373,7 +373,6 @@ RigidRow make_rigid_row(const World::Impl &w, const ContactPoint &cp) {
   // A circle's point sits on its surface, so friction turns it.
   const Vec2 local_v =
       (b.flags[bv] & kCircle) ? inv_rotate(rv, b.radius[bv] * -n) : Vec2{q.lx[iv], q.ly[iv]};
-  RigidRow row;
   row.a = bo, row.b = bv;  // normal from a to b
   row.n = n;
   row.ra = rotate(ro, local_o);
@@ -398,7 +397,6 @@ RigidRow make_rigid_row(const World::Impl &w, const ContactPoint &cp) {
   row.vn_pre = dot(motion(bv, row.rb) - motion(bo, row.ra), n);
   row.lambda_n = cp.lambda_n, row.lambda_t = cp.lambda_t, row.max_lambda_n = 0;
   row.sliding = cp.sliding;
-  return row;
 }
 
 namespace {

@@ -18,9 +18,9 @@ ContactGeometry evaluate_contact(const World::Impl& w, const ContactPoint& cp);
 Softness make_softness(float hertz, float damping_ratio, float h);
 
 // The solver row of a point between two rigid bodies at the current poses (anchors, normal,
-// effective masses, approach for restitution, warm-start impulses); `point` is left for the
-// caller. The narrow phase calls it while the pair is in cache.
-RigidRow make_rigid_row(const World::Impl& w, const ContactPoint& cp);
+// effective masses, approach for restitution, warm-start impulses), written in place; `point`
+// is left for the caller. The narrow phase calls it while the pair is in cache.
+void make_rigid_row(const World::Impl& w, const ContactPoint& cp, RigidRow& row);
 
 // Colours the contact pairs (after the narrow phase and islands).
 void colour_contacts(World::Impl& w);
