@@ -28,6 +28,7 @@ void update_bounds(World::Impl& w, float dt) {
   const auto& q = w.particles;
   const std::size_t n = b.size();
   w.motion.resize(n);
+  w.reach.resize(n);
   const float h = w.last_h;
   const float g = length(w.config.gravity);
   w.tasks.parallel_for(int(n), 1024, [&](int lo, int hi, int) {
@@ -38,6 +39,7 @@ void update_bounds(World::Impl& w, float dt) {
       float reach = 0;  // farthest particle from the centre of mass
       for (std::uint32_t i = p0; i < p0 + pc; ++i)
         reach = std::max(reach, q.lx[i] * q.lx[i] + q.ly[i] * q.ly[i]);
+      w.reach[k] = std::sqrt(reach) + r;
       float motion = 0;
       if (!(b.flags[k] & kStatic) && !(b.flags[k] & kSleeping)) {
         // Distance any point of the body can travel this step: linear + angular + gravity.
@@ -239,10 +241,10 @@ std::size_t add_fast_points(const World::Impl& w, float margin, ContactPoint* ou
 
 }  // namespace
 
-std::size_t collide_pair(const World::Impl& w, std::uint32_t a, std::uint32_t c,
-                         ContactPoint* out) {
+std::size_t collide_pair(const World::Impl& w, std::uint32_t a, std::uint32_t c, ContactPoint* out,
+                         float extra_margin) {
   const auto& b = w.bodies;
-  const float margin = w.motion[a] + w.motion[c] + w.config.contact_slop;
+  const float margin = w.motion[a] + w.motion[c] + w.config.contact_slop + extra_margin;
   const collide::Manifold m = collide::collide(shape_view(w, a), shape_view(w, c), margin);
   for (int i = 0; i < m.count; ++i) {
     const collide::ContactFeature& f = m.points[i];
@@ -303,6 +305,45 @@ std::uint32_t find_previous(const ContactSet& set, std::uint64_t key) {
   return ~0u;
 }
 
+// The contact cache. The solver re-derives normals, anchors and separations from a point's
+// features (vertex, edge) at the current poses, so SAT and clipping are only needed to choose
+// the features. Two polygons that have barely moved relative to each other keep them: if the
+// manifold was found with margin M0 and, since then, no point of one body has moved more than d
+// relative to the other, every feature pair missing from it is still more than M0 - d apart; as
+// long as d + M <= M0 (M this step's margin) nothing within reach this step is missing. Full
+// collisions use an extra margin of one contact slop so a resting pair can keep its features for
+// many steps (in a settled pyramid nearly every pair does). Soft, circle and fast pairs
+// (fast-pair points come from the motion) always collide afresh.
+bool cacheable(const World::Impl& w, std::uint32_t a, std::uint32_t c) {
+  if (!w.config.contact_cache) return false;
+  const auto& b = w.bodies;
+  if ((b.flags[a] | b.flags[c]) & (kSoft | kCircle)) return false;
+  const float fast = 0.5f * std::min(max_extent(w, a), max_extent(w, c));
+  return std::max(w.motion[a], w.motion[c]) <= fast;
+}
+
+PairCache relative_pose(const World::Impl& w, std::uint32_t lower, std::uint32_t higher) {
+  const auto& b = w.bodies;
+  const Rot q{b.qc[lower], b.qs[lower]};
+  const Vec2 p = inv_rotate(q, Vec2{b.px[higher] - b.px[lower], b.py[higher] - b.py[lower]});
+  PairCache r;
+  r.x = p.x, r.y = p.y;
+  r.c = q.c * b.qc[higher] + q.s * b.qs[higher];
+  r.s = q.c * b.qs[higher] - q.s * b.qc[higher];
+  return r;
+}
+
+// Largest relative displacement of any point of `higher` since the cache was made.
+float drift(const PairCache& then, const PairCache& now, float reach) {
+  const float sin_turn = std::fabs(now.s * then.c - now.c * then.s);
+  const float cos_turn = now.c * then.c + now.s * then.s;
+  if (cos_turn <= 0.5f) return 1e30f;
+  // asin(x) <= x (1 + x^2) for x <= 0.5: a bound on the angle turned.
+  const float turn = sin_turn * (1.0f + sin_turn * sin_turn);
+  return std::sqrt((now.x - then.x) * (now.x - then.x) + (now.y - then.y) * (now.y - then.y)) +
+         turn * reach;
+}
+
 }  // namespace
 
 // Pairs are split into fixed chunks; each chunk collides its pairs into its own buffers and the
@@ -316,6 +357,7 @@ void narrow_phase(World::Impl& w, bool new_step) {
     std::swap(set.pair_keys, set.old_pair_keys);
     std::swap(set.pair_begin, set.old_pair_begin);
     std::swap(set.pair_touching, set.old_pair_touching);
+    std::swap(set.pair_cache, set.old_pair_cache);
     index_previous(set, w.slots.size());
   }
   constexpr int kGrain = 256;
@@ -326,38 +368,73 @@ void narrow_phase(World::Impl& w, bool new_step) {
     NarrowChunk& out = chunks[std::size_t(lo / kGrain)];
     out.points.clear(), out.rows.clear(), out.keys.clear(), out.touching.clear();
     out.counts.clear();
-    out.previous.clear();
+    out.previous.clear(), out.caches.clear();
+    out.reused = 0;
     ContactPoint buffer[kMaxPointsPerPair];
     for (int p = lo; p < hi; ++p) {
       const auto [a, c] = w.candidate_pairs[std::size_t(p)];
-      const std::size_t count = collide_pair(w, a, c, buffer);
-      if (count == 0) continue;
-      const std::uint64_t key = pair_key(w.bodies.slot[a], w.bodies.slot[c]);
+      const auto& b = w.bodies;
+      const std::uint64_t key = pair_key(b.slot[a], b.slot[c]);
       const std::uint32_t old = find_previous(set, key);
-      std::uint8_t touching = 0;  // touching now (not only speculatively): links islands
-      for (std::size_t i = 0; i < count; ++i) {
-        touching |= buffer[i].separation <= w.config.contact_slop;
-        if (old == ~0u) continue;
-        for (std::uint32_t k = set.old_pair_begin[old]; k < set.old_pair_begin[old + 1]; ++k) {
-          const ContactPoint& prev = set.old_points[k];
-          if (prev.feature != buffer[i].feature) continue;
-          buffer[i].lambda_n = prev.lambda_n, buffer[i].lambda_t = prev.lambda_t;
-          buffer[i].sliding = prev.sliding;
-          break;
+      const std::uint32_t lower = b.slot[a] < b.slot[c] ? a : c, higher = lower == a ? c : a;
+      const float slop = w.config.contact_slop;
+      PairCache cache;
+      std::size_t count = 0;
+      bool reused = false;
+      if (cacheable(w, a, c)) {
+        cache = relative_pose(w, lower, higher);
+        const float margin = w.motion[a] + w.motion[c] + slop;
+        if (old != ~0u && set.old_pair_cache[old].margin >= 0 &&
+            drift(set.old_pair_cache[old], cache, w.reach[higher]) + margin <=
+                set.old_pair_cache[old].margin) {
+          // Last step's points, with their impulses, on this step's dense indices.
+          for (std::uint32_t k = set.old_pair_begin[old]; k < set.old_pair_begin[old + 1]; ++k) {
+            ContactPoint& cp = buffer[count++];
+            cp = set.old_points[k];
+            const bool vertex_on_lower = (cp.feature >> 17) & 1u;
+            cp.body_v = vertex_on_lower ? lower : higher;
+            cp.body_o = vertex_on_lower ? higher : lower;
+          }
+          cache = set.old_pair_cache[old];  // drift counts from when the features were chosen
+          reused = true;
+        } else {
+          count = collide_pair(w, a, c, buffer, slop);
+          cache.margin = margin + slop;
         }
+      } else {
+        count = collide_pair(w, a, c, buffer, 0.0f);
       }
-      out.keys.push_back(key);
-      out.touching.push_back(touching);
-      out.counts.push_back(std::uint32_t(count));
-      out.previous.push_back(old);
-      out.points.insert(out.points.end(), buffer, buffer + count);
+      if (count == 0) continue;
       // The solver's rows, while the pair's bodies and particles are in cache (prepared here
       // in pair order, the same work cost 15% of a pyramid step in colour order).
       const bool rigid = w.is_rigid(a) && w.is_rigid(c);
       const std::size_t first = out.rows.size();
       out.rows.resize(first + count);
-      if (rigid)
-        for (std::size_t i = 0; i < count; ++i) make_rigid_row(w, buffer[i], out.rows[first + i]);
+      std::uint8_t touching = 0;  // touching now (not only speculatively): links islands
+      for (std::size_t i = 0; i < count; ++i) {
+        if (!reused && old != ~0u) {
+          for (std::uint32_t k = set.old_pair_begin[old]; k < set.old_pair_begin[old + 1]; ++k) {
+            const ContactPoint& prev = set.old_points[k];
+            if (prev.feature != buffer[i].feature) continue;
+            buffer[i].lambda_n = prev.lambda_n, buffer[i].lambda_t = prev.lambda_t;
+            buffer[i].sliding = prev.sliding;
+            break;
+          }
+        }
+        if (rigid) {
+          RigidRow& row = out.rows[first + i];
+          make_rigid_row(w, buffer[i], row);
+          if (reused) buffer[i].separation = row.base_separation + dot(row.rb - row.ra, row.n);
+        }
+        touching |= buffer[i].separation <= slop;
+      }
+      out.keys.push_back(key);
+      out.touching.push_back(touching);
+      out.counts.push_back(std::uint32_t(count));
+      out.previous.push_back(old);
+      out.caches.push_back(cache);
+      out.reused += reused;
+      out.points.insert(out.points.end(), buffer, buffer + count);
     }
   });
   // Merge in chunk order: offsets first, then every chunk copies itself in parallel.
@@ -367,10 +444,13 @@ void narrow_phase(World::Impl& w, bool new_step) {
     pair_total += chunk.keys.size(), point_total += chunk.points.size();
   }
   set.points.resize(point_total);
-  set.point_rows.resize(point_total);
+  set.pair_rows.resize(pair_total);
   set.pair_keys.resize(pair_total);
   set.pair_touching.resize(pair_total);
   set.pair_previous.resize(pair_total);
+  set.pair_cache.resize(pair_total);
+  w.cached_pairs = 0;
+  for (const NarrowChunk& chunk : chunks) w.cached_pairs += chunk.reused;
   set.pair_begin.resize(pair_total + 1);
   set.pair_begin[pair_total] = std::uint32_t(point_total);
   w.tasks.parallel_for(int(chunks.size()), 1, [&](int lo, int hi, int) {
@@ -382,13 +462,13 @@ void narrow_phase(World::Impl& w, bool new_step) {
         set.pair_keys[pair] = chunk.keys[k];
         set.pair_touching[pair] = chunk.touching[k];
         set.pair_previous[pair] = chunk.previous[k];
+        set.pair_cache[pair] = chunk.caches[k];
         set.pair_begin[pair] = std::uint32_t(point);
+        set.pair_rows[pair] = chunk.rows.data() + (point - chunk.first_point);
         for (std::uint32_t i = 0; i < chunk.counts[k]; ++i, ++point) {
           const std::size_t from = point - chunk.first_point;
           set.points[point] = chunk.points[from];
           set.points[point].pair = std::uint32_t(pair);
-          set.point_rows[point] = chunk.rows[from];
-          set.point_rows[point].point = std::uint32_t(point);
         }
       }
     }

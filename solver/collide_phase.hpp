@@ -24,8 +24,8 @@ void find_pairs_all(World::Impl& w, std::vector<std::pair<std::uint32_t, std::ui
 inline constexpr std::size_t kMaxPointsPerPair = 2 + 2 * 16;
 // Manifold of one pair as contact points written to out[0..kMaxPointsPerPair); returns the count.
 // (The merge in narrow_phase sets each point's pair index.)
-std::size_t collide_pair(const World::Impl& w, std::uint32_t a, std::uint32_t b,
-                         ContactPoint* out);
+std::size_t collide_pair(const World::Impl& w, std::uint32_t a, std::uint32_t b, ContactPoint* out,
+                         float extra_margin = 0.0f);
 // Contact points of all candidate pairs, in pair order. new_step: false when the same step
 // collides again (islands woke), so last step's contacts stay the reference.
 void narrow_phase(World::Impl& w, bool new_step = true);

@@ -62,10 +62,19 @@ struct SolverBody {
   float dpx = 0, dpy = 0, dqc = 1, dqs = 0;
 };
 
+// What a pair's features were chosen at: the pose of its higher-slot body in the frame of its
+// lower-slot body, and the margin the manifold covered. margin < 0: not reusable.
+struct PairCache {
+  float x = 0, y = 0, c = 1, s = 0;
+  float margin = -1;
+};
+
 struct ContactSet {
   std::vector<ContactPoint> points;
-  std::vector<RigidRow> point_rows;  // per point (pair order): rows prepared by the narrow phase
-  std::vector<RigidRow> rows;        // points of rigid pairs with more than two
+  // Rows the narrow phase prepared for each pair's points (rigid pairs only), in its chunk
+  // buffers: valid until the next narrow phase.
+  std::vector<const RigidRow*> pair_rows;
+  std::vector<RigidRow> rows;                    // points of rigid pairs with more than two
   std::vector<std::uint32_t> row_pair_begin;     // rows of the i-th such pair (colour order)
   std::vector<std::uint32_t> generic_pairs;      // pairs touching a soft body, in pair order
   std::vector<struct WideConstraint> wide;       // one- and two-point rigid pairs, colour-major
@@ -78,6 +87,8 @@ struct ContactSet {
   std::vector<std::uint8_t> pair_touching;   // touching (not only speculative) this step
   std::vector<std::uint32_t> pair_begin;     // points of pair p: [pair_begin[p], pair_begin[p+1])
   std::vector<std::uint32_t> pair_previous;  // index of the same pair last step, ~0 if new
+  std::vector<PairCache> pair_cache;
+  std::vector<PairCache> old_pair_cache;
 
   // Last step's contacts, kept for one step: points that persist start from
   // their impulses (warm starting), and pairs that start or stop touching make

@@ -308,7 +308,7 @@ void colour_contacts(World::Impl &w) {
 
 namespace {
 
-void fill_point(WidePoint &p, int lane, const RigidRow *row, bool flip) {
+void fill_point(WidePoint &p, int lane, const RigidRow *row, bool flip, std::uint32_t point = ~0u) {
   if (!row) {
     p.nx[lane] = p.ny[lane] = p.rax[lane] = p.ray[lane] = p.rbx[lane] = p.rby[lane] = 0;
     p.base[lane] = p.normal_mass[lane] = p.tangent_mass[lane] = 0;
@@ -331,7 +331,7 @@ void fill_point(WidePoint &p, int lane, const RigidRow *row, bool flip) {
   p.max_lambda_n[lane] = 0;
   p.sliding[lane] = row->sliding ? 1.0f : 0.0f;
   p.vn_pre[lane] = row->vn_pre;
-  p.point[lane] = row->point;
+  p.point[lane] = point;
   p.flipped[lane] = flip;
 }
 
@@ -414,17 +414,17 @@ void fill_lane(const World::Impl &w, WideConstraint &c, int lane, std::uint32_t 
     return;
   }
   const std::uint32_t k0 = set.pair_begin[p], k1 = set.pair_begin[p + 1];
-  const RigidRow &first = set.point_rows[k0];
+  const RigidRow &first = set.pair_rows[p][0];
   c.a[lane] = first.a, c.b[lane] = first.b;
   c.friction[lane] = first.friction, c.static_friction[lane] = first.static_friction;
   c.restitution[lane] = first.restitution;
   c.ima[lane] = first.ima, c.iia[lane] = first.iia;
   c.imb[lane] = first.imb, c.iib[lane] = first.iib;
   c.fixed[lane] = first.fixed ? 1.0f : 0.0f;
-  fill_point(c.p[0], lane, &first, false);
+  fill_point(c.p[0], lane, &first, false, k0);
   if (k1 - k0 == 2) {
-    const RigidRow &second = set.point_rows[k0 + 1];
-    fill_point(c.p[1], lane, &second, second.a != first.a);
+    const RigidRow &second = set.pair_rows[p][1];
+    fill_point(c.p[1], lane, &second, second.a != first.a, k0 + 1);
   } else {
     fill_point(c.p[1], lane, nullptr, false);
   }
@@ -491,7 +491,9 @@ void prepare_contacts(World::Impl &w) {
   w.tasks.parallel_for(int(set.rows.size()), 512, [&](int lo, int hi, int) {
     for (int i = lo; i < hi; ++i) {
       RigidRow &row = set.rows[std::size_t(i)];
-      row = set.point_rows[row.point];
+      const std::uint32_t k = row.point, p = set.points[k].pair;
+      row = set.pair_rows[p][k - set.pair_begin[p]];
+      row.point = k;
     }
   });
   // Points touching a soft body are evaluated afresh by every pass; here only

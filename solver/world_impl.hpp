@@ -100,6 +100,8 @@ struct NarrowChunk {
   std::vector<std::uint8_t> touching;
   std::vector<std::uint32_t> counts;
   std::vector<std::uint32_t> previous;
+  std::vector<PairCache> caches;
+  std::size_t reused = 0;                       // pairs whose features came from the cache
   std::size_t first_pair = 0, first_point = 0;  // where the chunk lands in the merged lists
 };
 
@@ -175,6 +177,8 @@ struct World::Impl {
   bool reference_pairs = false;  // tests: use the all-pairs finder instead
   bool scalar_contacts = false;  // tests and benchmarks: the wide kernel's scalar twin
   std::vector<float> motion;     // per body: how far any point may move this step
+  std::vector<float> reach;      // per body: farthest surface point from the centre of mass
+  std::size_t cached_pairs = 0;  // pairs of the last narrow phase that reused their features
   std::vector<std::pair<std::uint32_t, std::uint32_t>> candidate_pairs;  // dense, lower first
   ContactSet contacts;
   Softness contact_softness, static_softness;

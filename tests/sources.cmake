@@ -14,4 +14,5 @@ set(STRUT_TEST_SOURCES
   tests/determinism_test.cpp
   tests/world_broadphase_test.cpp
   tests/contact_wide_test.cpp
+  tests/contact_cache_test.cpp
 )

@@ -18,19 +18,23 @@ namespace strut {
 struct WorldConfig {
   Vec2 gravity{0.0f, -10.0f};
   int substeps = 4;
-  int iterations = 1;     // solver iterations per substep
-  int threads = 0;        // 0 = all cores, 1 = run inline on the calling thread
+  int iterations = 1;  // solver iterations per substep
+  int threads = 0;     // 0 = all cores, 1 = run inline on the calling thread
   // A tbb::task_arena owned by the embedding program, set through strut/task_arena.hpp. When
   // set, strut runs its parallel phases inside it and `threads` is ignored.
   void* external_arena = nullptr;
   bool enable_sleep = true;
-  float sleep_time = 0.5f;          // s of stillness before an island sleeps
-  float sleep_speed = 0.05f;        // m/s: a point moving slower than this counts as still
+  float sleep_time = 0.5f;             // s of stillness before an island sleeps
+  float sleep_speed = 0.05f;           // m/s: a point moving slower than this counts as still
   float restitution_threshold = 1.0f;  // m/s: slower impacts do not bounce
   float contact_slop = 0.005f;         // m: speculative margin added to every body's motion
   float contact_hertz = 30.0f;         // stiffness of contact push-out (capped at 1/4 substep rate)
   float contact_damping_ratio = 10.0f;
-  float contact_push_max = 3.0f;       // m/s: fastest speed at which overlap is pushed out
+  float contact_push_max = 3.0f;  // m/s: fastest speed at which overlap is pushed out
+  // Reuse a polygon pair's contact features while the two bodies have moved less, relative to
+  // each other, than the extra margin they were found with (see collide_phase.cpp). Off: every
+  // pair runs SAT and clipping every step, as Box2D does.
+  bool contact_cache = true;
 };
 
 // Mean time per step of each phase, in milliseconds, over the last `steps` steps
@@ -39,8 +43,8 @@ struct WorldConfig {
 // and struts; velocity is the relax pass, continuous collision and restitution; sleep is the
 // sleep pass and contact events.
 struct StepProfile {
-  double integrate = 0, broad_phase = 0, narrow_phase = 0, islands = 0, solve = 0,
-         velocity = 0, sleep = 0, total = 0;
+  double integrate = 0, broad_phase = 0, narrow_phase = 0, islands = 0, solve = 0, velocity = 0,
+         sleep = 0, total = 0;
   std::uint64_t steps = 0;
 };
 
@@ -64,8 +68,8 @@ struct BodyState {
   Transform transform;
   Vec2 velocity;
   float angular_velocity = 0.0f;
-  float radius = 0.0f;          // circles
-  std::vector<Vec2> vertices;   // polygons, world coordinates, counter-clockwise
+  float radius = 0.0f;         // circles
+  std::vector<Vec2> vertices;  // polygons, world coordinates, counter-clockwise
 };
 
 class World {
