@@ -8,6 +8,8 @@
 
 #include "solver/bounds_kernel.hpp"
 #include "solver/integrate.hpp"
+#include "solver/joint_solver.hpp"
+#include "solver/strut_kernel.hpp"
 #include "solver/world_impl.hpp"
 #include "strut/world.hpp"
 
@@ -83,6 +85,47 @@ void BM_FattenBounds(benchmark::State& state) {
 }
 BENCHMARK(BM_FattenBounds<false>)->Name("BM_FattenBounds_Scalar")->Arg(10000)->Arg(100000);
 BENCHMARK(BM_FattenBounds<true>)->Name("BM_FattenBounds_Simd")->Arg(10000)->Arg(100000);
+
+// One iteration of strut projection over the coloured groups, SIMD kernel vs its scalar twin on
+// the same groups: range(0) / 8 soft boxes (8 struts each), coloured as World::step colours
+// them, one thread. The boxes are squashed so the struts have work to do; the projection's cost
+// does not depend on how far they still are from rest.
+template <bool kSimd>
+void BM_StrutProjection(benchmark::State& state) {
+  const int n = int(state.range(0)) / 8;
+  World world(WorldConfig{.gravity = {0, 0}, .threads = 1});
+  const int side = int(std::ceil(std::sqrt(double(n))));
+  for (int i = 0; i < n; ++i) {
+    BodyDef d;
+    d.shape = BoxShape{{0.3f, 0.2f}};
+    d.center = {float(i % side), float(i / side)};
+    d.soft = (i % 2) ? 1e-5f : 1e-7f;
+    d.mask = 0;
+    world.create_body(d);
+  }
+  World::Impl& w = WorldAccess::impl(world);
+  for (std::size_t i = 0; i < w.particles.size(); ++i) w.particles.y[i] *= 0.9f;
+  colour_struts(w);
+  auto& q = w.particles;
+  const StrutSpans p{q.x.data(), q.y.data(), q.dx.data(), q.dy.data(), q.w.data()};
+  const float inv_h2 = 240.0f * 240.0f;
+  const std::uint32_t overflow = w.strut_group_begin[kOverflowColour];
+  for (auto _ : state) {
+    for (std::uint32_t g = 0; g < w.strut_groups.size(); ++g) {
+      if (kSimd && g < overflow)
+        solve_strut_group_wide(p, w.strut_groups[g], inv_h2);
+      else
+        solve_strut_group_scalar(p, w.strut_groups[g], inv_h2);
+    }
+    benchmark::DoNotOptimize(q.x.data());
+    benchmark::ClobberMemory();
+  }
+  state.SetItemsProcessed(state.iterations() * std::int64_t(w.struts.size()));
+  state.counters["groups"] = double(w.strut_groups.size());
+  state.counters["struts"] = double(w.struts.size());
+}
+BENCHMARK(BM_StrutProjection<false>)->Name("BM_StrutProjection_Scalar")->Arg(10000)->Arg(100000);
+BENCHMARK(BM_StrutProjection<true>)->Name("BM_StrutProjection_Simd")->Arg(10000)->Arg(100000);
 
 // A whole step of n bodies that never touch (a layer mask keeps every pair out), 4 substeps:
 // integration, bounds, broad phase, islands and the rest of the pipeline without contacts.

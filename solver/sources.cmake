@@ -12,6 +12,7 @@ set(STRUT_SOLVER_SOURCES
   solver/islands.cpp
   solver/colouring.cpp
   solver/joint_solver.cpp
+  solver/strut_kernel.cpp
   solver/collide_phase.cpp
   solver/world_step.cpp
   solver/world.cpp

@@ -11,6 +11,7 @@
 #include "solver/contact.hpp"
 #include "solver/contact_wide.hpp"
 #include "solver/joint.hpp"
+#include "solver/strut_kernel.hpp"
 #include "solver/task_system.hpp"
 #include "strut/world.hpp"
 
@@ -117,6 +118,8 @@ struct StepScratch {
   std::vector<float> island_min_time;  // indexed by root slot
   std::vector<std::uint8_t> moving;    // per body: may be written by the solver
   std::vector<std::uint32_t> pair_a, pair_b, joint_a, joint_b;
+  std::vector<std::uint32_t> strut_a, strut_b;  // strut colouring input
+  std::vector<std::uint8_t> particle_moving;    // per particle: w > 0 (strut colouring)
   std::vector<NarrowChunk> narrow_chunks;
   std::vector<std::uint8_t> old_still_touching;
   std::vector<std::uint32_t> wide_lane_pairs;  // contact pair of each wide lane, ~0 = padding
@@ -176,6 +179,7 @@ struct World::Impl {
   std::vector<broadphase::Pair> broadphase_pairs;
   bool reference_pairs = false;  // tests: use the all-pairs finder instead
   bool scalar_contacts = false;  // tests and benchmarks: the wide kernel's scalar twin
+  bool scalar_struts = false;    // tests and benchmarks: the strut kernel's scalar twin
   std::vector<float> motion;     // per body: how far any point may move this step
   std::vector<float> reach;      // per body: farthest surface point from the centre of mass
   std::size_t cached_pairs = 0;  // pairs of the last narrow phase that reused their features
@@ -184,6 +188,11 @@ struct World::Impl {
   Softness contact_softness, static_softness;
   Colouring contact_colours;  // of contact pairs
   Colouring joint_colours;
+  // Coloured struts (only when there are enough of them, see colour_struts): colour c is
+  // strut_groups[strut_group_begin[c] .. strut_group_begin[c + 1]), kWideLanes struts a group.
+  Colouring strut_colours;
+  std::vector<WideStrut> strut_groups;
+  std::vector<std::uint32_t> strut_group_begin;
   StepScratch scratch;
 
   std::vector<ContactEvent> begin_events, end_events;

@@ -225,6 +225,7 @@ void World::step(float dt) {
   build_islands(w);
   colour_contacts(w);
   colour_joints(w);
+  colour_struts(w);
   p.islands = ms_since(t0);
 
   t0 = Clock::now();
