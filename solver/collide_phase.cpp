@@ -314,6 +314,18 @@ std::uint32_t find_previous(const ContactSet& set, std::uint64_t key) {
 // collisions use an extra margin of one contact slop so a resting pair can keep its features for
 // many steps (in a settled pyramid nearly every pair does). Soft, circle and fast pairs
 // (fast-pair points come from the motion) always collide afresh.
+// Separation of a reused point at the current poses (the touching flag needs it).
+float feature_separation(const World::Impl& w, const ContactPoint& cp) {
+  const Vec2 v = vertex_position(w, cp.body_v, cp.vertex);
+  const Vec2 e1 = vertex_position(w, cp.body_o, cp.other);
+  if (cp.kind == ContactKind::VertexVertex) return length(v - e1) - cp.radius;
+  const std::uint32_t n = w.bodies.hull_count[cp.body_o];
+  const Vec2 d = vertex_position(w, cp.body_o, (cp.other + 1u) % n) - e1;
+  const float len = length(d);
+  if (len <= 0) return length(v - e1) - cp.radius;
+  return cross(d, v - e1) / len - cp.radius;
+}
+
 bool cacheable(const World::Impl& w, std::uint32_t a, std::uint32_t c) {
   if (!w.config.contact_cache) return false;
   const auto& b = w.bodies;
@@ -366,7 +378,7 @@ void narrow_phase(World::Impl& w, bool new_step) {
   chunks.resize(std::size_t(TaskSystem::chunk_count(pairs, kGrain)));
   w.tasks.parallel_for(pairs, kGrain, [&](int lo, int hi, int) {
     NarrowChunk& out = chunks[std::size_t(lo / kGrain)];
-    out.points.clear(), out.rows.clear(), out.keys.clear(), out.touching.clear();
+    out.points.clear(), out.keys.clear(), out.touching.clear();
     out.counts.clear();
     out.previous.clear(), out.caches.clear();
     out.reused = 0;
@@ -405,14 +417,11 @@ void narrow_phase(World::Impl& w, bool new_step) {
         count = collide_pair(w, a, c, buffer, 0.0f);
       }
       if (count == 0) continue;
-      // The solver's rows, while the pair's bodies and particles are in cache (prepared here
-      // in pair order, the same work cost 15% of a pyramid step in colour order).
-      const bool rigid = w.is_rigid(a) && w.is_rigid(c);
-      const std::size_t first = out.rows.size();
-      out.rows.resize(first + count);
       std::uint8_t touching = 0;  // touching now (not only speculatively): links islands
       for (std::size_t i = 0; i < count; ++i) {
-        if (!reused && old != ~0u) {
+        if (reused) {
+          buffer[i].separation = feature_separation(w, buffer[i]);
+        } else if (old != ~0u) {
           for (std::uint32_t k = set.old_pair_begin[old]; k < set.old_pair_begin[old + 1]; ++k) {
             const ContactPoint& prev = set.old_points[k];
             if (prev.feature != buffer[i].feature) continue;
@@ -420,11 +429,6 @@ void narrow_phase(World::Impl& w, bool new_step) {
             buffer[i].sliding = prev.sliding;
             break;
           }
-        }
-        if (rigid) {
-          RigidRow& row = out.rows[first + i];
-          make_rigid_row(w, buffer[i], row);
-          if (reused) buffer[i].separation = row.base_separation + dot(row.rb - row.ra, row.n);
         }
         touching |= buffer[i].separation <= slop;
       }
@@ -444,7 +448,6 @@ void narrow_phase(World::Impl& w, bool new_step) {
     pair_total += chunk.keys.size(), point_total += chunk.points.size();
   }
   set.points.resize(point_total);
-  set.pair_rows.resize(pair_total);
   set.pair_keys.resize(pair_total);
   set.pair_touching.resize(pair_total);
   set.pair_previous.resize(pair_total);
@@ -464,7 +467,6 @@ void narrow_phase(World::Impl& w, bool new_step) {
         set.pair_previous[pair] = chunk.previous[k];
         set.pair_cache[pair] = chunk.caches[k];
         set.pair_begin[pair] = std::uint32_t(point);
-        set.pair_rows[pair] = chunk.rows.data() + (point - chunk.first_point);
         for (std::uint32_t i = 0; i < chunk.counts[k]; ++i, ++point) {
           const std::size_t from = point - chunk.first_point;
           set.points[point] = chunk.points[from];

@@ -71,9 +71,6 @@ struct PairCache {
 
 struct ContactSet {
   std::vector<ContactPoint> points;
-  // Rows the narrow phase prepared for each pair's points (rigid pairs only), in its chunk
-  // buffers: valid until the next narrow phase.
-  std::vector<const RigidRow*> pair_rows;
   std::vector<RigidRow> rows;                    // points of rigid pairs with more than two
   std::vector<std::uint32_t> row_pair_begin;     // rows of the i-th such pair (colour order)
   std::vector<std::uint32_t> generic_pairs;      // pairs touching a soft body, in pair order

@@ -43,6 +43,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "solver/contact_prepare.hpp"
 #include "solver/contact_wide.hpp"
 #include "solver/point_ref.hpp"
 
@@ -308,125 +309,139 @@ void colour_contacts(World::Impl &w) {
 
 namespace {
 
-void fill_point(WidePoint &p, int lane, const RigidRow *row, bool flip, std::uint32_t point = ~0u) {
-  if (!row) {
-    p.nx[lane] = p.ny[lane] = p.rax[lane] = p.ray[lane] = p.rbx[lane] = p.rby[lane] = 0;
-    p.base[lane] = p.normal_mass[lane] = p.tangent_mass[lane] = 0;
-    p.lambda_n[lane] = p.lambda_t[lane] = p.max_lambda_n[lane] = p.sliding[lane] = 0;
-    p.vn_pre[lane] = 0;
-    p.point[lane] = ~0u;
-    p.flipped[lane] = 0;
-    return;
-  }
-  // A point whose vertex is on the lane's body a is the same constraint seen
-  // from the other side: anchors swap, the normal and the tangent impulse
-  // change sign.
-  const float sign = flip ? -1.0f : 1.0f;
-  p.nx[lane] = sign * row->n.x, p.ny[lane] = sign * row->n.y;
-  const Vec2 ra = flip ? row->rb : row->ra, rb = flip ? row->ra : row->rb;
-  p.rax[lane] = ra.x, p.ray[lane] = ra.y, p.rbx[lane] = rb.x, p.rby[lane] = rb.y;
-  p.base[lane] = row->base_separation;
-  p.normal_mass[lane] = row->normal_mass, p.tangent_mass[lane] = row->tangent_mass;
-  p.lambda_n[lane] = row->lambda_n, p.lambda_t[lane] = sign * row->lambda_t;
-  p.max_lambda_n[lane] = 0;
-  p.sliding[lane] = row->sliding ? 1.0f : 0.0f;
-  p.vn_pre[lane] = row->vn_pre;
-  p.point[lane] = point;
-  p.flipped[lane] = flip;
+// Gathers a point between two rigid bodies into lane `lane` of the prepare kernel's input. A
+// rigid body's particles hold its pose applied to its vertices, so the world positions are read,
+// not recomputed.
+void gather_point(const World::Impl &w, const ContactPoint &cp, PrepareInput &in, int lane) {
+  const auto &b = w.bodies;
+  const auto &q = w.particles;
+  const std::uint32_t bv = cp.body_v, bo = cp.body_o;
+  const std::uint32_t iv = b.particle_begin[bv] + cp.vertex, o0 = b.particle_begin[bo];
+  in.vx[lane] = q.x[iv], in.vy[lane] = q.y[iv], in.vlx[lane] = q.lx[iv], in.vly[lane] = q.ly[iv];
+  const std::uint32_t i = o0 + cp.other;
+  const std::uint32_t j = cp.kind == ContactKind::VertexVertex ? i
+                          : cp.other + 1u == b.hull_count[bo]  ? o0
+                                                               : i + 1;
+  in.e1x[lane] = q.x[i], in.e1y[lane] = q.y[i], in.e2x[lane] = q.x[j], in.e2y[lane] = q.y[j];
+  in.l1x[lane] = q.lx[i], in.l1y[lane] = q.ly[i], in.l2x[lane] = q.lx[j], in.l2y[lane] = q.ly[j];
+  in.edge[lane] = cp.kind == ContactKind::VertexEdge ? 1.0f : 0.0f;
+  in.cv[lane] = (b.flags[bv] & kCircle) ? 1.0f : 0.0f;
+  in.co[lane] = (b.flags[bo] & kCircle) ? 1.0f : 0.0f;
+  in.rv[lane] = b.radius[bv], in.ro[lane] = b.radius[bo];
+  in.radius[lane] = cp.radius;
+  in.fnx[lane] = cp.fallback_normal.x, in.fny[lane] = cp.fallback_normal.y;
+  in.qvc[lane] = b.qc[bv], in.qvs[lane] = b.qs[bv], in.qoc[lane] = b.qc[bo],
+  in.qos[lane] = b.qs[bo];
+  in.mvx[lane] = b.dx[bv], in.mvy[lane] = b.dy[bv], in.mva[lane] = b.da[bv];
+  in.mox[lane] = b.dx[bo], in.moy[lane] = b.dy[bo], in.moa[lane] = b.da[bo];
+  in.imv[lane] = b.inv_mass[bv], in.iiv[lane] = b.inv_inertia[bv];
+  in.imo[lane] = b.inv_mass[bo], in.iio[lane] = b.inv_inertia[bo];
+}
+
+// An empty lane: all zeros, which the kernel turns into a point of zero mass.
+void pad_point(PrepareInput &in, int lane) {
+  static_assert(sizeof(PrepareInput) % sizeof(float[kWideLanes]) == 0);
+  auto *rows = reinterpret_cast<float(*)[kWideLanes]>(&in);
+  for (std::size_t r = 0; r < sizeof(PrepareInput) / sizeof(float[kWideLanes]); ++r)
+    rows[r][lane] = 0;
 }
 
 }  // namespace
 
-// A rigid point's row for the step: anchors, normal and effective masses (Box2D's prepare).
-// The same quantities evaluate_contact gives, without its generic plumbing (which cost a fifth
-// of a pyramid step): a rigid body's particles already hold its pose applied to its vertices,
-// bit for bit what body_point computes, and only the anchors need the rotation.
-
 void make_rigid_row(const World::Impl &w, const ContactPoint &cp, RigidRow &row) {
+  PrepareInput in;
+  PrepareOutput out;
+  gather_point(w, cp, in, 0);
+  wide::prepare_points<float>(in, out, 0);
   const auto &b = w.bodies;
-  const auto &q = w.particles;
-  const std::uint32_t bv = cp.body_v, bo = cp.body_o;
-  const Rot rv{b.qc[bv], b.qs[bv]}, ro{b.qc[bo], b.qs[bo]};
-  const std::uint32_t iv = b.particle_begin[bv] + cp.vertex;
-  const Vec2 V{q.x[iv], q.y[iv]};
-  Vec2 n, local_o;
-  float c;
-  const std::uint32_t o0 = b.particle_begin[bo];
-  if (cp.kind == ContactKind::VertexEdge) {
-    const std::uint32_t i = cp.other, j = cp.other + 1 == b.hull_count[bo] ? 0 : cp.other + 1;
-    const Vec2 e1{q.x[o0 + i], q.y[o0 + i]}, e2{q.x[o0 + j], q.y[o0 + j]};
-    const Vec2 d = e2 - e1;
-    const float len2 = dot(d, d);
-    n = len2 > 0 ? (1.0f / std::sqrt(len2)) * Vec2{d.y, -d.x} : cp.fallback_normal;
-    const float t = len2 > 0 ? std::clamp(dot(V - e1, d) / len2, 0.0f, 1.0f) : 0.0f;
-    c = dot(n, V - e1) - cp.radius;
-    const Vec2 l1{q.lx[o0 + i], q.ly[o0 + i]}, l2{q.lx[o0 + j], q.ly[o0 + j]};
-    local_o = l1 + t * (l2 - l1);
-  } else {
-    const std::uint32_t io = o0 + cp.other;
-    const Vec2 d = V - Vec2{q.x[io], q.y[io]};
-    const float dist = length(d);
-    n = dist > 1e-9f ? (1.0f / dist) * d : cp.fallback_normal;
-    c = dist - cp.radius;
-    local_o = (b.flags[bo] & kCircle) ? inv_rotate(ro, b.radius[bo] * n) : Vec2{q.lx[io], q.ly[io]};
-  }
-  // A circle's point sits on its surface, so friction turns it.
-  const Vec2 local_v =
-      (b.flags[bv] & kCircle) ? inv_rotate(rv, b.radius[bv] * -n) : Vec2{q.lx[iv], q.ly[iv]};
-  row.a = bo, row.b = bv;  // normal from a to b
-  row.n = n;
-  row.ra = rotate(ro, local_o);
-  row.rb = rotate(rv, local_v);
-  row.base_separation = c - dot(row.rb - row.ra, n);
-  row.ima = b.inv_mass[bo], row.imb = b.inv_mass[bv];
-  row.iia = b.inv_inertia[bo], row.iib = b.inv_inertia[bv];
+  row.a = cp.body_o, row.b = cp.body_v;  // normal from a to b
+  row.n = {out.nx[0], out.ny[0]};
+  row.ra = {out.rax[0], out.ray[0]};
+  row.rb = {out.rbx[0], out.rby[0]};
+  row.base_separation = out.base[0];
+  row.ima = b.inv_mass[row.a], row.imb = b.inv_mass[row.b];
+  row.iia = b.inv_inertia[row.a], row.iib = b.inv_inertia[row.b];
   row.fixed = row.ima == 0 || row.imb == 0;
-  const Vec2 t{n.y, -n.x};
-  const float rna = cross(row.ra, n), rnb = cross(row.rb, n);
-  const float rta = cross(row.ra, t), rtb = cross(row.rb, t);
-  const float kn = row.ima + row.imb + row.iia * rna * rna + row.iib * rnb * rnb;
-  const float kt = row.ima + row.imb + row.iia * rta * rta + row.iib * rtb * rtb;
-  row.normal_mass = kn > 0 ? 1.0f / kn : 0.0f;
-  row.tangent_mass = kt > 0 ? 1.0f / kt : 0.0f;
+  row.normal_mass = out.normal_mass[0], row.tangent_mass = out.tangent_mass[0];
   row.friction = cp.friction, row.static_friction = cp.static_friction;
-  row.restitution = cp.restitution;
-  // Approach before the step, for restitution (point_motion's formula).
-  auto motion = [&](std::uint32_t k, Vec2 r) {
-    return Vec2{b.dx[k], b.dy[k]} + (r - inv_rotate(rot_of_small_angle(b.da[k]), r));
-  };
-  row.vn_pre = dot(motion(bv, row.rb) - motion(bo, row.ra), n);
+  row.restitution = cp.restitution, row.vn_pre = out.vn_pre[0];
   row.lambda_n = cp.lambda_n, row.lambda_t = cp.lambda_t, row.max_lambda_n = 0;
   row.sliding = cp.sliding;
 }
 
 namespace {
 
-// Fills lane `lane` of c with pair p (one or two points), or pads it when p is
-// ~0.
-void fill_lane(const World::Impl &w, WideConstraint &c, int lane, std::uint32_t p) {
+// Fills wide constraint c with the pairs pairs[0 .. kWideLanes) (~0: an empty lane): gathers
+// every lane's points, prepares them in SIMD (or through the scalar twin), writes the lanes. A
+// pair's second point whose vertex is on the lane's body a is the same constraint seen from the
+// other side: its anchors swap and its normal and tangent impulse change sign.
+void fill_constraint(const World::Impl &w, WideConstraint &c, const std::uint32_t *pairs) {
   const auto &set = w.contacts;
-  if (p == ~0u) {
-    c.a[lane] = c.b[lane] = std::uint32_t(w.bodies.size());  // the spare zero body
-    c.friction[lane] = c.static_friction[lane] = c.restitution[lane] = 0;
-    c.ima[lane] = c.iia[lane] = c.imb[lane] = c.iib[lane] = c.fixed[lane] = 0;
-    fill_point(c.p[0], lane, nullptr, false);
-    fill_point(c.p[1], lane, nullptr, false);
-    return;
+  const auto &b = w.bodies;
+  PrepareInput in[2];
+  PrepareOutput out[2];
+  std::uint32_t point[2][kWideLanes];
+  bool flip[kWideLanes];
+  for (int lane = 0; lane < kWideLanes; ++lane) {
+    const std::uint32_t p = pairs[lane];
+    flip[lane] = false;
+    if (p == ~0u) {
+      c.a[lane] = c.b[lane] = std::uint32_t(b.size());  // the spare zero body
+      c.friction[lane] = c.static_friction[lane] = c.restitution[lane] = 0;
+      c.ima[lane] = c.iia[lane] = c.imb[lane] = c.iib[lane] = c.fixed[lane] = 0;
+      pad_point(in[0], lane), pad_point(in[1], lane);
+      point[0][lane] = point[1][lane] = ~0u;
+      continue;
+    }
+    const std::uint32_t k0 = set.pair_begin[p], k1 = set.pair_begin[p + 1];
+    const ContactPoint &cp = set.points[k0];
+    c.a[lane] = cp.body_o, c.b[lane] = cp.body_v;
+    c.friction[lane] = cp.friction, c.static_friction[lane] = cp.static_friction;
+    c.restitution[lane] = cp.restitution;
+    c.ima[lane] = b.inv_mass[cp.body_o], c.iia[lane] = b.inv_inertia[cp.body_o];
+    c.imb[lane] = b.inv_mass[cp.body_v], c.iib[lane] = b.inv_inertia[cp.body_v];
+    c.fixed[lane] = c.ima[lane] == 0 || c.imb[lane] == 0 ? 1.0f : 0.0f;
+    gather_point(w, cp, in[0], lane);
+    point[0][lane] = k0;
+    if (k1 - k0 == 2) {
+      gather_point(w, set.points[k0 + 1], in[1], lane);
+      flip[lane] = set.points[k0 + 1].body_v != cp.body_v;
+      point[1][lane] = k0 + 1;
+    } else {
+      pad_point(in[1], lane);
+      point[1][lane] = ~0u;
+    }
   }
-  const std::uint32_t k0 = set.pair_begin[p], k1 = set.pair_begin[p + 1];
-  const RigidRow &first = set.pair_rows[p][0];
-  c.a[lane] = first.a, c.b[lane] = first.b;
-  c.friction[lane] = first.friction, c.static_friction[lane] = first.static_friction;
-  c.restitution[lane] = first.restitution;
-  c.ima[lane] = first.ima, c.iia[lane] = first.iia;
-  c.imb[lane] = first.imb, c.iib[lane] = first.iib;
-  c.fixed[lane] = first.fixed ? 1.0f : 0.0f;
-  fill_point(c.p[0], lane, &first, false, k0);
-  if (k1 - k0 == 2) {
-    const RigidRow &second = set.pair_rows[p][1];
-    fill_point(c.p[1], lane, &second, second.a != first.a, k0 + 1);
-  } else {
-    fill_point(c.p[1], lane, nullptr, false);
+  for (int k = 0; k < 2; ++k) {
+    if (w.scalar_contacts)
+      for (int lane = 0; lane < kWideLanes; ++lane)
+        wide::prepare_points<float>(in[k], out[k], lane);
+    else
+      wide::prepare_points<WideFloat>(in[k], out[k], 0);
+  }
+  for (int k = 0; k < 2; ++k) {
+    WidePoint &p = c.p[k];
+    const PrepareOutput &o = out[k];
+    for (int lane = 0; lane < kWideLanes; ++lane) {
+      const bool f = k == 1 && flip[lane];
+      const float sign = f ? -1.0f : 1.0f;
+      p.nx[lane] = sign * o.nx[lane], p.ny[lane] = sign * o.ny[lane];
+      p.rax[lane] = f ? o.rbx[lane] : o.rax[lane], p.ray[lane] = f ? o.rby[lane] : o.ray[lane];
+      p.rbx[lane] = f ? o.rax[lane] : o.rbx[lane], p.rby[lane] = f ? o.ray[lane] : o.rby[lane];
+      p.base[lane] = o.base[lane];
+      p.normal_mass[lane] = o.normal_mass[lane], p.tangent_mass[lane] = o.tangent_mass[lane];
+      p.vn_pre[lane] = o.vn_pre[lane];
+      p.max_lambda_n[lane] = 0;
+      p.point[lane] = point[k][lane];
+      p.flipped[lane] = f;
+      if (point[k][lane] == ~0u) {
+        p.lambda_n[lane] = p.lambda_t[lane] = p.sliding[lane] = 0;
+        continue;
+      }
+      const ContactPoint &cp = set.points[point[k][lane]];
+      p.lambda_n[lane] = cp.lambda_n, p.lambda_t[lane] = sign * cp.lambda_t;
+      p.sliding[lane] = cp.sliding ? 1.0f : 0.0f;
+    }
   }
 }
 
@@ -484,15 +499,13 @@ void prepare_contacts(World::Impl &w) {
   set.wide.resize(lanes.size() / kWideLanes);
   w.tasks.parallel_for(int(set.wide.size()), 16, [&](int lo, int hi, int) {
     for (int i = lo; i < hi; ++i)
-      for (int lane = 0; lane < kWideLanes; ++lane)
-        fill_lane(w, set.wide[std::size_t(i)], lane,
-                  lanes[std::size_t(i) * kWideLanes + std::size_t(lane)]);
+      fill_constraint(w, set.wide[std::size_t(i)], lanes.data() + std::size_t(i) * kWideLanes);
   });
   w.tasks.parallel_for(int(set.rows.size()), 512, [&](int lo, int hi, int) {
     for (int i = lo; i < hi; ++i) {
       RigidRow &row = set.rows[std::size_t(i)];
-      const std::uint32_t k = row.point, p = set.points[k].pair;
-      row = set.pair_rows[p][k - set.pair_begin[p]];
+      const std::uint32_t k = row.point;
+      make_rigid_row(w, set.points[k], row);
       row.point = k;
     }
   });

@@ -24,7 +24,7 @@ struct alignas(64) WidePoint {
   float base[kWideLanes], normal_mass[kWideLanes], tangent_mass[kWideLanes];
   float lambda_n[kWideLanes], lambda_t[kWideLanes], max_lambda_n[kWideLanes];
   float sliding[kWideLanes], vn_pre[kWideLanes];
-  std::uint32_t point[kWideLanes];  // index in ContactSet::points, ~0 when absent
+  std::uint32_t point[kWideLanes];   // index in ContactSet::points, ~0 when absent
   std::uint8_t flipped[kWideLanes];  // the point's vertex is on body a: its row was mirrored
 };
 
@@ -38,7 +38,7 @@ struct alignas(64) WideConstraint {
 
 // Constants of one pass, in displacement units (see contact_solver.cpp).
 struct WidePass {
-  float bias_rate, mass_scale, impulse_scale;              // contact softness
+  float bias_rate, mass_scale, impulse_scale;                    // contact softness
   float fixed_bias_rate, fixed_mass_scale, fixed_impulse_scale;  // with an infinite mass
   float push_max;
   float slide;
@@ -58,6 +58,7 @@ inline float vabs(float a) { return std::fabs(a); }
 // uninitialized") when they are inlined here; the operands are initialised batches.
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#pragma GCC diagnostic ignored "-Wuninitialized"
 inline WideFloat vmax(const WideFloat& a, const WideFloat& b) { return xsimd::max(a, b); }
 inline WideFloat vmin(const WideFloat& a, const WideFloat& b) { return xsimd::min(a, b); }
 #pragma GCC diagnostic pop
@@ -134,14 +135,16 @@ void solve_lanes(Body<F>& A, Body<F>& B, WideConstraint& c, int lane, const Wide
       impulse_scale = select(speculative, zero, soft_impulse);
     }
     const F lambda = load<F>(p.lambda_n + lane);
-    const F impulse = zero - load<F>(p.normal_mass + lane) * mass_scale * (vn + bias) - impulse_scale * lambda;
+    const F impulse =
+        zero - load<F>(p.normal_mass + lane) * mass_scale * (vn + bias) - impulse_scale * lambda;
     const F total = vmax(lambda + impulse, zero);
     const F change = total - lambda;
     store(p.lambda_n + lane, total);
     store(p.max_lambda_n + lane, vmax(load<F>(p.max_lambda_n + lane), total));
     apply(change * nx, change * ny, rax, ray, rbx, rby);
   }
-  const F friction = load<F>(c.friction + lane), static_friction = load<F>(c.static_friction + lane);
+  const F friction = load<F>(c.friction + lane),
+          static_friction = load<F>(c.static_friction + lane);
   for (WidePoint& p : c.p) {
     const F tx = load<F>(p.ny + lane), ty = zero - load<F>(p.nx + lane);
     const F rax = load<F>(p.rax + lane), ray = load<F>(p.ray + lane);
@@ -194,8 +197,8 @@ void run_wide(std::vector<SolverBody>& bodies, WideConstraint& c, Fn&& fn) {
     g[12][i] = b.dqc, g[13][i] = b.dqs;
   }
   using F = WideFloat;
-  wide::Body<F> A{F::load_aligned(g[0]), F::load_aligned(g[1]),  F::load_aligned(g[2]),
-                  F::load_aligned(g[3]), F::load_aligned(g[4]),  F::load_aligned(g[5]),
+  wide::Body<F> A{F::load_aligned(g[0]), F::load_aligned(g[1]), F::load_aligned(g[2]),
+                  F::load_aligned(g[3]), F::load_aligned(g[4]), F::load_aligned(g[5]),
                   F::load_aligned(g[6])};
   wide::Body<F> B{F::load_aligned(g[7]),  F::load_aligned(g[8]),  F::load_aligned(g[9]),
                   F::load_aligned(g[10]), F::load_aligned(g[11]), F::load_aligned(g[12]),

@@ -96,7 +96,6 @@ struct BodyCold {
 // output, merged in chunk order.
 struct NarrowChunk {
   std::vector<ContactPoint> points;
-  std::vector<RigidRow> rows;  // one per point (meaningful for points between rigid bodies)
   std::vector<std::uint64_t> keys;
   std::vector<std::uint8_t> touching;
   std::vector<std::uint32_t> counts;
