@@ -15,5 +15,6 @@ set(STRUT_TEST_SOURCES
   tests/world_broadphase_test.cpp
   tests/contact_wide_test.cpp
   tests/contact_cache_test.cpp
+  tests/contact_prepare_test.cpp
   tests/strut_kernel_test.cpp
 )
