@@ -542,8 +542,16 @@ void finish_contacts(World::Impl &w) {
           cp.lambda_t = p.flipped[lane] ? -p.lambda_t[lane] : p.lambda_t[lane];
           cp.max_lambda_n = p.max_lambda_n[lane];
           cp.sliding = p.sliding[lane] > 0.5f;
+          // A pair's points share its lane: one thread writes the pair's flag.
+          if (cp.max_lambda_n > 0) set.pair_touching[cp.pair] = 1;
         }
   });
+  // Pressed points make their pair touching (islands, events): rows and soft pairs here.
+  for (const RigidRow &row : set.rows)
+    if (row.max_lambda_n > 0) set.pair_touching[set.points[row.point].pair] = 1;
+  for (std::uint32_t p : set.generic_pairs)
+    for (std::uint32_t k = set.pair_begin[p]; k < set.pair_begin[p + 1]; ++k)
+      if (set.points[k].max_lambda_n > 0) set.pair_touching[p] = 1;
 }
 
 namespace {

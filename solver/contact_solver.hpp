@@ -27,7 +27,8 @@ void colour_contacts(World::Impl& w);
 // Once per step, before the substeps: fixes anchors, normals and effective masses of points
 // between rigid bodies, and records each point's approach for restitution.
 void prepare_contacts(World::Impl& w);
-// After the step: impulses and sliding state back to the contact points (persistence, events).
+// After the step: impulses and sliding state back to the contact points (persistence), and
+// pairs with a pressed point marked touching (islands, events).
 void finish_contacts(World::Impl& w);
 // Appends a substep's contact stages to a stage list (run by TaskSystem::run_stages): warm start
 // (the accumulated impulses applied again), then `iterations` solve passes with the soft push-out.

@@ -1,10 +1,10 @@
 #include "solver/islands.hpp"
 
-#include "solver/collide_phase.hpp"
-
 #include <algorithm>
 #include <cmath>
 #include <numeric>
+
+#include "solver/collide_phase.hpp"
 
 namespace strut {
 namespace {
@@ -21,8 +21,10 @@ std::uint32_t find(std::vector<std::uint32_t>& parent, std::uint32_t i) {
 void unite(std::vector<std::uint32_t>& parent, std::uint32_t a, std::uint32_t b) {
   a = find(parent, a), b = find(parent, b);
   if (a == b) return;
-  if (a < b) parent[b] = a;
-  else parent[a] = b;
+  if (a < b)
+    parent[b] = a;
+  else
+    parent[a] = b;
 }
 
 bool links(const World::Impl& w, std::uint32_t k) {
@@ -39,8 +41,9 @@ void build_islands(World::Impl& w) {
   parent.resize(n);
   std::iota(parent.begin(), parent.end(), 0u);
   const auto& set = w.contacts;
-  for (const ContactPoint& cp : set.points) {
-    if (!set.pair_touching[cp.pair]) continue;
+  for (std::size_t p = 0; p < set.pair_keys.size(); ++p) {
+    if (!set.pair_touching[p]) continue;
+    const ContactPoint& cp = set.points[set.pair_begin[p]];  // every point has the same bodies
     if (links(w, cp.body_v) && links(w, cp.body_o)) unite(parent, cp.body_v, cp.body_o);
   }
   for (const Joint& j : w.joints) {
@@ -65,13 +68,15 @@ bool wake_touched_islands(World::Impl& w) {
   auto& b = w.bodies;
   const auto& set = w.contacts;
   bool woke = false;
-  for (const ContactPoint& cp : set.points) {
+  // A pair touches when one of its points is within the slop (narrow phase).
+  for (std::size_t p = 0; p < set.pair_keys.size(); ++p) {
+    if (!set.pair_touching[p]) continue;
+    const ContactPoint& cp = set.points[set.pair_begin[p]];
     const std::uint32_t x = cp.body_v, y = cp.body_o;
     const bool sx = (b.flags[x] & kSleeping) != 0, sy = (b.flags[y] & kSleeping) != 0;
     if (sx == sy) continue;
     const std::uint32_t sleeper = sx ? x : y, other = sx ? y : x;
     if (b.flags[other] & kStatic) continue;
-    if (cp.separation > w.config.contact_slop) continue;
     wake_island(w, b.island[sleeper]);
     woke = true;
   }
@@ -90,7 +95,8 @@ void update_sleep(World::Impl& w, float dt) {
     if (!w.is_rigid(k)) {
       // A soft body can deform with its centre at rest: its fastest particle counts.
       const auto& q = w.particles;
-      for (std::uint32_t i = b.particle_begin[k]; i < b.particle_begin[k] + b.particle_count[k]; ++i)
+      for (std::uint32_t i = b.particle_begin[k]; i < b.particle_begin[k] + b.particle_count[k];
+           ++i)
         v = std::max(v, std::sqrt(q.dx[i] * q.dx[i] + q.dy[i] * q.dy[i]) * inv_h);
     }
     const float omega = std::fabs(b.da[k]) * inv_h;
@@ -107,7 +113,9 @@ void update_sleep(World::Impl& w, float dt) {
   for (std::uint32_t k = 0; k < n; ++k)
     if (b.inv_mass[k] > 0 && !(b.flags[k] & kSleeping))
       min_time[b.island[k]] = std::min(min_time[b.island[k]], b.sleep_time[k]);
-  for (const ContactPoint& cp : w.contacts.points) {
+  const auto& set = w.contacts;
+  for (std::size_t p = 0; p < set.pair_keys.size(); ++p) {
+    const ContactPoint& cp = set.points[set.pair_begin[p]];
     for (auto [self, other] : {std::pair{cp.body_v, cp.body_o}, {cp.body_o, cp.body_v}}) {
       if (!(b.flags[other] & kKinematic) || b.inv_mass[self] == 0) continue;
       if (b.dx[other] != 0 || b.dy[other] != 0 || b.da[other] != 0) min_time[b.island[self]] = 0;

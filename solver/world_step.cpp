@@ -244,8 +244,6 @@ void World::step(float dt) {
   continuous_pass(w);
   apply_restitution(w, h, w.config.restitution_threshold);
   finish_contacts(w);
-  for (const ContactPoint& cp : w.contacts.points)
-    if (cp.max_lambda_n > 0) w.contacts.pair_touching[cp.pair] = 1;
   p.velocity += ms_since(t0);
   t0 = Clock::now();
   sync_particles(w);
