@@ -36,23 +36,14 @@ struct ContactPoint {
   std::uint32_t feature = 0;  // identifies the feature pair within its body pair across steps
 };
 
-// A point between two rigid bodies prepared for the step (Box2D's contact
-// constraint point): anchors are offsets from the centres of mass at the step
-// start, fixed in the bodies for the step; rows are stored colour by colour so
-// a pass reads them in order. 96 bytes.
-struct RigidRow {
-  std::uint32_t a = 0,
-                b = 0;  // bodies; the normal points from a (edge side) to b (vertex side)
-  Vec2 ra, rb;
-  Vec2 n;
-  float base_separation = 0;  // separation minus n . (rb - ra) at the step start
+// A point between two rigid bodies prepared for the step (Box2D's contact constraint point),
+// oriented from the other feature's body a to the vertex's body b: normal, anchors (offsets from
+// the centres of mass), separation minus n . (rb - ra), effective masses, approach speed.
+struct PreparedPoint {
+  Vec2 n, ra, rb;
+  float base_separation = 0;
   float normal_mass = 0, tangent_mass = 0;
-  float ima = 0, iia = 0, imb = 0, iib = 0;
-  float friction = 0, static_friction = 0, restitution = 0, vn_pre = 0;
-  float lambda_n = 0, lambda_t = 0, max_lambda_n = 0;
-  std::uint32_t point = 0;  // in ContactSet::points
-  bool sliding = false;
-  bool fixed = false;  // one body has infinite mass (stiffer softness)
+  float vn_pre = 0;
 };
 
 // A body as the contact passes see it (Box2D's body state): the motion of the
@@ -71,13 +62,13 @@ struct PairCache {
 
 struct ContactSet {
   std::vector<ContactPoint> points;
-  std::vector<RigidRow> rows;                    // points of rigid pairs with more than two
-  std::vector<std::uint32_t> row_pair_begin;     // rows of the i-th such pair (colour order)
+  // Solver constraints (contact_solver.cpp, colour_contacts): their first point and how many
+  // points from it (1 or 2; 0: every point of a pair touching a soft body, the generic path).
+  std::vector<std::uint32_t> constraint_first;
+  std::vector<std::uint8_t> constraint_count;
   std::vector<std::uint32_t> generic_pairs;      // pairs touching a soft body, in pair order
   std::vector<struct WideConstraint> wide;       // one- and two-point rigid pairs, colour-major
   std::vector<std::uint32_t> colour_wide_begin;  // wide constraints of colour c
-  std::vector<std::uint32_t> big_pairs;          // indices into row_pair_begin, colour-major
-  std::vector<std::uint32_t> colour_big_begin;
   // Body slots (lower, higher) of each pair that produced points, in pair
   // order.
   std::vector<std::uint64_t> pair_keys;

@@ -168,49 +168,6 @@ void solve_generic(World::Impl &w, ContactPoint &cp, const Pass &pass) {
 
 Vec2 cross_sv(float s, Vec2 v) { return {-s * v.y, s * v.x}; }
 
-void push(SolverBody &body, float im, float ii, Vec2 P, Vec2 r) {
-  if (im == 0 && ii == 0) return;  // shared between constraints of a colour: never written
-  body.dx += im * P.x;
-  body.dy += im * P.y;
-  body.da += ii * cross(r, P);
-}
-
-Vec2 point_velocity(const SolverBody &s, Vec2 r) { return Vec2{s.dx, s.dy} + cross_sv(s.da, r); }
-
-void solve_row(std::vector<SolverBody> &bodies, RigidRow &row, const Pass &pass) {
-  SolverBody &A = bodies[row.a];
-  SolverBody &B = bodies[row.b];
-  // Normal: separation from the pose change since the step began (Box2D's
-  // formula).
-  const Vec2 d = (Vec2{B.dpx, B.dpy} - Vec2{A.dpx, A.dpy}) +
-                 (rotate(Rot{B.dqc, B.dqs}, row.rb) - rotate(Rot{A.dqc, A.dqs}, row.ra));
-  const float s = dot(d, row.n) + row.base_separation;
-  Vec2 dv = point_velocity(B, row.rb) - point_velocity(A, row.ra);
-  const float dn = normal_impulse(pass, row.fixed, s, dot(dv, row.n), row.normal_mass, row.lambda_n,
-                                  row.max_lambda_n);
-  if (dn != 0) {
-    const Vec2 P = dn * row.n;
-    push(A, row.ima, row.iia, -P, row.ra);
-    push(B, row.imb, row.iib, P, row.rb);
-  }
-  // Friction (see friction_impulse).
-  const Vec2 t{row.n.y, -row.n.x};
-  dv = point_velocity(B, row.rb) - point_velocity(A, row.ra);
-  const float bound = (row.sliding ? row.friction : row.static_friction) * row.lambda_n;
-  const float lt = std::clamp(row.lambda_t - row.tangent_mass * dot(dv, t), -bound, bound);
-  const float dt = lt - row.lambda_t;
-  row.lambda_t = lt;
-  if (dt != 0) {
-    const Vec2 P = dt * t;
-    push(A, row.ima, row.iia, -P, row.ra);
-    push(B, row.imb, row.iib, P, row.rb);
-  }
-  if (!pass.use_bias) {
-    dv = point_velocity(B, row.rb) - point_velocity(A, row.ra);
-    row.sliding = std::fabs(dot(dv, t)) > pass.slide;
-  }
-}
-
 // Solver bodies: the motion of the substep and the pose change since the step
 // began, 32 bytes per body in one array, so a constraint touches one cache line
 // per body instead of ten arrays.
@@ -291,14 +248,27 @@ Softness make_softness(float hertz, float damping_ratio, float h) {
   return {omega / a1, a2 * a3, a3};
 }
 
+// The constraints the solver colours: a rigid pair's points two at a time (a pair with more
+// points, a fast pair, becomes several constraints, which share its bodies and so land in
+// different colours), a pair touching a soft body as one constraint for the generic path.
+// Before, pairs with more than two points were solved by a scalar copy of the wide kernel's
+// arithmetic; in the ragdoll rain that copy was a fifth of the step.
 void colour_contacts(World::Impl &w) {
-  const auto &set = w.contacts;
+  auto &set = w.contacts;
   auto &s = w.scratch;
-  const std::size_t pairs = set.pair_keys.size();
-  s.pair_a.resize(pairs), s.pair_b.resize(pairs);
-  for (std::size_t p = 0; p < pairs; ++p) {
-    const ContactPoint &cp = set.points[set.pair_begin[p]];
-    s.pair_a[p] = cp.body_v, s.pair_b[p] = cp.body_o;
+  set.constraint_first.clear();
+  set.constraint_count.clear();
+  s.pair_a.clear(), s.pair_b.clear();
+  for (std::size_t p = 0; p < set.pair_keys.size(); ++p) {
+    const std::uint32_t k0 = set.pair_begin[p], k1 = set.pair_begin[p + 1];
+    const ContactPoint &cp = set.points[k0];
+    const bool rigid = w.is_rigid(cp.body_v) && w.is_rigid(cp.body_o);
+    const std::uint32_t step = rigid ? 2 : k1 - k0;
+    for (std::uint32_t k = k0; k < k1; k += step) {
+      set.constraint_first.push_back(k);
+      set.constraint_count.push_back(std::uint8_t(rigid ? std::min(2u, k1 - k) : 0u));
+      s.pair_a.push_back(cp.body_v), s.pair_b.push_back(cp.body_o);
+    }
   }
   const auto &b = w.bodies;
   s.moving.resize(b.size());
@@ -348,34 +318,27 @@ void pad_point(PrepareInput &in, int lane) {
 
 }  // namespace
 
-void make_rigid_row(const World::Impl &w, const ContactPoint &cp, RigidRow &row) {
+PreparedPoint prepare_point(const World::Impl &w, const ContactPoint &cp) {
   PrepareInput in;
   PrepareOutput out;
   gather_point(w, cp, in, 0);
   wide::prepare_points<float>(in, out, 0);
-  const auto &b = w.bodies;
-  row.a = cp.body_o, row.b = cp.body_v;  // normal from a to b
-  row.n = {out.nx[0], out.ny[0]};
-  row.ra = {out.rax[0], out.ray[0]};
-  row.rb = {out.rbx[0], out.rby[0]};
-  row.base_separation = out.base[0];
-  row.ima = b.inv_mass[row.a], row.imb = b.inv_mass[row.b];
-  row.iia = b.inv_inertia[row.a], row.iib = b.inv_inertia[row.b];
-  row.fixed = row.ima == 0 || row.imb == 0;
-  row.normal_mass = out.normal_mass[0], row.tangent_mass = out.tangent_mass[0];
-  row.friction = cp.friction, row.static_friction = cp.static_friction;
-  row.restitution = cp.restitution, row.vn_pre = out.vn_pre[0];
-  row.lambda_n = cp.lambda_n, row.lambda_t = cp.lambda_t, row.max_lambda_n = 0;
-  row.sliding = cp.sliding;
+  return PreparedPoint{{out.nx[0], out.ny[0]},
+                       {out.rax[0], out.ray[0]},
+                       {out.rbx[0], out.rby[0]},
+                       out.base[0],
+                       out.normal_mass[0],
+                       out.tangent_mass[0],
+                       out.vn_pre[0]};
 }
 
 namespace {
 
-// Fills wide constraint c with the pairs pairs[0 .. kWideLanes) (~0: an empty lane): gathers
+// Fills wide constraint c with the constraints ids[0 .. kWideLanes) (~0: an empty lane): gathers
 // every lane's points, prepares them in SIMD (or through the scalar twin), writes the lanes. A
-// pair's second point whose vertex is on the lane's body a is the same constraint seen from the
-// other side: its anchors swap and its normal and tangent impulse change sign.
-void fill_constraint(const World::Impl &w, WideConstraint &c, const std::uint32_t *pairs) {
+// second point whose vertex is on the lane's body a is the same constraint seen from the other
+// side: its anchors swap and its normal and tangent impulse change sign.
+void fill_constraint(const World::Impl &w, WideConstraint &c, const std::uint32_t *ids) {
   const auto &set = w.contacts;
   const auto &b = w.bodies;
   PrepareInput in[2];
@@ -383,9 +346,9 @@ void fill_constraint(const World::Impl &w, WideConstraint &c, const std::uint32_
   std::uint32_t point[2][kWideLanes];
   bool flip[kWideLanes];
   for (int lane = 0; lane < kWideLanes; ++lane) {
-    const std::uint32_t p = pairs[lane];
+    const std::uint32_t id = ids[lane];
     flip[lane] = false;
-    if (p == ~0u) {
+    if (id == ~0u) {
       c.a[lane] = c.b[lane] = std::uint32_t(b.size());  // the spare zero body
       c.friction[lane] = c.static_friction[lane] = c.restitution[lane] = 0;
       c.ima[lane] = c.iia[lane] = c.imb[lane] = c.iib[lane] = c.fixed[lane] = 0;
@@ -393,7 +356,7 @@ void fill_constraint(const World::Impl &w, WideConstraint &c, const std::uint32_
       point[0][lane] = point[1][lane] = ~0u;
       continue;
     }
-    const std::uint32_t k0 = set.pair_begin[p], k1 = set.pair_begin[p + 1];
+    const std::uint32_t k0 = set.constraint_first[id], k1 = k0 + set.constraint_count[id];
     const ContactPoint &cp = set.points[k0];
     c.a[lane] = cp.body_o, c.b[lane] = cp.body_v;
     c.friction[lane] = cp.friction, c.static_friction[lane] = cp.static_friction;
@@ -465,49 +428,26 @@ void prepare_contacts(World::Impl &w) {
   });
   auto &set = w.contacts;
   const Colouring &c = w.contact_colours;
-  auto &lanes = s.wide_lane_pairs;  // pair of each lane, colour-major, ~0 pads a
-                                    // colour's last
+  auto &lanes = s.wide_lane_ids;  // constraint of each lane, colour-major; ~0 pads a colour
   lanes.clear();
-  set.rows.clear();
-  set.row_pair_begin.assign(1, 0);
-  set.big_pairs.clear();
   set.colour_wide_begin.assign(1, 0);
-  set.colour_big_begin.assign(1, 0);
   set.generic_pairs.clear();
   for (int colour = 0; colour <= kOverflowColour; ++colour) {
     for (std::uint32_t i = c.begin[colour]; i < c.begin[colour + 1]; ++i) {
-      const std::uint32_t p = c.order[i];
-      const ContactPoint &cp = set.points[set.pair_begin[p]];
-      if (!w.is_rigid(cp.body_v) || !w.is_rigid(cp.body_o)) {
-        set.generic_pairs.push_back(p);
-        continue;
-      }
-      const std::uint32_t k0 = set.pair_begin[p], k1 = set.pair_begin[p + 1];
-      if (k1 - k0 <= 2) {
-        lanes.push_back(p);
-        continue;
-      }
-      set.big_pairs.push_back(std::uint32_t(set.row_pair_begin.size() - 1));
-      for (std::uint32_t k = k0; k < k1; ++k) set.rows.emplace_back().point = k;
-      set.row_pair_begin.push_back(std::uint32_t(set.rows.size()));
+      const std::uint32_t id = c.order[i];
+      if (set.constraint_count[id] == 0)
+        set.generic_pairs.push_back(set.points[set.constraint_first[id]].pair);
+      else
+        lanes.push_back(id);
     }
     while (lanes.size() % kWideLanes != 0) lanes.push_back(~0u);
     set.colour_wide_begin.push_back(std::uint32_t(lanes.size() / kWideLanes));
-    set.colour_big_begin.push_back(std::uint32_t(set.big_pairs.size()));
   }
   std::sort(set.generic_pairs.begin(), set.generic_pairs.end());
   set.wide.resize(lanes.size() / kWideLanes);
   w.tasks.parallel_for(int(set.wide.size()), 16, [&](int lo, int hi, int) {
     for (int i = lo; i < hi; ++i)
       fill_constraint(w, set.wide[std::size_t(i)], lanes.data() + std::size_t(i) * kWideLanes);
-  });
-  w.tasks.parallel_for(int(set.rows.size()), 512, [&](int lo, int hi, int) {
-    for (int i = lo; i < hi; ++i) {
-      RigidRow &row = set.rows[std::size_t(i)];
-      const std::uint32_t k = row.point;
-      make_rigid_row(w, set.points[k], row);
-      row.point = k;
-    }
   });
   // Points touching a soft body are evaluated afresh by every pass; here only
   // their approach.
@@ -524,14 +464,6 @@ void prepare_contacts(World::Impl &w) {
 // independent.
 void finish_contacts(World::Impl &w) {
   auto &set = w.contacts;
-  w.tasks.parallel_for(int(set.rows.size()), 1024, [&](int lo, int hi, int) {
-    for (int i = lo; i < hi; ++i) {
-      const RigidRow &row = set.rows[std::size_t(i)];
-      ContactPoint &cp = set.points[row.point];
-      cp.lambda_n = row.lambda_n, cp.lambda_t = row.lambda_t;
-      cp.max_lambda_n = row.max_lambda_n, cp.sliding = row.sliding;
-    }
-  });
   w.tasks.parallel_for(int(set.wide.size()), 64, [&](int lo, int hi, int) {
     for (int i = lo; i < hi; ++i)
       for (const WidePoint &p : set.wide[std::size_t(i)].p)
@@ -542,16 +474,14 @@ void finish_contacts(World::Impl &w) {
           cp.lambda_t = p.flipped[lane] ? -p.lambda_t[lane] : p.lambda_t[lane];
           cp.max_lambda_n = p.max_lambda_n[lane];
           cp.sliding = p.sliding[lane] > 0.5f;
-          // A pair's points share its lane: one thread writes the pair's flag.
-          if (cp.max_lambda_n > 0) set.pair_touching[cp.pair] = 1;
         }
   });
-  // Pressed points make their pair touching (islands, events): rows and soft pairs here.
-  for (const RigidRow &row : set.rows)
-    if (row.max_lambda_n > 0) set.pair_touching[set.points[row.point].pair] = 1;
-  for (std::uint32_t p : set.generic_pairs)
-    for (std::uint32_t k = set.pair_begin[p]; k < set.pair_begin[p + 1]; ++k)
-      if (set.points[k].max_lambda_n > 0) set.pair_touching[p] = 1;
+  // Pressed points make their pair touching (islands, events).
+  w.tasks.parallel_for(int(set.pair_keys.size()), 2048, [&](int lo, int hi, int) {
+    for (int p = lo; p < hi; ++p)
+      for (std::uint32_t k = set.pair_begin[p]; k < set.pair_begin[p + 1]; ++k)
+        if (set.points[k].max_lambda_n > 0) set.pair_touching[p] = 1;
+  });
 }
 
 namespace {
@@ -573,35 +503,25 @@ void add_scatter(World::Impl &w, std::vector<Stage> &stages, int phase) {
                     [&w](int lo, int hi, int) { scatter_bodies(w, lo, hi); }, phase});
 }
 
-// One stage per colour over the gathered solver bodies: the wide constraints (kWideLanes pairs
-// at a time), then the rows of pairs with more points. A colour's pairs share no moving body, so
-// its chunks run in parallel and in any order with the same result. fn_wide and fn_row are
-// copied into the stages, which run after this returns.
-template <class WideFn, class RowFn>
-void add_colour_stages(World::Impl &w, std::vector<Stage> &stages, int phase, WideFn fn_wide,
-                       RowFn fn_row) {
+// One stage per colour over the gathered solver bodies, kWideLanes constraints at a time. A
+// colour's constraints share no moving body, so its chunks run in parallel and in any order with
+// the same result. fn_wide is copied into the stages, which run after this returns.
+template <class WideFn>
+void add_colour_stages(World::Impl &w, std::vector<Stage> &stages, int phase, WideFn fn_wide) {
   auto &set = w.contacts;
   const int threads = w.tasks.thread_count();
   for (int colour = 0; colour <= kOverflowColour; ++colour) {
     const std::uint32_t wb = set.colour_wide_begin[colour], we = set.colour_wide_begin[colour + 1];
-    const std::uint32_t bb = set.colour_big_begin[colour], be = set.colour_big_begin[colour + 1];
-    if (wb == we && bb == be) continue;
-    const int count = int((we - wb) + (be - bb));
-    // A few chunks per thread; the overflow colour (pairs sharing bodies) in one chunk.
-    const int grain =
-        colour == kOverflowColour ? count : std::max(2, (count + 2 * threads - 1) / (2 * threads));
+    if (wb == we) continue;
+    const int count = int(we - wb);
+    // A few chunks per thread; the overflow colour (constraints sharing bodies) in one chunk,
+    // whose lanes the wide kernel would solve at once: through the scalar twin, lane by lane.
+    const bool overflow = colour == kOverflowColour;
+    const int grain = overflow ? count : std::max(2, (count + 2 * threads - 1) / (2 * threads));
     stages.push_back({count, grain,
-                      [&set, wb, we, bb, fn_wide, fn_row](int lo, int hi, int) {
-                        for (int i = lo; i < hi; ++i) {
-                          if (std::uint32_t(i) < we - wb) {
-                            fn_wide(set.wide[wb + std::uint32_t(i)]);
-                            continue;
-                          }
-                          const std::uint32_t q = set.big_pairs[bb + std::uint32_t(i) - (we - wb)];
-                          for (std::uint32_t r = set.row_pair_begin[q];
-                               r < set.row_pair_begin[q + 1]; ++r)
-                            fn_row(set.rows[r]);
-                        }
+                      [&set, wb, fn_wide, overflow](int lo, int hi, int) {
+                        for (int i = lo; i < hi; ++i)
+                          fn_wide(set.wide[wb + std::uint32_t(i)], overflow);
                       },
                       phase});
   }
@@ -622,23 +542,24 @@ void add_generic_stage(World::Impl &w, std::vector<Stage> &stages, int phase, Fn
 }
 
 // A whole pass in its own parallel region (restitution, once per step).
-template <class WideFn, class RowFn, class GenericFn>
-void contact_pass(World::Impl &w, WideFn fn_wide, RowFn fn_row, GenericFn fn_generic) {
+template <class WideFn, class GenericFn>
+void contact_pass(World::Impl &w, WideFn fn_wide, GenericFn fn_generic) {
   auto &stages = w.scratch.contact_stages;
   stages.clear();
   add_gather(w, stages, -1);
-  add_colour_stages(w, stages, -1, fn_wide, fn_row);
+  add_colour_stages(w, stages, -1, fn_wide);
   add_scatter(w, stages, -1);
   add_generic_stage(w, stages, -1, fn_generic);
   w.tasks.run_stages(stages);
 }
 
-// Applies fn(A, B, lane) to every lane of a wide constraint, through the SIMD
-// kernel or (for tests and benchmarks) its scalar twin.
+// Applies fn(A, B, lane) to every lane of a wide constraint, through the SIMD kernel or its
+// scalar twin: for tests and benchmarks, and for the overflow colour, whose lanes may share a
+// body and must be solved one after another.
 template <class Fn>
-void lanes(World::Impl &w, WideConstraint &c, Fn &&fn) {
+void lanes(World::Impl &w, WideConstraint &c, bool overflow, Fn &&fn) {
   auto &bodies = w.scratch.solver_bodies;
-  if (w.scalar_contacts) {
+  if (w.scalar_contacts || overflow) {
     run_scalar(bodies, c,
                [&](wide::Body<float> &A, wide::Body<float> &B, int lane) { fn(A, B, lane); });
   } else {
@@ -667,26 +588,15 @@ void add_contact_solve_stages(World::Impl &w, std::vector<TaskSystem::Stage> &st
   const int iterations = w.config.iterations;
   add_gather(w, stages, phase);
   // Warm start: last substep's accumulated impulses applied again.
-  add_colour_stages(
-      w, stages, phase,
-      [&w](WideConstraint &c) {
-        lanes(w, c, [&](auto &A, auto &B, int lane) { wide::warm_start_lanes(A, B, c, lane); });
-      },
-      [&w](RigidRow &row) {
-        if (row.lambda_n == 0 && row.lambda_t == 0) return;
-        auto &bodies = w.scratch.solver_bodies;
-        const Vec2 P = row.lambda_n * row.n + row.lambda_t * Vec2{row.n.y, -row.n.x};
-        push(bodies[row.a], row.ima, row.iia, -P, row.ra);
-        push(bodies[row.b], row.imb, row.iib, P, row.rb);
-      });
+  add_colour_stages(w, stages, phase, [&w](WideConstraint &c, bool overflow) {
+    lanes(w, c, overflow,
+          [&](auto &A, auto &B, int lane) { wide::warm_start_lanes(A, B, c, lane); });
+  });
   for (int it = 0; it < iterations; ++it)
-    add_colour_stages(
-        w, stages, phase,
-        [&w, wide_pass](WideConstraint &c) {
-          lanes(w, c,
-                [&](auto &A, auto &B, int lane) { wide::solve_lanes(A, B, c, lane, wide_pass); });
-        },
-        [&w, pass](RigidRow &row) { solve_row(w.scratch.solver_bodies, row, pass); });
+    add_colour_stages(w, stages, phase, [&w, wide_pass](WideConstraint &c, bool overflow) {
+      lanes(w, c, overflow,
+            [&](auto &A, auto &B, int lane) { wide::solve_lanes(A, B, c, lane, wide_pass); });
+    });
   add_scatter(w, stages, phase);
   add_generic_stage(w, stages, phase, [&w](ContactPoint &cp) {
     if (cp.lambda_n != 0 || cp.lambda_t != 0) {
@@ -704,62 +614,44 @@ void add_contact_relax_stages(World::Impl &w, std::vector<TaskSystem::Stage> &st
   const Pass pass = make_pass(w, h, false);
   const WidePass wide_pass = make_wide_pass(pass);
   add_gather(w, stages, phase);
-  add_colour_stages(
-      w, stages, phase,
-      [&w, wide_pass](WideConstraint &c) {
-        lanes(w, c,
-              [&](auto &A, auto &B, int lane) { wide::solve_lanes(A, B, c, lane, wide_pass); });
-      },
-      [&w, pass](RigidRow &row) { solve_row(w.scratch.solver_bodies, row, pass); });
+  add_colour_stages(w, stages, phase, [&w, wide_pass](WideConstraint &c, bool overflow) {
+    lanes(w, c, overflow,
+          [&](auto &A, auto &B, int lane) { wide::solve_lanes(A, B, c, lane, wide_pass); });
+  });
   add_scatter(w, stages, phase);
   add_generic_stage(w, stages, phase, [&w, pass](ContactPoint &cp) { solve_generic(w, cp, pass); });
 }
 
 void apply_restitution(World::Impl &w, float h, float threshold) {
   const float threshold_d = threshold * h;
-  auto &bodies = w.scratch.solver_bodies;
   contact_pass(
       w,
-      [&](WideConstraint &c) {
+      [&w, threshold_d](WideConstraint &c, bool) {
         // Once per step: lane by lane through the scalar types.
-        run_scalar(bodies, c, [&](wide::Body<float> &A, wide::Body<float> &B, int lane) {
-          for (WidePoint &p : c.p) {
-            if (c.restitution[lane] <= 0 || p.vn_pre[lane] > -threshold_d ||
-                p.max_lambda_n[lane] <= 0)
-              continue;
-            const Vec2 n{p.nx[lane], p.ny[lane]};
-            const Vec2 ra{p.rax[lane], p.ray[lane]}, rb{p.rbx[lane], p.rby[lane]};
-            const Vec2 va = Vec2{A.dx, A.dy} + cross_sv(A.da, ra);
-            const Vec2 vb = Vec2{B.dx, B.dy} + cross_sv(B.da, rb);
-            // (A mirrored point flips both its normal and its body
-            // order: vn is unchanged.)
-            const float vn = dot(vb - va, n);
-            const float total =
-                std::max(p.lambda_n[lane] -
-                             p.normal_mass[lane] * (vn + c.restitution[lane] * p.vn_pre[lane]),
-                         0.0f);
-            const float dn = total - p.lambda_n[lane];
-            p.lambda_n[lane] = total;
-            wide::push(A, B, c.ima[lane], c.iia[lane], c.imb[lane], c.iib[lane], dn * n.x, dn * n.y,
-                       ra.x, ra.y, rb.x, rb.y);
-          }
-        });
+        run_scalar(
+            w.scratch.solver_bodies, c, [&](wide::Body<float> &A, wide::Body<float> &B, int lane) {
+              for (WidePoint &p : c.p) {
+                if (c.restitution[lane] <= 0 || p.vn_pre[lane] > -threshold_d ||
+                    p.max_lambda_n[lane] <= 0)
+                  continue;
+                const Vec2 n{p.nx[lane], p.ny[lane]};
+                const Vec2 ra{p.rax[lane], p.ray[lane]}, rb{p.rbx[lane], p.rby[lane]};
+                const Vec2 va = Vec2{A.dx, A.dy} + cross_sv(A.da, ra);
+                const Vec2 vb = Vec2{B.dx, B.dy} + cross_sv(B.da, rb);
+                // (A mirrored point flips both its normal and its body order: vn is unchanged.)
+                const float vn = dot(vb - va, n);
+                const float total =
+                    std::max(p.lambda_n[lane] -
+                                 p.normal_mass[lane] * (vn + c.restitution[lane] * p.vn_pre[lane]),
+                             0.0f);
+                const float dn = total - p.lambda_n[lane];
+                p.lambda_n[lane] = total;
+                wide::push(A, B, c.ima[lane], c.iia[lane], c.imb[lane], c.iib[lane], dn * n.x,
+                           dn * n.y, ra.x, ra.y, rb.x, rb.y);
+              }
+            });
       },
-      [&](RigidRow &row) {
-        if (row.restitution <= 0 || row.vn_pre > -threshold_d || row.max_lambda_n <= 0) return;
-        SolverBody &A = bodies[row.a];
-        SolverBody &B = bodies[row.b];
-        const float vn = dot(point_velocity(B, row.rb) - point_velocity(A, row.ra), row.n);
-        const float total =
-            std::max(row.lambda_n - row.normal_mass * (vn + row.restitution * row.vn_pre), 0.0f);
-        const float dn = total - row.lambda_n;
-        row.lambda_n = total;
-        if (dn != 0) {
-          push(A, row.ima, row.iia, -dn * row.n, row.ra);
-          push(B, row.imb, row.iib, dn * row.n, row.rb);
-        }
-      },
-      [&](ContactPoint &cp) {
+      [&w, threshold_d](ContactPoint &cp) {
         if (cp.restitution <= 0 || cp.vn_pre > -threshold_d || cp.max_lambda_n <= 0) return;
         const ContactGeometry g = evaluate_contact(w, cp);
         const float wn = inv_mass_along(w, g.v, g.n) + inv_mass_along(w, g.o, g.n);

@@ -17,12 +17,12 @@ ContactGeometry evaluate_contact(const World::Impl& w, const ContactPoint& cp);
 // Spring-damper softness of a constraint at substep h.
 Softness make_softness(float hertz, float damping_ratio, float h);
 
-// The solver row of a point between two rigid bodies at the current poses (anchors, normal,
-// effective masses, approach for restitution, warm-start impulses), written in place; `point`
-// is left for the caller. The narrow phase calls it while the pair is in cache.
-void make_rigid_row(const World::Impl& w, const ContactPoint& cp, RigidRow& row);
+// One point between two rigid bodies prepared at the current poses through the prepare kernel's
+// scalar twin (contact_prepare.hpp); the solver prepares kWideLanes at a time.
+PreparedPoint prepare_point(const World::Impl& w, const ContactPoint& cp);
 
-// Colours the contact pairs (after the narrow phase and islands).
+// Splits the contact pairs into solver constraints and colours them (after the narrow phase
+// and islands).
 void colour_contacts(World::Impl& w);
 // Once per step, before the substeps: fixes anchors, normals and effective masses of points
 // between rigid bodies, and records each point's approach for restitution.

@@ -121,8 +121,8 @@ struct StepScratch {
   std::vector<std::uint8_t> particle_moving;    // per particle: w > 0 (strut colouring)
   std::vector<NarrowChunk> narrow_chunks;
   std::vector<std::uint8_t> old_still_touching;
-  std::vector<std::uint32_t> wide_lane_pairs;  // contact pair of each wide lane, ~0 = padding
-  std::vector<float> fast_hit;                 // continuous pass: first hit fraction per body
+  std::vector<std::uint32_t> wide_lane_ids;  // contact constraint of each wide lane, ~0 = padding
+  std::vector<float> fast_hit;               // continuous pass: first hit fraction per body
   std::vector<std::uint8_t> fast_flag;  // continuous pass: the body moves more than half its size
   std::vector<float> p0x, p0y, q0c,
       q0s;                                // body poses at the step start (contact anchors)

@@ -1,13 +1,14 @@
 // The contact prepare kernel (contact_prepare.hpp): its SIMD instantiation against its scalar
 // twin on awkward inputs, and its output against the contact geometry the generic solver path
 // evaluates from the same features.
+#include "solver/contact_prepare.hpp"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <cstring>
 #include <random>
 
-#include "solver/contact_prepare.hpp"
 #include "solver/contact_solver.hpp"
 #include "solver/world_impl.hpp"
 #include "test_util.hpp"
@@ -38,7 +39,8 @@ PrepareInput random_input(std::uint32_t seed) {
     in.radius[i] = in.rv[i] + in.ro[i];
     in.fnx[i] = 0.6f, in.fny[i] = 0.8f;
     const float av = unit(rng) * 3, ao = unit(rng) * 3;
-    in.qvc[i] = std::cos(av), in.qvs[i] = std::sin(av), in.qoc[i] = std::cos(ao), in.qos[i] = std::sin(ao);
+    in.qvc[i] = std::cos(av), in.qvs[i] = std::sin(av), in.qoc[i] = std::cos(ao),
+    in.qos[i] = std::sin(ao);
     in.mvx[i] = 0.01f * unit(rng), in.mvy[i] = 0.01f * unit(rng), in.mva[i] = 0.02f * unit(rng);
     in.mox[i] = 0.01f * unit(rng), in.moy[i] = 0.01f * unit(rng), in.moa[i] = 0.02f * unit(rng);
     in.imv[i] = mass(rng), in.iiv[i] = mass(rng);
@@ -64,7 +66,7 @@ TEST(ContactPrepare, SimdKernelGivesTheBitsOfItsScalarTwin) {
 }
 
 // Every rigid point of a busy scene (boxes, triangles and circles tumbling onto a pyramid):
-// the prepared row against evaluate_contact, the generic path's geometry from the same features.
+// the prepared point against evaluate_contact, the generic path's geometry from the same features.
 TEST(ContactPrepare, RowsAgreeWithTheGenericContactGeometry) {
   World world(WorldConfig{.threads = 1, .enable_sleep = false});
   world.create_body(test::ground_def(30));
@@ -75,9 +77,12 @@ TEST(ContactPrepare, RowsAgreeWithTheGenericContactGeometry) {
     BodyDef d;
     d.center = {float(i % 12) - 6.0f, 10.0f + 0.6f * float(i)};
     d.angle = 0.3f * float(i);
-    if (i % 3 == 0) d.shape = CircleShape{0.25f};
-    else if (i % 3 == 1) d.shape = BoxShape{{0.3f, 0.2f}};
-    else d.shape = PolygonShape{{{-0.3f, 0}, {0.3f, 0}, {0, 0.4f}}};
+    if (i % 3 == 0)
+      d.shape = CircleShape{0.25f};
+    else if (i % 3 == 1)
+      d.shape = BoxShape{{0.3f, 0.2f}};
+    else
+      d.shape = PolygonShape{{{-0.3f, 0}, {0.3f, 0}, {0, 0.4f}}};
     world.create_body(d);
   }
   const World::Impl& w = WorldAccess::impl(world);
@@ -86,8 +91,7 @@ TEST(ContactPrepare, RowsAgreeWithTheGenericContactGeometry) {
     world.step(1.0f / 60);
     if (step % 10 != 9) continue;
     for (const ContactPoint& cp : w.contacts.points) {
-      RigidRow row;
-      make_rigid_row(w, cp, row);
+      const PreparedPoint row = prepare_point(w, cp);
       const ContactGeometry g = evaluate_contact(w, cp);
       ASSERT_NEAR(row.n.x, g.n.x, 1e-5f);
       ASSERT_NEAR(row.n.y, g.n.y, 1e-5f);
