@@ -60,15 +60,24 @@ struct PairCache {
   float margin = -1;
 };
 
+// A solver work item: `count` wide constraints from `first`, solved in order (the constraints
+// of pairs with several are stacked lane by lane, see prepare_contacts).
+struct ContactWork {
+  std::uint32_t first = 0;
+  std::uint32_t count = 1;
+};
+
 struct ContactSet {
   std::vector<ContactPoint> points;
   // Solver constraints (contact_solver.cpp, colour_contacts): their first point and how many
   // points from it (1 or 2; 0: every point of a pair touching a soft body, the generic path).
   std::vector<std::uint32_t> constraint_first;
   std::vector<std::uint8_t> constraint_count;
-  std::vector<std::uint32_t> generic_pairs;      // pairs touching a soft body, in pair order
-  std::vector<struct WideConstraint> wide;       // one- and two-point rigid pairs, colour-major
-  std::vector<std::uint32_t> colour_wide_begin;  // wide constraints of colour c
+  std::vector<std::uint32_t> generic_pairs;          // pairs touching a soft body, in pair order
+  std::vector<std::uint32_t> pair_constraint_begin;  // constraints of pair p, contiguous
+  std::vector<struct WideConstraint> wide;           // the rigid constraints, kWideLanes to one
+  std::vector<ContactWork> work;                     // solver work items, colour-major
+  std::vector<std::uint32_t> colour_work_begin;
   // Body slots (lower, higher) of each pair that produced points, in pair
   // order.
   std::vector<std::uint64_t> pair_keys;

@@ -42,6 +42,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <span>
 
 #include "solver/contact_prepare.hpp"
 #include "solver/contact_wide.hpp"
@@ -248,28 +249,32 @@ Softness make_softness(float hertz, float damping_ratio, float h) {
   return {omega / a1, a2 * a3, a3};
 }
 
-// The constraints the solver colours: a rigid pair's points two at a time (a pair with more
-// points, a fast pair, becomes several constraints, which share its bodies and so land in
-// different colours), a pair touching a soft body as one constraint for the generic path.
-// Before, pairs with more than two points were solved by a scalar copy of the wide kernel's
-// arithmetic; in the ragdoll rain that copy was a fifth of the step.
+// A rigid pair's points are solved two at a time, as constraints of one wide lane each; a pair
+// touching a soft body is one constraint of the generic path. Colouring is per pair: a pair
+// with more than two points (a fast pair) keeps one colour and its constraints are solved one
+// after another (split into constraints of their own colours, such pairs spilled into the
+// overflow colour, and the ragdoll rain became half as slow again).
 void colour_contacts(World::Impl &w) {
   auto &set = w.contacts;
   auto &s = w.scratch;
+  const std::size_t pairs = set.pair_keys.size();
   set.constraint_first.clear();
   set.constraint_count.clear();
-  s.pair_a.clear(), s.pair_b.clear();
-  for (std::size_t p = 0; p < set.pair_keys.size(); ++p) {
+  set.pair_constraint_begin.resize(pairs + 1);
+  s.pair_a.resize(pairs), s.pair_b.resize(pairs);
+  for (std::size_t p = 0; p < pairs; ++p) {
     const std::uint32_t k0 = set.pair_begin[p], k1 = set.pair_begin[p + 1];
     const ContactPoint &cp = set.points[k0];
     const bool rigid = w.is_rigid(cp.body_v) && w.is_rigid(cp.body_o);
+    set.pair_constraint_begin[p] = std::uint32_t(set.constraint_first.size());
     const std::uint32_t step = rigid ? 2 : k1 - k0;
     for (std::uint32_t k = k0; k < k1; k += step) {
       set.constraint_first.push_back(k);
       set.constraint_count.push_back(std::uint8_t(rigid ? std::min(2u, k1 - k) : 0u));
-      s.pair_a.push_back(cp.body_v), s.pair_b.push_back(cp.body_o);
     }
+    s.pair_a[p] = cp.body_v, s.pair_b[p] = cp.body_o;
   }
+  set.pair_constraint_begin[pairs] = std::uint32_t(set.constraint_first.size());
   const auto &b = w.bodies;
   s.moving.resize(b.size());
   for (std::size_t k = 0; k < b.size(); ++k)
@@ -308,14 +313,6 @@ void gather_point(const World::Impl &w, const ContactPoint &cp, PrepareInput &in
   in.imo[lane] = b.inv_mass[bo], in.iio[lane] = b.inv_inertia[bo];
 }
 
-// An empty lane: all zeros, which the kernel turns into a point of zero mass.
-void pad_point(PrepareInput &in, int lane) {
-  static_assert(sizeof(PrepareInput) % sizeof(float[kWideLanes]) == 0);
-  auto *rows = reinterpret_cast<float(*)[kWideLanes]>(&in);
-  for (std::size_t r = 0; r < sizeof(PrepareInput) / sizeof(float[kWideLanes]); ++r)
-    rows[r][lane] = 0;
-}
-
 }  // namespace
 
 PreparedPoint prepare_point(const World::Impl &w, const ContactPoint &cp) {
@@ -335,44 +332,40 @@ PreparedPoint prepare_point(const World::Impl &w, const ContactPoint &cp) {
 namespace {
 
 // Fills wide constraint c with the constraints ids[0 .. kWideLanes) (~0: an empty lane): gathers
-// every lane's points, prepares them in SIMD (or through the scalar twin), writes the lanes. A
-// second point whose vertex is on the lane's body a is the same constraint seen from the other
-// side: its anchors swap and its normal and tangent impulse change sign.
-void fill_constraint(const World::Impl &w, WideConstraint &c, const std::uint32_t *ids) {
+// every lane's points, prepares them in SIMD (or through the scalar twin), writes the lanes.
+// Lane `lane` runs from body a = a_bodies[lane] (~0: the first point's edge body) to the other;
+// a point whose vertex is on a is the same constraint seen from the other side: its anchors swap
+// and its normal and tangent impulse change sign.
+void fill_constraint(const World::Impl &w, WideConstraint &c, const std::uint32_t *ids,
+                     const std::uint32_t *a_bodies) {
   const auto &set = w.contacts;
   const auto &b = w.bodies;
-  PrepareInput in[2];
+  PrepareInput in[2]{};  // empty lanes stay zero: points of zero mass
   PrepareOutput out[2];
-  std::uint32_t point[2][kWideLanes];
-  bool flip[kWideLanes];
+  alignas(64) float flip[2][kWideLanes] = {};
+  for (int k = 0; k < 2; ++k) std::fill(std::begin(c.p[k].point), std::end(c.p[k].point), ~0u);
   for (int lane = 0; lane < kWideLanes; ++lane) {
     const std::uint32_t id = ids[lane];
-    flip[lane] = false;
     if (id == ~0u) {
       c.a[lane] = c.b[lane] = std::uint32_t(b.size());  // the spare zero body
       c.friction[lane] = c.static_friction[lane] = c.restitution[lane] = 0;
       c.ima[lane] = c.iia[lane] = c.imb[lane] = c.iib[lane] = c.fixed[lane] = 0;
-      pad_point(in[0], lane), pad_point(in[1], lane);
-      point[0][lane] = point[1][lane] = ~0u;
       continue;
     }
     const std::uint32_t k0 = set.constraint_first[id], k1 = k0 + set.constraint_count[id];
     const ContactPoint &cp = set.points[k0];
-    c.a[lane] = cp.body_o, c.b[lane] = cp.body_v;
+    const std::uint32_t a = a_bodies[lane] != ~0u ? a_bodies[lane] : cp.body_o;
+    const std::uint32_t other = a == cp.body_o ? cp.body_v : cp.body_o;
+    c.a[lane] = a, c.b[lane] = other;
     c.friction[lane] = cp.friction, c.static_friction[lane] = cp.static_friction;
     c.restitution[lane] = cp.restitution;
-    c.ima[lane] = b.inv_mass[cp.body_o], c.iia[lane] = b.inv_inertia[cp.body_o];
-    c.imb[lane] = b.inv_mass[cp.body_v], c.iib[lane] = b.inv_inertia[cp.body_v];
+    c.ima[lane] = b.inv_mass[a], c.iia[lane] = b.inv_inertia[a];
+    c.imb[lane] = b.inv_mass[other], c.iib[lane] = b.inv_inertia[other];
     c.fixed[lane] = c.ima[lane] == 0 || c.imb[lane] == 0 ? 1.0f : 0.0f;
-    gather_point(w, cp, in[0], lane);
-    point[0][lane] = k0;
-    if (k1 - k0 == 2) {
-      gather_point(w, set.points[k0 + 1], in[1], lane);
-      flip[lane] = set.points[k0 + 1].body_v != cp.body_v;
-      point[1][lane] = k0 + 1;
-    } else {
-      pad_point(in[1], lane);
-      point[1][lane] = ~0u;
+    for (std::uint32_t k = k0; k < k1; ++k) {
+      gather_point(w, set.points[k], in[k - k0], int(lane));
+      flip[k - k0][lane] = set.points[k].body_v == a ? 1.0f : 0.0f;
+      c.p[k - k0].point[lane] = k;
     }
   }
   for (int k = 0; k < 2; ++k) {
@@ -382,29 +375,40 @@ void fill_constraint(const World::Impl &w, WideConstraint &c, const std::uint32_
     else
       wide::prepare_points<WideFloat>(in[k], out[k], 0);
   }
+  // Into the lanes (plain data movement, so in SIMD registers either way).
+  using F = WideFloat;
   for (int k = 0; k < 2; ++k) {
     WidePoint &p = c.p[k];
     const PrepareOutput &o = out[k];
+    const auto f = F::load_aligned(flip[k]) > F(0.5f);
+    const F sign = xsimd::select(f, F(-1.0f), F(1.0f));
+    const F rax = F::load_aligned(o.rax), ray = F::load_aligned(o.ray);
+    const F rbx = F::load_aligned(o.rbx), rby = F::load_aligned(o.rby);
+    (sign * F::load_aligned(o.nx)).store_aligned(p.nx);
+    (sign * F::load_aligned(o.ny)).store_aligned(p.ny);
+    xsimd::select(f, rbx, rax).store_aligned(p.rax),
+        xsimd::select(f, rby, ray).store_aligned(p.ray);
+    xsimd::select(f, rax, rbx).store_aligned(p.rbx),
+        xsimd::select(f, ray, rby).store_aligned(p.rby);
+    F::load_aligned(o.base).store_aligned(p.base);
+    F::load_aligned(o.normal_mass).store_aligned(p.normal_mass);
+    F::load_aligned(o.tangent_mass).store_aligned(p.tangent_mass);
+    F::load_aligned(o.vn_pre).store_aligned(p.vn_pre);
+    F(0.0f).store_aligned(p.max_lambda_n);
+    alignas(64) float lambda_n[kWideLanes], lambda_t[kWideLanes], sliding[kWideLanes];
     for (int lane = 0; lane < kWideLanes; ++lane) {
-      const bool f = k == 1 && flip[lane];
-      const float sign = f ? -1.0f : 1.0f;
-      p.nx[lane] = sign * o.nx[lane], p.ny[lane] = sign * o.ny[lane];
-      p.rax[lane] = f ? o.rbx[lane] : o.rax[lane], p.ray[lane] = f ? o.rby[lane] : o.ray[lane];
-      p.rbx[lane] = f ? o.rax[lane] : o.rbx[lane], p.rby[lane] = f ? o.ray[lane] : o.rby[lane];
-      p.base[lane] = o.base[lane];
-      p.normal_mass[lane] = o.normal_mass[lane], p.tangent_mass[lane] = o.tangent_mass[lane];
-      p.vn_pre[lane] = o.vn_pre[lane];
-      p.max_lambda_n[lane] = 0;
-      p.point[lane] = point[k][lane];
-      p.flipped[lane] = f;
-      if (point[k][lane] == ~0u) {
-        p.lambda_n[lane] = p.lambda_t[lane] = p.sliding[lane] = 0;
+      p.flipped[lane] = flip[k][lane] > 0.5f;
+      if (p.point[lane] == ~0u) {
+        lambda_n[lane] = lambda_t[lane] = sliding[lane] = 0;
         continue;
       }
-      const ContactPoint &cp = set.points[point[k][lane]];
-      p.lambda_n[lane] = cp.lambda_n, p.lambda_t[lane] = sign * cp.lambda_t;
-      p.sliding[lane] = cp.sliding ? 1.0f : 0.0f;
+      const ContactPoint &cp = set.points[p.point[lane]];
+      lambda_n[lane] = cp.lambda_n, lambda_t[lane] = cp.lambda_t;
+      sliding[lane] = cp.sliding ? 1.0f : 0.0f;
     }
+    F::load_aligned(lambda_n).store_aligned(p.lambda_n);
+    (sign * F::load_aligned(lambda_t)).store_aligned(p.lambda_t);
+    F::load_aligned(sliding).store_aligned(p.sliding);
   }
 }
 
@@ -428,26 +432,69 @@ void prepare_contacts(World::Impl &w) {
   });
   auto &set = w.contacts;
   const Colouring &c = w.contact_colours;
-  auto &lanes = s.wide_lane_ids;  // constraint of each lane, colour-major; ~0 pads a colour
+  auto &lanes = s.wide_lane_ids;  // constraint of each lane; ~0 pads a wide constraint
+  auto &lane_a = s.wide_lane_a;   // body a of each lane (~0: the first point's edge body)
   lanes.clear();
-  set.colour_wide_begin.assign(1, 0);
+  lane_a.clear();
+  set.work.clear();
+  set.colour_work_begin.assign(1, 0);
   set.generic_pairs.clear();
-  for (int colour = 0; colour <= kOverflowColour; ++colour) {
-    for (std::uint32_t i = c.begin[colour]; i < c.begin[colour + 1]; ++i) {
-      const std::uint32_t id = c.order[i];
-      if (set.constraint_count[id] == 0)
-        set.generic_pairs.push_back(set.points[set.constraint_first[id]].pair);
-      else
-        lanes.push_back(id);
-    }
+  auto pad = [&] {
     while (lanes.size() % kWideLanes != 0) lanes.push_back(~0u);
-    set.colour_wide_begin.push_back(std::uint32_t(lanes.size() / kWideLanes));
+  };
+  const auto wide_count = [&] { return std::uint32_t(lanes.size() / kWideLanes); };
+  for (int colour = 0; colour <= kOverflowColour; ++colour) {
+    // Pairs of one constraint, kWideLanes to a wide constraint solved in SIMD lanes.
+    const std::uint32_t simd_first = wide_count();
+    for (std::uint32_t i = c.begin[colour]; i < c.begin[colour + 1]; ++i) {
+      const std::uint32_t p = c.order[i];
+      const std::uint32_t first = set.pair_constraint_begin[p];
+      if (set.constraint_count[first] == 0)
+        set.generic_pairs.push_back(p);
+      else if (set.pair_constraint_begin[p + 1] - first == 1)
+        lanes.push_back(first);
+    }
+    pad();
+    lane_a.resize(lanes.size(), ~0u);
+    for (std::uint32_t k = simd_first; k < wide_count(); ++k) set.work.push_back({k, 1});
+    // Pairs of several constraints (fast pairs), kWideLanes at a time: wide constraint k of a
+    // group holds constraint k of each of its pairs, and the group is one work item, so a pair's
+    // constraints are solved in order in one lane. Sorted by count, a group pads little.
+    auto &multi = s.multi_pairs;
+    multi.clear();
+    for (std::uint32_t i = c.begin[colour]; i < c.begin[colour + 1]; ++i) {
+      const std::uint32_t p = c.order[i];
+      const std::uint32_t first = set.pair_constraint_begin[p];
+      if (set.pair_constraint_begin[p + 1] - first >= 2 && set.constraint_count[first] != 0)
+        multi.push_back(p);
+    }
+    const auto constraints = [&](std::uint32_t p) {
+      return set.pair_constraint_begin[p + 1] - set.pair_constraint_begin[p];
+    };
+    std::stable_sort(multi.begin(), multi.end(), [&](std::uint32_t x, std::uint32_t y) {
+      return constraints(x) > constraints(y);
+    });
+    for (std::size_t g = 0; g < multi.size(); g += kWideLanes) {
+      const std::size_t n = std::min<std::size_t>(kWideLanes, multi.size() - g);
+      const std::uint32_t depth = constraints(multi[g]), at = wide_count();
+      for (std::uint32_t k = 0; k < depth; ++k)
+        for (std::size_t lane = 0; lane < std::size_t(kWideLanes); ++lane) {
+          const std::uint32_t p = lane < n ? multi[g + lane] : ~0u;
+          lanes.push_back(p != ~0u && k < constraints(p) ? set.pair_constraint_begin[p] + k : ~0u);
+          // Every layer of a lane runs between the same two bodies, in the same direction, so
+          // the group gathers and scatters its bodies once.
+          lane_a.push_back(p != ~0u ? set.points[set.pair_begin[p]].body_o : ~0u);
+        }
+      set.work.push_back({at, depth});
+    }
+    set.colour_work_begin.push_back(std::uint32_t(set.work.size()));
   }
   std::sort(set.generic_pairs.begin(), set.generic_pairs.end());
-  set.wide.resize(lanes.size() / kWideLanes);
+  set.wide.resize(wide_count());
   w.tasks.parallel_for(int(set.wide.size()), 16, [&](int lo, int hi, int) {
     for (int i = lo; i < hi; ++i)
-      fill_constraint(w, set.wide[std::size_t(i)], lanes.data() + std::size_t(i) * kWideLanes);
+      fill_constraint(w, set.wide[std::size_t(i)], lanes.data() + std::size_t(i) * kWideLanes,
+                      lane_a.data() + std::size_t(i) * kWideLanes);
   });
   // Points touching a soft body are evaluated afresh by every pass; here only
   // their approach.
@@ -503,25 +550,27 @@ void add_scatter(World::Impl &w, std::vector<Stage> &stages, int phase) {
                     [&w](int lo, int hi, int) { scatter_bodies(w, lo, hi); }, phase});
 }
 
-// One stage per colour over the gathered solver bodies, kWideLanes constraints at a time. A
-// colour's constraints share no moving body, so its chunks run in parallel and in any order with
-// the same result. fn_wide is copied into the stages, which run after this returns.
-template <class WideFn>
-void add_colour_stages(World::Impl &w, std::vector<Stage> &stages, int phase, WideFn fn_wide) {
+// One stage per colour over the gathered solver bodies. A colour's work items share no moving
+// body, so its chunks run in parallel and in any order with the same result. An item is `count`
+// wide constraints solved in order, each in SIMD lanes; in the overflow colour, whose lanes may
+// share a body, lane after lane through the scalar twin. fn(wide constraint, scalar) is copied
+// into the stages, which run after this returns.
+template <class Fn>
+void add_colour_stages(World::Impl &w, std::vector<Stage> &stages, int phase, Fn fn) {
   auto &set = w.contacts;
   const int threads = w.tasks.thread_count();
   for (int colour = 0; colour <= kOverflowColour; ++colour) {
-    const std::uint32_t wb = set.colour_wide_begin[colour], we = set.colour_wide_begin[colour + 1];
-    if (wb == we) continue;
-    const int count = int(we - wb);
-    // A few chunks per thread; the overflow colour (constraints sharing bodies) in one chunk,
-    // whose lanes the wide kernel would solve at once: through the scalar twin, lane by lane.
+    const std::uint32_t b = set.colour_work_begin[colour], e = set.colour_work_begin[colour + 1];
+    if (b == e) continue;
+    const int count = int(e - b);
     const bool overflow = colour == kOverflowColour;
     const int grain = overflow ? count : std::max(2, (count + 2 * threads - 1) / (2 * threads));
     stages.push_back({count, grain,
-                      [&set, wb, fn_wide, overflow](int lo, int hi, int) {
-                        for (int i = lo; i < hi; ++i)
-                          fn_wide(set.wide[wb + std::uint32_t(i)], overflow);
+                      [&set, b, fn, overflow](int lo, int hi, int) {
+                        for (int i = lo; i < hi; ++i) {
+                          const ContactWork &item = set.work[b + std::uint32_t(i)];
+                          fn(&set.wide[item.first], item.count, overflow);
+                        }
                       },
                       phase});
   }
@@ -553,17 +602,22 @@ void contact_pass(World::Impl &w, WideFn fn_wide, GenericFn fn_generic) {
   w.tasks.run_stages(stages);
 }
 
-// Applies fn(A, B, lane) to every lane of a wide constraint, through the SIMD kernel or its
-// scalar twin: for tests and benchmarks, and for the overflow colour, whose lanes may share a
-// body and must be solved one after another.
+// Applies fn(A, B, c, lane) to every lane of the wide constraints cs[0 .. count), in order:
+// through the SIMD kernel, the bodies gathered once for all of them (a group's layers share
+// their lanes' bodies), or lane after lane through its scalar twin (lanes that may share a body;
+// tests and benchmarks that ask for the twin).
 template <class Fn>
-void lanes(World::Impl &w, WideConstraint &c, bool overflow, Fn &&fn) {
+void lanes(World::Impl &w, WideConstraint *cs, std::uint32_t count, bool scalar, Fn &&fn) {
   auto &bodies = w.scratch.solver_bodies;
-  if (w.scalar_contacts || overflow) {
-    run_scalar(bodies, c,
-               [&](wide::Body<float> &A, wide::Body<float> &B, int lane) { fn(A, B, lane); });
+  if (scalar || w.scalar_contacts) {
+    for (std::uint32_t k = 0; k < count; ++k)
+      run_scalar(bodies, cs[k], [&](wide::Body<float> &A, wide::Body<float> &B, int lane) {
+        fn(A, B, cs[k], lane);
+      });
   } else {
-    run_wide(bodies, c, [&](wide::Body<WideFloat> &A, wide::Body<WideFloat> &B) { fn(A, B, 0); });
+    run_wide(bodies, cs[0], [&](wide::Body<WideFloat> &A, wide::Body<WideFloat> &B) {
+      for (std::uint32_t k = 0; k < count; ++k) fn(A, B, cs[k], 0);
+    });
   }
 }
 
@@ -588,15 +642,18 @@ void add_contact_solve_stages(World::Impl &w, std::vector<TaskSystem::Stage> &st
   const int iterations = w.config.iterations;
   add_gather(w, stages, phase);
   // Warm start: last substep's accumulated impulses applied again.
-  add_colour_stages(w, stages, phase, [&w](WideConstraint &c, bool overflow) {
-    lanes(w, c, overflow,
-          [&](auto &A, auto &B, int lane) { wide::warm_start_lanes(A, B, c, lane); });
+  add_colour_stages(w, stages, phase, [&w](WideConstraint *cs, std::uint32_t n, bool scalar) {
+    lanes(w, cs, n, scalar, [&](auto &A, auto &B, WideConstraint &c, int lane) {
+      wide::warm_start_lanes(A, B, c, lane);
+    });
   });
   for (int it = 0; it < iterations; ++it)
-    add_colour_stages(w, stages, phase, [&w, wide_pass](WideConstraint &c, bool overflow) {
-      lanes(w, c, overflow,
-            [&](auto &A, auto &B, int lane) { wide::solve_lanes(A, B, c, lane, wide_pass); });
-    });
+    add_colour_stages(w, stages, phase,
+                      [&w, wide_pass](WideConstraint *cs, std::uint32_t n, bool scalar) {
+                        lanes(w, cs, n, scalar, [&](auto &A, auto &B, WideConstraint &c, int lane) {
+                          wide::solve_lanes(A, B, c, lane, wide_pass);
+                        });
+                      });
   add_scatter(w, stages, phase);
   add_generic_stage(w, stages, phase, [&w](ContactPoint &cp) {
     if (cp.lambda_n != 0 || cp.lambda_t != 0) {
@@ -614,10 +671,12 @@ void add_contact_relax_stages(World::Impl &w, std::vector<TaskSystem::Stage> &st
   const Pass pass = make_pass(w, h, false);
   const WidePass wide_pass = make_wide_pass(pass);
   add_gather(w, stages, phase);
-  add_colour_stages(w, stages, phase, [&w, wide_pass](WideConstraint &c, bool overflow) {
-    lanes(w, c, overflow,
-          [&](auto &A, auto &B, int lane) { wide::solve_lanes(A, B, c, lane, wide_pass); });
-  });
+  add_colour_stages(w, stages, phase,
+                    [&w, wide_pass](WideConstraint *cs, std::uint32_t n, bool scalar) {
+                      lanes(w, cs, n, scalar, [&](auto &A, auto &B, WideConstraint &c, int lane) {
+                        wide::solve_lanes(A, B, c, lane, wide_pass);
+                      });
+                    });
   add_scatter(w, stages, phase);
   add_generic_stage(w, stages, phase, [&w, pass](ContactPoint &cp) { solve_generic(w, cp, pass); });
 }
@@ -626,30 +685,32 @@ void apply_restitution(World::Impl &w, float h, float threshold) {
   const float threshold_d = threshold * h;
   contact_pass(
       w,
-      [&w, threshold_d](WideConstraint &c, bool) {
+      [&w, threshold_d](WideConstraint *cs, std::uint32_t n, bool) {
         // Once per step: lane by lane through the scalar types.
-        run_scalar(
-            w.scratch.solver_bodies, c, [&](wide::Body<float> &A, wide::Body<float> &B, int lane) {
-              for (WidePoint &p : c.p) {
-                if (c.restitution[lane] <= 0 || p.vn_pre[lane] > -threshold_d ||
-                    p.max_lambda_n[lane] <= 0)
-                  continue;
-                const Vec2 n{p.nx[lane], p.ny[lane]};
-                const Vec2 ra{p.rax[lane], p.ray[lane]}, rb{p.rbx[lane], p.rby[lane]};
-                const Vec2 va = Vec2{A.dx, A.dy} + cross_sv(A.da, ra);
-                const Vec2 vb = Vec2{B.dx, B.dy} + cross_sv(B.da, rb);
-                // (A mirrored point flips both its normal and its body order: vn is unchanged.)
-                const float vn = dot(vb - va, n);
-                const float total =
-                    std::max(p.lambda_n[lane] -
+        for (WideConstraint &c : std::span(cs, n))
+          run_scalar(w.scratch.solver_bodies, c,
+                     [&](wide::Body<float> &A, wide::Body<float> &B, int lane) {
+                       for (WidePoint &p : c.p) {
+                         if (c.restitution[lane] <= 0 || p.vn_pre[lane] > -threshold_d ||
+                             p.max_lambda_n[lane] <= 0)
+                           continue;
+                         const Vec2 n{p.nx[lane], p.ny[lane]};
+                         const Vec2 ra{p.rax[lane], p.ray[lane]}, rb{p.rbx[lane], p.rby[lane]};
+                         const Vec2 va = Vec2{A.dx, A.dy} + cross_sv(A.da, ra);
+                         const Vec2 vb = Vec2{B.dx, B.dy} + cross_sv(B.da, rb);
+                         // (A mirrored point flips both its normal and its body order: vn is
+                         // unchanged.)
+                         const float vn = dot(vb - va, n);
+                         const float total = std::max(
+                             p.lambda_n[lane] -
                                  p.normal_mass[lane] * (vn + c.restitution[lane] * p.vn_pre[lane]),
                              0.0f);
-                const float dn = total - p.lambda_n[lane];
-                p.lambda_n[lane] = total;
-                wide::push(A, B, c.ima[lane], c.iia[lane], c.imb[lane], c.iib[lane], dn * n.x,
-                           dn * n.y, ra.x, ra.y, rb.x, rb.y);
-              }
-            });
+                         const float dn = total - p.lambda_n[lane];
+                         p.lambda_n[lane] = total;
+                         wide::push(A, B, c.ima[lane], c.iia[lane], c.imb[lane], c.iib[lane],
+                                    dn * n.x, dn * n.y, ra.x, ra.y, rb.x, rb.y);
+                       }
+                     });
       },
       [&w, threshold_d](ContactPoint &cp) {
         if (cp.restitution <= 0 || cp.vn_pre > -threshold_d || cp.max_lambda_n <= 0) return;

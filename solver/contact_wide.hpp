@@ -219,7 +219,8 @@ void run_wide(std::vector<SolverBody>& bodies, WideConstraint& c, Fn&& fn) {
   }
 }
 
-// The scalar twin: lane by lane, through the same template instantiated with float.
+// The scalar twin: lane by lane, through the same template instantiated with float. Lanes run
+// one after another, so they may share bodies.
 template <class Fn>
 void run_scalar(std::vector<SolverBody>& bodies, WideConstraint& c, Fn&& fn) {
   for (int i = 0; i < kWideLanes; ++i) {

@@ -121,6 +121,8 @@ struct StepScratch {
   std::vector<std::uint8_t> particle_moving;    // per particle: w > 0 (strut colouring)
   std::vector<NarrowChunk> narrow_chunks;
   std::vector<std::uint8_t> old_still_touching;
+  std::vector<std::uint32_t> multi_pairs;    // prepare: a colour's pairs of several constraints
+  std::vector<std::uint32_t> wide_lane_a;    // prepare: body a of each wide lane
   std::vector<std::uint32_t> wide_lane_ids;  // contact constraint of each wide lane, ~0 = padding
   std::vector<float> fast_hit;               // continuous pass: first hit fraction per body
   std::vector<std::uint8_t> fast_flag;  // continuous pass: the body moves more than half its size
