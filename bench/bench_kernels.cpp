@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "solver/bounds_kernel.hpp"
+#include "solver/contact_prepare.hpp"
 #include "solver/integrate.hpp"
 #include "solver/joint_solver.hpp"
 #include "solver/strut_kernel.hpp"
@@ -64,8 +65,16 @@ void BM_IntegrateRigid(benchmark::State& state) {
   // 11 arrays of floats read, 7 written.
   state.SetBytesProcessed(state.iterations() * std::int64_t(n) * 18 * 4);
 }
-BENCHMARK(BM_IntegrateRigid<false>)->Name("BM_IntegrateRigid_Scalar")->Arg(1000)->Arg(10000)->Arg(100000);
-BENCHMARK(BM_IntegrateRigid<true>)->Name("BM_IntegrateRigid_Simd")->Arg(1000)->Arg(10000)->Arg(100000);
+BENCHMARK(BM_IntegrateRigid<false>)
+    ->Name("BM_IntegrateRigid_Scalar")
+    ->Arg(1000)
+    ->Arg(10000)
+    ->Arg(100000);
+BENCHMARK(BM_IntegrateRigid<true>)
+    ->Name("BM_IntegrateRigid_Simd")
+    ->Arg(1000)
+    ->Arg(10000)
+    ->Arg(100000);
 
 // The collide phase's bounds pass: tight boxes grown by motion and slop (SoA in and out).
 template <bool kSimd>
@@ -76,8 +85,10 @@ void BM_FattenBounds(benchmark::State& state) {
   const BoundsSpans s{a[0].data(), a[1].data(), a[2].data(), a[3].data(), a[4].data(),
                       a[5].data(), a[6].data(), a[7].data(), a[8].data()};
   for (auto _ : state) {
-    if (kSimd) fatten_bounds_simd(s, 0, n, 0.0025f);
-    else fatten_bounds_scalar(s, 0, n, 0.0025f);
+    if (kSimd)
+      fatten_bounds_simd(s, 0, n, 0.0025f);
+    else
+      fatten_bounds_scalar(s, 0, n, 0.0025f);
     benchmark::DoNotOptimize(a[5].data());
     benchmark::ClobberMemory();
   }
@@ -138,8 +149,10 @@ void free_bodies(benchmark::State& state, bool boxes) {
   const int side = int(std::ceil(std::sqrt(double(n))));
   for (int i = 0; i < n; ++i) {
     BodyDef d;
-    if (boxes) d.shape = BoxShape{{0.2f, 0.2f}};
-    else d.shape = CircleShape{0.1f};
+    if (boxes)
+      d.shape = BoxShape{{0.2f, 0.2f}};
+    else
+      d.shape = CircleShape{0.1f};
     d.center = {float(i % side), float(i / side)};
     d.velocity = {1, 2};
     d.angular_velocity = 1;
@@ -153,8 +166,55 @@ void free_bodies(benchmark::State& state, bool boxes) {
 }
 void BM_StepFreeParticles(benchmark::State& state) { free_bodies(state, false); }
 void BM_StepFreeBoxes(benchmark::State& state) { free_bodies(state, true); }
-BENCHMARK(BM_StepFreeParticles)->ArgsProduct({{1000, 10000, 100000}, {1, 2}})->UseRealTime()->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_StepFreeBoxes)->ArgsProduct({{1000, 10000, 100000}, {1, 2}})->UseRealTime()->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_StepFreeParticles)
+    ->ArgsProduct({{1000, 10000, 100000}, {1, 2}})
+    ->UseRealTime()
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_StepFreeBoxes)
+    ->ArgsProduct({{1000, 10000, 100000}, {1, 2}})
+    ->UseRealTime()
+    ->Unit(benchmark::kMillisecond);
+
+// The contact prepare kernel over n points already gathered (random vertex-edge points between
+// rotated bodies): its scalar twin lane by lane vs the SIMD instantiation. Gathering the inputs
+// from the bodies is the same in both and is left out.
+template <bool kSimd>
+void BM_ContactPrepare(benchmark::State& state) {
+  const int groups = int(state.range(0)) / kWideLanes;
+  std::vector<PrepareInput> in(static_cast<std::size_t>(groups));
+  std::vector<PrepareOutput> out(static_cast<std::size_t>(groups));
+  std::mt19937 rng(3);
+  std::uniform_real_distribution<float> u(-1, 1);
+  for (PrepareInput& g : in) {
+    g = PrepareInput{};
+    for (int i = 0; i < kWideLanes; ++i) {
+      g.vx[i] = 3 * u(rng), g.vy[i] = 3 * u(rng), g.vlx[i] = u(rng), g.vly[i] = u(rng);
+      g.e1x[i] = 3 * u(rng), g.e1y[i] = 3 * u(rng), g.e2x[i] = 3 * u(rng), g.e2y[i] = 3 * u(rng);
+      g.l1x[i] = u(rng), g.l1y[i] = u(rng), g.l2x[i] = u(rng), g.l2y[i] = u(rng);
+      g.edge[i] = 1, g.fnx[i] = 0, g.fny[i] = 1;
+      const float a = 3 * u(rng), b = 3 * u(rng);
+      g.qvc[i] = std::cos(a), g.qvs[i] = std::sin(a), g.qoc[i] = std::cos(b),
+      g.qos[i] = std::sin(b);
+      g.mvx[i] = 0.01f * u(rng), g.mvy[i] = 0.01f * u(rng), g.mva[i] = 0.01f * u(rng);
+      g.imv[i] = 1, g.iiv[i] = 6, g.imo[i] = 1, g.iio[i] = 6;
+    }
+  }
+  for (auto _ : state) {
+    for (std::size_t k = 0; k < in.size(); ++k) {
+      if (kSimd) {
+        wide::prepare_points<WideFloat>(in[k], out[k], 0);
+      } else {
+        for (int lane = 0; lane < kWideLanes; ++lane)
+          wide::prepare_points<float>(in[k], out[k], lane);
+      }
+    }
+    benchmark::DoNotOptimize(out.data());
+    benchmark::ClobberMemory();
+  }
+  state.SetItemsProcessed(state.iterations() * std::int64_t(groups) * kWideLanes);
+}
+BENCHMARK(BM_ContactPrepare<false>)->Name("BM_ContactPrepare_Scalar")->Arg(16384);
+BENCHMARK(BM_ContactPrepare<true>)->Name("BM_ContactPrepare_Simd")->Arg(16384);
 
 // The contact kernel, wide (SIMD lanes, one contact pair each) vs its scalar twin: whole steps of
 // a 40-row pyramid (820 boxes) on one thread, so the difference is the contact passes. A fixed
@@ -183,8 +243,14 @@ void BM_PyramidContacts(benchmark::State& state) {
   state.counters["relax_ms"] = p.velocity;
   state.counters["hash_lo"] = double(world.state_hash() & 0xFFFFFFFFu);
 }
-BENCHMARK(BM_PyramidContacts<true>)->Name("BM_PyramidContacts_Scalar")->Iterations(200)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_PyramidContacts<false>)->Name("BM_PyramidContacts_Simd")->Iterations(200)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_PyramidContacts<true>)
+    ->Name("BM_PyramidContacts_Scalar")
+    ->Iterations(200)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_PyramidContacts<false>)
+    ->Name("BM_PyramidContacts_Simd")
+    ->Iterations(200)
+    ->Unit(benchmark::kMillisecond);
 
 // Stacking quality, the figures of the contact issue: a stack of ten boxes (range 0 = 10) or a
 // pyramid of 20 rows (range 0 = 20, 210 boxes) on the ground for 10 s at range 1 substeps, sleep
@@ -233,7 +299,10 @@ void BM_Stacking(benchmark::State& state) {
   state.counters["max_tilt_rad"] = tilt;
   state.counters["ms_per_step"] = ms;
 }
-BENCHMARK(BM_Stacking)->ArgsProduct({{10, 20}, {4, 8}})->Iterations(1)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Stacking)
+    ->ArgsProduct({{10, 20}, {4, 8}})
+    ->Iterations(1)
+    ->Unit(benchmark::kMillisecond);
 
 // How rigid a box stays: it is thrown spinning onto the ground and tumbles for 3 s. "Braces"
 // is the particle body (hull edges + spokes to an interior particle, rigid XPBD struts);
@@ -262,9 +331,11 @@ void rigidity(benchmark::State& state, bool braces) {
       const BodyState s = world.state(id);
       const Vec2 c = s.transform.position;
       for (int e = 0; e < 4; ++e) {
-        worst = std::max(worst, std::fabs(length(s.vertices[(e + 1) % 4] - s.vertices[e]) - rest[e]));
+        worst =
+            std::max(worst, std::fabs(length(s.vertices[(e + 1) % 4] - s.vertices[e]) - rest[e]));
         // Half-diagonal (spoke to the centre of mass): rest sqrt(0.5).
-        worst = std::max(worst, std::fabs(length(s.vertices[e] - c) - std::sqrt(0.5f)) / std::sqrt(0.5f));
+        worst = std::max(worst,
+                         std::fabs(length(s.vertices[e] - c) - std::sqrt(0.5f)) / std::sqrt(0.5f));
       }
     }
   }

@@ -10,24 +10,11 @@ namespace strut {
 namespace {
 // A soft box of 10 kg hung by its two top corners from static pins: how tall it hangs.
 float height_of_hanging_box(float compliance, int substeps, int iterations = 1) {
-  World world(WorldConfig{.gravity = {0, -10}, .substeps = substeps, .iterations = iterations,
+  World world(WorldConfig{.gravity = {0, -10},
+                          .substeps = substeps,
+                          .iterations = iterations,
                           .enable_sleep = false});  // it stretches slower than the sleep speed
-  BodyDef d = test::box_def({0, -1}, {0.5f, 0.5f});
-  d.soft = compliance;
-  d.material.density = 10;
-  d.linear_drag = 3;  // settles the oscillation so the static stretch is measured
-  const BodyId box = world.create_body(d);
-  for (float x : {-0.5f, 0.5f}) {
-    BodyDef hook;
-    hook.shape = CircleShape{0.05f};
-    hook.is_static = true;
-    hook.center = {x, 0.5f};
-    hook.mask = 0;
-    JointDef j;
-    j.type = JointType::Pin;
-    j.a = world.create_body(hook), j.b = box, j.anchor_a = {x, -0.5f};
-    world.create_joint(j);
-  }
+  const BodyId box = test::hang_soft_box(world, 0.0f, compliance);
   for (int i = 0; i < 480; ++i) world.step(1.0f / 60);
   const BodyState s = world.state(box);
   return 0.5f * (s.vertices[2].y + s.vertices[3].y) - 0.5f * (s.vertices[0].y + s.vertices[1].y);
@@ -94,12 +81,14 @@ TEST(SoftBody, ClothFromParticlesAndStrutsHangsWithBoundedStretch) {
   float worst = 0;
   for (int i = 0; i < 180; ++i) {
     world.step(1.0f / 60);
-    for (JointId l : links) worst = std::max(worst, std::fabs(world.joint_length(l) - spacing) / spacing);
+    for (JointId l : links)
+      worst = std::max(worst, std::fabs(world.joint_length(l) - spacing) / spacing);
   }
   EXPECT_LT(worst, 0.05f);
   float settled = 0;
   for (int i = 0; i < 240; ++i) world.step(1.0f / 60);
-  for (JointId l : links) settled = std::max(settled, std::fabs(world.joint_length(l) - spacing) / spacing);
+  for (JointId l : links)
+    settled = std::max(settled, std::fabs(world.joint_length(l) - spacing) / spacing);
   EXPECT_LT(settled, 0.02f);
   // It hangs: the bottom middle fell well below the top row.
   EXPECT_LT(world.transform(p[(n - 1) * n + n / 2]).position.y, -0.5f);

@@ -172,24 +172,7 @@ float height_of_hanging_boxes(float compliance, int substeps, int iterations) {
                           .enable_sleep = false});
   std::vector<BodyId> boxes;
   for (int k = 0; k < 40; ++k) {
-    const float cx = 2.0f * float(k);
-    BodyDef d = test::box_def({cx, -1}, {0.5f, 0.5f});
-    d.soft = compliance;
-    d.material.density = 10;
-    d.linear_drag = 3;
-    d.mask = 0;
-    boxes.push_back(world.create_body(d));
-    for (float x : {cx - 0.5f, cx + 0.5f}) {
-      BodyDef hook;
-      hook.shape = CircleShape{0.05f};
-      hook.is_static = true;
-      hook.center = {x, 0.5f};
-      hook.mask = 0;
-      JointDef j;
-      j.type = JointType::Pin;
-      j.a = world.create_body(hook), j.b = boxes.back(), j.anchor_a = {x, -0.5f};
-      world.create_joint(j);
-    }
+    boxes.push_back(test::hang_soft_box(world, 2.0f * float(k), compliance));
   }
   for (int i = 0; i < 480; ++i) world.step(1.0f / 60);
   EXPECT_FALSE(WorldAccess::impl(world).strut_groups.empty()) << "not on the coloured path";

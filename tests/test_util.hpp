@@ -1,9 +1,9 @@
 // Small helpers shared by the tests.
 #pragma once
 
-#include <string>
-
 #include <gtest/gtest.h>
+
+#include <string>
 
 #include "strut/world.hpp"
 
@@ -34,6 +34,29 @@ inline BodyDef ground_def(float half_width = 50.0f, float top = 0.0f) {
   d.center = {0.0f, top - 1.0f};
   d.is_static = true;
   return d;
+}
+
+// A soft box of 10 kg (half-size 0.5, centre (cx, -1)) hung by its two top corners from
+// static pins at (cx -+ 0.5, 0.5), damped so it settles to its static stretch.
+inline BodyId hang_soft_box(World& world, float cx, float compliance) {
+  BodyDef d = box_def({cx, -1}, {0.5f, 0.5f});
+  d.soft = compliance;
+  d.material.density = 10;
+  d.linear_drag = 3;
+  d.mask = 0;
+  const BodyId box = world.create_body(d);
+  for (float x : {cx - 0.5f, cx + 0.5f}) {
+    BodyDef hook;
+    hook.shape = CircleShape{0.05f};
+    hook.is_static = true;
+    hook.center = {x, 0.5f};
+    hook.mask = 0;
+    JointDef j;
+    j.type = JointType::Pin;
+    j.a = world.create_body(hook), j.b = box, j.anchor_a = {x, -0.5f};
+    world.create_joint(j);
+  }
+  return box;
 }
 
 }  // namespace strut::test
