@@ -1,6 +1,7 @@
 #include "solver/islands.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <numeric>
 
@@ -9,22 +10,36 @@
 namespace strut {
 namespace {
 
+// Union-find shared by threads: parents are read and written through atomic_ref. A root is
+// only ever linked under a smaller root, so every component's root is its smallest body: the
+// islands come out the same whatever order the threads link in.
 std::uint32_t find(std::vector<std::uint32_t>& parent, std::uint32_t i) {
-  while (parent[i] != i) {
-    parent[i] = parent[parent[i]];
-    i = parent[i];
+  for (;;) {
+    std::atomic_ref<std::uint32_t> pi(parent[i]);
+    const std::uint32_t p = pi.load(std::memory_order_relaxed);
+    if (p == i) return i;
+    // Path halving: point i at its grandparent (a smaller index, never a wrong one).
+    const std::uint32_t g =
+        std::atomic_ref<std::uint32_t>(parent[p]).load(std::memory_order_relaxed);
+    if (g != p) {
+      std::uint32_t expected = p;
+      pi.compare_exchange_weak(expected, g, std::memory_order_relaxed);
+    }
+    i = p;
   }
-  return i;
 }
 
-// The lower index becomes the root, so roots do not depend on the order of the unions.
 void unite(std::vector<std::uint32_t>& parent, std::uint32_t a, std::uint32_t b) {
-  a = find(parent, a), b = find(parent, b);
-  if (a == b) return;
-  if (a < b)
-    parent[b] = a;
-  else
-    parent[a] = b;
+  for (;;) {
+    a = find(parent, a), b = find(parent, b);
+    if (a == b) return;
+    if (a > b) std::swap(a, b);
+    // Link root b under a, unless another thread has just given b a parent: then look again.
+    std::uint32_t expected = b;
+    if (std::atomic_ref<std::uint32_t>(parent[b]).compare_exchange_strong(
+            expected, a, std::memory_order_relaxed))
+      return;
+  }
 }
 
 bool links(const World::Impl& w, std::uint32_t k) {
@@ -41,16 +56,20 @@ void build_islands(World::Impl& w) {
   parent.resize(n);
   std::iota(parent.begin(), parent.end(), 0u);
   const auto& set = w.contacts;
-  for (std::size_t p = 0; p < set.pair_keys.size(); ++p) {
-    if (!set.pair_touching[p]) continue;
-    const ContactPoint& cp = set.points[set.pair_begin[p]];  // every point has the same bodies
-    if (links(w, cp.body_v) && links(w, cp.body_o)) unite(parent, cp.body_v, cp.body_o);
-  }
+  w.tasks.parallel_for(int(set.pair_keys.size()), 2048, [&](int lo, int hi, int) {
+    for (int p = lo; p < hi; ++p) {
+      if (!set.pair_touching[p]) continue;
+      const ContactPoint& cp = set.points[set.pair_begin[p]];  // every point has the same bodies
+      if (links(w, cp.body_v) && links(w, cp.body_o)) unite(parent, cp.body_v, cp.body_o);
+    }
+  });
   for (const Joint& j : w.joints) {
     const std::uint32_t a = w.slots[j.slot_a].dense, c = w.slots[j.slot_b].dense;
     if (links(w, a) && links(w, c)) unite(parent, a, c);
   }
-  for (std::uint32_t k = 0; k < n; ++k) b.island[k] = b.slot[find(parent, k)];
+  w.tasks.parallel_for(int(n), 4096, [&](int lo, int hi, int) {
+    for (int k = lo; k < hi; ++k) b.island[k] = b.slot[find(parent, std::uint32_t(k))];
+  });
 }
 
 void wake_island(World::Impl& w, std::uint32_t island) {
@@ -89,22 +108,25 @@ void update_sleep(World::Impl& w, float dt) {
   const float inv_h = 1.0f / w.last_h;
   const float still = w.config.sleep_speed;
   // Stillness timer per body: the fastest point of the body must be slower than sleep_speed.
-  for (std::uint32_t k = 0; k < n; ++k) {
-    if (b.inv_mass[k] == 0 || (b.flags[k] & kSleeping)) continue;
-    float v = std::sqrt(b.dx[k] * b.dx[k] + b.dy[k] * b.dy[k]) * inv_h;
-    if (!w.is_rigid(k)) {
-      // A soft body can deform with its centre at rest: its fastest particle counts.
-      const auto& q = w.particles;
-      for (std::uint32_t i = b.particle_begin[k]; i < b.particle_begin[k] + b.particle_count[k];
-           ++i)
-        v = std::max(v, std::sqrt(q.dx[i] * q.dx[i] + q.dy[i] * q.dy[i]) * inv_h);
+  w.tasks.parallel_for(int(n), 4096, [&](int lo, int hi, int) {
+    for (std::uint32_t k = std::uint32_t(lo); k < std::uint32_t(hi); ++k) {
+      if (b.inv_mass[k] == 0 || (b.flags[k] & kSleeping)) continue;
+      float v = std::sqrt(b.dx[k] * b.dx[k] + b.dy[k] * b.dy[k]) * inv_h;
+      if (!w.is_rigid(k)) {
+        // A soft body can deform with its centre at rest: its fastest particle counts.
+        const auto& q = w.particles;
+        for (std::uint32_t i = b.particle_begin[k]; i < b.particle_begin[k] + b.particle_count[k];
+             ++i)
+          v = std::max(v, std::sqrt(q.dx[i] * q.dx[i] + q.dy[i] * q.dy[i]) * inv_h);
+      }
+      const float omega = std::fabs(b.da[k]) * inv_h;
+      const Aabb& box = b.aabb[k];
+      const float reach = 0.5f * std::max(box.upper.x - box.lower.x, box.upper.y - box.lower.y);
+      const bool slow =
+          v + omega * reach < still && b.fx[k] == 0 && b.fy[k] == 0 && b.torque[k] == 0;
+      b.sleep_time[k] = slow ? b.sleep_time[k] + dt : 0.0f;
     }
-    const float omega = std::fabs(b.da[k]) * inv_h;
-    const Aabb& box = b.aabb[k];
-    const float reach = 0.5f * std::max(box.upper.x - box.lower.x, box.upper.y - box.lower.y);
-    const bool slow = v + omega * reach < still && b.fx[k] == 0 && b.fy[k] == 0 && b.torque[k] == 0;
-    b.sleep_time[k] = slow ? b.sleep_time[k] + dt : 0.0f;
-  }
+  });
   if (!w.config.enable_sleep) return;
   // An island sleeps when its least still body has been still long enough. Kinematic bodies
   // that move keep what touches them awake (they are not in islands, so check contacts).
