@@ -190,6 +190,15 @@ TEST_F(Cli, SubstepsOverrideTheScene) {
   EXPECT_NE(four.out, eight.out);
 }
 
+// The pyramid settles, so with the cache its pairs keep their features and the run differs
+// (slightly) from one where every pair collides afresh.
+TEST_F(Cli, NoContactCacheTurnsTheCacheOff) {
+  const Result cached = run("run large_pyramid --steps 30 --quiet");
+  const Result fresh = run("run large_pyramid --steps 30 --quiet --no-contact-cache");
+  ASSERT_EQ(fresh.status, 0) << fresh.err;
+  EXPECT_NE(cached.out, fresh.out);
+}
+
 TEST_F(Cli, ZeroStepsWritesTheInitialState) {
   const std::string scene = write("small.json", kSmallScene);
   const std::string state = (dir_ / "state.json").string();

@@ -59,6 +59,7 @@ void expect_same(const Scene& a, const Scene& b) {
   EXPECT_EQ(a.config.substeps, b.config.substeps);
   EXPECT_EQ(a.config.iterations, b.config.iterations);
   EXPECT_EQ(a.config.enable_sleep, b.config.enable_sleep);
+  EXPECT_EQ(a.config.contact_cache, b.config.contact_cache);
   EXPECT_TRUE(same_bits(a.config.sleep_time, b.config.sleep_time));
   EXPECT_TRUE(same_bits(a.config.sleep_speed, b.config.sleep_speed));
   EXPECT_TRUE(same_bits(a.config.restitution_threshold, b.config.restitution_threshold));
@@ -98,6 +99,7 @@ Scene everything() {
   s.config.substeps = 7;
   s.config.iterations = 2;
   s.config.enable_sleep = false;
+  s.config.contact_cache = false;
   s.config.sleep_time = 0.3f;
   s.config.sleep_speed = 0.01f;
   s.config.restitution_threshold = 0.5f;

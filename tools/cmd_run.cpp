@@ -1,5 +1,6 @@
-// `strut run [SCENE] [--steps N] [--threads T] [--substeps S] [--state-out FILE]
-//            [--profile-out FILE] [--quiet]`: runs a scene and reports where the time went.
+// `strut run [SCENE] [--steps N] [--threads T] [--substeps S] [--no-contact-cache]
+//            [--state-out FILE] [--profile-out FILE] [--quiet]`: runs a scene and reports where the
+//            time went.
 #include <unistd.h>
 
 #include <chrono>
@@ -168,7 +169,7 @@ std::string profile_json(const SceneInstance& inst, const std::string& name, int
 int run_command(std::span<const std::string> argv) {
   const Args args = parse_args(
       "run", argv, {"--steps", "--threads", "--substeps", "--state-out", "--profile-out"},
-      {"--quiet"});
+      {"--quiet", "--no-contact-cache"});
   if (args.positional.size() > 1)
     throw UsageError("run: expected at most one SCENE, got '" + args.positional[1] + "'");
   const std::string name =
@@ -185,6 +186,7 @@ int run_command(std::span<const std::string> argv) {
 
   Scene scene = resolve_scene(name);
   if (args.has("--substeps")) scene.config.substeps = int(substeps);
+  if (args.has("--no-contact-cache")) scene.config.contact_cache = false;
   const int steps = steps_opt >= 0 ? int(steps_opt) : scene.steps;
   SceneInstance inst = build_scene(scene, threads);
   inst.world.reset_profile();

@@ -12,13 +12,14 @@ namespace strut::cli {
 namespace {
 
 constexpr const char* kUsage = R"(usage:
-  strut run [SCENE] [--steps N] [--threads T] [--substeps S] [--state-out FILE]
-            [--profile-out FILE] [--quiet]
+  strut run [SCENE] [--steps N] [--threads T] [--substeps S] [--no-contact-cache]
+            [--state-out FILE] [--profile-out FILE] [--quiet]
   strut list
   strut scale SCENE [--threads-max N] [--sizes a,b,c] [--steps N] [--out PREFIX]
 
 SCENE is a scene file (JSON) or the name of a built-in scene; `strut run` without one runs
-large_pyramid. --threads 0 (the default) uses all cores. See docs/scene_format.md.
+large_pyramid. --threads 0 (the default) uses all cores. --no-contact-cache makes every pair
+collide afresh every step (the scene's world.contact_cache). See docs/scene_format.md.
 )";
 
 int list_command(std::span<const std::string> argv) {

@@ -276,7 +276,7 @@ class Reader {
   void world(const json& j, const Path& p, Scene& s) const {
     only_keys(j, p,
               {"gravity", "dt", "substeps", "iterations", "steps", "sleep", "sleep_time",
-               "sleep_speed", "restitution_threshold", "contact_slop"});
+               "sleep_speed", "restitution_threshold", "contact_slop", "contact_cache"});
     WorldConfig& c = s.config;
     if (j.contains("gravity")) c.gravity = vec2(j["gravity"], p / "gravity");
     if (j.contains("dt")) s.dt = positive(j["dt"], p / "dt");
@@ -292,6 +292,8 @@ class Reader {
           non_negative(j["restitution_threshold"], p / "restitution_threshold");
     if (j.contains("contact_slop"))
       c.contact_slop = non_negative(j["contact_slop"], p / "contact_slop");
+    if (j.contains("contact_cache"))
+      c.contact_cache = boolean(j["contact_cache"], p / "contact_cache");
   }
 
   void materials(const json& j, const Path& p, Scene& s) {

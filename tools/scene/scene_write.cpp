@@ -181,6 +181,8 @@ std::string scene_to_json(const Scene& s) {
   append_number(out, c.restitution_threshold);
   append_key(out, "contact_slop");
   append_number(out, c.contact_slop);
+  append_key(out, "contact_cache");
+  out += c.contact_cache ? "true" : "false";
   out += "},\n  \"materials\": {";
   const auto& extras = names.extras();
   for (std::size_t i = 0; i < extras.size(); ++i) {
