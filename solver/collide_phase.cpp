@@ -365,18 +365,14 @@ float drift(const PairCache& then, const PairCache& now, float reach) {
 
 // Pairs are split into fixed chunks; each chunk collides its pairs into its own buffers and the
 // buffers are concatenated in chunk order, so the contact list is the same for any thread count.
-// `new_step` is false when the same step runs it again (after islands woke): last step's contacts
-// stay the reference for warm starting and events.
-void narrow_phase(World::Impl& w, bool new_step) {
+void narrow_phase(World::Impl& w) {
   auto& set = w.contacts;
-  if (new_step) {
-    std::swap(set.points, set.old_points);
-    std::swap(set.pair_keys, set.old_pair_keys);
-    std::swap(set.pair_begin, set.old_pair_begin);
-    std::swap(set.pair_touching, set.old_pair_touching);
-    std::swap(set.pair_cache, set.old_pair_cache);
-    index_previous(set, w.slots.size());
-  }
+  std::swap(set.points, set.old_points);
+  std::swap(set.pair_keys, set.old_pair_keys);
+  std::swap(set.pair_begin, set.old_pair_begin);
+  std::swap(set.pair_touching, set.old_pair_touching);
+  std::swap(set.pair_cache, set.old_pair_cache);
+  index_previous(set, w.slots.size());
   constexpr int kGrain = 256;
   const int pairs = int(w.candidate_pairs.size());
   auto& chunks = w.scratch.narrow_chunks;

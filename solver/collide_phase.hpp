@@ -26,8 +26,8 @@ inline constexpr std::size_t kMaxPointsPerPair = 2 + 2 * 16;
 // (The merge in narrow_phase sets each point's pair index.)
 std::size_t collide_pair(const World::Impl& w, std::uint32_t a, std::uint32_t b, ContactPoint* out,
                          float extra_margin = 0.0f);
-// Contact points of all candidate pairs, in pair order. new_step: false when the same step
-// collides again (islands woke), so last step's contacts stay the reference.
-void narrow_phase(World::Impl& w, bool new_step = true);
+// Contact points of all candidate pairs, in pair order; last step's become the reference for
+// warm starting, the contact cache and events.
+void narrow_phase(World::Impl& w);
 
 }  // namespace strut

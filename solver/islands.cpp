@@ -43,8 +43,9 @@ void unite(std::vector<std::uint32_t>& parent, std::uint32_t a, std::uint32_t b)
 }
 
 bool links(const World::Impl& w, std::uint32_t k) {
-  // Static and kinematic bodies never join islands (a floor would merge everything).
-  return w.bodies.inv_mass[k] > 0 && !(w.bodies.flags[k] & kDead);
+  // Static and kinematic bodies never join islands (a floor would merge everything); sleeping
+  // bodies keep the island they fell asleep in, so it wakes as a whole.
+  return w.bodies.inv_mass[k] > 0 && !(w.bodies.flags[k] & (kDead | kSleeping));
 }
 
 }  // namespace
@@ -68,7 +69,8 @@ void build_islands(World::Impl& w) {
     if (links(w, a) && links(w, c)) unite(parent, a, c);
   }
   w.tasks.parallel_for(int(n), 4096, [&](int lo, int hi, int) {
-    for (int k = lo; k < hi; ++k) b.island[k] = b.slot[find(parent, std::uint32_t(k))];
+    for (int k = lo; k < hi; ++k)
+      if (!(b.flags[k] & kSleeping)) b.island[k] = b.slot[find(parent, std::uint32_t(k))];
   });
 }
 
@@ -83,14 +85,16 @@ void wake_island(World::Impl& w, std::uint32_t island) {
   }
 }
 
-// Islands to wake are collected first and woken in one pass over the bodies: waking each one
-// by its own pass cost O(pairs x bodies) when a box ploughed into a sleeping wall (a third of
-// the smash scene's step).
-bool wake_touched_islands(World::Impl& w) {
+// Islands are marked here and woken after the step (wake_marked_islands), as Box2D does: for
+// this step a touched sleeper takes impulses but does not move, and next step its island joins
+// whole, with its pairs. Waking at once needed the broad and narrow phases again for the woken
+// bodies' pairs (a fifth of the smash scene's step), and waking each island by its own pass
+// over the bodies cost O(pairs x bodies).
+bool mark_touched_islands(World::Impl& w) {
   auto& b = w.bodies;
   const auto& set = w.contacts;
   auto& wake = w.scratch.island_wake;
-  bool any = false;
+  wake.clear();
   // A pair touches when one of its points is within the slop (narrow phase).
   for (std::size_t p = 0; p < set.pair_keys.size(); ++p) {
     if (!set.pair_touching[p]) continue;
@@ -100,18 +104,22 @@ bool wake_touched_islands(World::Impl& w) {
     if (sx == sy) continue;
     const std::uint32_t sleeper = sx ? x : y, other = sx ? y : x;
     if (b.flags[other] & kStatic) continue;
-    if (!any) wake.assign(w.slots.size(), 0);
+    if (wake.empty()) wake.assign(w.slots.size(), 0);
     wake[b.island[sleeper]] = 1;
-    any = true;
   }
-  if (!any) return false;
+  return !wake.empty();
+}
+
+void wake_marked_islands(World::Impl& w) {
+  auto& b = w.bodies;
+  const auto& wake = w.scratch.island_wake;
+  if (wake.empty()) return;
   for (std::uint32_t k = 0; k < b.size(); ++k) {
     if (!(b.flags[k] & kSleeping) || !wake[b.island[k]]) continue;
     b.flags[k] &= std::uint8_t(~kSleeping);
     b.sleep_time[k] = 0;
     w.broadphase.set_sleeping(b.slot[k], false);
   }
-  return true;
 }
 
 void update_sleep(World::Impl& w, float dt) {

@@ -11,9 +11,10 @@ namespace strut {
 // body's island (the slot of its root, stable under compaction) to bodies.island. Deterministic:
 // roots are the lowest dense index of each island.
 void build_islands(World::Impl& w);
-// Wakes sleeping islands touched this step by an awake moving body (after the narrow phase).
-// Returns true if any island woke.
-bool wake_touched_islands(World::Impl& w);
+// Marks sleeping islands touched this step by an awake moving body (after the narrow phase);
+// returns true if any was. wake_marked_islands wakes them (after the solve).
+bool mark_touched_islands(World::Impl& w);
+void wake_marked_islands(World::Impl& w);
 // After the step: updates stillness timers and puts islands that have been still long enough to
 // sleep (their velocities are zeroed).
 void update_sleep(World::Impl& w, float dt);

@@ -217,11 +217,7 @@ void World::step(float dt) {
   narrow_phase(w);
   p.narrow_phase = ms_since(t0);
   t0 = Clock::now();
-  if (wake_touched_islands(w)) {
-    // Bodies that woke need their pairs with each other this very step.
-    find_candidate_pairs(w);
-    narrow_phase(w, false);
-  }
+  mark_touched_islands(w);
   build_islands(w);
   colour_contacts(w);
   colour_joints(w);
@@ -249,6 +245,7 @@ void World::step(float dt) {
   sync_particles(w);
   p.integrate += ms_since(t0);
   t0 = Clock::now();
+  wake_marked_islands(w);
   update_sleep(w, dt);
   contact_events(w);
   std::fill(b.fx.begin(), b.fx.end(), 0.0f);
