@@ -38,10 +38,12 @@ struct WorldConfig {
 };
 
 // Mean time per step of each phase, in milliseconds, over the last `steps` steps
-// (reset by World::reset_profile). broad_phase includes the bounds pass; islands includes waking
-// and colouring; solve is contact preparation, warm start and the biased contact pass plus joints
-// and struts; velocity is the relax pass, continuous collision and restitution; sleep is the
-// sleep pass and contact events.
+// (reset by World::reset_profile). broad_phase includes the bounds pass; islands is marking
+// touched sleeping islands, building islands and colouring; solve is contact preparation, warm
+// start and the biased contact pass plus joints and struts; velocity is the relax pass,
+// continuous collision and restitution; sleep is waking the marked islands, the sleep pass and
+// contact events. Phases inside the substeps' parallel region are timed by the thread that
+// finishes each stage's last chunk, so they add up to wall time.
 struct StepProfile {
   double integrate = 0, broad_phase = 0, narrow_phase = 0, islands = 0, solve = 0, velocity = 0,
          sleep = 0, total = 0;
