@@ -12,8 +12,8 @@ namespace strut {
 enum class ContactKind : std::uint8_t { VertexEdge = 0, VertexVertex = 1 };
 
 // One contact point: vertex `vertex` of body `body_v` against edge `other`
-// (vertex `other` for VertexVertex) of body `body_o`. 40 bytes of geometry,
-// friction and per-substep state.
+// (vertex `other` for VertexVertex) of body `body_o`: features, materials and the
+// impulses kept across steps (68 bytes).
 struct ContactPoint {
   std::uint32_t body_v = 0;  // dense body indices
   std::uint32_t body_o = 0;

@@ -414,11 +414,10 @@ void fill_constraint(const World::Impl &w, WideConstraint &c, const std::uint32_
 
 }  // namespace
 
-// Box2D's prepare, in three parts: a serial pass over the pairs in colour order
-// that only decides where each goes (wide lanes for rigid pairs of one or two
-// points, rows for rigid pairs with more, the generic list for pairs touching a
-// soft body), then parallel passes that fill the lanes and rows from the
-// bodies' poses.
+// Box2D's prepare, in two parts: a serial pass over the pairs in colour order that
+// only decides where each constraint goes (a wide lane; lanes stacked in groups for
+// pairs of several constraints; the generic list for pairs touching a soft body),
+// then a parallel pass that fills the lanes from the bodies' poses.
 void prepare_contacts(World::Impl &w) {
   auto &b = w.bodies;
   auto &s = w.scratch;
@@ -507,8 +506,7 @@ void prepare_contacts(World::Impl &w) {
     }
 }
 
-// Every point lives in exactly one lane or row, so the copies back are
-// independent.
+// Every point lives in exactly one lane, so the copies back are independent.
 void finish_contacts(World::Impl &w) {
   auto &set = w.contacts;
   w.tasks.parallel_for(int(set.wide.size()), 64, [&](int lo, int hi, int) {
@@ -533,11 +531,9 @@ void finish_contacts(World::Impl &w) {
 
 namespace {
 
-// Runs a pass over every contact: per colour, the wide constraints (kWideLanes
-// pairs at a time) and the rows of pairs with more points, on the gathered
-// solver bodies, a colour's work in parallel (its pairs share no moving body,
-// so the chunking cannot change the result); then the points of pairs that
-// touch a soft body, serially in pair order, on the body arrays.
+// A contact pass is a list of stages: gather the solver bodies, one stage per colour
+// (add_colour_stages), scatter, then the points of pairs that touch a soft body,
+// serially in pair order, on the body arrays.
 using Stage = TaskSystem::Stage;
 
 void add_gather(World::Impl &w, std::vector<Stage> &stages, int phase) {
