@@ -19,6 +19,8 @@ void find_candidate_pairs(World::Impl& w);
 Aabb broadphase_box(const World::Impl& w, std::uint32_t k);
 // O(n^2) reference pair finder.
 void find_pairs_all(World::Impl& w, std::vector<std::pair<std::uint32_t, std::uint32_t>>& out);
+// Speculative reach of a pair this step (see collide_phase.cpp).
+float pair_margin(const World::Impl& w, std::uint32_t a, std::uint32_t c);
 // Largest number of points collide_pair writes: a manifold's two, plus for fast pairs one per
 // vertex against each of its edges.
 inline constexpr std::size_t kMaxPointsPerPair = 2 + 2 * 16;
