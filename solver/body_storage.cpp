@@ -208,3 +208,25 @@ void compact_bodies(World::Impl& w) {
 }
 
 }  // namespace strut
+
+namespace strut {
+
+void kill_joint(World::Impl& w, Joint& j) {
+  j.dead = true;
+  w.joint_slots[j.slot].alive = false;
+  w.joint_slots[j.slot].generation++;
+  w.free_joint_slots.push_back(j.slot);
+  --w.live_joints;
+  w.joints_need_compaction = true;
+  w.ignored_pairs_dirty = true;
+}
+
+void compact_joints(World::Impl& w) {
+  if (!w.joints_need_compaction) return;
+  std::erase_if(w.joints, [](const Joint& j) { return j.dead; });
+  for (std::size_t k = 0; k < w.joints.size(); ++k)
+    w.joint_slots[w.joints[k].slot].dense = std::uint32_t(k);
+  w.joints_need_compaction = false;
+}
+
+}  // namespace strut

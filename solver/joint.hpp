@@ -18,13 +18,14 @@ struct Joint {
   JointType type = JointType::Distance;
   std::uint32_t slot_a = 0, slot_b = 0;  // body slots (stable across compaction)
   BodyAnchor anchor_a, anchor_b;
-  float length = 0;                  // distance joints
+  float length = 0;                        // distance joints
   float min_length = -1, max_length = -1;  // ranges (ropes); < 0 when unused
   float compliance = 0;
   float reference_angle = 0;  // weld: angle of b relative to a at creation
   bool collide = false;
   std::uint32_t slot = 0;  // joint id slot
   JointDef def;            // as created, for World::definition
+  bool dead = false;       // destroyed; removed from World::Impl::joints before the next step
 };
 
 }  // namespace strut

@@ -3,8 +3,8 @@
 #include "strut/world.hpp"
 
 #include <algorithm>
-#include <cstring>
 #include <cmath>
+#include <cstring>
 #include <string>
 
 #include "solver/body_storage.hpp"
@@ -28,9 +28,7 @@ void require_finite(Vec2 v, const char* call, const char* arg) {
   if (!is_finite(v)) throw Error(std::string(call) + ": " + arg + " is not a finite number");
 }
 
-float rot_delta(const BodyArrays& b, std::uint32_t k) {
-  return b.da[k];
-}
+float rot_delta(const BodyArrays& b, std::uint32_t k) { return b.da[k]; }
 
 void validate_config(const WorldConfig& c) {
   require_finite(c.gravity, "WorldConfig", "gravity");
@@ -40,7 +38,8 @@ void validate_config(const WorldConfig& c) {
     throw Error("WorldConfig: iterations must be positive, got " + std::to_string(c.iterations));
   if (c.threads < 0)
     throw Error("WorldConfig: threads must be >= 0, got " + std::to_string(c.threads));
-  for (auto [v, name] : {std::pair{c.sleep_time, "sleep_time"}, {c.sleep_speed, "sleep_speed"},
+  for (auto [v, name] : {std::pair{c.sleep_time, "sleep_time"},
+                         {c.sleep_speed, "sleep_speed"},
                          {c.restitution_threshold, "restitution_threshold"},
                          {c.contact_slop, "contact_slop"}}) {
     require_finite(v, "WorldConfig", name);
@@ -61,7 +60,8 @@ std::uint32_t World::Impl::dense_of(BodyId id, const char* what) const {
 std::uint32_t World::Impl::joint_dense_of(JointId id, const char* what) const {
   if (id.index == 0) throw Error(std::string(what) + ": null joint id");
   const std::uint32_t s = id.index - 1;
-  if (s >= joint_slots.size() || !joint_slots[s].alive || joint_slots[s].generation != id.generation)
+  if (s >= joint_slots.size() || !joint_slots[s].alive ||
+      joint_slots[s].generation != id.generation)
     throw Error(std::string(what) + ": stale or unknown joint " + std::to_string(id.index) + "/" +
                 std::to_string(id.generation));
   return joint_slots[s].dense;
@@ -118,17 +118,8 @@ void World::destroy_body(BodyId id) {
   const std::uint32_t k = w.dense_of(id, "destroy_body");
   // Joints die with their bodies.
   const std::uint32_t slot = id.index - 1;
-  for (std::size_t j = w.joints.size(); j-- > 0;) {
-    if (w.joints[j].slot_a == slot || w.joints[j].slot_b == slot) {
-      const std::uint32_t js = w.joints[j].slot;
-      w.joint_slots[js].alive = false;
-      w.joint_slots[js].generation++;
-      w.free_joint_slots.push_back(js);
-      w.joints.erase(w.joints.begin() + std::ptrdiff_t(j));
-    }
-  }
-  for (std::size_t j = 0; j < w.joints.size(); ++j) w.joint_slots[w.joints[j].slot].dense = std::uint32_t(j);
-  w.ignored_pairs_dirty = true;
+  for (Joint& j : w.joints)
+    if (!j.dead && (j.slot_a == slot || j.slot_b == slot)) kill_joint(w, j);
   w.bodies.flags[k] |= kDead;
   w.broadphase.remove(slot);
   w.slots[slot].alive = false;
@@ -248,7 +239,8 @@ void World::set_linear_velocity(BodyId id, Vec2 v) {
   b.dy[k] = v.y * w.last_h;
   if (!w.is_rigid(k)) {
     auto& q = w.particles;
-    for (std::uint32_t i = b.particle_begin[k]; i < b.particle_begin[k] + b.particle_count[k]; ++i) {
+    for (std::uint32_t i = b.particle_begin[k]; i < b.particle_begin[k] + b.particle_count[k];
+         ++i) {
       q.dx[i] += (v.x - old.x) * w.last_h;
       q.dy[i] += (v.y - old.y) * w.last_h;
     }
@@ -268,7 +260,8 @@ void World::set_angular_velocity(BodyId id, float omega) {
     // Add (omega - old) x r to every particle's velocity.
     auto& q = w.particles;
     const float dw = (omega - old) * w.last_h;
-    for (std::uint32_t i = b.particle_begin[k]; i < b.particle_begin[k] + b.particle_count[k]; ++i) {
+    for (std::uint32_t i = b.particle_begin[k]; i < b.particle_begin[k] + b.particle_count[k];
+         ++i) {
       const float rx = q.x[i] - b.px[k], ry = q.y[i] - b.py[k];
       q.dx[i] -= dw * ry;
       q.dy[i] += dw * rx;
@@ -377,8 +370,10 @@ JointId World::create_joint(const JointDef& def) {
   if (a == b) throw Error("create_joint: a and b are the same body");
   require_finite(def.anchor_a, "create_joint", "anchor_a");
   require_finite(def.anchor_b, "create_joint", "anchor_b");
-  for (auto [v, name] : {std::pair{def.length, "length"}, {def.min_length, "min_length"},
-                         {def.max_length, "max_length"}, {def.compliance, "compliance"}})
+  for (auto [v, name] : {std::pair{def.length, "length"},
+                         {def.min_length, "min_length"},
+                         {def.max_length, "max_length"},
+                         {def.compliance, "compliance"}})
     require_finite(v, "create_joint", name);
   if (def.compliance < 0) throw Error("create_joint: compliance must not be negative");
   if (def.min_length >= 0 && def.max_length >= 0 && def.min_length > def.max_length)
@@ -420,20 +415,14 @@ JointId World::create_joint(const JointDef& def) {
   w.joint_slots[slot].dense = static_cast<std::uint32_t>(w.joints.size());
   w.joint_slots[slot].alive = true;
   w.joints.push_back(j);
+  ++w.live_joints;
   w.ignored_pairs_dirty = true;
   return JointId{slot + 1, w.joint_slots[slot].generation};
 }
 
 void World::destroy_joint(JointId id) {
   auto& w = *impl_;
-  const std::uint32_t k = w.joint_dense_of(id, "destroy_joint");
-  const std::uint32_t slot = id.index - 1;
-  w.joints.erase(w.joints.begin() + k);
-  for (std::size_t j = k; j < w.joints.size(); ++j) w.joint_slots[w.joints[j].slot].dense = std::uint32_t(j);
-  w.joint_slots[slot].alive = false;
-  w.joint_slots[slot].generation++;
-  w.free_joint_slots.push_back(slot);
-  w.ignored_pairs_dirty = true;
+  kill_joint(w, w.joints[w.joint_dense_of(id, "destroy_joint")]);
 }
 
 bool World::is_valid(JointId id) const {
@@ -443,7 +432,7 @@ bool World::is_valid(JointId id) const {
   return s.alive && s.generation == id.generation;
 }
 
-std::size_t World::joint_count() const { return impl_->joints.size(); }
+std::size_t World::joint_count() const { return impl_->live_joints; }
 
 JointDef World::definition(JointId id) const {
   const auto& w = *impl_;
@@ -493,7 +482,8 @@ std::uint64_t World::state_hash() const {
   const auto& b = w.bodies;
   for (std::uint32_t k = 0; k < b.size(); ++k) {
     if (b.flags[k] & kDead) continue;
-    for (std::uint32_t i = b.particle_begin[k]; i < b.particle_begin[k] + b.particle_count[k]; ++i) {
+    for (std::uint32_t i = b.particle_begin[k]; i < b.particle_begin[k] + b.particle_count[k];
+         ++i) {
       mix(w.particles.x[i]);
       mix(w.particles.y[i]);
     }

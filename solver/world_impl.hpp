@@ -170,6 +170,8 @@ struct World::Impl {
   std::vector<Slot> slots;
   std::vector<std::uint32_t> free_slots;
   bool needs_compaction = false;
+  bool joints_need_compaction = false;  // dead joints wait in `joints` until the next step
+  std::size_t live_joints = 0;
 
   std::vector<Joint> joints;  // dense
   std::vector<JointSlot> joint_slots;

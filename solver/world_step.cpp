@@ -197,6 +197,7 @@ void World::step(float dt) {
     throw Error("step: dt must be a positive finite number, got " + std::to_string(dt));
   const auto t_start = Clock::now();
   compact_bodies(w);
+  compact_joints(w);
   if (w.ignored_pairs_dirty) rebuild_ignored_pairs(w);
   const int substeps = w.config.substeps;
   const float h = dt / float(substeps);

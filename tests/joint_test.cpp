@@ -86,7 +86,8 @@ static float worst_chain_stretch(int substeps, int iterations) {
   float worst = 0;
   for (int s = 0; s < 300; ++s) {
     world.step(1.0f / 60);
-    for (JointId l : links) worst = std::max(worst, std::fabs(world.joint_length(l) - 0.25f) / 0.25f);
+    for (JointId l : links)
+      worst = std::max(worst, std::fabs(world.joint_length(l) - 0.25f) / 0.25f);
   }
   return worst;
 }
@@ -138,15 +139,19 @@ TEST(Joint, BadJointsAreRejected) {
   const BodyId b = world.create_body(test::box_def({2, 0}));
   JointDef j;
   j.a = a, j.b = a;
-  EXPECT_EQ(test::error_of([&] { world.create_joint(j); }), "create_joint: a and b are the same body");
+  EXPECT_EQ(test::error_of([&] { world.create_joint(j); }),
+            "create_joint: a and b are the same body");
   j.b = b, j.min_length = 2, j.max_length = 1;
-  EXPECT_EQ(test::error_of([&] { world.create_joint(j); }), "create_joint: min_length is larger than max_length");
+  EXPECT_EQ(test::error_of([&] { world.create_joint(j); }),
+            "create_joint: min_length is larger than max_length");
   j.min_length = -1, j.max_length = -1, j.anchor_a = {std::nanf(""), 0};
-  EXPECT_EQ(test::error_of([&] { world.create_joint(j); }), "create_joint: anchor_a is not a finite number");
+  EXPECT_EQ(test::error_of([&] { world.create_joint(j); }),
+            "create_joint: anchor_a is not a finite number");
   const BodyId gone = world.create_body(test::box_def({5, 0}));
   world.destroy_body(gone);
   j.anchor_a = {0, 0}, j.b = gone;
-  EXPECT_NE(test::error_of([&] { world.create_joint(j); }).find("create_joint: b: stale"), std::string::npos);
+  EXPECT_NE(test::error_of([&] { world.create_joint(j); }).find("create_joint: b: stale"),
+            std::string::npos);
   EXPECT_EQ(world.joint_count(), 0u);
 }
 
@@ -161,6 +166,41 @@ TEST(Joint, JointsDieWithTheirBodies) {
   EXPECT_FALSE(world.is_valid(id));
   EXPECT_EQ(world.joint_count(), 0u);
   world.step(1.0f / 60);
+}
+
+}  // namespace strut
+
+namespace strut {
+
+// Destroyed joints are only marked until the next step; the others, and joints created in the
+// freed slots meanwhile, must keep their identities and definitions.
+TEST(Joint, DestroyingJointsLeavesTheOthersIntact) {
+  World world(WorldConfig{.gravity = {0, 0}});
+  std::vector<BodyId> b;
+  for (int i = 0; i < 6; ++i) b.push_back(world.create_body(test::box_def({2.0f * float(i), 0})));
+  std::vector<JointId> j;
+  for (int i = 0; i < 5; ++i) {
+    JointDef d;
+    d.a = b[i], d.b = b[i + 1];
+    d.anchor_a = {2.0f * float(i), 0}, d.anchor_b = {2.0f * float(i + 1), 0};
+    j.push_back(world.create_joint(d));
+  }
+  world.destroy_joint(j[1]);
+  world.destroy_body(b[3]);  // takes j[2] and j[3] with it
+  EXPECT_EQ(world.joint_count(), 2u);
+  for (int i : {1, 2, 3}) EXPECT_FALSE(world.is_valid(j[i]));
+  JointDef d;
+  d.a = b[0], d.b = b[5], d.anchor_a = {0, 0}, d.anchor_b = {10, 0};
+  const JointId fresh = world.create_joint(d);  // reuses a freed slot
+  EXPECT_EQ(world.joint_count(), 3u);
+  for (int step = 0; step < 2; ++step) {
+    EXPECT_EQ(world.definition(j[0]).b, b[1]);
+    EXPECT_EQ(world.definition(j[4]).a, b[4]);
+    EXPECT_EQ(world.definition(fresh).b, b[5]);
+    EXPECT_NEAR(world.joint_length(fresh), 10.0f, 1e-3f);
+    world.step(1.0f / 60);
+  }
+  EXPECT_EQ(world.joint_count(), 3u);
 }
 
 }  // namespace strut
