@@ -67,6 +67,31 @@ TEST(ContactCache, SlidingBoxCollidesAfreshEveryStep) {
   }
 }
 
+// Two boxes resting 1 cm apart (twice the slop): their speculative pair is reused from the
+// cache, and must still count as not touching (reused points get their separation afresh).
+TEST(ContactCache, ReusedSpeculativePairIsNotTouching) {
+  World w(config(true));
+  w.create_body(test::ground_def(20));
+  w.create_body(test::box_def({-0.505f, 0.5f}));
+  w.create_body(test::box_def({0.505f, 0.5f}));
+  for (int i = 0; i < 60; ++i) w.step(kDt);
+  const auto& set = WorldAccess::impl(w).contacts;
+  ASSERT_EQ(set.pair_keys.size(), 3u);  // each box on the ground, and the two boxes
+  EXPECT_EQ(WorldAccess::impl(w).cached_pairs, 3u);
+  int touching = 0;
+  for (std::size_t p = 0; p < set.pair_keys.size(); ++p) {
+    const ContactPoint& cp = set.points[set.pair_begin[p]];
+    if (cp.body_v != 0 && cp.body_o != 0) {  // dense index 0 is the ground
+      EXPECT_EQ(set.pair_touching[p], 0) << "the boxes are 1 cm apart";
+      for (std::uint32_t k = set.pair_begin[p]; k < set.pair_begin[p + 1]; ++k)
+        EXPECT_NEAR(set.points[k].separation, 0.01f, 1e-3f);
+    } else {
+      touching += set.pair_touching[p];
+    }
+  }
+  EXPECT_EQ(touching, 2);  // both boxes rest on the ground
+}
+
 // A box tipping over a corner turns relative to the ground: its other corner must get its
 // contact in time (not sink) although the first corner's features could have been reused.
 TEST(ContactCache, TippingBoxLandsOnItsFaceWithoutSinking) {
