@@ -275,11 +275,7 @@ void colour_contacts(World::Impl &w) {
     s.pair_a[p] = cp.body_v, s.pair_b[p] = cp.body_o;
   }
   set.pair_constraint_begin[pairs] = std::uint32_t(set.constraint_first.size());
-  const auto &b = w.bodies;
-  s.moving.resize(b.size());
-  for (std::size_t k = 0; k < b.size(); ++k)
-    s.moving[k] = b.inv_mass[k] > 0 || b.inv_inertia[k] > 0;
-  colour_constraints(s.pair_a, s.pair_b, s.moving, b.size(), w.contact_colours);
+  colour_constraints(s.pair_a, s.pair_b, s.moving, w.bodies.size(), w.contact_colours);
 }
 
 namespace {

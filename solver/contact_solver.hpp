@@ -22,7 +22,7 @@ Softness make_softness(float hertz, float damping_ratio, float h);
 PreparedPoint prepare_point(const World::Impl& w, const ContactPoint& cp);
 
 // Splits the contact pairs into solver constraints and colours them (after the narrow phase
-// and islands).
+// and islands, once the step has set scratch.moving).
 void colour_contacts(World::Impl& w);
 // Once per step, before the substeps: fixes anchors, normals and effective masses of points
 // between rigid bodies, and records each point's approach for restitution.

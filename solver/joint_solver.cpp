@@ -170,11 +170,7 @@ void colour_joints(World::Impl& w) {
     s.joint_a[i] = w.slots[w.joints[i].slot_a].dense;
     s.joint_b[i] = w.slots[w.joints[i].slot_b].dense;
   }
-  const auto& b = w.bodies;
-  s.moving.resize(b.size());
-  for (std::size_t k = 0; k < b.size(); ++k)
-    s.moving[k] = b.inv_mass[k] > 0 || b.inv_inertia[k] > 0;
-  colour_constraints(s.joint_a, s.joint_b, s.moving, b.size(), w.joint_colours);
+  colour_constraints(s.joint_a, s.joint_b, s.moving, w.bodies.size(), w.joint_colours);
 }
 
 namespace {

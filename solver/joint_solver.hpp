@@ -9,7 +9,7 @@ PointRef anchor_ref(const World::Impl& w, std::uint32_t body, const BodyAnchor& 
 // Builds the anchor of a world point on a body (rigid: body-local offset; soft: nearest particle).
 BodyAnchor make_anchor(const World::Impl& w, std::uint32_t body, Vec2 world_point);
 
-// Colours the joints (once per step, after compaction).
+// Colours the joints (once per step, after compaction, once scratch.moving is set).
 void colour_joints(World::Impl& w);
 // Colours the struts and packs each colour into wide groups (once per step, after compaction),
 // when there are enough struts to take the coloured path; otherwise clears the groups.

@@ -116,7 +116,7 @@ struct StepScratch {
   std::vector<std::uint32_t> island_parent;
   std::vector<float> island_min_time;     // indexed by root slot
   std::vector<std::uint8_t> island_wake;  // islands (by root slot) woken this step
-  std::vector<std::uint8_t> moving;       // per body: may be written by the solver
+  std::vector<std::uint8_t> moving;       // per body: may be written by the solver (set each step)
   std::vector<std::uint32_t> pair_a, pair_b, joint_a, joint_b;
   std::vector<std::uint32_t> strut_a, strut_b;  // strut colouring input
   std::vector<std::uint8_t> particle_moving;    // per particle: w > 0 (strut colouring)

@@ -162,6 +162,15 @@ void run_substeps(World::Impl& w, float h, int substeps, StepProfile& p) {
   p.velocity += phase_ms[kPhaseVelocity];
 }
 
+// The bodies the solver may write (finite mass), which the contact and joint colourings read:
+// constraints of one colour may share the others.
+void mark_movable_bodies(World::Impl& w) {
+  const auto& b = w.bodies;
+  auto& moving = w.scratch.moving;
+  moving.resize(b.size());
+  for (std::size_t k = 0; k < b.size(); ++k) moving[k] = b.inv_mass[k] > 0 || b.inv_inertia[k] > 0;
+}
+
 // Begin: pairs touching now that did not touch last step (in pair order). End: pairs that
 // touched last step and do not now, or are gone (in last step's pair order), unless a body died.
 void contact_events(World::Impl& w) {
@@ -220,6 +229,7 @@ void World::step(float dt) {
   t0 = Clock::now();
   mark_touched_islands(w);
   build_islands(w);
+  mark_movable_bodies(w);
   colour_contacts(w);
   colour_joints(w);
   colour_struts(w);
