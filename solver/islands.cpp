@@ -74,15 +74,21 @@ void build_islands(World::Impl& w) {
   });
 }
 
+namespace {
+
+void wake_body(World::Impl& w, std::uint32_t k) {
+  auto& b = w.bodies;
+  b.flags[k] &= std::uint8_t(~kSleeping);
+  b.sleep_time[k] = 0;
+  w.broadphase.set_sleeping(b.slot[k], false);
+}
+
+}  // namespace
+
 void wake_island(World::Impl& w, std::uint32_t island) {
   auto& b = w.bodies;
-  for (std::uint32_t k = 0; k < b.size(); ++k) {
-    if (b.island[k] == island && (b.flags[k] & kSleeping)) {
-      b.flags[k] &= std::uint8_t(~kSleeping);
-      b.sleep_time[k] = 0;
-      w.broadphase.set_sleeping(b.slot[k], false);
-    }
-  }
+  for (std::uint32_t k = 0; k < b.size(); ++k)
+    if (b.island[k] == island && (b.flags[k] & kSleeping)) wake_body(w, k);
 }
 
 // Islands are marked here and woken after the step (wake_marked_islands), as Box2D does: for
@@ -115,10 +121,7 @@ void wake_marked_islands(World::Impl& w) {
   const auto& wake = w.scratch.island_wake;
   if (wake.empty()) return;
   for (std::uint32_t k = 0; k < b.size(); ++k) {
-    if (!(b.flags[k] & kSleeping) || !wake[b.island[k]]) continue;
-    b.flags[k] &= std::uint8_t(~kSleeping);
-    b.sleep_time[k] = 0;
-    w.broadphase.set_sleeping(b.slot[k], false);
+    if ((b.flags[k] & kSleeping) && wake[b.island[k]]) wake_body(w, k);
   }
 }
 
