@@ -96,7 +96,7 @@ void wake_island(World::Impl& w, std::uint32_t island) {
 // whole, with its pairs. Waking at once needed the broad and narrow phases again for the woken
 // bodies' pairs (a fifth of the smash scene's step), and waking each island by its own pass
 // over the bodies cost O(pairs x bodies).
-bool mark_touched_islands(World::Impl& w) {
+void mark_touched_islands(World::Impl& w) {
   auto& b = w.bodies;
   const auto& set = w.contacts;
   auto& wake = w.scratch.island_wake;
@@ -113,7 +113,6 @@ bool mark_touched_islands(World::Impl& w) {
     if (wake.empty()) wake.assign(w.slots.size(), 0);
     wake[b.island[sleeper]] = 1;
   }
-  return !wake.empty();
 }
 
 void wake_marked_islands(World::Impl& w) {

@@ -12,8 +12,8 @@ namespace strut {
 // roots are the lowest dense index of each island.
 void build_islands(World::Impl& w);
 // Marks sleeping islands touched this step by an awake moving body (after the narrow phase);
-// returns true if any was. wake_marked_islands wakes them (after the solve).
-bool mark_touched_islands(World::Impl& w);
+// wake_marked_islands wakes them (after the solve).
+void mark_touched_islands(World::Impl& w);
 void wake_marked_islands(World::Impl& w);
 // After the step: updates stillness timers and puts islands that have been still long enough to
 // sleep (their velocities are zeroed).
