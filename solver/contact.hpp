@@ -48,7 +48,7 @@ struct PreparedPoint {
 
 // A body as the contact passes see it (Box2D's body state): the motion of the
 // substep and the pose change since the step began. 32 bytes.
-struct SolverBody {
+struct alignas(32) SolverBody {
   float dx = 0, dy = 0, da = 0, unused = 0;
   float dpx = 0, dpy = 0, dqc = 1, dqs = 0;
 };

@@ -44,6 +44,7 @@
 #include <cmath>
 #include <span>
 
+#include "solver/body_lanes.hpp"
 #include "solver/contact_prepare.hpp"
 #include "solver/contact_wide.hpp"
 #include "solver/point_ref.hpp"

@@ -1,0 +1,221 @@
+// Moving solver bodies into SIMD lanes and back. A wide contact constraint reads the 32-byte
+// SolverBody of each lane's two bodies and writes back their motion. Done field by field (a
+// scalar load and store per field and lane, then a vector load of the stored row) it was half
+// the cost of a contact pass: 14 x 16 scalar stores whose vector reload cannot be forwarded.
+// Here a body is one 256-bit load and the lanes come out of a register transpose (the 8 x 8
+// float transpose of unpack / shuffle / lane permute, run on both halves of an AVX-512
+// register); the motion goes back as one 128-bit store per movable body. Other targets keep the
+// field-by-field loop, which is also the reference the tests compare against.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "solver/contact.hpp"
+#include "solver/contact_wide.hpp"
+
+#if defined(__AVX512F__) || defined(__AVX__)
+#include <immintrin.h>
+#endif
+
+namespace strut {
+
+static_assert(sizeof(SolverBody) == 32, "a solver body is one 256-bit row");
+
+// The seven state fields of the lanes' bodies (idx[0 .. kWideLanes)).
+inline wide::Body<WideFloat> gather_lanes_reference(const SolverBody* bodies,
+                                                    const std::uint32_t* idx) {
+  alignas(64) float g[7][kWideLanes];
+  for (int i = 0; i < kWideLanes; ++i) {
+    const SolverBody& s = bodies[idx[i]];
+    g[0][i] = s.dx, g[1][i] = s.dy, g[2][i] = s.da, g[3][i] = s.dpx, g[4][i] = s.dpy;
+    g[5][i] = s.dqc, g[6][i] = s.dqs;
+  }
+  using F = WideFloat;
+  return {F::load_aligned(g[0]), F::load_aligned(g[1]), F::load_aligned(g[2]),
+          F::load_aligned(g[3]), F::load_aligned(g[4]), F::load_aligned(g[5]),
+          F::load_aligned(g[6])};
+}
+
+// Writes the motion (dx, dy, da) of lanes whose mask bit is set.
+inline void scatter_lanes_reference(SolverBody* bodies, const std::uint32_t* idx,
+                                    const wide::Body<WideFloat>& B, std::uint32_t mask) {
+  alignas(64) float g[3][kWideLanes];
+  B.dx.store_aligned(g[0]), B.dy.store_aligned(g[1]), B.da.store_aligned(g[2]);
+  for (int i = 0; i < kWideLanes; ++i)
+    if (mask >> i & 1u) {
+      SolverBody& s = bodies[idx[i]];
+      s.dx = g[0][i], s.dy = g[1][i], s.da = g[2][i];
+    }
+}
+
+#if defined(__AVX512F__) || defined(__AVX__)
+namespace detail {
+
+// 8 x 8 transpose inside each 256-bit half: row r holds the 8 fields of one body (per half),
+// field f of the 8 bodies comes out in row f. Ops: the register type R and its unpacks and
+// shuffles, which work per 128-bit block, and join, which assembles the blocks.
+template <class Ops, class R>
+[[gnu::always_inline]] inline void transpose8(R r[8]) {
+  R t[8], u[8];
+  for (int k = 0; k < 4; ++k) {
+    t[2 * k] = Ops::unpacklo(r[2 * k], r[2 * k + 1]);      // per block: a0 b0 a1 b1
+    t[2 * k + 1] = Ops::unpackhi(r[2 * k], r[2 * k + 1]);  // a2 b2 a3 b3
+  }
+  for (int k = 0; k < 2; ++k) {
+    const int o = 4 * k;
+    u[o + 0] = Ops::template shuffle<0x44>(t[o + 0], t[o + 2]);  // field 0 of a b c d
+    u[o + 1] = Ops::template shuffle<0xEE>(t[o + 0], t[o + 2]);  // field 1
+    u[o + 2] = Ops::template shuffle<0x44>(t[o + 1], t[o + 3]);  // field 2
+    u[o + 3] = Ops::template shuffle<0xEE>(t[o + 1], t[o + 3]);  // field 3
+  }
+  // u[f] holds field f (low block) and f + 4 (high block) of bodies 0-3, u[4 + f] of bodies 4-7.
+  for (int f = 0; f < 4; ++f) {
+    r[f] = Ops::join_low(u[f], u[4 + f]);
+    r[f + 4] = Ops::join_high(u[f], u[4 + f]);
+  }
+}
+
+}  // namespace detail
+#endif
+
+#if defined(__AVX512F__)
+static_assert(kWideLanes == 16, "AVX-512 builds run xsimd 16 lanes wide");
+// GCC 12's AVX-512 unpack intrinsics pass an undefined pass-through operand and then warn about
+// it (as for max/min in contact_wide.hpp).
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wuninitialized"
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+
+namespace detail {
+struct Avx512Ops {
+  static __m512 unpacklo(__m512 a, __m512 b) { return _mm512_unpacklo_ps(a, b); }
+  static __m512 unpackhi(__m512 a, __m512 b) { return _mm512_unpackhi_ps(a, b); }
+  template <int imm>
+  static __m512 shuffle(__m512 a, __m512 b) {
+    return _mm512_shuffle_ps(a, b, imm);
+  }
+  // Blocks 0, 1 of a row are bodies 0-7, blocks 2, 3 bodies 8-15. The low field takes block 0
+  // of a, block 0 of b, block 2 of a, block 2 of b; the high field blocks 1 and 3.
+  static __m512 join_low(__m512 a, __m512 b) {
+    return _mm512_permutex2var_ps(
+        a, _mm512_setr_epi32(0, 1, 2, 3, 16, 17, 18, 19, 8, 9, 10, 11, 24, 25, 26, 27), b);
+  }
+  static __m512 join_high(__m512 a, __m512 b) {
+    return _mm512_permutex2var_ps(
+        a, _mm512_setr_epi32(4, 5, 6, 7, 20, 21, 22, 23, 12, 13, 14, 15, 28, 29, 30, 31), b);
+  }
+};
+}  // namespace detail
+
+inline wide::Body<WideFloat> gather_lanes(const SolverBody* bodies, const std::uint32_t* idx) {
+  __m512 r[8];
+  for (int i = 0; i < 8; ++i) {
+    const __m256 lo = _mm256_loadu_ps(&bodies[idx[i]].dx);
+    const __m256 hi = _mm256_loadu_ps(&bodies[idx[i + 8]].dx);
+    r[i] = _mm512_insertf32x8(_mm512_castps256_ps512(lo), hi, 1);
+  }
+  detail::transpose8<detail::Avx512Ops>(r);
+  using F = WideFloat;
+  return {F(r[0]), F(r[1]), F(r[2]), F(r[4]), F(r[5]), F(r[6]), F(r[7])};
+}
+
+inline void scatter_lanes(SolverBody* bodies, const std::uint32_t* idx,
+                          const wide::Body<WideFloat>& B, std::uint32_t mask) {
+  // Rows dx, dy, da, 0 into one 128-bit (dx dy da unused) block per body: body j ends in block
+  // j / 4 of v[j % 4].
+  const __m512 dx = B.dx, dy = B.dy, da = B.da, zero = _mm512_setzero_ps();
+  const __m512 u0 = _mm512_unpacklo_ps(dx, dy), u1 = _mm512_unpackhi_ps(dx, dy);
+  const __m512 u2 = _mm512_unpacklo_ps(da, zero), u3 = _mm512_unpackhi_ps(da, zero);
+  alignas(64) float v[4][16];
+  _mm512_store_ps(v[0], _mm512_shuffle_ps(u0, u2, 0x44));
+  _mm512_store_ps(v[1], _mm512_shuffle_ps(u0, u2, 0xEE));
+  _mm512_store_ps(v[2], _mm512_shuffle_ps(u1, u3, 0x44));
+  _mm512_store_ps(v[3], _mm512_shuffle_ps(u1, u3, 0xEE));
+  for (int j = 0; j < 16; ++j)
+    if (mask >> j & 1u) _mm_storeu_ps(&bodies[idx[j]].dx, _mm_load_ps(&v[j % 4][4 * (j / 4)]));
+}
+
+#pragma GCC diagnostic pop
+
+#elif defined(__AVX__)
+static_assert(kWideLanes == 8, "AVX builds run xsimd 8 lanes wide");
+
+namespace detail {
+struct AvxOps {
+  static __m256 unpacklo(__m256 a, __m256 b) { return _mm256_unpacklo_ps(a, b); }
+  static __m256 unpackhi(__m256 a, __m256 b) { return _mm256_unpackhi_ps(a, b); }
+  template <int imm>
+  static __m256 shuffle(__m256 a, __m256 b) {
+    return _mm256_shuffle_ps(a, b, imm);
+  }
+  static __m256 join_low(__m256 a, __m256 b) { return _mm256_permute2f128_ps(a, b, 0x20); }
+  static __m256 join_high(__m256 a, __m256 b) { return _mm256_permute2f128_ps(a, b, 0x31); }
+};
+}  // namespace detail
+
+inline wide::Body<WideFloat> gather_lanes(const SolverBody* bodies, const std::uint32_t* idx) {
+  __m256 r[8];
+  for (int i = 0; i < 8; ++i) r[i] = _mm256_loadu_ps(&bodies[idx[i]].dx);
+  detail::transpose8<detail::AvxOps>(r);
+  using F = WideFloat;
+  return {F(r[0]), F(r[1]), F(r[2]), F(r[4]), F(r[5]), F(r[6]), F(r[7])};
+}
+
+inline void scatter_lanes(SolverBody* bodies, const std::uint32_t* idx,
+                          const wide::Body<WideFloat>& B, std::uint32_t mask) {
+  const __m256 dx = B.dx, dy = B.dy, da = B.da, zero = _mm256_setzero_ps();
+  const __m256 u0 = _mm256_unpacklo_ps(dx, dy), u1 = _mm256_unpackhi_ps(dx, dy);
+  const __m256 u2 = _mm256_unpacklo_ps(da, zero), u3 = _mm256_unpackhi_ps(da, zero);
+  alignas(32) float v[4][8];
+  _mm256_store_ps(v[0], _mm256_shuffle_ps(u0, u2, 0x44));
+  _mm256_store_ps(v[1], _mm256_shuffle_ps(u0, u2, 0xEE));
+  _mm256_store_ps(v[2], _mm256_shuffle_ps(u1, u3, 0x44));
+  _mm256_store_ps(v[3], _mm256_shuffle_ps(u1, u3, 0xEE));
+  for (int j = 0; j < 8; ++j)
+    if (mask >> j & 1u) _mm_storeu_ps(&bodies[idx[j]].dx, _mm_load_ps(&v[j % 4][4 * (j / 4)]));
+}
+
+#else
+inline wide::Body<WideFloat> gather_lanes(const SolverBody* bodies, const std::uint32_t* idx) {
+  return gather_lanes_reference(bodies, idx);
+}
+inline void scatter_lanes(SolverBody* bodies, const std::uint32_t* idx,
+                          const wide::Body<WideFloat>& B, std::uint32_t mask) {
+  scatter_lanes_reference(bodies, idx, B, mask);
+}
+#endif
+
+// Gathers the lanes' bodies, runs fn on them (SIMD), scatters the motion of movable bodies
+// (body_lanes.hpp). bodies must hold a spare zero body for padding lanes.
+template <class Fn>
+void run_wide(std::vector<SolverBody>& bodies, WideConstraint& c, Fn&& fn) {
+  wide::Body<WideFloat> A = gather_lanes(bodies.data(), c.a);
+  wide::Body<WideFloat> B = gather_lanes(bodies.data(), c.b);
+  fn(A, B);
+  // Bodies of infinite mass may be shared by lanes and chunks: never written.
+  std::uint32_t mask_a = 0, mask_b = 0;
+  for (int i = 0; i < kWideLanes; ++i) {
+    mask_a |= std::uint32_t(c.ima[i] != 0 || c.iia[i] != 0) << i;
+    mask_b |= std::uint32_t(c.imb[i] != 0 || c.iib[i] != 0) << i;
+  }
+  scatter_lanes(bodies.data(), c.a, A, mask_a);
+  scatter_lanes(bodies.data(), c.b, B, mask_b);
+}
+
+// The scalar twin: lane by lane, through the same template instantiated with float. Lanes run
+// one after another, so they may share bodies.
+template <class Fn>
+void run_scalar(std::vector<SolverBody>& bodies, WideConstraint& c, Fn&& fn) {
+  for (int i = 0; i < kWideLanes; ++i) {
+    SolverBody& a = bodies[c.a[i]];
+    SolverBody& b = bodies[c.b[i]];
+    wide::Body<float> A{a.dx, a.dy, a.da, a.dpx, a.dpy, a.dqc, a.dqs};
+    wide::Body<float> B{b.dx, b.dy, b.da, b.dpx, b.dpy, b.dqc, b.dqs};
+    fn(A, B, i);
+    if (c.ima[i] != 0 || c.iia[i] != 0) a.dx = A.dx, a.dy = A.dy, a.da = A.da;
+    if (c.imb[i] != 0 || c.iib[i] != 0) b.dx = B.dx, b.dy = B.dy, b.da = B.da;
+  }
+}
+
+}  // namespace strut
