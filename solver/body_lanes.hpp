@@ -108,16 +108,16 @@ struct Avx512Ops {
 };
 }  // namespace detail
 
-inline wide::Body<WideFloat> gather_lanes(const SolverBody* bodies, const std::uint32_t* idx) {
+// Rows 0-7 of the 32-byte records base[idx[lane]] (8 floats each), one row per field.
+inline void gather_rows8(const float* base, const std::uint32_t* idx, WideFloat rows[8]) {
   __m512 r[8];
   for (int i = 0; i < 8; ++i) {
-    const __m256 lo = _mm256_loadu_ps(&bodies[idx[i]].dx);
-    const __m256 hi = _mm256_loadu_ps(&bodies[idx[i + 8]].dx);
+    const __m256 lo = _mm256_loadu_ps(base + 8 * std::size_t(idx[i]));
+    const __m256 hi = _mm256_loadu_ps(base + 8 * std::size_t(idx[i + 8]));
     r[i] = _mm512_insertf32x8(_mm512_castps256_ps512(lo), hi, 1);
   }
   detail::transpose8<detail::Avx512Ops>(r);
-  using F = WideFloat;
-  return {F(r[0]), F(r[1]), F(r[2]), F(r[4]), F(r[5]), F(r[6]), F(r[7])};
+  for (int f = 0; f < 8; ++f) rows[f] = r[f];
 }
 
 inline void scatter_lanes(SolverBody* bodies, const std::uint32_t* idx,
@@ -154,12 +154,11 @@ struct AvxOps {
 };
 }  // namespace detail
 
-inline wide::Body<WideFloat> gather_lanes(const SolverBody* bodies, const std::uint32_t* idx) {
+inline void gather_rows8(const float* base, const std::uint32_t* idx, WideFloat rows[8]) {
   __m256 r[8];
-  for (int i = 0; i < 8; ++i) r[i] = _mm256_loadu_ps(&bodies[idx[i]].dx);
+  for (int i = 0; i < 8; ++i) r[i] = _mm256_loadu_ps(base + 8 * std::size_t(idx[i]));
   detail::transpose8<detail::AvxOps>(r);
-  using F = WideFloat;
-  return {F(r[0]), F(r[1]), F(r[2]), F(r[4]), F(r[5]), F(r[6]), F(r[7])};
+  for (int f = 0; f < 8; ++f) rows[f] = r[f];
 }
 
 inline void scatter_lanes(SolverBody* bodies, const std::uint32_t* idx,
@@ -177,14 +176,24 @@ inline void scatter_lanes(SolverBody* bodies, const std::uint32_t* idx,
 }
 
 #else
-inline wide::Body<WideFloat> gather_lanes(const SolverBody* bodies, const std::uint32_t* idx) {
-  return gather_lanes_reference(bodies, idx);
+inline void gather_rows8(const float* base, const std::uint32_t* idx, WideFloat rows[8]) {
+  alignas(64) float g[8][kWideLanes];
+  for (int i = 0; i < kWideLanes; ++i)
+    for (int f = 0; f < 8; ++f) g[f][i] = base[8 * std::size_t(idx[i]) + f];
+  for (int f = 0; f < 8; ++f) rows[f] = WideFloat::load_aligned(g[f]);
 }
 inline void scatter_lanes(SolverBody* bodies, const std::uint32_t* idx,
                           const wide::Body<WideFloat>& B, std::uint32_t mask) {
   scatter_lanes_reference(bodies, idx, B, mask);
 }
 #endif
+
+// The seven state fields of the lanes' bodies.
+inline wide::Body<WideFloat> gather_lanes(const SolverBody* bodies, const std::uint32_t* idx) {
+  WideFloat r[8];
+  gather_rows8(&bodies[0].dx, idx, r);
+  return {r[0], r[1], r[2], r[4], r[5], r[6], r[7]};
+}
 
 // Gathers the lanes' bodies, runs fn on them (SIMD), scatters the motion of movable bodies
 // (body_lanes.hpp). bodies must hold a spare zero body for padding lanes.

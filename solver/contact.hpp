@@ -53,6 +53,13 @@ struct alignas(32) SolverBody {
   float dpx = 0, dpy = 0, dqc = 1, dqs = 0;
 };
 
+// A body as the contact prepare reads it, one 32-byte row per body (body_lanes.hpp moves rows
+// into lanes): rotation, motion of the last substep, inverse masses, and its radius if it is a
+// circle (0 otherwise: only a circle's contact moves to its surface).
+struct alignas(32) PrepareBody {
+  float qc = 0, qs = 0, dx = 0, dy = 0, da = 0, inv_mass = 0, inv_inertia = 0, circle_radius = 0;
+};
+
 // What a pair's features were chosen at: the pose of its higher-slot body in the frame of its
 // lower-slot body, and the margin the manifold covered. margin < 0: not reusable.
 struct PairCache {

@@ -281,10 +281,10 @@ void colour_contacts(World::Impl &w) {
 
 namespace {
 
-// Gathers a point between two rigid bodies into lane `lane` of the prepare kernel's input. A
-// rigid body's particles hold its pose applied to its vertices, so the world positions are read,
-// not recomputed.
-void gather_point(const World::Impl &w, const ContactPoint &cp, PrepareInput &in, int lane) {
+// Gathers the features of a point between two rigid bodies into lane `lane` of the prepare
+// kernel's input. A rigid body's particles hold its pose applied to its vertices, so the world
+// positions are read, not recomputed.
+void gather_features(const World::Impl &w, const ContactPoint &cp, PrepareInput &in, int lane) {
   const auto &b = w.bodies;
   const auto &q = w.particles;
   const std::uint32_t bv = cp.body_v, bo = cp.body_o;
@@ -297,17 +297,33 @@ void gather_point(const World::Impl &w, const ContactPoint &cp, PrepareInput &in
   in.e1x[lane] = q.x[i], in.e1y[lane] = q.y[i], in.e2x[lane] = q.x[j], in.e2y[lane] = q.y[j];
   in.l1x[lane] = q.lx[i], in.l1y[lane] = q.ly[i], in.l2x[lane] = q.lx[j], in.l2y[lane] = q.ly[j];
   in.edge[lane] = cp.kind == ContactKind::VertexEdge ? 1.0f : 0.0f;
-  in.cv[lane] = (b.flags[bv] & kCircle) ? 1.0f : 0.0f;
-  in.co[lane] = (b.flags[bo] & kCircle) ? 1.0f : 0.0f;
-  in.rv[lane] = b.radius[bv], in.ro[lane] = b.radius[bo];
   in.radius[lane] = cp.radius;
   in.fnx[lane] = cp.fallback_normal.x, in.fny[lane] = cp.fallback_normal.y;
-  in.qvc[lane] = b.qc[bv], in.qvs[lane] = b.qs[bv], in.qoc[lane] = b.qc[bo],
-  in.qos[lane] = b.qs[bo];
-  in.mvx[lane] = b.dx[bv], in.mvy[lane] = b.dy[bv], in.mva[lane] = b.da[bv];
-  in.mox[lane] = b.dx[bo], in.moy[lane] = b.dy[bo], in.moa[lane] = b.da[bo];
-  in.imv[lane] = b.inv_mass[bv], in.iiv[lane] = b.inv_inertia[bv];
-  in.imo[lane] = b.inv_mass[bo], in.iio[lane] = b.inv_inertia[bo];
+}
+
+// A lane without a point (padding, or a constraint's missing second point): zero features.
+void clear_features(PrepareInput &in, int lane) {
+  for (float *row : {in.vx, in.vy, in.vlx, in.vly, in.e1x, in.e1y, in.e2x, in.e2y, in.l1x, in.l1y,
+                     in.l2x, in.l2y, in.edge, in.radius, in.fnx, in.fny})
+    row[lane] = 0.0f;
+}
+
+PrepareBody prepare_body(const World::Impl &w, std::uint32_t k) {
+  const auto &b = w.bodies;
+  return PrepareBody{
+      b.qc[k], b.qs[k],       b.dx[k],          b.dy[k],
+      b.da[k], b.inv_mass[k], b.inv_inertia[k], (b.flags[k] & kCircle) ? b.radius[k] : 0.0f};
+}
+
+// The bodies' rows of lane `lane`: v the vertex's body, o the other's.
+void put_bodies(const PrepareBody &v, const PrepareBody &o, PrepareInput &in, int lane) {
+  in.cv[lane] = v.circle_radius > 0 ? 1.0f : 0.0f, in.rv[lane] = v.circle_radius;
+  in.co[lane] = o.circle_radius > 0 ? 1.0f : 0.0f, in.ro[lane] = o.circle_radius;
+  in.qvc[lane] = v.qc, in.qvs[lane] = v.qs, in.qoc[lane] = o.qc, in.qos[lane] = o.qs;
+  in.mvx[lane] = v.dx, in.mvy[lane] = v.dy, in.mva[lane] = v.da;
+  in.mox[lane] = o.dx, in.moy[lane] = o.dy, in.moa[lane] = o.da;
+  in.imv[lane] = v.inv_mass, in.iiv[lane] = v.inv_inertia;
+  in.imo[lane] = o.inv_mass, in.iio[lane] = o.inv_inertia;
 }
 
 }  // namespace
@@ -315,7 +331,8 @@ void gather_point(const World::Impl &w, const ContactPoint &cp, PrepareInput &in
 PreparedPoint prepare_point(const World::Impl &w, const ContactPoint &cp) {
   PrepareInput in;
   PrepareOutput out;
-  gather_point(w, cp, in, 0);
+  gather_features(w, cp, in, 0);
+  put_bodies(prepare_body(w, cp.body_v), prepare_body(w, cp.body_o), in, 0);
   wide::prepare_points<float>(in, out, 0);
   return PreparedPoint{{out.nx[0], out.ny[0]},
                        {out.rax[0], out.ray[0]},
@@ -332,38 +349,82 @@ namespace {
 // every lane's points, prepares them in SIMD (or through the scalar twin), writes the lanes.
 // Lane `lane` runs from body a = a_bodies[lane] (~0: the first point's edge body) to the other;
 // a point whose vertex is on a is the same constraint seen from the other side: its anchors swap
-// and its normal and tangent impulse change sign.
+// and its normal and tangent impulse change sign. The lanes' bodies come in as two transposed
+// rows of PrepareBody (body_lanes.hpp); point by point only the features are gathered.
 void fill_constraint(const World::Impl &w, WideConstraint &c, const std::uint32_t *ids,
                      const std::uint32_t *a_bodies) {
+  using F = WideFloat;
   const auto &set = w.contacts;
   const auto &b = w.bodies;
-  PrepareInput in[2]{};  // empty lanes stay zero: points of zero mass
+  PrepareInput in[2];
   PrepareOutput out[2];
-  alignas(64) float flip[2][kWideLanes] = {};
-  for (int k = 0; k < 2; ++k) std::fill(std::begin(c.p[k].point), std::end(c.p[k].point), ~0u);
+  alignas(64) float flip[2][kWideLanes], present[2][kWideLanes];
+  // The lanes' points lie anywhere in the point list (it is in pair order, lanes in colour
+  // order): ask for all of them before reading any, so their cache misses overlap.
+  for (int lane = 0; lane < kWideLanes; ++lane)
+    if (ids[lane] != ~0u) {
+      const char *first =
+          reinterpret_cast<const char *>(&set.points[set.constraint_first[ids[lane]]]);
+      for (int line = 0; line < 3; ++line) __builtin_prefetch(first + 64 * line);
+    }
   for (int lane = 0; lane < kWideLanes; ++lane) {
     const std::uint32_t id = ids[lane];
     if (id == ~0u) {
       c.a[lane] = c.b[lane] = std::uint32_t(b.size());  // the spare zero body
       c.friction[lane] = c.static_friction[lane] = c.restitution[lane] = 0;
-      c.ima[lane] = c.iia[lane] = c.imb[lane] = c.iib[lane] = c.fixed[lane] = 0;
+      for (int k = 0; k < 2; ++k) {
+        clear_features(in[k], lane);
+        c.p[k].point[lane] = ~0u;
+        flip[k][lane] = present[k][lane] = 0.0f;
+      }
       continue;
     }
-    const std::uint32_t k0 = set.constraint_first[id], k1 = k0 + set.constraint_count[id];
+    const std::uint32_t k0 = set.constraint_first[id], n = set.constraint_count[id];
     const ContactPoint &cp = set.points[k0];
     const std::uint32_t a = a_bodies[lane] != ~0u ? a_bodies[lane] : cp.body_o;
-    const std::uint32_t other = a == cp.body_o ? cp.body_v : cp.body_o;
-    c.a[lane] = a, c.b[lane] = other;
+    c.a[lane] = a, c.b[lane] = a == cp.body_o ? cp.body_v : cp.body_o;
     c.friction[lane] = cp.friction, c.static_friction[lane] = cp.static_friction;
     c.restitution[lane] = cp.restitution;
-    c.ima[lane] = b.inv_mass[a], c.iia[lane] = b.inv_inertia[a];
-    c.imb[lane] = b.inv_mass[other], c.iib[lane] = b.inv_inertia[other];
-    c.fixed[lane] = c.ima[lane] == 0 || c.imb[lane] == 0 ? 1.0f : 0.0f;
-    for (std::uint32_t k = k0; k < k1; ++k) {
-      gather_point(w, set.points[k], in[k - k0], int(lane));
-      flip[k - k0][lane] = set.points[k].body_v == a ? 1.0f : 0.0f;
-      c.p[k - k0].point[lane] = k;
+    for (std::uint32_t k = 0; k < 2; ++k) {
+      if (k < n) {
+        const ContactPoint &pk = set.points[k0 + k];
+        gather_features(w, pk, in[k], int(lane));
+        flip[k][lane] = pk.body_v == a ? 1.0f : 0.0f;
+        present[k][lane] = 1.0f;
+        c.p[k].point[lane] = k0 + k;
+      } else {
+        clear_features(in[k], int(lane));
+        flip[k][lane] = present[k][lane] = 0.0f;
+        c.p[k].point[lane] = ~0u;
+      }
     }
+  }
+  // The lanes' bodies: field f of body a in A[f], of body b in B[f] (PrepareBody's order).
+  F A[8], B[8];
+  gather_rows8(&w.scratch.prepare_bodies[0].qc, c.a, A);
+  gather_rows8(&w.scratch.prepare_bodies[0].qc, c.b, B);
+  const F zero(0.0f), one(1.0f);
+  A[5].store_aligned(c.ima), A[6].store_aligned(c.iia);
+  B[5].store_aligned(c.imb), B[6].store_aligned(c.iib);
+  xsimd::select(A[5] == zero || B[5] == zero, one, zero).store_aligned(c.fixed);
+  for (int k = 0; k < 2; ++k) {
+    // The vertex's body is a where the point is flipped. A missing point gets zero masses, so
+    // it prepares to a point that does nothing.
+    const auto f = F::load_aligned(flip[k]) > F(0.5f);
+    const auto here = F::load_aligned(present[k]) > F(0.5f);
+    auto v = [&](int field) { return xsimd::select(f, A[field], B[field]); };
+    auto o = [&](int field) { return xsimd::select(f, B[field], A[field]); };
+    auto mass = [&](const F &m) { return xsimd::select(here, m, zero); };
+    PrepareInput &p = in[k];
+    v(0).store_aligned(p.qvc), v(1).store_aligned(p.qvs);
+    o(0).store_aligned(p.qoc), o(1).store_aligned(p.qos);
+    v(2).store_aligned(p.mvx), v(3).store_aligned(p.mvy), v(4).store_aligned(p.mva);
+    o(2).store_aligned(p.mox), o(3).store_aligned(p.moy), o(4).store_aligned(p.moa);
+    mass(v(5)).store_aligned(p.imv), mass(v(6)).store_aligned(p.iiv);
+    mass(o(5)).store_aligned(p.imo), mass(o(6)).store_aligned(p.iio);
+    v(7).store_aligned(p.rv), o(7).store_aligned(p.ro);
+    xsimd::select(v(7) > zero, one, zero).store_aligned(p.cv);
+    xsimd::select(o(7) > zero, one, zero).store_aligned(p.co);
   }
   for (int k = 0; k < 2; ++k) {
     if (w.scalar_contacts)
@@ -373,7 +434,6 @@ void fill_constraint(const World::Impl &w, WideConstraint &c, const std::uint32_
       wide::prepare_points<WideFloat>(in[k], out[k], 0);
   }
   // Into the lanes (plain data movement, so in SIMD registers either way).
-  using F = WideFloat;
   for (int k = 0; k < 2; ++k) {
     WidePoint &p = c.p[k];
     const PrepareOutput &o = out[k];
@@ -422,9 +482,13 @@ void prepare_contacts(World::Impl &w) {
   s.p0x.resize(n), s.p0y.resize(n), s.q0c.resize(n), s.q0s.resize(n);
   s.solver_bodies.resize(n + 1);
   s.solver_bodies[n] = SolverBody{};  // the spare zero body that pads wide lanes
+  s.prepare_bodies.resize(n + 1);
+  s.prepare_bodies[n] = PrepareBody{};
   w.tasks.parallel_for(int(n), 4096, [&](int lo, int hi, int) {
-    for (int k = lo; k < hi; ++k)
+    for (int k = lo; k < hi; ++k) {
       s.p0x[k] = b.px[k], s.p0y[k] = b.py[k], s.q0c[k] = b.qc[k], s.q0s[k] = b.qs[k];
+      s.prepare_bodies[std::size_t(k)] = prepare_body(w, std::uint32_t(k));
+    }
   });
   auto &set = w.contacts;
   const Colouring &c = w.contact_colours;

@@ -129,6 +129,7 @@ struct StepScratch {
   std::vector<std::uint8_t> fast_flag;  // continuous pass: the body moves more than half its size
   std::vector<float> p0x, p0y, q0c,
       q0s;                                // body poses at the step start (contact anchors)
+  std::vector<PrepareBody> prepare_bodies;  // one per body plus a spare zero body (padding)
   std::vector<SolverBody> solver_bodies;  // one per body plus a spare zero body (wide padding)
   std::vector<TaskSystem::Stage> contact_stages;
   std::vector<TaskSystem::Stage> substep_stages;
