@@ -98,7 +98,8 @@ void push(Body<F>& A, Body<F>& B, F ima, F iia, F imb, F iib, F px, F py, F rax,
 // One lane group: bodies gathered by the caller; solves both points' normal rows, then both
 // friction rows (Box2D's order), then (relax only) records which points slide.
 template <class F>
-void solve_lanes(Body<F>& A, Body<F>& B, WideConstraint& c, int lane, const WidePass& pass) {
+[[gnu::always_inline]] inline void solve_lanes(Body<F>& A, Body<F>& B, WideConstraint& c, int lane,
+                                               const WidePass& pass) {
   const F zero(0.0f), one(1.0f);
   const F ima = load<F>(c.ima + lane), iia = load<F>(c.iia + lane);
   const F imb = load<F>(c.imb + lane), iib = load<F>(c.iib + lane);
