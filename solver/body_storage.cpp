@@ -213,6 +213,8 @@ namespace strut {
 
 void kill_joint(World::Impl& w, Joint& j) {
   j.dead = true;
+  for (const std::uint32_t body : {j.slot_a, j.slot_b})
+    if (body < w.joints_of_body.size()) std::erase(w.joints_of_body[body], j.slot);
   w.joint_slots[j.slot].alive = false;
   w.joint_slots[j.slot].generation++;
   w.free_joint_slots.push_back(j.slot);

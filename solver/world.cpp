@@ -118,8 +118,10 @@ void World::destroy_body(BodyId id) {
   const std::uint32_t k = w.dense_of(id, "destroy_body");
   // Joints die with their bodies.
   const std::uint32_t slot = id.index - 1;
-  for (Joint& j : w.joints)
-    if (!j.dead && (j.slot_a == slot || j.slot_b == slot)) kill_joint(w, j);
+  if (slot < w.joints_of_body.size()) {
+    const std::vector<std::uint32_t> joints = w.joints_of_body[slot];  // kill_joint edits it
+    for (const std::uint32_t js : joints) kill_joint(w, w.joints[w.joint_slots[js].dense]);
+  }
   w.bodies.flags[k] |= kDead;
   w.broadphase.remove(slot);
   w.slots[slot].alive = false;
@@ -415,6 +417,10 @@ JointId World::create_joint(const JointDef& def) {
   w.joint_slots[slot].dense = static_cast<std::uint32_t>(w.joints.size());
   w.joint_slots[slot].alive = true;
   w.joints.push_back(j);
+  for (const std::uint32_t body : {j.slot_a, j.slot_b}) {
+    if (body >= w.joints_of_body.size()) w.joints_of_body.resize(body + 1);
+    w.joints_of_body[body].push_back(slot);
+  }
   ++w.live_joints;
   w.ignored_pairs_dirty = true;
   return JointId{slot + 1, w.joint_slots[slot].generation};

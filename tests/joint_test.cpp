@@ -201,6 +201,21 @@ TEST(Joint, DestroyingJointsLeavesTheOthersIntact) {
     world.step(1.0f / 60);
   }
   EXPECT_EQ(world.joint_count(), 3u);
+  // A body's joints are found through its own list: destroying b[0] takes j[0] and the joint
+  // created in a reused slot, and nothing else; a body created in b[3]'s freed slot starts
+  // without joints.
+  world.destroy_body(b[0]);
+  EXPECT_FALSE(world.is_valid(j[0]));
+  EXPECT_FALSE(world.is_valid(fresh));
+  EXPECT_TRUE(world.is_valid(j[4]));
+  EXPECT_EQ(world.joint_count(), 1u);
+  const BodyId reborn = world.create_body(test::box_def({6, 0}));
+  world.destroy_body(reborn);
+  EXPECT_TRUE(world.is_valid(j[4]));
+  world.destroy_body(b[5]);
+  EXPECT_FALSE(world.is_valid(j[4]));
+  EXPECT_EQ(world.joint_count(), 0u);
+  world.step(1.0f / 60);
 }
 
 }  // namespace strut
