@@ -259,23 +259,47 @@ void colour_contacts(World::Impl &w) {
   auto &set = w.contacts;
   auto &s = w.scratch;
   const std::size_t pairs = set.pair_keys.size();
-  set.constraint_first.clear();
-  set.constraint_count.clear();
   set.pair_constraint_begin.resize(pairs + 1);
   s.pair_a.resize(pairs), s.pair_b.resize(pairs);
-  for (std::size_t p = 0; p < pairs; ++p) {
-    const std::uint32_t k0 = set.pair_begin[p], k1 = set.pair_begin[p + 1];
-    const ContactPoint &cp = set.points[k0];
-    const bool rigid = w.is_rigid(cp.body_v) && w.is_rigid(cp.body_o);
-    set.pair_constraint_begin[p] = std::uint32_t(set.constraint_first.size());
-    const std::uint32_t step = rigid ? 2 : k1 - k0;
-    for (std::uint32_t k = k0; k < k1; k += step) {
-      set.constraint_first.push_back(k);
-      set.constraint_count.push_back(std::uint8_t(rigid ? std::min(2u, k1 - k) : 0u));
+  // Constraints per pair (held in pair_constraint_begin until the offsets replace them), counted
+  // and then written in fixed chunks at their offsets: the list is the same for any thread count.
+  constexpr int kGrain = 2048;
+  auto &chunk_first = s.chunk_counts;
+  chunk_first.assign(std::size_t(TaskSystem::chunk_count(int(pairs), kGrain)) + 1, 0);
+  const auto rigid_pair = [&](std::size_t p) {
+    const ContactPoint &cp = set.points[set.pair_begin[p]];
+    return w.is_rigid(cp.body_v) && w.is_rigid(cp.body_o);
+  };
+  w.tasks.parallel_for(int(pairs), kGrain, [&](int lo, int hi, int) {
+    std::uint32_t total = 0;
+    for (std::size_t p = std::size_t(lo); p < std::size_t(hi); ++p) {
+      const ContactPoint &cp = set.points[set.pair_begin[p]];
+      const std::uint32_t points = set.pair_begin[p + 1] - set.pair_begin[p];
+      const std::uint32_t n = rigid_pair(p) ? (points + 1) / 2 : 1;
+      set.pair_constraint_begin[p] = n;
+      total += n;
+      s.pair_a[p] = cp.body_v, s.pair_b[p] = cp.body_o;
     }
-    s.pair_a[p] = cp.body_v, s.pair_b[p] = cp.body_o;
-  }
-  set.pair_constraint_begin[pairs] = std::uint32_t(set.constraint_first.size());
+    chunk_first[std::size_t(lo / kGrain) + 1] = total;
+  });
+  for (std::size_t c = 1; c < chunk_first.size(); ++c) chunk_first[c] += chunk_first[c - 1];
+  set.constraint_first.resize(chunk_first.back());
+  set.constraint_count.resize(chunk_first.back());
+  w.tasks.parallel_for(int(pairs), kGrain, [&](int lo, int hi, int) {
+    std::uint32_t at = chunk_first[std::size_t(lo / kGrain)];
+    for (std::size_t p = std::size_t(lo); p < std::size_t(hi); ++p) {
+      const std::uint32_t n = set.pair_constraint_begin[p];
+      const std::uint32_t k0 = set.pair_begin[p], k1 = set.pair_begin[p + 1];
+      const bool rigid = rigid_pair(p);
+      set.pair_constraint_begin[p] = at;
+      for (std::uint32_t i = 0; i < n; ++i, ++at) {
+        const std::uint32_t k = rigid ? k0 + 2 * i : k0;
+        set.constraint_first[at] = k;
+        set.constraint_count[at] = std::uint8_t(rigid ? std::min(2u, k1 - k) : 0u);
+      }
+    }
+  });
+  set.pair_constraint_begin[pairs] = chunk_first.back();
   colour_constraints(s.pair_a, s.pair_b, s.moving, w.bodies.size(), w.contact_colours);
 }
 

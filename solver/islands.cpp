@@ -101,6 +101,11 @@ void mark_touched_islands(World::Impl& w) {
   const auto& set = w.contacts;
   auto& wake = w.scratch.island_wake;
   wake.clear();
+  // Without sleepers (a scene that never sleeps, a busy one) there is nothing to wake: a scan of
+  // the flags instead of the pairs, which are serial work here.
+  if (std::none_of(b.flags.begin(), b.flags.end(),
+                   [](std::uint8_t f) { return (f & kSleeping) != 0; }))
+    return;
   // A pair touches when one of its points is within the slop (narrow phase).
   for (std::size_t p = 0; p < set.pair_keys.size(); ++p) {
     if (!set.pair_touching[p]) continue;

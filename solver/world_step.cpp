@@ -46,13 +46,15 @@ void prepare_forces(World::Impl& w, float h) {
   auto& s = w.scratch;
   const std::size_t n = b.size();
   s.ax.resize(n), s.ay.resize(n), s.alpha.resize(n), s.damping.resize(n);
-  for (std::size_t k = 0; k < n; ++k) {
-    const bool dynamic = b.inv_mass[k] > 0;
-    s.ax[k] = dynamic ? w.config.gravity.x * b.gravity_scale[k] + b.fx[k] * b.inv_mass[k] : 0.0f;
-    s.ay[k] = dynamic ? w.config.gravity.y * b.gravity_scale[k] + b.fy[k] * b.inv_mass[k] : 0.0f;
-    s.alpha[k] = b.torque[k] * b.inv_inertia[k];
-    s.damping[k] = b.drag[k] > 0 ? std::exp(-b.drag[k] * h) : 1.0f;
-  }
+  w.tasks.parallel_for(int(n), 4096, [&](int lo, int hi, int) {
+    for (std::size_t k = std::size_t(lo); k < std::size_t(hi); ++k) {
+      const bool dynamic = b.inv_mass[k] > 0;
+      s.ax[k] = dynamic ? w.config.gravity.x * b.gravity_scale[k] + b.fx[k] * b.inv_mass[k] : 0.0f;
+      s.ay[k] = dynamic ? w.config.gravity.y * b.gravity_scale[k] + b.fy[k] * b.inv_mass[k] : 0.0f;
+      s.alpha[k] = b.torque[k] * b.inv_inertia[k];
+      s.damping[k] = b.drag[k] > 0 ? std::exp(-b.drag[k] * h) : 1.0f;
+    }
+  });
   // Integration runs: maximal ranges of rigid bodies that move and are awake.
   s.rigid_runs.clear();
   s.soft_bodies.clear();
@@ -168,7 +170,10 @@ void mark_movable_bodies(World::Impl& w) {
   const auto& b = w.bodies;
   auto& moving = w.scratch.moving;
   moving.resize(b.size());
-  for (std::size_t k = 0; k < b.size(); ++k) moving[k] = b.inv_mass[k] > 0 || b.inv_inertia[k] > 0;
+  w.tasks.parallel_for(int(b.size()), 4096, [&](int lo, int hi, int) {
+    for (std::size_t k = std::size_t(lo); k < std::size_t(hi); ++k)
+      moving[k] = b.inv_mass[k] > 0 || b.inv_inertia[k] > 0;
+  });
 }
 
 // Begin: pairs touching now that did not touch last step (in pair order). End: pairs that
