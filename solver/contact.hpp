@@ -85,6 +85,7 @@ struct ContactSet {
   std::vector<struct WideConstraint> wide;           // the rigid constraints, kWideLanes to one
   std::vector<ContactWork> work;                     // solver work items, colour-major
   std::vector<std::uint32_t> colour_work_begin;
+  bool any_restitution = false;  // a pair has restitution (colour_contacts)
   // Body slots (lower, higher) of each pair that produced points, in pair
   // order.
   std::vector<std::uint64_t> pair_keys;

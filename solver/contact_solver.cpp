@@ -41,6 +41,7 @@
 #include "solver/contact_solver.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <span>
 
@@ -170,10 +171,11 @@ void solve_generic(World::Impl &w, ContactPoint &cp, const Pass &pass) {
 
 Vec2 cross_sv(float s, Vec2 v) { return {-s * v.y, s * v.x}; }
 
-// Solver bodies: the motion of the substep and the pose change since the step
-// began, 32 bytes per body in one array, so a constraint touches one cache line
-// per body instead of ten arrays.
-void gather_bodies(World::Impl &w, int lo, int hi) {
+}  // namespace
+
+// Solver bodies: the motion of the substep and the pose change since the step began, 32 bytes
+// per body in one array, so a constraint touches one cache line per body instead of ten arrays.
+void gather_solver_bodies(World::Impl &w, int lo, int hi) {
   const auto &b = w.bodies;
   const auto &s = w.scratch;
   auto &out = w.scratch.solver_bodies;
@@ -187,7 +189,7 @@ void gather_bodies(World::Impl &w, int lo, int hi) {
   }
 }
 
-void scatter_bodies(World::Impl &w, int lo, int hi) {
+void scatter_solver_bodies(World::Impl &w, int lo, int hi) {
   auto &b = w.bodies;
   const auto &in = w.scratch.solver_bodies;
   for (int k = lo; k < hi; ++k) {
@@ -197,7 +199,9 @@ void scatter_bodies(World::Impl &w, int lo, int hi) {
   }
 }
 
-}  // namespace
+bool solver_bodies_only(const World::Impl &w) {
+  return w.joints.empty() && w.struts.empty() && w.contacts.generic_pairs.empty();
+}
 
 ContactGeometry evaluate_contact(const World::Impl &w, const ContactPoint &cp) {
   ContactGeometry g;
@@ -270,10 +274,12 @@ void colour_contacts(World::Impl &w) {
     const ContactPoint &cp = set.points[set.pair_begin[p]];
     return w.is_rigid(cp.body_v) && w.is_rigid(cp.body_o);
   };
+  std::atomic<bool> bouncy{false};  // any pair with restitution (else the pass is skipped)
   w.tasks.parallel_for(int(pairs), kGrain, [&](int lo, int hi, int) {
     std::uint32_t total = 0;
     for (std::size_t p = std::size_t(lo); p < std::size_t(hi); ++p) {
       const ContactPoint &cp = set.points[set.pair_begin[p]];
+      if (cp.restitution > 0) bouncy.store(true, std::memory_order_relaxed);
       const std::uint32_t points = set.pair_begin[p + 1] - set.pair_begin[p];
       const std::uint32_t n = rigid_pair(p) ? (points + 1) / 2 : 1;
       set.pair_constraint_begin[p] = n;
@@ -300,6 +306,7 @@ void colour_contacts(World::Impl &w) {
     }
   });
   set.pair_constraint_begin[pairs] = chunk_first.back();
+  set.any_restitution = bouncy.load();
   colour_constraints(s.pair_a, s.pair_b, s.moving, w.bodies.size(), w.contact_colours);
 }
 
@@ -622,13 +629,13 @@ namespace {
 using Stage = TaskSystem::Stage;
 
 void add_gather(World::Impl &w, std::vector<Stage> &stages, int phase) {
-  stages.push_back(
-      {int(w.bodies.size()), 4096, [&w](int lo, int hi, int) { gather_bodies(w, lo, hi); }, phase});
+  stages.push_back({int(w.bodies.size()), 4096,
+                    [&w](int lo, int hi, int) { gather_solver_bodies(w, lo, hi); }, phase});
 }
 
 void add_scatter(World::Impl &w, std::vector<Stage> &stages, int phase) {
   stages.push_back({int(w.bodies.size()), 4096,
-                    [&w](int lo, int hi, int) { scatter_bodies(w, lo, hi); }, phase});
+                    [&w](int lo, int hi, int) { scatter_solver_bodies(w, lo, hi); }, phase});
 }
 
 // One stage per colour over the gathered solver bodies. A colour's work items share no moving
@@ -717,11 +724,11 @@ WidePass make_wide_pass(const Pass &p) {
 }  // namespace
 
 void add_contact_solve_stages(World::Impl &w, std::vector<TaskSystem::Stage> &stages, float h,
-                              int phase) {
+                              int phase, bool own_gather) {
   const Pass pass = make_pass(w, h, true);
   const WidePass wide_pass = make_wide_pass(pass);
   const int iterations = w.config.iterations;
-  add_gather(w, stages, phase);
+  if (own_gather) add_gather(w, stages, phase);
   // Warm start: last substep's accumulated impulses applied again.
   add_colour_stages(w, stages, phase, [&w](WideConstraint *cs, std::uint32_t n, bool scalar) {
     lanes(w, cs, n, scalar, [&](auto &A, auto &B, WideConstraint &c, int lane) {
@@ -735,7 +742,7 @@ void add_contact_solve_stages(World::Impl &w, std::vector<TaskSystem::Stage> &st
                           wide::solve_lanes(A, B, c, lane, wide_pass);
                         });
                       });
-  add_scatter(w, stages, phase);
+  if (own_gather) add_scatter(w, stages, phase);
   add_generic_stage(w, stages, phase, [&w](ContactPoint &cp) {
     if (cp.lambda_n != 0 || cp.lambda_t != 0) {
       const ContactGeometry g = evaluate_contact(w, cp);
@@ -748,21 +755,22 @@ void add_contact_solve_stages(World::Impl &w, std::vector<TaskSystem::Stage> &st
 }
 
 void add_contact_relax_stages(World::Impl &w, std::vector<TaskSystem::Stage> &stages, float h,
-                              int phase) {
+                              int phase, bool own_gather) {
   const Pass pass = make_pass(w, h, false);
   const WidePass wide_pass = make_wide_pass(pass);
-  add_gather(w, stages, phase);
+  if (own_gather) add_gather(w, stages, phase);
   add_colour_stages(w, stages, phase,
                     [&w, wide_pass](WideConstraint *cs, std::uint32_t n, bool scalar) {
                       lanes(w, cs, n, scalar, [&](auto &A, auto &B, WideConstraint &c, int lane) {
                         wide::solve_lanes(A, B, c, lane, wide_pass);
                       });
                     });
-  add_scatter(w, stages, phase);
+  if (own_gather) add_scatter(w, stages, phase);
   add_generic_stage(w, stages, phase, [&w, pass](ContactPoint &cp) { solve_generic(w, cp, pass); });
 }
 
 void apply_restitution(World::Impl &w, float h, float threshold) {
+  if (!w.contacts.any_restitution) return;  // a pass that would change nothing
   const float threshold_d = threshold * h;
   contact_pass(
       w,

@@ -301,7 +301,7 @@ void add_strut_stages(World::Impl& w, std::vector<TaskSystem::Stage>& stages, fl
 void add_joint_stages(World::Impl& w, std::vector<TaskSystem::Stage>& stages, float h, int phase) {
   const float inv_h2 = 1.0f / (h * h);
   const int iterations = w.config.iterations;
-  add_strut_reset_stage(w, stages, phase);
+  if (!w.struts.empty()) add_strut_reset_stage(w, stages, phase);
   for (int it = 0; it < iterations; ++it) {
     add_strut_stages(w, stages, h, phase);
     if (w.joints.empty()) continue;
