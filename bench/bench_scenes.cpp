@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <thread>
 
 #include "strut/scenes.hpp"
 
@@ -54,6 +55,38 @@ void BM_Scene(benchmark::State& state, const std::string& name, int threads) {
   state.SetLabel(label);
 }
 
+// What 2 threads could at best give on this machine: two independent worlds of the scene, one
+// thread each, run at the same time on their own threads. Each thread's ms/step against a lone
+// 1-thread run shows what the cores lose by running together (shared caches, memory bandwidth,
+// the host): with no such loss the two would each run as fast as one alone, and 2 threads in one
+// world could at best reach 2 x (1-thread ms/step) / (this ms/step). Names:
+// BM_SceneTwoWorlds/<scene>; ms_per_step is the mean of the two.
+void BM_SceneTwoWorlds(benchmark::State& state, const std::string& name) {
+  const Scene scene = builtin_scene(name);
+  const int steps = steps_for(scene);
+  double ms[2] = {0, 0};
+  for (auto _ : state) {
+    state.PauseTiming();
+    SceneInstance a = build_scene(scene, 1), b = build_scene(scene, 1);
+    state.ResumeTiming();
+    auto run = [&](SceneInstance& inst, double& out) {
+      const auto start = std::chrono::steady_clock::now();
+      for (int i = 0; i < steps; ++i) inst.step();
+      out = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+                .count() /
+            steps;
+    };
+    std::thread other([&] { run(b, ms[1]); });
+    run(a, ms[0]);
+    other.join();
+    state.PauseTiming();
+    { SceneInstance gone_a = std::move(a), gone_b = std::move(b); }
+    state.ResumeTiming();
+  }
+  state.counters["ms_per_step"] = 0.5 * (ms[0] + ms[1]);
+  state.counters["steps"] = steps;
+}
+
 // Registered at start-up, one benchmark per scene and thread count; whole runs take seconds,
 // so one iteration each (repeat with --benchmark_repetitions).
 const bool kRegistered = [] {
@@ -70,6 +103,12 @@ const bool kRegistered = [] {
           });
     }
   }
+  for (const std::string name : {"large_pyramid", "rain"})
+    benchmark::RegisterBenchmark(("BM_SceneTwoWorlds/" + name).c_str(),
+                                 [name](benchmark::State& s) { BM_SceneTwoWorlds(s, name); })
+        ->Iterations(1)
+        ->UseRealTime()
+        ->Unit(benchmark::kMillisecond);
   return true;
 }();
 

@@ -26,7 +26,7 @@ fi
 mkdir -p "$root/bench/results"
 out="$root/bench/results/$MACHINE.json"
 
-"$build/strut_bench" --benchmark_filter='^BM_Scene/' --benchmark_repetitions="$reps" \
+"$build/strut_bench" --benchmark_filter='^BM_Scene(TwoWorlds)?/' --benchmark_repetitions="$reps" \
   --benchmark_out="$out" --benchmark_out_format=json
 echo "wrote $out"
 
@@ -35,6 +35,11 @@ if command -v python3 >/dev/null; then
   python3 - "$out" <<'PY'
 import json, sys
 runs = [b for b in json.load(open(sys.argv[1]))["benchmarks"] if b.get("run_type") == "iteration"]
+pairs = {}
+for b in [b for b in runs if b["run_name"].startswith("BM_SceneTwoWorlds/")]:
+    scene = b["run_name"].split("/")[1]
+    pairs[scene] = min(pairs.get(scene, 1e30), b["ms_per_step"])
+runs = [b for b in runs if b["run_name"].startswith("BM_Scene/")]
 best = {}
 for b in runs:
     _, scene, threads = b["run_name"].split("/")[:3]
@@ -54,5 +59,16 @@ for s in scenes:
         s, (one or two)[3], (one or two)[2], one[0] if one else float("nan"),
         two[0] if two else float("nan"), one[0] / two[0] if one and two else float("nan"),
         hash_text))
+if pairs:
+    print()
+    print("Two worlds of the scene at once, one thread each (what the cores lose by running")
+    print("together; the best 2 threads could give is 2 x 1-thread / this):")
+    print()
+    print("| scene | ms/step, 1 thread alone | ms/step, each of two at once | 2-thread ceiling | 2-thread speed-up |")
+    print("|---|---:|---:|---:|---:|")
+    for s, pair in pairs.items():
+        one, two = best.get((s, 1)), best.get((s, 2))
+        if one and two:
+            print("| %s | %.2f | %.2f | %.2f | %.2f |" % (s, one[0], pair, 2 * one[0] / pair, one[0] / two[0]))
 PY
 fi
