@@ -402,9 +402,9 @@ void narrow_phase(World::Impl& w) {
   w.tasks.parallel_for(pairs, kGrain, [&](int lo, int hi, int) {
     NarrowChunk& out = chunks[std::size_t(lo / kGrain)];
     out.points.clear(), out.keys.clear(), out.touching.clear();
-    out.counts.clear();
+    out.counts.clear(), out.separations.clear(), out.reused_pair.clear();
     out.previous.clear(), out.caches.clear();
-    out.reused = 0;
+    out.reused = 0, out.point_count = 0;
     ContactPoint buffer[kMaxPointsPerPair];
     for (int p = lo; p < hi; ++p) {
       const auto [a, c] = w.candidate_pairs[std::size_t(p)];
@@ -416,19 +416,24 @@ void narrow_phase(World::Impl& w) {
       PairCache cache;
       std::size_t count = 0;
       bool reused = false;
+      std::uint8_t touching = 0;  // touching now (not only speculatively): links islands
       if (cacheable(w, a, c)) {
         cache = relative_pose(w, lower, higher);
         const float margin = pair_margin(w, a, c);
         if (old != ~0u && set.old_pair_cache[old].margin >= 0 &&
             drift(set.old_pair_cache[old], cache, w.reach[higher]) + margin <=
                 set.old_pair_cache[old].margin) {
-          // Last step's points, with their impulses, on this step's dense indices.
+          // Last step's points keep their features and impulses; the merge copies them straight
+          // from last step's list. Here only their separations, for the touching flag.
           for (std::uint32_t k = set.old_pair_begin[old]; k < set.old_pair_begin[old + 1]; ++k) {
-            ContactPoint& cp = buffer[count++];
-            cp = set.old_points[k];
+            ContactPoint cp = set.old_points[k];
             const bool vertex_on_lower = (cp.feature >> 17) & 1u;
             cp.body_v = vertex_on_lower ? lower : higher;
             cp.body_o = vertex_on_lower ? higher : lower;
+            const float separation = feature_separation(w, cp);
+            out.separations.push_back(separation);
+            touching |= separation <= slop;
+            ++count;
           }
           cache = set.old_pair_cache[old];  // drift counts from when the features were chosen
           reused = true;
@@ -440,11 +445,8 @@ void narrow_phase(World::Impl& w) {
         count = collide_pair(w, a, c, buffer, 0.0f);
       }
       if (count == 0) continue;
-      std::uint8_t touching = 0;  // touching now (not only speculatively): links islands
-      for (std::size_t i = 0; i < count; ++i) {
-        if (reused) {
-          buffer[i].separation = feature_separation(w, buffer[i]);
-        } else if (old != ~0u) {
+      for (std::size_t i = 0; i < count && !reused; ++i) {
+        if (old != ~0u) {
           for (std::uint32_t k = set.old_pair_begin[old]; k < set.old_pair_begin[old + 1]; ++k) {
             const ContactPoint& prev = set.old_points[k];
             if (prev.feature != buffer[i].feature) continue;
@@ -461,14 +463,16 @@ void narrow_phase(World::Impl& w) {
       out.previous.push_back(old);
       out.caches.push_back(cache);
       out.reused += reused;
-      out.points.insert(out.points.end(), buffer, buffer + count);
+      out.reused_pair.push_back(reused);
+      out.point_count += count;
+      if (!reused) out.points.insert(out.points.end(), buffer, buffer + count);
     }
   });
   // Merge in chunk order: offsets first, then every chunk copies itself in parallel.
   std::size_t pair_total = 0, point_total = 0;
   for (NarrowChunk& chunk : chunks) {
     chunk.first_pair = pair_total, chunk.first_point = point_total;
-    pair_total += chunk.keys.size(), point_total += chunk.points.size();
+    pair_total += chunk.keys.size(), point_total += chunk.point_count;
   }
   set.points.resize(point_total);
   set.pair_keys.resize(pair_total);
@@ -482,17 +486,34 @@ void narrow_phase(World::Impl& w) {
   w.tasks.parallel_for(int(chunks.size()), 1, [&](int lo, int hi, int) {
     for (int ci = lo; ci < hi; ++ci) {
       const NarrowChunk& chunk = chunks[std::size_t(ci)];
-      std::size_t point = chunk.first_point;
+      std::size_t point = chunk.first_point, fresh = 0, reused = 0;
       for (std::size_t k = 0; k < chunk.keys.size(); ++k) {
         const std::size_t pair = chunk.first_pair + k;
-        set.pair_keys[pair] = chunk.keys[k];
+        const std::uint64_t key = chunk.keys[k];
+        set.pair_keys[pair] = key;
         set.pair_touching[pair] = chunk.touching[k];
         set.pair_previous[pair] = chunk.previous[k];
         set.pair_cache[pair] = chunk.caches[k];
         set.pair_begin[pair] = std::uint32_t(point);
+        if (chunk.reused_pair[k]) {
+          // Last step's points on this step's dense indices (the key holds the slots, lower
+          // first), with the separations found above.
+          const std::uint32_t lower = w.slots[std::uint32_t(key >> 32)].dense;
+          const std::uint32_t higher = w.slots[std::uint32_t(key)].dense;
+          const ContactPoint* from = &set.old_points[set.old_pair_begin[chunk.previous[k]]];
+          for (std::uint32_t i = 0; i < chunk.counts[k]; ++i, ++point) {
+            ContactPoint& cp = set.points[point];
+            cp = from[i];
+            const bool vertex_on_lower = (cp.feature >> 17) & 1u;
+            cp.body_v = vertex_on_lower ? lower : higher;
+            cp.body_o = vertex_on_lower ? higher : lower;
+            cp.separation = chunk.separations[reused++];
+            cp.pair = std::uint32_t(pair);
+          }
+          continue;
+        }
         for (std::uint32_t i = 0; i < chunk.counts[k]; ++i, ++point) {
-          const std::size_t from = point - chunk.first_point;
-          set.points[point] = chunk.points[from];
+          set.points[point] = chunk.points[fresh++];
           set.points[point].pair = std::uint32_t(pair);
         }
       }

@@ -95,7 +95,10 @@ struct BodyCold {
 // of mass, separation), computed once while preparing. One chunk's narrow-phase
 // output, merged in chunk order.
 struct NarrowChunk {
-  std::vector<ContactPoint> points;
+  std::vector<ContactPoint> points;  // of pairs collided afresh
+  std::vector<float> separations;    // of the points of reused pairs (copied at the merge)
+  std::vector<std::uint8_t> reused_pair;
+  std::size_t point_count = 0;  // both kinds
   std::vector<std::uint64_t> keys;
   std::vector<std::uint8_t> touching;
   std::vector<std::uint32_t> counts;
