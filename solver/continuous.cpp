@@ -54,18 +54,30 @@ void continuous_pass(World::Impl& w) {
     if (found) any.store(true, std::memory_order_relaxed);
   });
   if (!any.load()) return;
-  for (const auto& [i, j] : w.candidate_pairs) {
-    if (!flag[i] && !flag[j]) continue;
-    for (auto [k, other] : {std::pair{i, j}, std::pair{j, i}}) {
-      if (!flag[k]) continue;
-      if (!(b.flags[k] & kBullet) && b.inv_mass[other] != 0) continue;
-      const Vec2 from = b.before_step[k].position;
-      const Vec2 to{b.px[k], b.py[k]};
-      const float size = extent(b.aabb[k]);
-      if (length(to - from) <= 0.25f * size) continue;
-      if (const auto hit = ray_body(w, other, from, to)) fast[k] = std::min(fast[k], hit->fraction);
+  // Pairs in parallel; a body's earliest hit is a minimum, which any order of updates reaches
+  // with the same bits.
+  const auto& pairs = w.candidate_pairs;
+  w.tasks.parallel_for(int(pairs.size()), 4096, [&](int lo, int hi, int) {
+    for (int p = lo; p < hi; ++p) {
+      const auto [i, j] = pairs[std::size_t(p)];
+      if (!flag[i] && !flag[j]) continue;
+      for (auto [k, other] : {std::pair{i, j}, std::pair{j, i}}) {
+        if (!flag[k]) continue;
+        if (!(b.flags[k] & kBullet) && b.inv_mass[other] != 0) continue;
+        const Vec2 from = b.before_step[k].position;
+        const Vec2 to{b.px[k], b.py[k]};
+        const float size = extent(b.aabb[k]);
+        if (length(to - from) <= 0.25f * size) continue;
+        const auto hit = ray_body(w, other, from, to);
+        if (!hit) continue;
+        std::atomic_ref<float> earliest(fast[k]);
+        float seen = earliest.load(std::memory_order_relaxed);
+        while (hit->fraction < seen &&
+               !earliest.compare_exchange_weak(seen, hit->fraction, std::memory_order_relaxed)) {
+        }
+      }
     }
-  }
+  });
   for (std::uint32_t k = 0; k < b.size(); ++k) {
     if (fast[k] >= 1.0f) continue;
     const Vec2 from = b.before_step[k].position;

@@ -64,10 +64,13 @@ void build_islands(World::Impl& w) {
       if (links(w, cp.body_v) && links(w, cp.body_o)) unite(parent, cp.body_v, cp.body_o);
     }
   });
-  for (const Joint& j : w.joints) {
-    const std::uint32_t a = w.slots[j.slot_a].dense, c = w.slots[j.slot_b].dense;
-    if (links(w, a) && links(w, c)) unite(parent, a, c);
-  }
+  w.tasks.parallel_for(int(w.joints.size()), 2048, [&](int lo, int hi, int) {
+    for (int i = lo; i < hi; ++i) {
+      const Joint& j = w.joints[std::size_t(i)];
+      const std::uint32_t a = w.slots[j.slot_a].dense, c = w.slots[j.slot_b].dense;
+      if (links(w, a) && links(w, c)) unite(parent, a, c);
+    }
+  });
   w.tasks.parallel_for(int(n), 4096, [&](int lo, int hi, int) {
     for (int k = lo; k < hi; ++k)
       if (!(b.flags[k] & kSleeping)) b.island[k] = b.slot[find(parent, std::uint32_t(k))];
@@ -163,7 +166,9 @@ void update_sleep(World::Impl& w, float dt) {
     if (b.inv_mass[k] > 0 && !(b.flags[k] & kSleeping))
       min_time[b.island[k]] = std::min(min_time[b.island[k]], b.sleep_time[k]);
   const auto& set = w.contacts;
-  for (std::size_t p = 0; p < set.pair_keys.size(); ++p) {
+  const bool kinematic = std::any_of(b.flags.begin(), b.flags.end(),
+                                     [](std::uint8_t f) { return (f & kKinematic) != 0; });
+  for (std::size_t p = 0; kinematic && p < set.pair_keys.size(); ++p) {
     const ContactPoint& cp = set.points[set.pair_begin[p]];
     for (auto [self, other] : {std::pair{cp.body_v, cp.body_o}, {cp.body_o, cp.body_v}}) {
       if (!(b.flags[other] & kKinematic) || b.inv_mass[self] == 0) continue;
