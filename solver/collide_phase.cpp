@@ -508,14 +508,11 @@ void narrow_phase(World::Impl& w) {
             cp.body_v = vertex_on_lower ? lower : higher;
             cp.body_o = vertex_on_lower ? higher : lower;
             cp.separation = chunk.separations[reused++];
-            cp.pair = std::uint32_t(pair);
           }
           continue;
         }
-        for (std::uint32_t i = 0; i < chunk.counts[k]; ++i, ++point) {
+        for (std::uint32_t i = 0; i < chunk.counts[k]; ++i, ++point)
           set.points[point] = chunk.points[fresh++];
-          set.points[point].pair = std::uint32_t(pair);
-        }
       }
     }
   });

@@ -13,8 +13,8 @@ enum class ContactKind : std::uint8_t { VertexEdge = 0, VertexVertex = 1 };
 
 // One contact point: vertex `vertex` of body `body_v` against edge `other`
 // (vertex `other` for VertexVertex) of body `body_o`: features, materials and the
-// impulses kept across steps (68 bytes).
-struct ContactPoint {
+// impulses kept across steps.
+struct alignas(64) ContactPoint {
   std::uint32_t body_v = 0;  // dense body indices
   std::uint32_t body_o = 0;
   ContactKind kind = ContactKind::VertexEdge;
@@ -32,9 +32,10 @@ struct ContactPoint {
   bool sliding = false;       // slipping at the end of the last substep: dynamic
                               // friction applies
   float separation = 0;       // from the narrow phase
-  std::uint32_t pair = 0;     // index into ContactSet::pair_keys
   std::uint32_t feature = 0;  // identifies the feature pair within its body pair across steps
 };
+// One cache line each: the contact prepare reads points in colour order, all over the list.
+static_assert(sizeof(ContactPoint) == 64 && alignof(ContactPoint) == 64);
 
 // A point between two rigid bodies prepared for the step (Box2D's contact constraint point),
 // oriented from the other feature's body a to the vertex's body b: normal, anchors (offsets from

@@ -396,7 +396,7 @@ void fill_constraint(const World::Impl &w, WideConstraint &c, const std::uint32_
     if (ids[lane] != ~0u) {
       const char *first =
           reinterpret_cast<const char *>(&set.points[set.constraint_first[ids[lane]]]);
-      for (int line = 0; line < 3; ++line) __builtin_prefetch(first + 64 * line);
+      __builtin_prefetch(first), __builtin_prefetch(first + sizeof(ContactPoint));
     }
   for (int lane = 0; lane < kWideLanes; ++lane) {
     const std::uint32_t id = ids[lane];
