@@ -483,20 +483,20 @@ void fill_constraint(const World::Impl &w, WideConstraint &c, const std::uint32_
     F::load_aligned(o.tangent_mass).store_aligned(p.tangent_mass);
     F::load_aligned(o.vn_pre).store_aligned(p.vn_pre);
     F(0.0f).store_aligned(p.max_lambda_n);
-    alignas(64) float lambda_n[kWideLanes], lambda_t[kWideLanes], sliding[kWideLanes];
+    // Lane by lane straight into the constraint: staged in a scratch row and reloaded as one
+    // vector, the 16 scalar stores could not be forwarded to the load (a sixth of this function).
     for (int lane = 0; lane < kWideLanes; ++lane) {
-      p.flipped[lane] = flip[k][lane] > 0.5f;
+      const bool flipped = flip[k][lane] > 0.5f;
+      p.flipped[lane] = flipped;
       if (p.point[lane] == ~0u) {
-        lambda_n[lane] = lambda_t[lane] = sliding[lane] = 0;
+        p.lambda_n[lane] = p.lambda_t[lane] = p.sliding[lane] = 0;
         continue;
       }
       const ContactPoint &cp = set.points[p.point[lane]];
-      lambda_n[lane] = cp.lambda_n, lambda_t[lane] = cp.lambda_t;
-      sliding[lane] = cp.sliding ? 1.0f : 0.0f;
+      p.lambda_n[lane] = cp.lambda_n;
+      p.lambda_t[lane] = flipped ? -cp.lambda_t : cp.lambda_t;  // the mirrored row's sign
+      p.sliding[lane] = cp.sliding ? 1.0f : 0.0f;
     }
-    F::load_aligned(lambda_n).store_aligned(p.lambda_n);
-    (sign * F::load_aligned(lambda_t)).store_aligned(p.lambda_t);
-    F::load_aligned(sliding).store_aligned(p.sliding);
   }
 }
 
