@@ -11,6 +11,7 @@
 #include "solver/integrate.hpp"
 #include "solver/joint_solver.hpp"
 #include "solver/strut_kernel.hpp"
+#include "solver/strut_lanes.hpp"
 #include "solver/world_impl.hpp"
 #include "strut/world.hpp"
 
@@ -97,14 +98,12 @@ void BM_FattenBounds(benchmark::State& state) {
 BENCHMARK(BM_FattenBounds<false>)->Name("BM_FattenBounds_Scalar")->Arg(10000)->Arg(100000);
 BENCHMARK(BM_FattenBounds<true>)->Name("BM_FattenBounds_Simd")->Arg(10000)->Arg(100000);
 
-// One iteration of strut projection over the coloured groups, SIMD kernel vs its scalar twin on
-// the same groups: range(0) / 8 soft boxes (8 struts each), coloured as World::step colours
-// them, one thread. The boxes are squashed so the struts have work to do; the projection's cost
-// does not depend on how far they still are from rest.
-template <bool kSimd>
-void BM_StrutProjection(benchmark::State& state) {
-  const int n = int(state.range(0)) / 8;
-  World world(WorldConfig{.gravity = {0, 0}, .threads = 1});
+namespace {
+
+// range(0) / 8 soft boxes (8 struts each) of mixed compliance, squashed so the struts have work
+// to do (the projection's cost does not depend on how far they still are from rest).
+void make_squashed_boxes(World& world, int struts) {
+  const int n = struts / 8;
   const int side = int(std::ceil(std::sqrt(double(n))));
   for (int i = 0; i < n; ++i) {
     BodyDef d;
@@ -116,6 +115,50 @@ void BM_StrutProjection(benchmark::State& state) {
   }
   World::Impl& w = WorldAccess::impl(world);
   for (std::size_t i = 0; i < w.particles.size(); ++i) w.particles.y[i] *= 0.9f;
+}
+
+}  // namespace
+
+// One iteration of strut projection over the lane groups (one soft box per lane), SIMD kernel vs
+// its scalar twin on the same groups, one thread.
+template <bool kSimd>
+void BM_StrutProjection(benchmark::State& state) {
+  World world(WorldConfig{.gravity = {0, 0}, .threads = 1});
+  make_squashed_boxes(world, int(state.range(0)));
+  World::Impl& w = WorldAccess::impl(world);
+  colour_struts(w);
+  const StrutLanes& L = w.strut_lanes;
+  auto& q = w.particles;
+  const StrutSpans p{q.x.data(), q.y.data(), q.dx.data(), q.dy.data(), q.w.data()};
+  const float inv_h2 = 240.0f * 240.0f;
+  std::vector<LaneStrut> rows = L.rows;
+  for (auto _ : state) {
+    for (const LaneGroup& g : L.groups) {
+      const LaneTopology& t = L.topologies[g.topology];
+      const LaneShape shape{t.slots, {L.ends.data() + t.end_begin, t.strut_count}};
+      if (kSimd)
+        solve_lane_group_wide(p, shape, g, rows.data() + g.strut_row, inv_h2);
+      else
+        solve_lane_group_scalar(p, shape, g, rows.data() + g.strut_row, inv_h2);
+    }
+    benchmark::DoNotOptimize(q.x.data());
+    benchmark::ClobberMemory();
+  }
+  state.SetItemsProcessed(state.iterations() * std::int64_t(w.struts.size()));
+  state.counters["groups"] = double(L.groups.size());
+  state.counters["struts"] = double(w.struts.size() - L.other_count);
+}
+BENCHMARK(BM_StrutProjection<false>)->Name("BM_StrutProjection_Scalar")->Arg(10000)->Arg(100000);
+BENCHMARK(BM_StrutProjection<true>)->Name("BM_StrutProjection_Simd")->Arg(10000)->Arg(100000);
+
+// The same boxes through the coloured path (lanes switched off, as for bodies too big for
+// them): one iteration over the coloured groups, SIMD kernel vs its scalar twin.
+template <bool kSimd>
+void BM_StrutProjectionColoured(benchmark::State& state) {
+  World world(WorldConfig{.gravity = {0, 0}, .threads = 1});
+  make_squashed_boxes(world, int(state.range(0)));
+  World::Impl& w = WorldAccess::impl(world);
+  w.lane_struts = false;
   colour_struts(w);
   auto& q = w.particles;
   const StrutSpans p{q.x.data(), q.y.data(), q.dx.data(), q.dy.data(), q.w.data()};
@@ -135,8 +178,14 @@ void BM_StrutProjection(benchmark::State& state) {
   state.counters["groups"] = double(w.strut_groups.size());
   state.counters["struts"] = double(w.struts.size());
 }
-BENCHMARK(BM_StrutProjection<false>)->Name("BM_StrutProjection_Scalar")->Arg(10000)->Arg(100000);
-BENCHMARK(BM_StrutProjection<true>)->Name("BM_StrutProjection_Simd")->Arg(10000)->Arg(100000);
+BENCHMARK(BM_StrutProjectionColoured<false>)
+    ->Name("BM_StrutProjectionColoured_Scalar")
+    ->Arg(10000)
+    ->Arg(100000);
+BENCHMARK(BM_StrutProjectionColoured<true>)
+    ->Name("BM_StrutProjectionColoured_Simd")
+    ->Arg(10000)
+    ->Arg(100000);
 
 // A whole step of n bodies that never touch (a layer mask keeps every pair out), 4 substeps:
 // integration, bounds, broad phase, islands and the rest of the pipeline without contacts.

@@ -131,6 +131,7 @@ std::uint32_t add_body(World::Impl& w, const BodyDef& def, std::uint32_t slot) {
     };
     for (std::uint32_t i = 0; i < n; ++i) add_strut(p0 + i, p0 + (i + 1) % n);
     for (std::uint32_t i = 0; i < n; ++i) add_strut(p0 + n, p0 + i);
+    w.strut_lanes.dirty = true;
   }
   push(b.particle_count, static_cast<std::uint8_t>(q.size() - b.particle_begin[k]));
   push(b.strut_begin, strut_begin);
@@ -146,6 +147,7 @@ std::uint32_t add_body(World::Impl& w, const BodyDef& def, std::uint32_t slot) {
 void compact_bodies(World::Impl& w) {
   if (!w.needs_compaction) return;
   w.needs_compaction = false;
+  w.strut_lanes.dirty = true;  // particle and strut indices move
   auto& b = w.bodies;
   auto& q = w.particles;
   const std::size_t n = b.size();

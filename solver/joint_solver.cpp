@@ -6,6 +6,8 @@
 #include <cmath>
 #include <iterator>
 
+#include "solver/strut_batching.hpp"
+
 namespace strut {
 
 PointRef anchor_ref(const World::Impl& w, std::uint32_t body, const BodyAnchor& a) {
@@ -175,30 +177,87 @@ void colour_joints(World::Impl& w) {
 
 namespace {
 
-// Struts from this many on are coloured and solved colour by colour (SIMD lanes, parallel
-// chunks); fewer keep the creation-order loop, bit for bit as before. Creation order is plain
-// Gauss-Seidel, which for joints carries a correction along a chain faster than colour order
-// (see add_joint_stages); soft bodies' struts are mostly short per-body cycles, where the two
-// orders measured alike (a hanging chain of 40 soft links: 1.90% worst strut error either way),
-// but below a few hundred struts a colour fills too few SIMD groups and chunks to pay for the
-// colouring and the extra stages.
+// Struts outside lane groups (strut_lanes.hpp), from this many on, are coloured and solved colour
+// by colour (SIMD lanes, parallel chunks); fewer keep the creation-order loop, bit for bit as
+// before. Creation order is plain Gauss-Seidel, which for joints carries a correction along a
+// chain faster than colour order (see add_joint_stages); soft bodies' struts are mostly short
+// per-body cycles, where the two orders measured alike (a hanging chain of 40 soft links: 1.90%
+// worst strut error either way), but below a few hundred struts a colour fills too few SIMD
+// groups and chunks to pay for the colouring and the extra stages.
 constexpr std::size_t kColouredStruts = 256;
 // Fewest strut groups (kWideLanes struts each) in a chunk of a colour stage: smaller chunks cost
 // more to hand out than they take to solve.
 constexpr int kStrutGroupGrain = 8;
+// Fewest lane groups in a chunk of the lane stage (a group of soft boxes is 128 struts).
+constexpr int kLaneGroupGrain = 2;
 
-bool coloured_struts(const World::Impl& w) { return w.struts.size() >= kColouredStruts; }
+bool coloured_struts(const World::Impl& w) { return w.strut_lanes.other_count >= kColouredStruts; }
+
+// The creation-order projection of strut k (solve_struts' loop body).
+inline void project_strut(World::Impl& w, std::size_t k, float inv_h2) {
+  auto& q = w.particles;
+  auto& lambdas = w.scratch.strut_lambda;
+  const Strut& s = w.struts[k];
+  const float dx = q.x[s.b] - q.x[s.a], dy = q.y[s.b] - q.y[s.a];
+  const float len = std::sqrt(dx * dx + dy * dy);
+  if (len < 1e-9f) return;
+  const float wsum = q.w[s.a] + q.w[s.b] + s.compliance * inv_h2;
+  if (wsum <= 0) return;
+  // XPBD: the accumulated multiplier makes the compliance mean the same stiffness at any
+  // iteration count (without it, more iterations make a soft body stiffer).
+  const float alpha = s.compliance * inv_h2;
+  const float dl = (-(len - s.rest) - alpha * lambdas[k]) / wsum;
+  lambdas[k] += dl;
+  const float lambda = dl / len;
+  // Corrections move the particles and so their motion over this substep.
+  const float ax = q.w[s.a] * lambda * dx, ay = q.w[s.a] * lambda * dy;
+  const float bx = q.w[s.b] * lambda * dx, by = q.w[s.b] * lambda * dy;
+  q.x[s.a] -= ax, q.y[s.a] -= ay, q.dx[s.a] -= ax, q.dy[s.a] -= ay;
+  q.x[s.b] += bx, q.y[s.b] += by, q.dx[s.b] += bx, q.dy[s.b] += by;
+}
+
+// The struts outside lane groups in creation order (all of them when there are none).
+void solve_other_struts(World::Impl& w, float h) {
+  const float inv_h2 = 1.0f / (h * h);
+  for (const StrutRun& r : w.strut_lanes.other)
+    for (std::size_t k = r.begin; k < r.end; ++k) project_strut(w, k, inv_h2);
+}
+
+// Lane groups [lo, hi), SIMD or the scalar twin (the same bits; see kMinWideBodies).
+void solve_lane_groups(World::Impl& w, int lo, int hi, float inv_h2) {
+  auto& q = w.particles;
+  StrutLanes& L = w.strut_lanes;
+  const StrutSpans p{q.x.data(), q.y.data(), q.dx.data(), q.dy.data(), q.w.data()};
+  for (int i = lo; i < hi; ++i) {
+    const LaneGroup& g = L.groups[std::size_t(i)];
+    const LaneTopology& t = L.topologies[g.topology];
+    const LaneShape shape{t.slots, {L.ends.data() + t.end_begin, t.strut_count}};
+    LaneStrut* rows = L.rows.data() + g.strut_row;
+    if (w.scalar_struts || g.lanes < kMinWideBodies)
+      solve_lane_group_scalar(p, shape, g, rows, inv_h2);
+    else
+      solve_lane_group_wide(p, shape, g, rows, inv_h2);
+  }
+}
 
 }  // namespace
 
 void colour_struts(World::Impl& w) {
+  update_strut_lanes(w);
   w.strut_groups.clear();
   w.strut_group_begin.clear();
   if (!coloured_struts(w)) return;
   auto& s = w.scratch;
-  const std::size_t n = w.struts.size();
+  // The struts outside lane groups, in creation order: colour input index i is strut ids[i].
+  s.strut_ids.clear();
+  for (const StrutRun& r : w.strut_lanes.other)
+    for (std::uint32_t k = r.begin; k < r.end; ++k) s.strut_ids.push_back(k);
+  const std::size_t n = s.strut_ids.size();
   s.strut_a.resize(n), s.strut_b.resize(n);
-  for (std::size_t i = 0; i < n; ++i) s.strut_a[i] = w.struts[i].a, s.strut_b[i] = w.struts[i].b;
+  for (std::size_t i = 0; i < n; ++i) {
+    const Strut& st = w.struts[s.strut_ids[i]];
+    s.strut_a[i] = st.a, s.strut_b[i] = st.b;
+  }
   const auto& q = w.particles;
   s.particle_moving.resize(q.size());
   for (std::size_t i = 0; i < q.size(); ++i) s.particle_moving[i] = q.w[i] > 0;
@@ -223,10 +282,11 @@ void colour_struts(World::Impl& w) {
       WideStrut& g = groups[k / lanes];
       const std::uint32_t lane = k % lanes;
       if (k < count) {
-        const Strut& st = w.struts[c.order[b + k]];
+        const std::uint32_t id = s.strut_ids[c.order[b + k]];
+        const Strut& st = w.struts[id];
         g.a[lane] = std::int32_t(st.a), g.b[lane] = std::int32_t(st.b);
         g.rest[lane] = st.rest, g.compliance[lane] = st.compliance;
-        g.strut[lane] = c.order[b + k];
+        g.strut[lane] = id;
       } else {
         g.a[lane] = g.b[lane] = kStrutPadding;
         g.rest[lane] = g.compliance[lane] = 0.0f;
@@ -242,32 +302,56 @@ namespace {
 // The multipliers start every substep at zero: XPBD accumulates them over one substep's
 // iterations only.
 void add_strut_reset_stage(World::Impl& w, std::vector<TaskSystem::Stage>& stages, int phase) {
-  if (!coloured_struts(w)) {
-    stages.push_back({1, 1,
-                      [&w](int, int, int) { w.scratch.strut_lambda.assign(w.struts.size(), 0.0f); },
-                      phase});
-    return;
-  }
   stages.push_back({1, 1,
                     [&w](int, int, int) {
+                      for (LaneStrut& r : w.strut_lanes.rows)
+                        std::fill(std::begin(r.lambda), std::end(r.lambda), 0.0f);
+                      if (!coloured_struts(w)) {
+                        // Indexed by strut; only the creation-order loop's struts are read.
+                        auto& lambda = w.scratch.strut_lambda;
+                        lambda.resize(w.struts.size());
+                        for (const StrutRun& r : w.strut_lanes.other)
+                          std::fill(lambda.begin() + r.begin, lambda.begin() + r.end, 0.0f);
+                        return;
+                      }
                       for (WideStrut& g : w.strut_groups)
                         std::fill(std::begin(g.lambda), std::end(g.lambda), 0.0f);
                     },
                     phase});
 }
 
-// One iteration over the struts: creation order below kColouredStruts, else one stage per colour
-// (its groups in parallel chunks; the overflow colour, whose lanes may share particles, serially
-// through the scalar twin).
+// One iteration over the struts: first the lane groups (parallel chunks), then the other struts:
+// creation order below kColouredStruts, else one stage per colour (its groups in parallel
+// chunks; the overflow colour, whose lanes may share particles, serially through the scalar
+// twin). Lane bodies share no particle with each other, but a stray strut outside them may
+// (tests build such), so the lanes always run before the rest, for any thread count.
 void add_strut_stages(World::Impl& w, std::vector<TaskSystem::Stage>& stages, float h, int phase) {
   if (w.struts.empty()) return;
+  const float inv_h2 = 1.0f / (h * h);
+  const int chunks = 2 * w.tasks.thread_count();
+  const int lane_groups = int(w.strut_lanes.groups.size());
+  const int lane_grain = std::max(kLaneGroupGrain, (lane_groups + chunks - 1) / chunks);
   if (!coloured_struts(w)) {
-    stages.push_back({1, 1, [&w, h](int, int, int) { solve_struts(w, h); }, phase});
+    // Few struts outside the lanes: when the lanes fit in one chunk too, one serial stage.
+    const bool one_stage = lane_groups <= lane_grain;
+    if (lane_groups > 0 && !one_stage)
+      stages.push_back({lane_groups, lane_grain,
+                        [&w, inv_h2](int lo, int hi, int) { solve_lane_groups(w, lo, hi, inv_h2); },
+                        phase});
+    if (w.strut_lanes.other_count > 0 || one_stage)
+      stages.push_back({1, 1,
+                        [&w, h, inv_h2, one_stage, lane_groups](int, int, int) {
+                          if (one_stage) solve_lane_groups(w, 0, lane_groups, inv_h2);
+                          solve_other_struts(w, h);
+                        },
+                        phase});
     return;
   }
-  const float inv_h2 = 1.0f / (h * h);
+  if (lane_groups > 0)
+    stages.push_back({lane_groups, lane_grain,
+                      [&w, inv_h2](int lo, int hi, int) { solve_lane_groups(w, lo, hi, inv_h2); },
+                      phase});
   const bool scalar = w.scalar_struts;
-  const int chunks = 2 * w.tasks.thread_count();
   for (int colour = 0; colour <= kOverflowColour; ++colour) {
     const std::uint32_t b = w.strut_group_begin[colour], e = w.strut_group_begin[colour + 1];
     if (b == e) continue;
@@ -333,27 +417,7 @@ void add_joint_stages(World::Impl& w, std::vector<TaskSystem::Stage>& stages, fl
 
 void solve_struts(World::Impl& w, float h) {
   const float inv_h2 = 1.0f / (h * h);
-  auto& q = w.particles;
-  auto& lambdas = w.scratch.strut_lambda;
-  for (std::size_t k = 0; k < w.struts.size(); ++k) {
-    const Strut& s = w.struts[k];
-    const float dx = q.x[s.b] - q.x[s.a], dy = q.y[s.b] - q.y[s.a];
-    const float len = std::sqrt(dx * dx + dy * dy);
-    if (len < 1e-9f) continue;
-    const float wsum = q.w[s.a] + q.w[s.b] + s.compliance * inv_h2;
-    if (wsum <= 0) continue;
-    // XPBD: the accumulated multiplier makes the compliance mean the same stiffness at any
-    // iteration count (without it, more iterations make a soft body stiffer).
-    const float alpha = s.compliance * inv_h2;
-    const float dl = (-(len - s.rest) - alpha * lambdas[k]) / wsum;
-    lambdas[k] += dl;
-    const float lambda = dl / len;
-    // Corrections move the particles and so their motion over this substep.
-    const float ax = q.w[s.a] * lambda * dx, ay = q.w[s.a] * lambda * dy;
-    const float bx = q.w[s.b] * lambda * dx, by = q.w[s.b] * lambda * dy;
-    q.x[s.a] -= ax, q.y[s.a] -= ay, q.dx[s.a] -= ax, q.dy[s.a] -= ay;
-    q.x[s.b] += bx, q.y[s.b] += by, q.dx[s.b] += bx, q.dy[s.b] += by;
-  }
+  for (std::size_t k = 0; k < w.struts.size(); ++k) project_strut(w, k, inv_h2);
 }
 
 }  // namespace strut

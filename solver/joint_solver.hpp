@@ -11,12 +11,15 @@ BodyAnchor make_anchor(const World::Impl& w, std::uint32_t body, Vec2 world_poin
 
 // Colours the joints (once per step, after compaction, once scratch.moving is set).
 void colour_joints(World::Impl& w);
-// Colours the struts and packs each colour into wide groups (once per step, after compaction),
-// when there are enough struts to take the coloured path; otherwise clears the groups.
+// Brings the lane groups up to date (strut_batching.hpp), then colours the struts outside them
+// and packs each colour into wide groups (once per step, after compaction), when there are
+// enough such struts to take the coloured path; otherwise clears the groups.
 void colour_struts(World::Impl& w);
 // Appends a substep's struts and joints to a stage list: `iterations` x (struts, joints), the
 // strut multipliers reset first.
 void add_joint_stages(World::Impl& w, std::vector<TaskSystem::Stage>& stages, float h, int phase);
+// Every strut in creation order (scratch.strut_lambda holds the multipliers): the reference the
+// lane groups match bit for bit.
 void solve_struts(World::Impl& w, float h);
 
 }  // namespace strut

@@ -13,6 +13,8 @@ set(STRUT_SOLVER_SOURCES
   solver/colouring.cpp
   solver/joint_solver.cpp
   solver/strut_kernel.cpp
+  solver/strut_lanes.cpp
+  solver/strut_batching.cpp
   solver/collide_phase.cpp
   solver/world_step.cpp
   solver/world.cpp

@@ -12,6 +12,7 @@
 #include "solver/contact_wide.hpp"
 #include "solver/joint.hpp"
 #include "solver/strut_kernel.hpp"
+#include "solver/strut_lanes.hpp"
 #include "solver/task_system.hpp"
 #include "strut/world.hpp"
 
@@ -122,6 +123,7 @@ struct StepScratch {
   std::vector<std::uint8_t> moving;       // per body: may be written by the solver (set each step)
   std::vector<std::uint32_t> pair_a, pair_b, joint_a, joint_b;
   std::vector<std::uint32_t> strut_a, strut_b;  // strut colouring input
+  std::vector<std::uint32_t> strut_ids;         // strut colouring: strut index of each input
   std::vector<std::uint8_t> particle_moving;    // per particle: w > 0 (strut colouring)
   std::vector<NarrowChunk> narrow_chunks;
   std::vector<std::uint8_t> old_still_touching;
@@ -190,7 +192,8 @@ struct World::Impl {
   std::vector<broadphase::Pair> broadphase_pairs;
   bool reference_pairs = false;  // tests: use the all-pairs finder instead
   bool scalar_contacts = false;  // tests and benchmarks: the wide kernel's scalar twin
-  bool scalar_struts = false;    // tests and benchmarks: the strut kernel's scalar twin
+  bool scalar_struts = false;    // tests and benchmarks: the strut kernels' scalar twins
+  bool lane_struts = true;       // tests and benchmarks: false sends every strut down the old paths
   std::vector<float> motion;     // per body: how far any point may move this step
   std::vector<float> reach;      // per body: farthest surface point from the centre of mass
   std::size_t cached_pairs = 0;  // pairs of the last narrow phase that reused their features
@@ -204,6 +207,10 @@ struct World::Impl {
   Colouring strut_colours;
   std::vector<WideStrut> strut_groups;
   std::vector<std::uint32_t> strut_group_begin;
+  // Small soft bodies solved one per lane (strut_lanes.hpp); the struts they leave are the ones
+  // coloured above or looped over in creation order. It caches strut ends, rest lengths and
+  // compliances: code that edits `struts` or renumbers particles sets strut_lanes.dirty.
+  StrutLanes strut_lanes;
   StepScratch scratch;
 
   std::vector<ContactEvent> begin_events, end_events;

@@ -18,4 +18,5 @@ set(STRUT_TEST_SOURCES
   tests/contact_prepare_test.cpp
   tests/strut_kernel_test.cpp
   tests/body_lanes_test.cpp
+  tests/strut_lanes_test.cpp
 )

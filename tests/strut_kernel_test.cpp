@@ -1,5 +1,7 @@
 // The coloured strut path: the SIMD strut kernel against its scalar twin, thread-count
-// independence, how well it holds zero-compliance struts, and the colouring it relies on.
+// independence, how well it holds zero-compliance struts, and the colouring it relies on. The
+// soft bodies here would go to the lane groups (strut_lanes_test.cpp), so the worlds switch those
+// off to send every strut down the coloured path, as struts of big bodies go.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -56,6 +58,7 @@ void soft_rain(World& world) {
 std::uint64_t simulate_soft_rain(bool scalar, int threads, std::size_t* groups = nullptr) {
   World world(WorldConfig{.threads = threads, .enable_sleep = false});
   WorldAccess::impl(world).scalar_struts = scalar;
+  WorldAccess::impl(world).lane_struts = false;
   soft_rain(world);
   for (int i = 0; i < 150; ++i) world.step(1.0f / 60);
   if (groups) *groups = WorldAccess::impl(world).strut_groups.size();
@@ -67,6 +70,7 @@ std::uint64_t simulate_soft_rain(bool scalar, int threads, std::size_t* groups =
 // The scene must take the coloured path, or the comparisons below prove nothing.
 TEST(StrutKernel, SoftRainTakesTheColouredPath) {
   World world(WorldConfig{.threads = 1});
+  WorldAccess::impl(world).lane_struts = false;
   soft_rain(world);
   world.step(1.0f / 60);
   const World::Impl& w = WorldAccess::impl(world);
@@ -128,6 +132,7 @@ StrutError hanging_chain(int links, int substeps, int steps) {
     top.y -= 2 * diag;
   }
   World::Impl& w = WorldAccess::impl(world);
+  w.lane_struts = false;
   for (Strut& s : w.struts) s.compliance = 0;
   for (int i = 0; i < steps; ++i) world.step(1.0f / 60);
   EXPECT_FALSE(w.strut_groups.empty()) << "the chain must take the coloured path";
@@ -170,6 +175,7 @@ float height_of_hanging_boxes(float compliance, int substeps, int iterations) {
                           .iterations = iterations,
                           .threads = 2,
                           .enable_sleep = false});
+  WorldAccess::impl(world).lane_struts = false;
   std::vector<BodyId> boxes;
   for (int k = 0; k < 40; ++k) {
     boxes.push_back(test::hang_soft_box(world, 2.0f * float(k), compliance));
@@ -264,6 +270,7 @@ void make_fan(World::Impl& w, int spokes) {
 // (d) The colouring invariant on a real scene and on the fan (a pinned particle may be shared).
 TEST(StrutKernel, NoTwoStrutsOfOneColourShareAMovableParticle) {
   World world(WorldConfig{.threads = 1});
+  WorldAccess::impl(world).lane_struts = false;
   soft_rain(world);
   world.step(1.0f / 60);
   expect_valid_strut_colouring(WorldAccess::impl(world));
