@@ -76,6 +76,24 @@ template <class Ops, class R>
   }
 }
 
+// The motion rows dx, dy, da (and a zero row) regrouped into one 128-bit block (dx dy da unused)
+// per body: body j ends in block j / 4 of v[j % 4], stored to its SolverBody if mask says so.
+template <class Ops, class R>
+[[gnu::always_inline]] inline void scatter_motion(SolverBody* bodies, const std::uint32_t* idx,
+                                                  R dx, R dy, R da, std::uint32_t mask) {
+  constexpr int lanes = int(sizeof(R) / sizeof(float));
+  const R zero = Ops::zero();
+  const R u0 = Ops::unpacklo(dx, dy), u1 = Ops::unpackhi(dx, dy);
+  const R u2 = Ops::unpacklo(da, zero), u3 = Ops::unpackhi(da, zero);
+  alignas(64) float v[4][lanes];
+  Ops::store(v[0], Ops::template shuffle<0x44>(u0, u2));
+  Ops::store(v[1], Ops::template shuffle<0xEE>(u0, u2));
+  Ops::store(v[2], Ops::template shuffle<0x44>(u1, u3));
+  Ops::store(v[3], Ops::template shuffle<0xEE>(u1, u3));
+  for (int j = 0; j < lanes; ++j)
+    if (mask >> j & 1u) _mm_storeu_ps(&bodies[idx[j]].dx, _mm_load_ps(&v[j % 4][4 * (j / 4)]));
+}
+
 }  // namespace detail
 #endif
 
@@ -89,6 +107,8 @@ static_assert(kWideLanes == 16, "AVX-512 builds run xsimd 16 lanes wide");
 
 namespace detail {
 struct Avx512Ops {
+  static __m512 zero() { return _mm512_setzero_ps(); }
+  static void store(float* p, __m512 v) { _mm512_store_ps(p, v); }
   static __m512 unpacklo(__m512 a, __m512 b) { return _mm512_unpacklo_ps(a, b); }
   static __m512 unpackhi(__m512 a, __m512 b) { return _mm512_unpackhi_ps(a, b); }
   template <int imm>
@@ -122,18 +142,7 @@ inline void gather_rows8(const float* base, const std::uint32_t* idx, WideFloat 
 
 inline void scatter_lanes(SolverBody* bodies, const std::uint32_t* idx,
                           const wide::Body<WideFloat>& B, std::uint32_t mask) {
-  // Rows dx, dy, da, 0 into one 128-bit (dx dy da unused) block per body: body j ends in block
-  // j / 4 of v[j % 4].
-  const __m512 dx = B.dx, dy = B.dy, da = B.da, zero = _mm512_setzero_ps();
-  const __m512 u0 = _mm512_unpacklo_ps(dx, dy), u1 = _mm512_unpackhi_ps(dx, dy);
-  const __m512 u2 = _mm512_unpacklo_ps(da, zero), u3 = _mm512_unpackhi_ps(da, zero);
-  alignas(64) float v[4][16];
-  _mm512_store_ps(v[0], _mm512_shuffle_ps(u0, u2, 0x44));
-  _mm512_store_ps(v[1], _mm512_shuffle_ps(u0, u2, 0xEE));
-  _mm512_store_ps(v[2], _mm512_shuffle_ps(u1, u3, 0x44));
-  _mm512_store_ps(v[3], _mm512_shuffle_ps(u1, u3, 0xEE));
-  for (int j = 0; j < 16; ++j)
-    if (mask >> j & 1u) _mm_storeu_ps(&bodies[idx[j]].dx, _mm_load_ps(&v[j % 4][4 * (j / 4)]));
+  detail::scatter_motion<detail::Avx512Ops, __m512>(bodies, idx, B.dx, B.dy, B.da, mask);
 }
 
 #pragma GCC diagnostic pop
@@ -143,6 +152,8 @@ static_assert(kWideLanes == 8, "AVX builds run xsimd 8 lanes wide");
 
 namespace detail {
 struct AvxOps {
+  static __m256 zero() { return _mm256_setzero_ps(); }
+  static void store(float* p, __m256 v) { _mm256_store_ps(p, v); }
   static __m256 unpacklo(__m256 a, __m256 b) { return _mm256_unpacklo_ps(a, b); }
   static __m256 unpackhi(__m256 a, __m256 b) { return _mm256_unpackhi_ps(a, b); }
   template <int imm>
@@ -163,16 +174,7 @@ inline void gather_rows8(const float* base, const std::uint32_t* idx, WideFloat 
 
 inline void scatter_lanes(SolverBody* bodies, const std::uint32_t* idx,
                           const wide::Body<WideFloat>& B, std::uint32_t mask) {
-  const __m256 dx = B.dx, dy = B.dy, da = B.da, zero = _mm256_setzero_ps();
-  const __m256 u0 = _mm256_unpacklo_ps(dx, dy), u1 = _mm256_unpackhi_ps(dx, dy);
-  const __m256 u2 = _mm256_unpacklo_ps(da, zero), u3 = _mm256_unpackhi_ps(da, zero);
-  alignas(32) float v[4][8];
-  _mm256_store_ps(v[0], _mm256_shuffle_ps(u0, u2, 0x44));
-  _mm256_store_ps(v[1], _mm256_shuffle_ps(u0, u2, 0xEE));
-  _mm256_store_ps(v[2], _mm256_shuffle_ps(u1, u3, 0x44));
-  _mm256_store_ps(v[3], _mm256_shuffle_ps(u1, u3, 0xEE));
-  for (int j = 0; j < 8; ++j)
-    if (mask >> j & 1u) _mm_storeu_ps(&bodies[idx[j]].dx, _mm_load_ps(&v[j % 4][4 * (j / 4)]));
+  detail::scatter_motion<detail::AvxOps, __m256>(bodies, idx, B.dx, B.dy, B.da, mask);
 }
 
 #else

@@ -12,6 +12,7 @@
 
 #include "solver/joint_solver.hpp"
 #include "solver/world_impl.hpp"
+#include "strut_error.hpp"
 #include "test_util.hpp"
 
 namespace strut {
@@ -22,11 +23,7 @@ struct WorldAccess {
 
 namespace {
 
-std::uint32_t bits(float f) {
-  std::uint32_t u;
-  std::memcpy(&u, &f, 4);
-  return u;
-}
+using test::bits;
 
 // 80 soft bodies (boxes, hexagons and 16-gons: 1208 struts, well above the coloured threshold)
 // rained onto the ground and onto each other.
@@ -98,9 +95,7 @@ TEST(StrutKernel, ColouredPathIsBitIdenticalForAnyThreadCount) {
 
 namespace {
 
-struct StrutError {
-  float worst = 0, mean = 0;  // relative to the rest length
-};
+using test::StrutError;
 
 // A chain of `links` soft diamonds (boxes of half extent 0.2 turned 45 degrees) hanging from a
 // static hook, each diamond's bottom vertex pinned to the next one's top vertex, with drag so
@@ -136,15 +131,7 @@ StrutError hanging_chain(int links, int substeps, int steps) {
   for (Strut& s : w.struts) s.compliance = 0;
   for (int i = 0; i < steps; ++i) world.step(1.0f / 60);
   EXPECT_FALSE(w.strut_groups.empty()) << "the chain must take the coloured path";
-  StrutError e;
-  for (const Strut& s : w.struts) {
-    const float dx = w.particles.x[s.b] - w.particles.x[s.a];
-    const float dy = w.particles.y[s.b] - w.particles.y[s.a];
-    const float r = std::fabs(std::sqrt(dx * dx + dy * dy) - s.rest) / s.rest;
-    e.worst = std::max(e.worst, r);
-    e.mean += r / float(w.struts.size());
-  }
-  return e;
+  return test::strut_error(w);
 }
 
 }  // namespace

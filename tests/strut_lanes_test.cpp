@@ -12,6 +12,7 @@
 #include "solver/joint_solver.hpp"
 #include "solver/strut_batching.hpp"
 #include "solver/world_impl.hpp"
+#include "strut_error.hpp"
 #include "test_util.hpp"
 
 namespace strut {
@@ -22,11 +23,7 @@ struct WorldAccess {
 
 namespace {
 
-std::uint32_t bits(float f) {
-  std::uint32_t u;
-  std::memcpy(&u, &f, 4);
-  return u;
-}
+using test::bits;
 
 BodyDef regular_polygon(Vec2 center, float radius, int n, float compliance) {
   BodyDef d;
@@ -309,26 +306,6 @@ TEST(StrutLanes, WholeSimulationMatchesTheCreationOrderLoop) {
   EXPECT_EQ(run(true), run(false));
 }
 
-namespace {
-
-struct StrutError {
-  float worst = 0, mean = 0;  // relative to the rest length
-};
-
-StrutError strut_error(const World::Impl& w) {
-  StrutError e;
-  for (const Strut& s : w.struts) {
-    const float dx = w.particles.x[s.b] - w.particles.x[s.a];
-    const float dy = w.particles.y[s.b] - w.particles.y[s.a];
-    const float r = std::fabs(std::sqrt(dx * dx + dy * dy) - s.rest) / s.rest;
-    e.worst = std::max(e.worst, r);
-    e.mean += r / float(w.struts.size());
-  }
-  return e;
-}
-
-}  // namespace
-
 // (e) Soft bodies on the lanes still hold their shape: a row of 32 soft boxes and hexagons of
 // 10 kg (compliances 1e-6 and 1e-5) dropped onto the ground and left for 3 s. Measured: worst
 // strut 0.12% off its rest length, mean 0.04% (the coloured path: 0.11%, 0.04%); centres 1.6 cm
@@ -348,7 +325,7 @@ TEST(StrutLanes, SoftBodiesRestingOnTheGroundKeepTheirShape) {
   }
   for (int i = 0; i < 180; ++i) world.step(1.0f / 60);
   const World::Impl& w = WorldAccess::impl(world);
-  const StrutError e = strut_error(w);
+  const test::StrutError e = test::strut_error(w);
   float sink = 0;
   for (std::size_t k = 0; k < ids.size(); ++k) {
     const float rest_height = k % 2 ? 0.5f * std::sqrt(3.0f) * 0.5f : 0.5f;

@@ -3,11 +3,20 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdint>
+#include <cstring>
 #include <string>
 
 #include "strut/world.hpp"
 
 namespace strut::test {
+
+// A float's bits, for comparisons that must tell -0 from +0 and see every last bit.
+inline std::uint32_t bits(float f) {
+  std::uint32_t u;
+  std::memcpy(&u, &f, 4);
+  return u;
+}
 
 // Runs fn and returns the strut::Error message it threw ("" and a test failure if none).
 template <class F>
