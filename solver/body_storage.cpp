@@ -220,7 +220,6 @@ void kill_joint(World::Impl& w, Joint& j) {
   w.joint_slots[j.slot].alive = false;
   w.joint_slots[j.slot].generation++;
   w.free_joint_slots.push_back(j.slot);
-  --w.live_joints;
   w.joints_need_compaction = true;
   w.ignored_pairs_dirty = true;
 }

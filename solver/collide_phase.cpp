@@ -353,6 +353,14 @@ float feature_separation(const World::Impl& w, const ContactPoint& cp) {
   return dot(normal, v - e1) - cp.radius;
 }
 
+// A reused point on this step's dense body indices: its feature says whether the vertex is on
+// the body of the lower slot (slots, unlike dense indices, survive compaction).
+void rebind(ContactPoint& cp, std::uint32_t lower, std::uint32_t higher) {
+  const bool vertex_on_lower = (cp.feature >> 17) & 1u;
+  cp.body_v = vertex_on_lower ? lower : higher;
+  cp.body_o = vertex_on_lower ? higher : lower;
+}
+
 bool cacheable(const World::Impl& w, std::uint32_t a, std::uint32_t c) {
   if (!w.config.contact_cache) return false;
   const auto& b = w.bodies;
@@ -404,7 +412,7 @@ void narrow_phase(World::Impl& w) {
     out.points.clear(), out.keys.clear(), out.touching.clear();
     out.counts.clear(), out.separations.clear(), out.reused_pair.clear();
     out.previous.clear(), out.caches.clear();
-    out.reused = 0, out.point_count = 0;
+    out.point_count = 0;
     ContactPoint buffer[kMaxPointsPerPair];
     for (int p = lo; p < hi; ++p) {
       const auto [a, c] = w.candidate_pairs[std::size_t(p)];
@@ -427,9 +435,7 @@ void narrow_phase(World::Impl& w) {
           // from last step's list. Here only their separations, for the touching flag.
           for (std::uint32_t k = set.old_pair_begin[old]; k < set.old_pair_begin[old + 1]; ++k) {
             ContactPoint cp = set.old_points[k];
-            const bool vertex_on_lower = (cp.feature >> 17) & 1u;
-            cp.body_v = vertex_on_lower ? lower : higher;
-            cp.body_o = vertex_on_lower ? higher : lower;
+            rebind(cp, lower, higher);
             const float separation = feature_separation(w, cp);
             out.separations.push_back(separation);
             touching |= separation <= slop;
@@ -445,24 +451,25 @@ void narrow_phase(World::Impl& w) {
         count = collide_pair(w, a, c, buffer, 0.0f);
       }
       if (count == 0) continue;
-      for (std::size_t i = 0; i < count && !reused; ++i) {
-        if (old != ~0u) {
-          for (std::uint32_t k = set.old_pair_begin[old]; k < set.old_pair_begin[old + 1]; ++k) {
-            const ContactPoint& prev = set.old_points[k];
-            if (prev.feature != buffer[i].feature) continue;
-            buffer[i].lambda_n = prev.lambda_n, buffer[i].lambda_t = prev.lambda_t;
-            buffer[i].sliding = prev.sliding;
-            break;
+      // Fresh points: impulses of the same features last step (warm start), and touching.
+      if (!reused)
+        for (std::size_t i = 0; i < count; ++i) {
+          if (old != ~0u) {
+            for (std::uint32_t k = set.old_pair_begin[old]; k < set.old_pair_begin[old + 1]; ++k) {
+              const ContactPoint& prev = set.old_points[k];
+              if (prev.feature != buffer[i].feature) continue;
+              buffer[i].lambda_n = prev.lambda_n, buffer[i].lambda_t = prev.lambda_t;
+              buffer[i].sliding = prev.sliding;
+              break;
+            }
           }
+          touching |= buffer[i].separation <= slop;
         }
-        touching |= buffer[i].separation <= slop;
-      }
       out.keys.push_back(key);
       out.touching.push_back(touching);
       out.counts.push_back(std::uint32_t(count));
       out.previous.push_back(old);
       out.caches.push_back(cache);
-      out.reused += reused;
       out.reused_pair.push_back(reused);
       out.point_count += count;
       if (!reused) out.points.insert(out.points.end(), buffer, buffer + count);
@@ -480,7 +487,9 @@ void narrow_phase(World::Impl& w) {
   set.pair_previous.resize(pair_total);
   set.pair_cache.resize(pair_total);
   w.cached_pairs = 0;
-  for (const NarrowChunk& chunk : chunks) w.cached_pairs += chunk.reused;
+  for (const NarrowChunk& chunk : chunks)
+    w.cached_pairs +=
+        std::size_t(std::count(chunk.reused_pair.begin(), chunk.reused_pair.end(), 1));
   set.pair_begin.resize(pair_total + 1);
   set.pair_begin[pair_total] = std::uint32_t(point_total);
   w.tasks.parallel_for(int(chunks.size()), 1, [&](int lo, int hi, int) {
@@ -504,9 +513,7 @@ void narrow_phase(World::Impl& w) {
           for (std::uint32_t i = 0; i < chunk.counts[k]; ++i, ++point) {
             ContactPoint& cp = set.points[point];
             cp = from[i];
-            const bool vertex_on_lower = (cp.feature >> 17) & 1u;
-            cp.body_v = vertex_on_lower ? lower : higher;
-            cp.body_o = vertex_on_lower ? higher : lower;
+            rebind(cp, lower, higher);
             cp.separation = chunk.separations[reused++];
           }
           continue;

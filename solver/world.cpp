@@ -421,7 +421,6 @@ JointId World::create_joint(const JointDef& def) {
     if (body >= w.joints_of_body.size()) w.joints_of_body.resize(body + 1);
     w.joints_of_body[body].push_back(slot);
   }
-  ++w.live_joints;
   w.ignored_pairs_dirty = true;
   return JointId{slot + 1, w.joint_slots[slot].generation};
 }
@@ -438,7 +437,9 @@ bool World::is_valid(JointId id) const {
   return s.alive && s.generation == id.generation;
 }
 
-std::size_t World::joint_count() const { return impl_->live_joints; }
+std::size_t World::joint_count() const {
+  return impl_->joint_slots.size() - impl_->free_joint_slots.size();
+}
 
 JointDef World::definition(JointId id) const {
   const auto& w = *impl_;

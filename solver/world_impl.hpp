@@ -52,8 +52,8 @@ struct BodyArrays {
   std::vector<float> inv_mass, inv_inertia;  // 0 for static and kinematic bodies
   std::vector<float> mass, inertia;          // true values (also for kinematic)
   std::vector<float> gravity_scale, drag;
-  std::vector<float> fx, fy,
-      torque;  // accumulated until the end of the next step
+  // Accumulated until the end of the next step.
+  std::vector<float> fx, fy, torque;
   std::vector<float> friction, static_friction, restitution;
   std::vector<std::uint32_t> category, mask;
   std::vector<std::uint16_t> internal_edges;  // tile map seams
@@ -70,8 +70,8 @@ struct BodyArrays {
 // d = x - x_prev).
 struct ParticleArrays {
   std::vector<float> x, y;  // world position
-  std::vector<float> dx,
-      dy;                     // displacement over the last substep (soft bodies only)
+  // Displacement over the last substep (soft bodies only).
+  std::vector<float> dx, dy;
   std::vector<float> w;       // inverse mass (soft bodies)
   std::vector<float> lx, ly;  // rest position relative to the centre of mass
   std::vector<std::uint32_t> body;
@@ -92,20 +92,17 @@ struct BodyCold {
   Vec2 com_offset;  // centre of mass relative to def.center, in body coordinates
 };
 
-// A contact point's geometry at the step start (normal, arms from both centres
-// of mass, separation), computed once while preparing. One chunk's narrow-phase
-// output, merged in chunk order.
+// One chunk's narrow-phase output, merged in chunk order.
 struct NarrowChunk {
-  std::vector<ContactPoint> points;  // of pairs collided afresh
-  std::vector<float> separations;    // of the points of reused pairs (copied at the merge)
-  std::vector<std::uint8_t> reused_pair;
-  std::size_t point_count = 0;  // both kinds
+  std::vector<ContactPoint> points;       // of pairs collided afresh
+  std::vector<float> separations;         // of the points of reused pairs (copied at the merge)
+  std::vector<std::uint8_t> reused_pair;  // features came from the cache
+  std::size_t point_count = 0;            // both kinds
   std::vector<std::uint64_t> keys;
   std::vector<std::uint8_t> touching;
   std::vector<std::uint32_t> counts;
   std::vector<std::uint32_t> previous;
   std::vector<PairCache> caches;
-  std::size_t reused = 0;                       // pairs whose features came from the cache
   std::size_t first_pair = 0, first_point = 0;  // where the chunk lands in the merged lists
 };
 
@@ -132,15 +129,15 @@ struct StepScratch {
   std::vector<std::uint32_t> wide_lane_ids;  // contact constraint of each wide lane, ~0 = padding
   std::vector<float> fast_hit;               // continuous pass: first hit fraction per body
   std::vector<std::uint8_t> fast_flag;  // continuous pass: the body moves more than half its size
-  std::vector<float> p0x, p0y, q0c,
-      q0s;                                  // body poses at the step start (contact anchors)
+  // Body poses at the step start (contact anchors).
+  std::vector<float> p0x, p0y, q0c, q0s;
   std::vector<PrepareBody> prepare_bodies;  // one per body plus a spare zero body (padding)
   std::vector<SolverBody> solver_bodies;    // one per body plus a spare zero body (wide padding)
   std::vector<TaskSystem::Stage> contact_stages;
   std::vector<TaskSystem::Stage> substep_stages;
   std::vector<std::uint32_t> chunk_counts;  // per-chunk counts of a parallel compaction
-  std::vector<float> tight_lx, tight_ly, tight_ux,
-      tight_uy;                                       // SoA tight boxes (bounds kernel)
+  // SoA tight boxes (bounds kernel).
+  std::vector<float> tight_lx, tight_ly, tight_ux, tight_uy;
   std::vector<float> fat_lx, fat_ly, fat_ux, fat_uy;  // broad-phase boxes
 };
 
@@ -177,7 +174,6 @@ struct World::Impl {
   std::vector<std::uint32_t> free_slots;
   bool needs_compaction = false;
   bool joints_need_compaction = false;  // dead joints wait in `joints` until the next step
-  std::size_t live_joints = 0;
 
   std::vector<Joint> joints;  // dense
   std::vector<JointSlot> joint_slots;
