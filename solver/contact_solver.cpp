@@ -41,6 +41,7 @@
 #include "solver/contact_solver.hpp"
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <cmath>
 #include <span>
@@ -346,15 +347,28 @@ PrepareBody prepare_body(const World::Impl &w, std::uint32_t k) {
       b.da[k], b.inv_mass[k], b.inv_inertia[k], (b.flags[k] & kCircle) ? b.radius[k] : 0.0f};
 }
 
-// The bodies' rows of lane `lane`: v the vertex's body, o the other's.
-void put_bodies(const PrepareBody &v, const PrepareBody &o, PrepareInput &in, int lane) {
-  in.cv[lane] = v.circle_radius > 0 ? 1.0f : 0.0f, in.rv[lane] = v.circle_radius;
-  in.co[lane] = o.circle_radius > 0 ? 1.0f : 0.0f, in.ro[lane] = o.circle_radius;
-  in.qvc[lane] = v.qc, in.qvs[lane] = v.qs, in.qoc[lane] = o.qc, in.qos[lane] = o.qs;
-  in.mvx[lane] = v.dx, in.mvy[lane] = v.dy, in.mva[lane] = v.da;
-  in.mox[lane] = o.dx, in.moy[lane] = o.dy, in.moa[lane] = o.da;
-  in.imv[lane] = v.inv_mass, in.iiv[lane] = v.inv_inertia;
-  in.imo[lane] = o.inv_mass, in.iio[lane] = o.inv_inertia;
+// A PrepareBody's eight fields in order, as the rows put_bodies takes.
+std::array<float, 8> fields(const PrepareBody &b) {
+  return {b.qc, b.qs, b.dx, b.dy, b.da, b.inv_mass, b.inv_inertia, b.circle_radius};
+}
+
+// The bodies' rows of the prepare input from lane `lane` on: v the vertex's body, o the other's
+// (PrepareBody's fields, in its order). A point that is not there (here false) gets zero masses,
+// so it prepares to a point that does nothing. F = float for one point, WideFloat for a lane
+// group; M its mask type.
+template <class F, class M>
+void put_bodies(const F *v, const F *o, const M &here, PrepareInput &in, int lane) {
+  using wide::select, wide::store;
+  const F zero(0.0f), one(1.0f);
+  store(in.qvc + lane, v[0]), store(in.qvs + lane, v[1]);
+  store(in.qoc + lane, o[0]), store(in.qos + lane, o[1]);
+  store(in.mvx + lane, v[2]), store(in.mvy + lane, v[3]), store(in.mva + lane, v[4]);
+  store(in.mox + lane, o[2]), store(in.moy + lane, o[3]), store(in.moa + lane, o[4]);
+  store(in.imv + lane, select(here, v[5], zero)), store(in.iiv + lane, select(here, v[6], zero));
+  store(in.imo + lane, select(here, o[5], zero)), store(in.iio + lane, select(here, o[6], zero));
+  store(in.rv + lane, v[7]), store(in.ro + lane, o[7]);
+  store(in.cv + lane, select(v[7] > zero, one, zero));
+  store(in.co + lane, select(o[7] > zero, one, zero));
 }
 
 }  // namespace
@@ -363,7 +377,8 @@ PreparedPoint prepare_point(const World::Impl &w, const ContactPoint &cp) {
   PrepareInput in;
   PrepareOutput out;
   gather_features(w, cp, in, 0);
-  put_bodies(prepare_body(w, cp.body_v), prepare_body(w, cp.body_o), in, 0);
+  const auto v = fields(prepare_body(w, cp.body_v)), o = fields(prepare_body(w, cp.body_o));
+  put_bodies<float>(v.data(), o.data(), true, in, 0);
   wide::prepare_points<float>(in, out, 0);
   return PreparedPoint{{out.nx[0], out.ny[0]},
                        {out.rax[0], out.ray[0]},
@@ -438,24 +453,14 @@ void fill_constraint(const World::Impl &w, WideConstraint &c, const std::uint32_
   A[5].store_aligned(c.ima), A[6].store_aligned(c.iia);
   B[5].store_aligned(c.imb), B[6].store_aligned(c.iib);
   xsimd::select(A[5] == zero || B[5] == zero, one, zero).store_aligned(c.fixed);
+  // The vertex's body is a where the point is flipped.
+  xsimd::batch_bool<float> flipped[2];
   for (int k = 0; k < 2; ++k) {
-    // The vertex's body is a where the point is flipped. A missing point gets zero masses, so
-    // it prepares to a point that does nothing.
-    const auto f = F::load_aligned(flip[k]) > F(0.5f);
-    const auto here = F::load_aligned(present[k]) > F(0.5f);
-    auto v = [&](int field) { return xsimd::select(f, A[field], B[field]); };
-    auto o = [&](int field) { return xsimd::select(f, B[field], A[field]); };
-    auto mass = [&](const F &m) { return xsimd::select(here, m, zero); };
-    PrepareInput &p = in[k];
-    v(0).store_aligned(p.qvc), v(1).store_aligned(p.qvs);
-    o(0).store_aligned(p.qoc), o(1).store_aligned(p.qos);
-    v(2).store_aligned(p.mvx), v(3).store_aligned(p.mvy), v(4).store_aligned(p.mva);
-    o(2).store_aligned(p.mox), o(3).store_aligned(p.moy), o(4).store_aligned(p.moa);
-    mass(v(5)).store_aligned(p.imv), mass(v(6)).store_aligned(p.iiv);
-    mass(o(5)).store_aligned(p.imo), mass(o(6)).store_aligned(p.iio);
-    v(7).store_aligned(p.rv), o(7).store_aligned(p.ro);
-    xsimd::select(v(7) > zero, one, zero).store_aligned(p.cv);
-    xsimd::select(o(7) > zero, one, zero).store_aligned(p.co);
+    flipped[k] = F::load_aligned(flip[k]) > F(0.5f);
+    F v[8], o[8];
+    for (int f = 0; f < 8; ++f)
+      v[f] = xsimd::select(flipped[k], A[f], B[f]), o[f] = xsimd::select(flipped[k], B[f], A[f]);
+    put_bodies<F>(v, o, F::load_aligned(present[k]) > F(0.5f), in[k], 0);
   }
   for (int k = 0; k < 2; ++k) {
     if (w.scalar_contacts)
@@ -468,7 +473,7 @@ void fill_constraint(const World::Impl &w, WideConstraint &c, const std::uint32_
   for (int k = 0; k < 2; ++k) {
     WidePoint &p = c.p[k];
     const PrepareOutput &o = out[k];
-    const auto f = F::load_aligned(flip[k]) > F(0.5f);
+    const auto &f = flipped[k];
     const F sign = xsimd::select(f, F(-1.0f), F(1.0f));
     const F rax = F::load_aligned(o.rax), ray = F::load_aligned(o.ray);
     const F rbx = F::load_aligned(o.rbx), rby = F::load_aligned(o.rby);
