@@ -196,6 +196,13 @@ float max_extent(const World::Impl& w, std::uint32_t k) {
   return std::max(box.upper.x - box.lower.x, box.upper.y - box.lower.y);
 }
 
+// A fast pair: one of the two may move more than half the smaller one's size this step, so
+// features the manifold did not pick can come into reach (extra points, no contact cache).
+bool fast_pair(const World::Impl& w, std::uint32_t a, std::uint32_t c) {
+  const float fast = 0.5f * std::min(max_extent(w, a), max_extent(w, c));
+  return std::max(w.motion[a], w.motion[c]) > fast;
+}
+
 }  // namespace
 
 // How far apart a pair's features may be and still get a (speculative) contact point: the
@@ -291,10 +298,9 @@ std::size_t collide_pair(const World::Impl& w, std::uint32_t a, std::uint32_t c,
   // Against what does not move (walls, floors, kinematic bodies) or for bullets only, as the
   // continuous pass: between two dynamic bodies the extra points bought little and cost much
   // (after the smash's impact most of its 40,000 pairs were fast, with four points each).
-  const float fast = 0.5f * std::min(max_extent(w, a), max_extent(w, c));
   const bool fixed = b.inv_mass[a] == 0 || b.inv_mass[c] == 0;
   const bool bullet = ((b.flags[a] | b.flags[c]) & kBullet) != 0;
-  if (count > 0 && (fixed || bullet) && std::max(w.motion[a], w.motion[c]) > fast)
+  if (count > 0 && (fixed || bullet) && fast_pair(w, a, c))
     count = add_fast_points(w, margin, out, count);
   return count;
 }
@@ -365,8 +371,7 @@ bool cacheable(const World::Impl& w, std::uint32_t a, std::uint32_t c) {
   if (!w.config.contact_cache) return false;
   const auto& b = w.bodies;
   if ((b.flags[a] | b.flags[c]) & (kSoft | kCircle)) return false;
-  const float fast = 0.5f * std::min(max_extent(w, a), max_extent(w, c));
-  return std::max(w.motion[a], w.motion[c]) <= fast;
+  return !fast_pair(w, a, c);
 }
 
 PairCache relative_pose(const World::Impl& w, std::uint32_t lower, std::uint32_t higher) {
