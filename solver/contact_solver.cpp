@@ -193,9 +193,10 @@ void gather_solver_bodies(World::Impl &w, int lo, int hi) {
 void scatter_solver_bodies(World::Impl &w, int lo, int hi) {
   auto &b = w.bodies;
   const auto &in = w.scratch.solver_bodies;
+  const auto &moving = w.scratch.moving;  // finite mass: the solver may have changed it
   for (int k = lo; k < hi; ++k) {
     const std::size_t i = std::size_t(k);
-    if (b.inv_mass[i] == 0 && b.inv_inertia[i] == 0) continue;
+    if (!moving[i]) continue;
     b.dx[i] = in[i].dx, b.dy[i] = in[i].dy, b.da[i] = in[i].da;
   }
 }

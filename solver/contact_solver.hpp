@@ -32,7 +32,8 @@ void prepare_contacts(World::Impl& w);
 void finish_contacts(World::Impl& w);
 // The contact passes work on solver bodies (contact.hpp): gathered from the body arrays before
 // a pass, their motion scattered back after it. Both are per body, so a stage over the bodies
-// (integration) may do them for its own range.
+// (integration) may do them for its own range. The scatter writes only bodies the step marked
+// movable (scratch.moving).
 void gather_solver_bodies(World::Impl& w, int lo, int hi);
 void scatter_solver_bodies(World::Impl& w, int lo, int hi);
 // Whether the solver bodies may stay gathered across a substep: nothing but the contact passes
