@@ -47,6 +47,7 @@
 #include <span>
 
 #include "solver/body_lanes.hpp"
+#include "solver/colour_stages.hpp"
 #include "solver/contact_prepare.hpp"
 #include "solver/contact_wide.hpp"
 #include "solver/point_ref.hpp"
@@ -644,30 +645,19 @@ void add_scatter(World::Impl &w, std::vector<Stage> &stages, int phase) {
                     [&w](int lo, int hi, int) { scatter_solver_bodies(w, lo, hi); }, phase});
 }
 
-// One stage per colour over the gathered solver bodies. A colour's work items share no moving
-// body, so its chunks run in parallel and in any order with the same result. An item is `count`
+// One stage per colour over the gathered solver bodies (colour_stages.hpp). An item is `count`
 // wide constraints solved in order, each in SIMD lanes; in the overflow colour, whose lanes may
-// share a body, lane after lane through the scalar twin. fn(wide constraint, scalar) is copied
-// into the stages, which run after this returns.
+// share a body, lane after lane through the scalar twin. fn(wide constraint, count, scalar).
 template <class Fn>
 void add_colour_stages(World::Impl &w, std::vector<Stage> &stages, int phase, Fn fn) {
   auto &set = w.contacts;
-  const int threads = w.tasks.thread_count();
-  for (int colour = 0; colour <= kOverflowColour; ++colour) {
-    const std::uint32_t b = set.colour_work_begin[colour], e = set.colour_work_begin[colour + 1];
-    if (b == e) continue;
-    const int count = int(e - b);
-    const bool overflow = colour == kOverflowColour;
-    const int grain = overflow ? count : std::max(2, (count + 2 * threads - 1) / (2 * threads));
-    stages.push_back({count, grain,
-                      [&set, b, fn, overflow](int lo, int hi, int) {
-                        for (int i = lo; i < hi; ++i) {
-                          const ContactWork &item = set.work[b + std::uint32_t(i)];
-                          fn(&set.wide[item.first], item.count, overflow);
-                        }
-                      },
-                      phase});
-  }
+  strut::add_colour_stages(stages, set.colour_work_begin, w.tasks.thread_count(), 2, phase,
+                           [&set, fn](std::uint32_t first, std::uint32_t last, bool overflow) {
+                             for (std::uint32_t i = first; i < last; ++i) {
+                               const ContactWork &item = set.work[i];
+                               fn(&set.wide[item.first], item.count, overflow);
+                             }
+                           });
 }
 
 // Points touching a soft body, serially in pair order, on the body arrays.

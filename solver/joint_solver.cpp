@@ -6,6 +6,7 @@
 #include <cmath>
 #include <iterator>
 
+#include "solver/colour_stages.hpp"
 #include "solver/strut_batching.hpp"
 
 namespace strut {
@@ -352,27 +353,19 @@ void add_strut_stages(World::Impl& w, std::vector<TaskSystem::Stage>& stages, fl
                       [&w, inv_h2](int lo, int hi, int) { solve_lane_groups(w, lo, hi, inv_h2); },
                       phase});
   const bool scalar = w.scalar_struts;
-  for (int colour = 0; colour <= kOverflowColour; ++colour) {
-    const std::uint32_t b = w.strut_group_begin[colour], e = w.strut_group_begin[colour + 1];
-    if (b == e) continue;
-    const int count = int(e - b);
-    const bool serial = colour == kOverflowColour;
-    const int grain = serial ? count : std::max(kStrutGroupGrain, (count + chunks - 1) / chunks);
-    stages.push_back(
-        {count, grain,
-         [&w, b, inv_h2, scalar, serial](int lo, int hi, int) {
-           auto& q = w.particles;
-           const StrutSpans p{q.x.data(), q.y.data(), q.dx.data(), q.dy.data(), q.w.data()};
-           for (int i = lo; i < hi; ++i) {
-             WideStrut& g = w.strut_groups[b + std::uint32_t(i)];
-             if (scalar || serial)
-               solve_strut_group_scalar(p, g, inv_h2);
-             else
-               solve_strut_group_wide(p, g, inv_h2);
-           }
-         },
-         phase});
-  }
+  add_colour_stages(
+      stages, w.strut_group_begin, w.tasks.thread_count(), kStrutGroupGrain, phase,
+      [&w, inv_h2, scalar](std::uint32_t first, std::uint32_t last, bool overflow) {
+        auto& q = w.particles;
+        const StrutSpans p{q.x.data(), q.y.data(), q.dx.data(), q.dy.data(), q.w.data()};
+        for (std::uint32_t i = first; i < last; ++i) {
+          WideStrut& g = w.strut_groups[i];
+          if (scalar || overflow)
+            solve_strut_group_scalar(p, g, inv_h2);
+          else
+            solve_strut_group_wide(p, g, inv_h2);
+        }
+      });
 }
 
 }  // namespace
@@ -398,20 +391,11 @@ void add_joint_stages(World::Impl& w, std::vector<TaskSystem::Stage>& stages, fl
       continue;
     }
     const Colouring& c = w.joint_colours;
-    const int chunks = 2 * w.tasks.thread_count();
-    for (int colour = 0; colour <= kOverflowColour; ++colour) {
-      const std::uint32_t b = c.begin[colour], e = c.begin[colour + 1];
-      if (b == e) continue;
-      const int count = int(e - b);
-      const int grain =
-          colour == kOverflowColour ? count : std::max(256, (count + chunks - 1) / chunks);
-      stages.push_back({count, grain,
-                        [&w, &c, b, inv_h2](int lo, int hi, int) {
-                          for (int i = lo; i < hi; ++i)
-                            solve_joint(w, w.joints[c.order[b + std::uint32_t(i)]], inv_h2);
-                        },
-                        phase});
-    }
+    add_colour_stages(stages, c.begin, w.tasks.thread_count(), 256, phase,
+                      [&w, &c, inv_h2](std::uint32_t first, std::uint32_t last, bool) {
+                        for (std::uint32_t i = first; i < last; ++i)
+                          solve_joint(w, w.joints[c.order[i]], inv_h2);
+                      });
   }
 }
 
