@@ -24,6 +24,14 @@ int steps_for(const Scene& scene) {
   return scene.steps;
 }
 
+// Steps a scene instance `steps` times; returns the wall time per step in ms.
+double ms_per_step_of(SceneInstance& inst, int steps) {
+  const auto start = std::chrono::steady_clock::now();
+  for (int i = 0; i < steps; ++i) inst.step();
+  const auto stop = std::chrono::steady_clock::now();
+  return std::chrono::duration<double, std::milli>(stop - start).count() / steps;
+}
+
 void BM_Scene(benchmark::State& state, const std::string& name, int threads) {
   const Scene scene = builtin_scene(name);
   const int steps = steps_for(scene);
@@ -34,10 +42,7 @@ void BM_Scene(benchmark::State& state, const std::string& name, int threads) {
     state.PauseTiming();
     SceneInstance inst = build_scene(scene, threads);
     state.ResumeTiming();
-    const auto start = std::chrono::steady_clock::now();
-    for (int i = 0; i < steps; ++i) inst.step();
-    const auto stop = std::chrono::steady_clock::now();
-    ms_per_step = std::chrono::duration<double, std::milli>(stop - start).count() / steps;
+    ms_per_step = ms_per_step_of(inst, steps);
     hash = inst.world.state_hash();
     bodies = inst.world.body_count();
     state.PauseTiming();  // the world's destruction is not part of the run
@@ -69,15 +74,8 @@ void BM_SceneTwoWorlds(benchmark::State& state, const std::string& name) {
     state.PauseTiming();
     SceneInstance a = build_scene(scene, 1), b = build_scene(scene, 1);
     state.ResumeTiming();
-    auto run = [&](SceneInstance& inst, double& out) {
-      const auto start = std::chrono::steady_clock::now();
-      for (int i = 0; i < steps; ++i) inst.step();
-      out = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
-                .count() /
-            steps;
-    };
-    std::thread other([&] { run(b, ms[1]); });
-    run(a, ms[0]);
+    std::thread other([&] { ms[1] = ms_per_step_of(b, steps); });
+    ms[0] = ms_per_step_of(a, steps);
     other.join();
     state.PauseTiming();
     { SceneInstance gone_a = std::move(a), gone_b = std::move(b); }
