@@ -280,9 +280,10 @@ void colour_contacts(World::Impl &w) {
   std::atomic<bool> bouncy{false};  // any pair with restitution (else the pass is skipped)
   w.tasks.parallel_for(int(pairs), kGrain, [&](int lo, int hi, int) {
     std::uint32_t total = 0;
+    bool chunk_bouncy = false;  // one shared store per chunk, not per pair
     for (std::size_t p = std::size_t(lo); p < std::size_t(hi); ++p) {
       const ContactPoint &cp = set.points[set.pair_begin[p]];
-      if (cp.restitution > 0) bouncy.store(true, std::memory_order_relaxed);
+      chunk_bouncy |= cp.restitution > 0;
       const std::uint32_t points = set.pair_begin[p + 1] - set.pair_begin[p];
       const std::uint32_t n = rigid_pair(p) ? (points + 1) / 2 : 1;
       set.pair_constraint_begin[p] = n;
@@ -290,6 +291,7 @@ void colour_contacts(World::Impl &w) {
       s.pair_a[p] = cp.body_v, s.pair_b[p] = cp.body_o;
     }
     chunk_first[std::size_t(lo / kGrain) + 1] = total;
+    if (chunk_bouncy) bouncy.store(true, std::memory_order_relaxed);
   });
   for (std::size_t c = 1; c < chunk_first.size(); ++c) chunk_first[c] += chunk_first[c - 1];
   set.constraint_first.resize(chunk_first.back());
