@@ -1,0 +1,45 @@
+#include "bench/scene_quality.hpp"
+
+#include <algorithm>
+
+#include "solver/world_impl.hpp"
+
+namespace strut {
+
+struct WorldAccess {
+  static const World::Impl& impl(const World& w) { return *w.impl_; }
+};
+
+namespace {
+bool dynamic_body(const World& world, BodyId id) {
+  return world.is_valid(id) && world.mass(id) > 0 && !world.state(id).is_static &&
+         !world.definition(id).is_kinematic;
+}
+}  // namespace
+
+QualityStart quality_start(const SceneInstance& inst) {
+  QualityStart start;
+  for (const BodyId id : inst.bodies)
+    if (dynamic_body(inst.world, id))
+      start.body_y.emplace_back(id, inst.world.transform(id).position.y);
+  return start;
+}
+
+SceneQuality measure_quality(const SceneInstance& inst, const QualityStart& start) {
+  SceneQuality q;
+  // Bodies destroyed during the run (rain's ragdolls) are skipped; those created are not in
+  // `start`.
+  bool lead_found = false;
+  for (const auto& [id, y0] : start.body_y) {
+    if (!inst.world.is_valid(id)) continue;
+    const Vec2 p = inst.world.transform(id).position;
+    q.max_drop = std::max(q.max_drop, y0 - p.y);
+    if (!lead_found) q.lead_x = p.x, lead_found = true;
+  }
+  // Separations are measured by the last step's narrow phase (radii already subtracted).
+  for (const ContactPoint& cp : WorldAccess::impl(inst.world).contacts.points)
+    q.max_overlap = std::max(q.max_overlap, -cp.separation);
+  return q;
+}
+
+}  // namespace strut
