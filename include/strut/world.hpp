@@ -28,7 +28,7 @@ struct WorldConfig {
   float sleep_speed = 0.05f;           // m/s: a point moving slower than this counts as still
   float restitution_threshold = 1.0f;  // m/s: slower impacts do not bounce
   float contact_slop = 0.005f;         // m: speculative margin added to every body's motion
-  float contact_hertz = 30.0f;         // stiffness of contact push-out (capped at 1/4 substep rate)
+  float contact_hertz = 45.0f;  // stiffness of contact push-out (capped at 0.1875 x substep rate)
   float contact_damping_ratio = 10.0f;
   float contact_push_max = 3.0f;  // m/s: fastest speed at which overlap is pushed out
   // Reuse a polygon pair's contact features while the two bodies have moved less, relative to
