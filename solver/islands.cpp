@@ -51,6 +51,10 @@ bool links(const World::Impl& w, std::uint32_t k) {
 }  // namespace
 
 void build_islands(World::Impl& w) {
+  // Islands exist to sleep (a still island sleeps whole, a touched one wakes whole); a world
+  // that never sleeps needs none and skips the pass (7 % of a large_pyramid step).
+  // Then `island` is left as it was: nothing reads it while no body can sleep.
+  if (!w.config.enable_sleep) return;
   auto& b = w.bodies;
   const std::uint32_t n = static_cast<std::uint32_t>(b.size());
   auto& parent = w.scratch.island_parent;
@@ -133,6 +137,7 @@ void wake_marked_islands(World::Impl& w) {
 }
 
 void update_sleep(World::Impl& w, float dt) {
+  if (!w.config.enable_sleep) return;  // no stillness timers in a world that never sleeps
   auto& b = w.bodies;
   const std::uint32_t n = static_cast<std::uint32_t>(b.size());
   const float inv_h = 1.0f / w.last_h;
@@ -157,7 +162,6 @@ void update_sleep(World::Impl& w, float dt) {
       b.sleep_time[k] = slow ? b.sleep_time[k] + dt : 0.0f;
     }
   });
-  if (!w.config.enable_sleep) return;
   // An island sleeps when its least still body has been still long enough. Kinematic bodies
   // that move keep what touches them awake (they are not in islands, so check contacts).
   auto& min_time = w.scratch.island_min_time;
