@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "solver/bounds_kernel.hpp"
-#include "solver/contact_prepare.hpp"
+#include "solver/contacts/contact_prepare.hpp"
 #include "solver/integrate.hpp"
 #include "solver/joint_solver.hpp"
 #include "solver/strut_kernel.hpp"

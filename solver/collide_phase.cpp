@@ -7,7 +7,7 @@
 
 #include "solver/bounds_kernel.hpp"
 #include "solver/collide/manifold.hpp"
-#include "solver/contact_solver.hpp"
+#include "solver/contacts/contact_solver.hpp"
 
 namespace strut {
 

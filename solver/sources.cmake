@@ -7,7 +7,14 @@ set(STRUT_SOLVER_SOURCES
   solver/integrate.cpp
   solver/integrate_simd.cpp
   solver/bounds_kernel.cpp
-  solver/contact_solver.cpp
+  solver/contacts/colour_contacts.cpp
+  solver/contacts/contact_geometry.cpp
+  solver/contacts/contact_stages.cpp
+  solver/contacts/finish_contacts.cpp
+  solver/contacts/prepare_contacts.cpp
+  solver/contacts/restitution.cpp
+  solver/contacts/soft_contacts.cpp
+  solver/contacts/solver_bodies.cpp
   solver/continuous.cpp
   solver/islands.cpp
   solver/colouring.cpp

@@ -9,7 +9,7 @@
 #include <cstdint>
 #include <xsimd/xsimd.hpp>
 
-#include "solver/contact_wide.hpp"
+#include "solver/contacts/contact_wide.hpp"
 
 namespace strut {
 

@@ -8,8 +8,8 @@
 
 #include "broadphase/sweep_and_prune.hpp"
 #include "solver/colouring.hpp"
-#include "solver/contact.hpp"
-#include "solver/contact_wide.hpp"
+#include "solver/contacts/contact.hpp"
+#include "solver/contacts/contact_wide.hpp"
 #include "solver/joint.hpp"
 #include "solver/strut_kernel.hpp"
 #include "solver/strut_lanes.hpp"

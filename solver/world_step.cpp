@@ -7,7 +7,7 @@
 
 #include "solver/body_storage.hpp"
 #include "solver/collide_phase.hpp"
-#include "solver/contact_solver.hpp"
+#include "solver/contacts/contact_solver.hpp"
 #include "solver/integrate.hpp"
 #include "solver/islands.hpp"
 #include "solver/joint_solver.hpp"

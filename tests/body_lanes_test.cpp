@@ -1,6 +1,6 @@
-// Moving solver bodies into SIMD lanes and back (solver/body_lanes.hpp): the register transpose
+// Moving solver bodies into SIMD lanes and back (solver/contacts/body_lanes.hpp): the register transpose
 // against the field-by-field reference, bit for bit.
-#include "solver/body_lanes.hpp"
+#include "solver/contacts/body_lanes.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,7 +1,7 @@
 // The contact prepare kernel (contact_prepare.hpp): its SIMD instantiation against its scalar
 // twin on awkward inputs, and its output against the contact geometry the generic solver path
 // evaluates from the same features.
-#include "solver/contact_prepare.hpp"
+#include "solver/contacts/contact_prepare.hpp"
 
 #include <gtest/gtest.h>
 
@@ -9,7 +9,7 @@
 #include <cstring>
 #include <random>
 
-#include "solver/contact_solver.hpp"
+#include "solver/contacts/contact_solver.hpp"
 #include "solver/world_impl.hpp"
 #include "test_util.hpp"
 

@@ -11,8 +11,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "solver/contact.hpp"
-#include "solver/contact_wide.hpp"
+#include "solver/contacts/contact.hpp"
+#include "solver/contacts/contact_wide.hpp"
 
 #if defined(__AVX512F__) || defined(__AVX__)
 #include <immintrin.h>

@@ -10,7 +10,7 @@
 #include <cstdint>
 #include <xsimd/xsimd.hpp>
 
-#include "solver/contact.hpp"
+#include "solver/contacts/contact.hpp"
 
 namespace strut {
 
@@ -36,7 +36,7 @@ struct alignas(64) WideConstraint {
   WidePoint p[2];
 };
 
-// Constants of one pass, in displacement units (see contact_solver.cpp).
+// Constants of one pass, in displacement units (see contact_solver.hpp).
 struct WidePass {
   float bias_rate, mass_scale, impulse_scale;                    // contact softness
   float fixed_bias_rate, fixed_mass_scale, fixed_impulse_scale;  // with an infinite mass

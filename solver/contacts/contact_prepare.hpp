@@ -10,7 +10,7 @@
 // lanes share. Done per point in scalar code it was a sixth of a pyramid step.
 #pragma once
 
-#include "solver/contact_wide.hpp"
+#include "solver/contacts/contact_wide.hpp"
 #include "solver/strut_kernel.hpp"
 
 namespace strut {

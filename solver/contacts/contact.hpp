@@ -77,7 +77,7 @@ struct ContactWork {
 
 struct ContactSet {
   std::vector<ContactPoint> points;
-  // Solver constraints (contact_solver.cpp, colour_contacts): their first point and how many
+  // Solver constraints (colour_contacts.cpp): their first point and how many
   // points from it (1 or 2; 0: every point of a pair touching a soft body, the generic path).
   std::vector<std::uint32_t> constraint_first;
   std::vector<std::uint8_t> constraint_count;

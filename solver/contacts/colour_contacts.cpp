@@ -1,0 +1,66 @@
+#include <algorithm>
+#include <atomic>
+
+#include "solver/contacts/contact_solver.hpp"
+
+namespace strut {
+
+// A rigid pair's points are solved two at a time, as constraints of one wide lane each; a pair
+// touching a soft body is one constraint of the generic path. Colouring is per pair: a pair
+// with more than two points (a fast pair) keeps one colour and its constraints are solved one
+// after another (split into constraints of their own colours, such pairs spilled into the
+// overflow colour, and the ragdoll rain became half as slow again).
+void colour_contacts(World::Impl &w) {
+  auto &set = w.contacts;
+  auto &s = w.scratch;
+  const std::size_t pairs = set.pair_keys.size();
+  set.pair_constraint_begin.resize(pairs + 1);
+  s.pair_a.resize(pairs), s.pair_b.resize(pairs);
+  // Constraints per pair (held in pair_constraint_begin until the offsets replace them), counted
+  // and then written in fixed chunks at their offsets: the list is the same for any thread count.
+  constexpr int kGrain = 2048;
+  auto &chunk_first = s.chunk_counts;
+  chunk_first.assign(std::size_t(TaskSystem::chunk_count(int(pairs), kGrain)) + 1, 0);
+  const auto rigid_pair = [&](std::size_t p) {
+    const ContactPoint &cp = set.points[set.pair_begin[p]];
+    return w.is_rigid(cp.body_v) && w.is_rigid(cp.body_o);
+  };
+  std::atomic<bool> bouncy{false};  // any pair with restitution (else the pass is skipped)
+  w.tasks.parallel_for(int(pairs), kGrain, [&](int lo, int hi, int) {
+    std::uint32_t total = 0;
+    bool chunk_bouncy = false;  // one shared store per chunk, not per pair
+    for (std::size_t p = std::size_t(lo); p < std::size_t(hi); ++p) {
+      const ContactPoint &cp = set.points[set.pair_begin[p]];
+      chunk_bouncy |= cp.restitution > 0;
+      const std::uint32_t points = set.pair_begin[p + 1] - set.pair_begin[p];
+      const std::uint32_t n = rigid_pair(p) ? (points + 1) / 2 : 1;
+      set.pair_constraint_begin[p] = n;
+      total += n;
+      s.pair_a[p] = cp.body_v, s.pair_b[p] = cp.body_o;
+    }
+    chunk_first[std::size_t(lo / kGrain) + 1] = total;
+    if (chunk_bouncy) bouncy.store(true, std::memory_order_relaxed);
+  });
+  for (std::size_t c = 1; c < chunk_first.size(); ++c) chunk_first[c] += chunk_first[c - 1];
+  set.constraint_first.resize(chunk_first.back());
+  set.constraint_count.resize(chunk_first.back());
+  w.tasks.parallel_for(int(pairs), kGrain, [&](int lo, int hi, int) {
+    std::uint32_t at = chunk_first[std::size_t(lo / kGrain)];
+    for (std::size_t p = std::size_t(lo); p < std::size_t(hi); ++p) {
+      const std::uint32_t n = set.pair_constraint_begin[p];
+      const std::uint32_t k0 = set.pair_begin[p], k1 = set.pair_begin[p + 1];
+      const bool rigid = rigid_pair(p);
+      set.pair_constraint_begin[p] = at;
+      for (std::uint32_t i = 0; i < n; ++i, ++at) {
+        const std::uint32_t k = rigid ? k0 + 2 * i : k0;
+        set.constraint_first[at] = k;
+        set.constraint_count[at] = std::uint8_t(rigid ? std::min(2u, k1 - k) : 0u);
+      }
+    }
+  });
+  set.pair_constraint_begin[pairs] = chunk_first.back();
+  set.any_restitution = bouncy.load();
+  colour_constraints(s.pair_a, s.pair_b, s.moving, w.bodies.size(), w.contact_colours);
+}
+
+}  // namespace strut

@@ -1,0 +1,87 @@
+// The building blocks of a contact pass as stages of a TaskSystem stage list.
+#pragma once
+
+#include <vector>
+
+#include "solver/colour_stages.hpp"
+#include "solver/contacts/body_lanes.hpp"
+#include "solver/contacts/contact_solver.hpp"
+
+namespace strut {
+
+// A contact pass is a list of stages: gather the solver bodies, one stage per colour
+// (add_colour_stages), scatter, then the points of pairs that touch a soft body,
+// serially in pair order, on the body arrays.
+using Stage = TaskSystem::Stage;
+
+inline void add_gather(World::Impl &w, std::vector<Stage> &stages, int phase) {
+  stages.push_back({int(w.bodies.size()), 4096,
+                    [&w](int lo, int hi, int) { gather_solver_bodies(w, lo, hi); }, phase});
+}
+
+inline void add_scatter(World::Impl &w, std::vector<Stage> &stages, int phase) {
+  stages.push_back({int(w.bodies.size()), 4096,
+                    [&w](int lo, int hi, int) { scatter_solver_bodies(w, lo, hi); }, phase});
+}
+
+// One stage per colour over the gathered solver bodies (colour_stages.hpp). An item is `count`
+// wide constraints solved in order, each in SIMD lanes; in the overflow colour, whose lanes may
+// share a body, lane after lane through the scalar twin. fn(wide constraint, count, scalar).
+template <class Fn>
+void add_contact_colour_stages(World::Impl &w, std::vector<Stage> &stages, int phase, Fn fn) {
+  auto &set = w.contacts;
+  strut::add_colour_stages(stages, set.colour_work_begin, w.tasks.thread_count(), 2, phase,
+                           [&set, fn](std::uint32_t first, std::uint32_t last, bool overflow) {
+                             for (std::uint32_t i = first; i < last; ++i) {
+                               const ContactWork &item = set.work[i];
+                               fn(&set.wide[item.first], item.count, overflow);
+                             }
+                           });
+}
+
+// Points touching a soft body (soft_contacts.hpp), serially in pair order, on the body arrays.
+template <class Fn>
+void add_soft_stage(World::Impl &w, std::vector<Stage> &stages, int phase, Fn fn) {
+  if (w.contacts.generic_pairs.empty()) return;
+  stages.push_back({1, 1,
+                    [&w, fn](int, int, int) {
+                      auto &set = w.contacts;
+                      for (std::uint32_t p : set.generic_pairs)
+                        for (std::uint32_t k = set.pair_begin[p]; k < set.pair_begin[p + 1]; ++k)
+                          fn(set.points[k]);
+                    },
+                    phase});
+}
+
+// A whole pass in its own parallel region (restitution, once per step).
+template <class WideFn, class SoftFn>
+void contact_pass(World::Impl &w, WideFn fn_wide, SoftFn fn_soft) {
+  auto &stages = w.scratch.contact_stages;
+  stages.clear();
+  add_gather(w, stages, -1);
+  add_contact_colour_stages(w, stages, -1, fn_wide);
+  add_scatter(w, stages, -1);
+  add_soft_stage(w, stages, -1, fn_soft);
+  w.tasks.run_stages(stages);
+}
+
+// Applies fn(A, B, c, lane) to every lane of the wide constraints cs[0 .. count), in order:
+// through the SIMD kernel, the bodies gathered once for all of them (a group's layers share
+// their lanes' bodies), or lane after lane through its scalar twin (lanes that may share a body;
+// tests and benchmarks that ask for the twin).
+template <class Fn>
+void lanes(World::Impl &w, WideConstraint *cs, std::uint32_t count, bool scalar, Fn &&fn) {
+  auto &bodies = w.scratch.solver_bodies;
+  if (scalar || w.scalar_contacts) {
+    for (std::uint32_t k = 0; k < count; ++k)
+      run_scalar(bodies, cs[k], [&](wide::Body<float> &A, wide::Body<float> &B, int lane) {
+        fn(A, B, cs[k], lane);
+      });
+  } else {
+    run_wide(bodies, cs[0], [&](wide::Body<WideFloat> &A, wide::Body<WideFloat> &B) {
+      for (std::uint32_t k = 0; k < count; ++k) fn(A, B, cs[k], 0);
+    });
+  }
+}
+
+}  // namespace strut

@@ -1,0 +1,64 @@
+// A substep's contact stages: warm start and the soft solve, then (after positions integrate
+// and joints project) the relax pass. Every pass runs colour by colour over the gathered solver
+// bodies in SIMD lanes, then the soft path's points in pair order.
+#include <cmath>
+
+#include "solver/contacts/contact_passes.hpp"
+#include "solver/contacts/soft_contacts.hpp"
+
+namespace strut {
+
+Softness make_softness(float hertz, float damping_ratio, float h) {
+  // A spring-damper of the given frequency and damping, implicit in h (Box2D's
+  // b2MakeSoft).
+  if (hertz <= 0) return {0.0f, 1.0f, 0.0f};
+  const float omega = 2.0f * float(M_PI) * hertz;
+  const float a1 = 2.0f * damping_ratio + h * omega;
+  const float a2 = h * omega * a1;
+  const float a3 = 1.0f / (1.0f + a2);
+  return {omega / a1, a2 * a3, a3};
+}
+
+void add_contact_solve_stages(World::Impl &w, std::vector<TaskSystem::Stage> &stages, float h,
+                              int phase, bool own_gather) {
+  const Pass pass = make_pass(w, h, true);
+  const WidePass wide_pass = make_wide_pass(pass);
+  const int iterations = w.config.iterations;
+  if (own_gather) add_gather(w, stages, phase);
+  // Warm start: last substep's accumulated impulses applied again.
+  add_contact_colour_stages(
+      w, stages, phase, [&w](WideConstraint *cs, std::uint32_t n, bool scalar) {
+        lanes(w, cs, n, scalar, [&](auto &A, auto &B, WideConstraint &c, int lane) {
+          wide::warm_start_lanes(A, B, c, lane);
+        });
+      });
+  for (int it = 0; it < iterations; ++it)
+    add_contact_colour_stages(
+        w, stages, phase, [&w, wide_pass](WideConstraint *cs, std::uint32_t n, bool scalar) {
+          lanes(w, cs, n, scalar, [&](auto &A, auto &B, WideConstraint &c, int lane) {
+            wide::solve_lanes(A, B, c, lane, wide_pass);
+          });
+        });
+  if (own_gather) add_scatter(w, stages, phase);
+  add_soft_stage(w, stages, phase, [&w](ContactPoint &cp) { warm_start_soft_point(w, cp); });
+  for (int it = 0; it < iterations; ++it)
+    add_soft_stage(w, stages, phase,
+                   [&w, pass](ContactPoint &cp) { solve_soft_point(w, cp, pass); });
+}
+
+void add_contact_relax_stages(World::Impl &w, std::vector<TaskSystem::Stage> &stages, float h,
+                              int phase, bool own_gather) {
+  const Pass pass = make_pass(w, h, false);
+  const WidePass wide_pass = make_wide_pass(pass);
+  if (own_gather) add_gather(w, stages, phase);
+  add_contact_colour_stages(
+      w, stages, phase, [&w, wide_pass](WideConstraint *cs, std::uint32_t n, bool scalar) {
+        lanes(w, cs, n, scalar, [&](auto &A, auto &B, WideConstraint &c, int lane) {
+          wide::solve_lanes(A, B, c, lane, wide_pass);
+        });
+      });
+  if (own_gather) add_scatter(w, stages, phase);
+  add_soft_stage(w, stages, phase, [&w, pass](ContactPoint &cp) { solve_soft_point(w, cp, pass); });
+}
+
+}  // namespace strut

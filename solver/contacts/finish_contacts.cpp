@@ -1,0 +1,28 @@
+#include "solver/contacts/contact_solver.hpp"
+
+namespace strut {
+
+// Every point lives in exactly one lane, so the copies back are independent.
+void finish_contacts(World::Impl &w) {
+  auto &set = w.contacts;
+  w.tasks.parallel_for(int(set.wide.size()), 64, [&](int lo, int hi, int) {
+    for (int i = lo; i < hi; ++i)
+      for (const WidePoint &p : set.wide[std::size_t(i)].p)
+        for (int lane = 0; lane < kWideLanes; ++lane) {
+          if (p.point[lane] == ~0u) continue;
+          ContactPoint &cp = set.points[p.point[lane]];
+          cp.lambda_n = p.lambda_n[lane];
+          cp.lambda_t = p.flipped[lane] ? -p.lambda_t[lane] : p.lambda_t[lane];
+          cp.max_lambda_n = p.max_lambda_n[lane];
+          cp.sliding = p.sliding[lane] > 0.5f;
+        }
+  });
+  // Pressed points make their pair touching (islands, events).
+  w.tasks.parallel_for(int(set.pair_keys.size()), 2048, [&](int lo, int hi, int) {
+    for (int p = lo; p < hi; ++p)
+      for (std::uint32_t k = set.pair_begin[p]; k < set.pair_begin[p + 1]; ++k)
+        if (set.points[k].max_lambda_n > 0) set.pair_touching[p] = 1;
+  });
+}
+
+}  // namespace strut
