@@ -24,6 +24,8 @@ set(STRUT_SOLVER_SOURCES
   solver/strut_batching.cpp
   solver/collide_phase.cpp
   solver/world_step.cpp
+  solver/step/integrate_stages.cpp
+  solver/step/sync_particles.cpp
   solver/world.cpp
   solver/queries.cpp
 )

@@ -1,5 +1,18 @@
-// One step: collide once, then `substeps` x (integrate, `iterations` x project, velocity pass).
-// "Small steps": many substeps of one iteration converge better than one step of many.
+// One step of the world, as named stages in order. Each stage says what it reads and writes;
+// the work of each lives in its own file (named beside it). "Small steps": many substeps of one
+// iteration converge better than one step of many.
+//
+//   begin step         compaction of destroyed bodies and joints, poses before the step
+//   broad phase        body bounds fattened by this step's motion -> candidate pairs
+//   narrow phase       candidate pairs -> contact points (features), cached or collided afresh
+//   islands            touching pairs and joints -> islands (only to sleep and wake whole)
+//   colouring          contacts, joints, struts -> colours of constraints sharing no body
+//   prepare            forces -> accelerations; contacts -> anchors, normals, masses in lanes
+//   substeps           substeps x (integrate velocities, warm start and solve contacts,
+//                      integrate positions, joints and struts, relax contacts)
+//   after the substeps continuous collision, restitution, impulses stored for warm starting
+//   sync particles     hull vertices follow the poses
+//   sleep and events   islands woken and put to sleep, contact begin/end events, forces cleared
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -8,174 +21,114 @@
 #include "solver/body_storage.hpp"
 #include "solver/collide_phase.hpp"
 #include "solver/contacts/contact_solver.hpp"
-#include "solver/integrate.hpp"
 #include "solver/islands.hpp"
 #include "solver/joint_solver.hpp"
+#include "solver/step/integrate_stages.hpp"
 #include "solver/step_internals.hpp"
 
 namespace strut {
 namespace {
 
-using Clock = std::chrono::steady_clock;
-double ms_since(Clock::time_point t0) {
-  return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
-}
-
-// The implicit velocity x - x_prev belongs to the substep length that produced it: when dt or
-// the substep count changes, rescale it so bodies keep their speed.
-void rescale_velocities(World::Impl& w, float ratio) {
-  auto& b = w.bodies;
-  for (std::size_t k = 0; k < b.size(); ++k) {
-    if (b.flags[k] & kStatic) continue;
-    b.dx[k] *= ratio;
-    b.dy[k] *= ratio;
-    b.da[k] *= ratio;
+// Wall time of consecutive phases.
+class PhaseClock {
+ public:
+  // Milliseconds since the last lap (or construction).
+  double lap() {
+    const auto now = std::chrono::steady_clock::now();
+    const double ms = std::chrono::duration<double, std::milli>(now - last_).count();
+    last_ = now;
+    return ms;
   }
-  auto& q = w.particles;
-  for (std::size_t i = 0; i < q.size(); ++i) {
-    q.dx[i] *= ratio;
-    q.dy[i] *= ratio;
-  }
-  // Warm-start impulses are in displacement units (impulse x h) too.
-  for (ContactPoint& cp : w.contacts.points) cp.lambda_n *= ratio, cp.lambda_t *= ratio;
-}
 
-// Per-step accelerations and damping, constant over the substeps.
-void prepare_forces(World::Impl& w, float h) {
-  auto& b = w.bodies;
-  auto& s = w.scratch;
-  const std::size_t n = b.size();
-  s.ax.resize(n), s.ay.resize(n), s.alpha.resize(n), s.damping.resize(n);
-  w.tasks.parallel_for(int(n), 4096, [&](int lo, int hi, int) {
-    for (std::size_t k = std::size_t(lo); k < std::size_t(hi); ++k) {
-      const bool dynamic = b.inv_mass[k] > 0;
-      s.ax[k] = dynamic ? w.config.gravity.x * b.gravity_scale[k] + b.fx[k] * b.inv_mass[k] : 0.0f;
-      s.ay[k] = dynamic ? w.config.gravity.y * b.gravity_scale[k] + b.fy[k] * b.inv_mass[k] : 0.0f;
-      s.alpha[k] = b.torque[k] * b.inv_inertia[k];
-      s.damping[k] = b.drag[k] > 0 ? std::exp(-b.drag[k] * h) : 1.0f;
-    }
-  });
-  // Integration runs: maximal ranges of rigid bodies that move and are awake.
-  s.rigid_runs.clear();
-  s.soft_bodies.clear();
-  for (std::uint32_t k = 0; k < n;) {
-    const auto skip = [&](std::uint32_t i) {
-      return (b.flags[i] & (kStatic | kSleeping | kSoft)) != 0;
-    };
-    if (skip(k)) {
-      if ((b.flags[k] & kSoft) && !(b.flags[k] & kSleeping)) s.soft_bodies.push_back(k);
-      ++k;
-      continue;
-    }
-    std::uint32_t e = k;
-    while (e < n && !skip(e)) ++e;
-    s.rigid_runs.emplace_back(k, e);
-    k = e;
-  }
-  // Soft particles take their body's acceleration and damping.
-  auto& q = w.particles;
-  s.pax.resize(q.size()), s.pay.resize(q.size()), s.pdamping.resize(q.size());
-  for (std::uint32_t k : s.soft_bodies) {
-    for (std::uint32_t i = b.particle_begin[k]; i < b.particle_begin[k] + b.particle_count[k];
-         ++i) {
-      s.pax[i] = s.ax[k];
-      s.pay[i] = s.ay[k];
-      s.pdamping[i] = s.damping[k];
-    }
-  }
-}
+ private:
+  std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
+};
 
-RigidSpans rigid_spans(World::Impl& w) {
-  auto& b = w.bodies;
-  auto& s = w.scratch;
-  return RigidSpans{b.px.data(), b.py.data(),    b.qc.data(),     b.qs.data(),
-                    b.dx.data(), b.dy.data(),    b.da.data(),     s.ax.data(),
-                    s.ay.data(), s.alpha.data(), s.damping.data()};
-}
-
-ParticleSpans particle_spans(World::Impl& w) {
-  auto& q = w.particles;
-  auto& s = w.scratch;
-  return ParticleSpans{q.x.data(),   q.y.data(),   q.dx.data(),      q.dy.data(),
-                       s.pax.data(), s.pay.data(), s.pdamping.data()};
-}
-
-// Integration is element-wise, so any split gives the same bits. One stage covers all bodies in
-// fixed chunks; a chunk integrates the parts of the rigid runs inside it.
-constexpr int kIntegrateGrain = 2048;
-
-using Stage = TaskSystem::Stage;
-
-// Profile buckets of the substep stages.
+// Profile buckets of the substep stages (StepProfile's integrate, solve and velocity).
 enum Phase { kPhaseIntegrate = 0, kPhaseSolve = 1, kPhaseVelocity = 2, kPhaseCount = 3 };
 
-// scatter_first / gather_after: the stage also moves the solver bodies of its range back to the
-// body arrays before integrating, and gathers them afresh after (see run_substeps).
-template <class RigidFn, class ParticleFn>
-void add_integrate_stages(World::Impl& w, std::vector<Stage>& stages, RigidFn rigid,
-                          ParticleFn particles, bool scatter_first = false,
-                          bool gather_after = false) {
-  stages.push_back({int(w.bodies.size()), kIntegrateGrain,
-                    [&w, rigid, scatter_first, gather_after](int lo, int hi, int) {
-                      if (scatter_first) scatter_solver_bodies(w, lo, hi);
-                      const auto& runs = w.scratch.rigid_runs;
-                      // First run ending after lo.
-                      auto it = std::upper_bound(
-                          runs.begin(), runs.end(), std::uint32_t(lo),
-                          [](std::uint32_t v, const auto& run) { return v < run.second; });
-                      for (; it != runs.end() && int(it->first) < hi; ++it)
-                        rigid(std::max(lo, int(it->first)), std::min(hi, int(it->second)));
-                      if (gather_after) gather_solver_bodies(w, lo, hi);
-                    },
-                    kPhaseIntegrate});
-  if (w.scratch.soft_bodies.empty()) return;
-  stages.push_back({int(w.scratch.soft_bodies.size()), 64,
-                    [&w, particles](int lo, int hi, int) {
-                      const auto& b = w.bodies;
-                      for (int i = lo; i < hi; ++i) {
-                        const std::uint32_t k = w.scratch.soft_bodies[std::size_t(i)];
-                        particles(int(b.particle_begin[k]),
-                                  int(b.particle_begin[k] + b.particle_count[k]));
-                      }
-                    },
-                    kPhaseIntegrate});
+// The stages of one substep, in the order they run. Each becomes one or more TaskSystem stages
+// (per colour, per chunk of bodies) of one list run in a single parallel region.
+enum class SubstepStage : std::uint8_t {
+  // Reads accelerations and damping (prepare_forces); writes the motion d of awake bodies and
+  // soft particles. (solver/step/integrate_stages.cpp)
+  kIntegrateVelocities,
+  // Reads the prepared constraints and last substep's impulses; writes the solver bodies' motion
+  // and the accumulated impulses: warm start, then `iterations` soft solve passes (push-out
+  // bias), then the points touching soft bodies. (solver/contacts/contact_stages.cpp)
+  kWarmStartAndSolveContacts,
+  // Reads the motion; writes poses (rigid) and particle positions (soft).
+  kIntegratePositions,
+  // Reads and writes the poses, motion and particles of jointed bodies and soft bodies: strut
+  // multipliers reset, then `iterations` x (struts, joints). (solver/joint_solver.cpp)
+  kSolveJointsAndStruts,
+  // As kWarmStartAndSolveContacts without warm start and push-out: removes the velocity the
+  // push-out added. (solver/contacts/contact_stages.cpp)
+  kRelaxContacts,
+};
+constexpr SubstepStage kSubstepOrder[] = {
+    SubstepStage::kIntegrateVelocities, SubstepStage::kWarmStartAndSolveContacts,
+    SubstepStage::kIntegratePositions,  SubstepStage::kSolveJointsAndStruts,
+    SubstepStage::kRelaxContacts,
+};
+
+// The contact passes work on 32-byte solver bodies gathered from the body arrays and scattered
+// back (solver/contacts/solver_bodies.cpp). When nothing but contacts and integration touches
+// the bodies' motion (no joints, struts or soft contacts), the bodies stay gathered for the whole
+// step: the integration stages scatter and gather their own ranges around their work ("fused"),
+// instead of four stages of their own per substep (fewer waits between threads, fewer passes).
+void add_substep_stage(World::Impl& w, std::vector<TaskSystem::Stage>& stages, SubstepStage stage,
+                       float h, int substep, bool fused) {
+  switch (stage) {
+    case SubstepStage::kIntegrateVelocities:
+      add_integrate_velocity_stages(w, stages, h, fused && substep > 0, fused, kPhaseIntegrate);
+      break;
+    case SubstepStage::kWarmStartAndSolveContacts:
+      add_contact_solve_stages(w, stages, h, kPhaseSolve, !fused);
+      break;
+    case SubstepStage::kIntegratePositions:
+      add_integrate_position_stages(w, stages, fused, fused, kPhaseIntegrate);
+      break;
+    case SubstepStage::kSolveJointsAndStruts:
+      add_joint_stages(w, stages, h, kPhaseSolve);
+      break;
+    case SubstepStage::kRelaxContacts:
+      add_contact_relax_stages(w, stages, h, kPhaseVelocity, !fused);
+      break;
+  }
 }
 
-// The substeps, as one list of stages run in one parallel region: per substep, integrate
-// velocities, warm start and solve the contacts, integrate positions, project struts and joints,
-// relax the contacts. Each stage waits for the one before; inside a stage the work is split in
-// chunks that are independent by construction (bodies, colours), so any thread count gives the
-// same bits.
+// The substeps, as one list of stages run in one parallel region. Each stage waits for the one
+// before; inside a stage the work is split in chunks that are independent by construction
+// (bodies, colours), so any thread count gives the same bits.
 void run_substeps(World::Impl& w, float h, int substeps, StepProfile& p) {
-  const RigidSpans rs = rigid_spans(w);
-  const ParticleSpans ps = particle_spans(w);
   auto& stages = w.scratch.substep_stages;
   stages.clear();
-  // When only contacts and integration touch the bodies' motion, the integration stages carry
-  // the solver bodies' gather and scatter for their own ranges (both are per body), instead of
-  // four stages of their own per substep: fewer waits between threads and fewer passes.
   const bool fused = solver_bodies_only(w);
-  for (int s = 0; s < substeps; ++s) {
-    add_integrate_stages(
-        w, stages, [rs, h](int lo, int hi) { integrate_rigid_velocity_simd(rs, lo, hi, h); },
-        [ps, h](int lo, int hi) { integrate_particles_velocity(ps, lo, hi, h); }, fused && s > 0,
-        fused);
-    add_contact_solve_stages(w, stages, h, kPhaseSolve, !fused);
-    add_integrate_stages(
-        w, stages, [rs](int lo, int hi) { integrate_rigid_position_simd(rs, lo, hi); },
-        [ps](int lo, int hi) { integrate_particles_position(ps, lo, hi); }, fused, fused);
-    add_joint_stages(w, stages, h, kPhaseSolve);
-    add_contact_relax_stages(w, stages, h, kPhaseVelocity, !fused);
-  }
-  if (fused)
-    stages.push_back({int(w.bodies.size()), kIntegrateGrain,
-                      [&w](int lo, int hi, int) { scatter_solver_bodies(w, lo, hi); },
-                      kPhaseVelocity});
+  for (int s = 0; s < substeps; ++s)
+    for (const SubstepStage stage : kSubstepOrder) add_substep_stage(w, stages, stage, h, s, fused);
+  if (fused) add_scatter_solver_bodies_stage(w, stages, kPhaseVelocity);
   double phase_ms[kPhaseCount] = {};
   w.tasks.run_stages(stages, phase_ms);
   p.integrate += phase_ms[kPhaseIntegrate];
   p.solve += phase_ms[kPhaseSolve];
   p.velocity += phase_ms[kPhaseVelocity];
+}
+
+// Reads: destroyed bodies and joints, joints' collide flags, dt. Writes: the compacted dense
+// arrays, the broad phase's ignored pairs, motion rescaled to a changed substep length, and the
+// poses before the step (interpolation).
+void begin_step(World::Impl& w, float h) {
+  compact_bodies(w);
+  compact_joints(w);
+  if (w.ignored_pairs_dirty) rebuild_ignored_pairs(w);
+  if (h != w.last_h) rescale_velocities(w, h / w.last_h);
+  w.last_h = h;
+  auto& b = w.bodies;
+  w.tasks.parallel_for(int(b.size()), 2048, [&](int lo, int hi, int) {
+    for (int k = lo; k < hi; ++k)
+      b.before_step[k] = Transform{{b.px[k], b.py[k]}, angle_of(Rot{b.qc[k], b.qs[k]})};
+  });
 }
 
 // The bodies the solver may write (finite mass), which the contact and joint colourings read:
@@ -188,6 +141,19 @@ void mark_movable_bodies(World::Impl& w) {
     for (std::size_t k = std::size_t(lo); k < std::size_t(hi); ++k)
       moving[k] = b.inv_mass[k] > 0 || b.inv_inertia[k] > 0;
   });
+}
+
+// Reads: config stiffness, substep length. Writes: the softness of contact push-out.
+void set_contact_softness(World::Impl& w, float h) {
+  // Contact push-out stiffness: at most 0.1875 of the substep rate, 45 Hz at 4 substeps of a
+  // 60 Hz step (omega h = 1.18); contacts with static bodies twice as stiff, as they have half
+  // the give. Measured on a 60-row pyramid of unit boxes standing for 10 s (tests/
+  // stiffness_test.cpp), largest move of a box at 4 substeps: 30 Hz 0.261 m (Box2D v3, whose
+  // default is 30 Hz, 0.263 m), 40 Hz 0.147, 45 Hz 0.119, 50 Hz 0.100, 55 Hz 0.099, and at
+  // 60 Hz (the quarter of the substep rate this cap used to be) the pyramid shakes: 0.68 m.
+  const float hertz = std::min(w.config.contact_hertz, 0.1875f / h);
+  w.contact_softness = make_softness(hertz, w.config.contact_damping_ratio, h);
+  w.static_softness = make_softness(2.0f * hertz, w.config.contact_damping_ratio, h);
 }
 
 // Begin: pairs touching now that did not touch last step (in pair order). End: pairs that
@@ -217,83 +183,94 @@ void contact_events(World::Impl& w) {
   }
 }
 
+// Reads: nothing. Writes: the forces and torques applied since the last step, cleared.
+void clear_forces(World::Impl& w) {
+  auto& b = w.bodies;
+  std::fill(b.fx.begin(), b.fx.end(), 0.0f);
+  std::fill(b.fy.begin(), b.fy.end(), 0.0f);
+  std::fill(b.torque.begin(), b.torque.end(), 0.0f);
+}
+
+void add_to_profile(World::Impl& w, const StepProfile& p) {
+  auto& sum = w.profile_sum;
+  sum.integrate += p.integrate, sum.broad_phase += p.broad_phase;
+  sum.narrow_phase += p.narrow_phase, sum.islands += p.islands, sum.solve += p.solve;
+  sum.velocity += p.velocity, sum.sleep += p.sleep, sum.total += p.total;
+  sum.steps += 1;
+}
+
 }  // namespace
 
 void World::step(float dt) {
   auto& w = *impl_;
   if (!std::isfinite(dt) || dt <= 0)
     throw Error("step: dt must be a positive finite number, got " + std::to_string(dt));
-  const auto t_start = Clock::now();
-  compact_bodies(w);
-  compact_joints(w);
-  if (w.ignored_pairs_dirty) rebuild_ignored_pairs(w);
   const int substeps = w.config.substeps;
   const float h = dt / float(substeps);
-  if (h != w.last_h) rescale_velocities(w, h / w.last_h);
-  w.last_h = h;
-  auto& b = w.bodies;
-  w.tasks.parallel_for(int(b.size()), 2048, [&](int lo, int hi, int) {
-    for (int k = lo; k < hi; ++k)
-      b.before_step[k] = Transform{{b.px[k], b.py[k]}, angle_of(Rot{b.qc[k], b.qs[k]})};
-  });
-
+  PhaseClock total, clock;
   StepProfile p;
-  auto t0 = Clock::now();
+
+  begin_step(w, h);
+  clock.lap();  // counted in the total only
+
+  // Broad phase. Reads: particles, motion. Writes: tight boxes, motion and reach per body, the
+  // candidate pairs. (solver/collide_phase.cpp, broadphase/)
   update_bounds(w, dt);
   find_candidate_pairs(w);
-  p.broad_phase = ms_since(t0);
-  t0 = Clock::now();
+  p.broad_phase = clock.lap();
+
+  // Narrow phase. Reads: candidate pairs, particles, last step's contacts. Writes: contact points
+  // with their features, warm-start impulses and touching flags. (solver/collide_phase.cpp)
   narrow_phase(w);
-  p.narrow_phase = ms_since(t0);
-  t0 = Clock::now();
+  p.narrow_phase = clock.lap();
+
+  // Islands and colouring. Reads: touching pairs, joints, struts. Writes: islands and the sleepers
+  // to wake, movable flags, the colours of contacts, joints and struts. (solver/islands.cpp,
+  // solver/contacts/colour_contacts.cpp, solver/joint_solver.cpp)
   mark_touched_islands(w);
   build_islands(w);
   mark_movable_bodies(w);
   colour_contacts(w);
   colour_joints(w);
   colour_struts(w);
-  p.islands = ms_since(t0);
+  p.islands = clock.lap();
 
-  t0 = Clock::now();
+  // Prepare. Reads: forces, poses, contact points. Writes: accelerations; contact constraints in
+  // SIMD lanes. (solver/step/integrate_stages.cpp, solver/contacts/prepare_contacts.cpp)
   prepare_forces(w, h);
-  p.integrate += ms_since(t0);
-  t0 = Clock::now();
-  // Contact push-out stiffness: at most 0.1875 of the substep rate, 45 Hz at 4 substeps of a
-  // 60 Hz step (omega h = 1.18); contacts with static bodies twice as stiff, as they have half
-  // the give. Measured on a 60-row pyramid of unit boxes standing for 10 s (tests/
-  // stiffness_test.cpp), largest move of a box at 4 substeps: 30 Hz 0.261 m (Box2D v3, whose
-  // default is 30 Hz, 0.263 m), 40 Hz 0.147, 45 Hz 0.119, 50 Hz 0.100, 55 Hz 0.099, and at
-  // 60 Hz (the quarter of the substep rate this cap used to be) the pyramid shakes: 0.68 m.
-  const float hertz = std::min(w.config.contact_hertz, 0.1875f / h);
-  w.contact_softness = make_softness(hertz, w.config.contact_damping_ratio, h);
-  w.static_softness = make_softness(2.0f * hertz, w.config.contact_damping_ratio, h);
+  p.integrate += clock.lap();
+  set_contact_softness(w, h);
   prepare_contacts(w);
-  p.solve += ms_since(t0);
+  p.solve += clock.lap();
+
+  // The substeps (see SubstepStage).
   run_substeps(w, h, substeps, p);
-  t0 = Clock::now();
+  clock.lap();
+
+  // After the substeps. Continuous: fast bodies put back in front of what they crossed
+  // (solver/continuous.cpp); restitution (solver/contacts/restitution.cpp); impulses and sliding
+  // back to the contact points for warm starting next step (solver/contacts/finish_contacts.cpp).
   continuous_pass(w);
   apply_restitution(w, h, w.config.restitution_threshold);
   finish_contacts(w);
-  p.velocity += ms_since(t0);
-  t0 = Clock::now();
+  p.velocity += clock.lap();
+
+  // Reads: poses. Writes: particles of rigid bodies, best-fit poses of soft ones.
+  // (solver/step/sync_particles.cpp)
   sync_particles(w);
-  p.integrate += ms_since(t0);
-  t0 = Clock::now();
+  p.integrate += clock.lap();
+
+  // Sleep and events. Reads: motion, islands, touching pairs. Writes: sleeping flags, contact
+  // events; forces cleared. (solver/islands.cpp)
   wake_marked_islands(w);
   update_sleep(w, dt);
   contact_events(w);
-  std::fill(b.fx.begin(), b.fx.end(), 0.0f);
-  std::fill(b.fy.begin(), b.fy.end(), 0.0f);
-  std::fill(b.torque.begin(), b.torque.end(), 0.0f);
-  p.sleep = ms_since(t0);
-  p.total = ms_since(t_start);
+  clear_forces(w);
+  p.sleep += clock.lap();
+  p.total = total.lap();
 
   ++w.step_index;
-  auto& sum = w.profile_sum;
-  sum.integrate += p.integrate, sum.broad_phase += p.broad_phase;
-  sum.narrow_phase += p.narrow_phase, sum.islands += p.islands, sum.solve += p.solve;
-  sum.velocity += p.velocity, sum.sleep += p.sleep, sum.total += p.total;
-  sum.steps += 1;
+  add_to_profile(w, p);
 }
 
 void rebuild_ignored_pairs(World::Impl& w) {
@@ -308,73 +285,6 @@ void rebuild_ignored_pairs(World::Impl& w) {
     pairs.push_back({std::uint32_t(k >> 32), std::uint32_t(k)});
   w.broadphase.set_ignored_pairs(std::move(pairs));
   w.ignored_pairs_dirty = false;
-}
-
-// Particles of rigid bodies follow their pose; soft bodies get a best-fit pose for reporting.
-void sync_particles(World::Impl& w) {
-  auto& b = w.bodies;
-  auto& q = w.particles;
-  w.tasks.parallel_for(int(b.size()), 1024, [&](int lo, int hi, int) {
-    for (std::uint32_t k = std::uint32_t(lo); k < std::uint32_t(hi); ++k) {
-      const std::uint32_t p0 = b.particle_begin[k], pc = b.particle_count[k];
-      if (w.is_rigid(k)) {
-        if (b.flags[k] & kStatic) continue;
-        const Rot r{b.qc[k], b.qs[k]};
-        for (std::uint32_t i = p0; i < p0 + pc; ++i) {
-          const Vec2 x = Vec2{b.px[k], b.py[k]} + rotate(r, {q.lx[i], q.ly[i]});
-          q.x[i] = x.x;
-          q.y[i] = x.y;
-        }
-        continue;
-      }
-      fit_soft_pose(w, k);
-    }
-  });
-}
-
-void fit_soft_pose(World::Impl& w, std::uint32_t k) {
-  auto& b = w.bodies;
-  auto& q = w.particles;
-  const std::uint32_t p0 = b.particle_begin[k], pc = b.particle_count[k];
-  auto fit = [&](const std::vector<float>& xs, const std::vector<float>& ys, float& px, float& py,
-                 float& qc, float& qs) {
-    double m = 0, cx = 0, cy = 0;
-    for (std::uint32_t i = p0; i < p0 + pc; ++i) {
-      const double mi = 1.0 / q.w[i];
-      m += mi, cx += mi * xs[i], cy += mi * ys[i];
-    }
-    cx /= m, cy /= m;
-    double sc = 0, ss = 0;
-    for (std::uint32_t i = p0; i < p0 + pc; ++i) {
-      const double mi = 1.0 / q.w[i];
-      const double rx = xs[i] - cx, ry = ys[i] - cy;
-      sc += mi * (q.lx[i] * rx + q.ly[i] * ry);
-      ss += mi * (q.lx[i] * ry - q.ly[i] * rx);
-    }
-    const double len = std::sqrt(sc * sc + ss * ss);
-    px = float(cx), py = float(cy);
-    qc = len > 0 ? float(sc / len) : 1.0f;
-    qs = len > 0 ? float(ss / len) : 0.0f;
-  };
-  fit(q.x, q.y, b.px[k], b.py[k], b.qc[k], b.qs[k]);
-  // Motion of the body: mass-weighted particle motion, and the rotation that best maps the
-  // particles' previous offsets onto the current ones.
-  double m = 0, mx = 0, my = 0, sc = 0, ss = 0;
-  for (std::uint32_t i = p0; i < p0 + pc; ++i) {
-    const double mi = 1.0 / q.w[i];
-    m += mi, mx += mi * q.dx[i], my += mi * q.dy[i];
-  }
-  b.dx[k] = float(mx / m);
-  b.dy[k] = float(my / m);
-  for (std::uint32_t i = p0; i < p0 + pc; ++i) {
-    const double mi = 1.0 / q.w[i];
-    const double rx = q.x[i] - b.px[k], ry = q.y[i] - b.py[k];
-    const double ox = rx - (q.dx[i] - b.dx[k]), oy = ry - (q.dy[i] - b.dy[k]);
-    sc += mi * (ox * rx + oy * ry);
-    ss += mi * (ox * ry - oy * rx);
-  }
-  const double len = std::sqrt(sc * sc + ss * ss);
-  b.da[k] = len > 0 ? float(std::atan2(ss, sc)) : 0.0f;
 }
 
 }  // namespace strut

@@ -1,0 +1,160 @@
+// Integration as substep stages: per-step accelerations, then velocity and position
+// integration of the awake moving bodies (rigid runs through the SIMD kernels of
+// integrate_simd.cpp, soft bodies' particles one body at a time).
+#include "solver/step/integrate_stages.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "solver/contacts/contact_solver.hpp"
+#include "solver/integrate.hpp"
+
+namespace strut {
+
+// The implicit velocity x - x_prev belongs to the substep length that produced it: when dt or
+// the substep count changes, rescale it so bodies keep their speed.
+void rescale_velocities(World::Impl& w, float ratio) {
+  auto& b = w.bodies;
+  for (std::size_t k = 0; k < b.size(); ++k) {
+    if (b.flags[k] & kStatic) continue;
+    b.dx[k] *= ratio;
+    b.dy[k] *= ratio;
+    b.da[k] *= ratio;
+  }
+  auto& q = w.particles;
+  for (std::size_t i = 0; i < q.size(); ++i) {
+    q.dx[i] *= ratio;
+    q.dy[i] *= ratio;
+  }
+  // Warm-start impulses are in displacement units (impulse x h) too.
+  for (ContactPoint& cp : w.contacts.points) cp.lambda_n *= ratio, cp.lambda_t *= ratio;
+}
+
+// Per-step accelerations and damping, constant over the substeps.
+void prepare_forces(World::Impl& w, float h) {
+  auto& b = w.bodies;
+  auto& s = w.scratch;
+  const std::size_t n = b.size();
+  s.ax.resize(n), s.ay.resize(n), s.alpha.resize(n), s.damping.resize(n);
+  w.tasks.parallel_for(int(n), 4096, [&](int lo, int hi, int) {
+    for (std::size_t k = std::size_t(lo); k < std::size_t(hi); ++k) {
+      const bool dynamic = b.inv_mass[k] > 0;
+      s.ax[k] = dynamic ? w.config.gravity.x * b.gravity_scale[k] + b.fx[k] * b.inv_mass[k] : 0.0f;
+      s.ay[k] = dynamic ? w.config.gravity.y * b.gravity_scale[k] + b.fy[k] * b.inv_mass[k] : 0.0f;
+      s.alpha[k] = b.torque[k] * b.inv_inertia[k];
+      s.damping[k] = b.drag[k] > 0 ? std::exp(-b.drag[k] * h) : 1.0f;
+    }
+  });
+  // Integration runs: maximal ranges of rigid bodies that move and are awake.
+  s.rigid_runs.clear();
+  s.soft_bodies.clear();
+  for (std::uint32_t k = 0; k < n;) {
+    const auto skip = [&](std::uint32_t i) {
+      return (b.flags[i] & (kStatic | kSleeping | kSoft)) != 0;
+    };
+    if (skip(k)) {
+      if ((b.flags[k] & kSoft) && !(b.flags[k] & kSleeping)) s.soft_bodies.push_back(k);
+      ++k;
+      continue;
+    }
+    std::uint32_t e = k;
+    while (e < n && !skip(e)) ++e;
+    s.rigid_runs.emplace_back(k, e);
+    k = e;
+  }
+  // Soft particles take their body's acceleration and damping.
+  auto& q = w.particles;
+  s.pax.resize(q.size()), s.pay.resize(q.size()), s.pdamping.resize(q.size());
+  for (std::uint32_t k : s.soft_bodies) {
+    for (std::uint32_t i = b.particle_begin[k]; i < b.particle_begin[k] + b.particle_count[k];
+         ++i) {
+      s.pax[i] = s.ax[k];
+      s.pay[i] = s.ay[k];
+      s.pdamping[i] = s.damping[k];
+    }
+  }
+}
+
+namespace {
+
+RigidSpans rigid_spans(World::Impl& w) {
+  auto& b = w.bodies;
+  auto& s = w.scratch;
+  return RigidSpans{b.px.data(), b.py.data(),    b.qc.data(),     b.qs.data(),
+                    b.dx.data(), b.dy.data(),    b.da.data(),     s.ax.data(),
+                    s.ay.data(), s.alpha.data(), s.damping.data()};
+}
+
+ParticleSpans particle_spans(World::Impl& w) {
+  auto& q = w.particles;
+  auto& s = w.scratch;
+  return ParticleSpans{q.x.data(),   q.y.data(),   q.dx.data(),      q.dy.data(),
+                       s.pax.data(), s.pay.data(), s.pdamping.data()};
+}
+
+// Integration is element-wise, so any split gives the same bits. One stage covers all bodies in
+// fixed chunks; a chunk integrates the parts of the rigid runs inside it.
+constexpr int kIntegrateGrain = 2048;
+
+using Stage = TaskSystem::Stage;
+
+// scatter_first / gather_after: the stage also moves the solver bodies of its range back to the
+// body arrays before integrating, and gathers them afresh after (see run_substeps).
+template <class RigidFn, class ParticleFn>
+void add_integrate_stages(World::Impl& w, std::vector<Stage>& stages, RigidFn rigid,
+                          ParticleFn particles, bool scatter_first, bool gather_after, int phase) {
+  stages.push_back({int(w.bodies.size()), kIntegrateGrain,
+                    [&w, rigid, scatter_first, gather_after](int lo, int hi, int) {
+                      if (scatter_first) scatter_solver_bodies(w, lo, hi);
+                      const auto& runs = w.scratch.rigid_runs;
+                      // First run ending after lo.
+                      auto it = std::upper_bound(
+                          runs.begin(), runs.end(), std::uint32_t(lo),
+                          [](std::uint32_t v, const auto& run) { return v < run.second; });
+                      for (; it != runs.end() && int(it->first) < hi; ++it)
+                        rigid(std::max(lo, int(it->first)), std::min(hi, int(it->second)));
+                      if (gather_after) gather_solver_bodies(w, lo, hi);
+                    },
+                    phase});
+  if (w.scratch.soft_bodies.empty()) return;
+  stages.push_back({int(w.scratch.soft_bodies.size()), 64,
+                    [&w, particles](int lo, int hi, int) {
+                      const auto& b = w.bodies;
+                      for (int i = lo; i < hi; ++i) {
+                        const std::uint32_t k = w.scratch.soft_bodies[std::size_t(i)];
+                        particles(int(b.particle_begin[k]),
+                                  int(b.particle_begin[k] + b.particle_count[k]));
+                      }
+                    },
+                    phase});
+}
+
+}  // namespace
+
+void add_integrate_velocity_stages(World::Impl& w, std::vector<TaskSystem::Stage>& stages, float h,
+                                   bool scatter_first, bool gather_after, int phase) {
+  const RigidSpans rs = rigid_spans(w);
+  const ParticleSpans ps = particle_spans(w);
+  add_integrate_stages(
+      w, stages, [rs, h](int lo, int hi) { integrate_rigid_velocity_simd(rs, lo, hi, h); },
+      [ps, h](int lo, int hi) { integrate_particles_velocity(ps, lo, hi, h); }, scatter_first,
+      gather_after, phase);
+}
+
+void add_integrate_position_stages(World::Impl& w, std::vector<TaskSystem::Stage>& stages,
+                                   bool scatter_first, bool gather_after, int phase) {
+  const RigidSpans rs = rigid_spans(w);
+  const ParticleSpans ps = particle_spans(w);
+  add_integrate_stages(
+      w, stages, [rs](int lo, int hi) { integrate_rigid_position_simd(rs, lo, hi); },
+      [ps](int lo, int hi) { integrate_particles_position(ps, lo, hi); }, scatter_first,
+      gather_after, phase);
+}
+
+void add_scatter_solver_bodies_stage(World::Impl& w, std::vector<TaskSystem::Stage>& stages,
+                                     int phase) {
+  stages.push_back({int(w.bodies.size()), kIntegrateGrain,
+                    [&w](int lo, int hi, int) { scatter_solver_bodies(w, lo, hi); }, phase});
+}
+
+}  // namespace strut

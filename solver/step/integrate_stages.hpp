@@ -1,0 +1,31 @@
+// Integration stages of the step (world_step.cpp): forces once per step, velocity and position
+// integration once per substep.
+#pragma once
+
+#include <vector>
+
+#include "solver/task_system.hpp"
+#include "solver/world_impl.hpp"
+
+namespace strut {
+
+// The implicit velocity belongs to the substep length that produced it: rescales every motion
+// (and warm-start impulse) by `ratio` when dt or the substep count changed.
+void rescale_velocities(World::Impl& w, float ratio);
+// Once per step. Reads: gravity, forces, torques, drag, masses. Writes: scratch accelerations,
+// damping, the runs of awake moving rigid bodies and the list of awake soft bodies.
+void prepare_forces(World::Impl& w, float h);
+// One substep's velocity integration. Reads: accelerations, damping. Writes: motion d (rigid
+// bodies) and particle motion (soft bodies). scatter_first: the stage first moves its range's
+// solver bodies back to the body arrays; gather_after: it gathers them afresh after (the fused
+// path of run_substeps).
+void add_integrate_velocity_stages(World::Impl& w, std::vector<TaskSystem::Stage>& stages, float h,
+                                   bool scatter_first, bool gather_after, int phase);
+// One substep's position integration. Reads: motion. Writes: poses (rigid) and particles (soft).
+void add_integrate_position_stages(World::Impl& w, std::vector<TaskSystem::Stage>& stages,
+                                   bool scatter_first, bool gather_after, int phase);
+// Moves every solver body's motion back to the body arrays (the end of the fused path).
+void add_scatter_solver_bodies_stage(World::Impl& w, std::vector<TaskSystem::Stage>& stages,
+                                     int phase);
+
+}  // namespace strut
