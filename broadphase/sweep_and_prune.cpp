@@ -95,6 +95,7 @@ void SweepAndPrune::invalidate_statics() {
 
 void SweepAndPrune::insert(std::uint32_t proxy, const Aabb& box, std::uint32_t category,
                            std::uint32_t mask, bool is_static) {
+  ++version_;
   if (proxy == std::numeric_limits<std::uint32_t>::max())
     throw std::invalid_argument(proxy_error("insert: key out of range", proxy));
   if (proxy >= capacity_) grow(proxy);
@@ -121,6 +122,7 @@ void SweepAndPrune::insert(std::uint32_t proxy, const Aabb& box, std::uint32_t c
 }
 
 void SweepAndPrune::remove(std::uint32_t proxy) {
+  ++version_;
   ProxyInfo& info = live(proxy, "remove: not present");
   if (info.flags & kStatic) {
     invalidate_statics();
@@ -133,6 +135,7 @@ void SweepAndPrune::remove(std::uint32_t proxy) {
 }
 
 void SweepAndPrune::set_box(std::uint32_t proxy, const Aabb& box) {
+  ++version_;
   const ProxyInfo& info = live(proxy, "set_box: not present");
   min_x_[proxy] = box.lower.x;
   min_y_[proxy] = box.lower.y;
@@ -142,6 +145,7 @@ void SweepAndPrune::set_box(std::uint32_t proxy, const Aabb& box) {
 }
 
 void SweepAndPrune::set_filter(std::uint32_t proxy, std::uint32_t category, std::uint32_t mask) {
+  ++version_;
   ProxyInfo& info = live(proxy, "set_filter: not present");
   info.category = category;
   info.mask = mask;
@@ -151,12 +155,14 @@ void SweepAndPrune::set_filter(std::uint32_t proxy, std::uint32_t category, std:
 }
 
 void SweepAndPrune::set_sleeping(std::uint32_t proxy, bool sleeping) {
+  ++version_;
   ProxyInfo& info = live(proxy, "set_sleeping: not present");
   if (info.flags & kStatic) return;
   info.flags = sleeping ? (info.flags | kSleeping) : (info.flags & ~kSleeping);
 }
 
 void SweepAndPrune::set_ignored_pairs(std::vector<Pair> pairs) {
+  ++version_;
   for (Pair& p : pairs) p = make_pair(p.a, p.b);
   if (!std::is_sorted(pairs.begin(), pairs.end())) std::sort(pairs.begin(), pairs.end());
   pairs.erase(std::unique(pairs.begin(), pairs.end()), pairs.end());

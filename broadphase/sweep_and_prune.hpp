@@ -99,6 +99,10 @@ class SweepAndPrune {
   void set_sorted_output(bool sorted) { sorted_output_ = sorted; }
 
   std::size_t proxy_count() const { return live_count_; }
+  // Counts the changes made through insert, remove, set_box, set_filter, set_sleeping and
+  // set_ignored_pairs (not box writes through the spans): equal versions and boxes that stayed
+  // inside the ones last swept mean the same pairs overlap (the world's pair reuse).
+  std::uint64_t version() const { return version_; }
 
   // Not part of the world's interface: for tests and benchmarks.
   void set_kernel(Kernel kernel) { kernel_ = kernel; }
@@ -145,6 +149,7 @@ class SweepAndPrune {
   // Per-proxy state, indexed by proxy key; capacity_ = largest key ever inserted + 1.
   std::size_t capacity_ = 0;
   std::size_t live_count_ = 0;
+  std::uint64_t version_ = 0;
   AlignedVector<float> min_x_, min_y_, max_x_, max_y_;
   std::vector<ProxyInfo> info_;
 

@@ -68,20 +68,117 @@ Aabb broadphase_box(const World::Impl& w, std::uint32_t k) {
   return Aabb{{b.lower.x - grow, b.lower.y - grow}, {b.upper.x + grow, b.upper.y + grow}};
 }
 
+namespace {
+
+// Keeps the items i in [0, total) for which keep(i) holds, as out[...] = make(i), in order: fixed
+// chunks count their survivors, then write them at their offsets (any thread count, same list).
+template <class Keep, class Make, class Out>
+void filter_in_order(World::Impl& w, int total, Keep keep, Make make, std::vector<Out>& out) {
+  constexpr int kGrain = 4096;
+  auto& kept = w.scratch.chunk_counts;
+  kept.assign(std::size_t(TaskSystem::chunk_count(total, kGrain)) + 1, 0);
+  w.tasks.parallel_for(total, kGrain, [&](int lo, int hi, int) {
+    std::uint32_t count = 0;
+    for (int i = lo; i < hi; ++i) count += keep(std::size_t(i));
+    kept[std::size_t(lo / kGrain) + 1] = count;
+  });
+  for (std::size_t c = 1; c < kept.size(); ++c) kept[c] += kept[c - 1];
+  out.resize(kept.back());
+  w.tasks.parallel_for(total, kGrain, [&](int lo, int hi, int) {
+    std::uint32_t at = kept[std::size_t(lo / kGrain)];
+    for (int i = lo; i < hi; ++i)
+      if (keep(std::size_t(i))) out[at++] = make(std::size_t(i));
+  });
+}
+
+// How much a swept box is enlarged beyond the box the step needs: a tenth of the body's size, at
+// most 10 cm (Box2D's margin). A resting body's box then stays inside its enlarged one for many
+// steps and the sweep is skipped (below); a larger margin lists more pairs that the step filters
+// out again.
+constexpr float kEnlargeFraction = 0.1f, kEnlargeMax = 0.1f;
+
+// Whether last sweep's pairs still hold every pair whose boxes overlap now: nothing changed in
+// the broad phase (no proxy inserted, removed, re-filtered, put to sleep, woken or moved by
+// set_box; no new ignored pairs), every body keeps its flags, and every awake moving body's box
+// lies inside the enlarged box it was swept with.
+bool enlarged_pairs_hold(World::Impl& w) {
+  const auto& b = w.bodies;
+  const auto& sc = w.scratch;
+  const std::size_t n = b.size();
+  if (w.broadphase.version() != w.enlarged_version || sc.enlarged_flags.size() != n) return false;
+  constexpr int kGrain = 4096;
+  auto& escaped = w.scratch.chunk_counts;
+  escaped.assign(std::size_t(TaskSystem::chunk_count(int(n), kGrain)), 0);
+  w.tasks.parallel_for(int(n), kGrain, [&](int lo, int hi, int) {
+    std::uint32_t out = 0;
+    for (std::size_t k = std::size_t(lo); k < std::size_t(hi); ++k) {
+      out |= b.flags[k] != sc.enlarged_flags[k];
+      if (b.flags[k] & (kStatic | kSleeping | kDead)) continue;
+      out |= (sc.fat_lx[k] < sc.enlarged_lx[k]) | (sc.fat_ly[k] < sc.enlarged_ly[k]) |
+             (sc.fat_ux[k] > sc.enlarged_ux[k]) | (sc.fat_uy[k] > sc.enlarged_uy[k]);
+    }
+    escaped[std::size_t(lo / kGrain)] = out;
+  });
+  return std::none_of(escaped.begin(), escaped.end(), [](std::uint32_t e) { return e != 0; });
+}
+
+// Sweeps the enlarged boxes of the awake moving bodies (static and sleeping proxies keep the
+// boxes they were given) and keeps the pairs in dense indices, dropping pairs of two infinite
+// masses (the broad phase knows layers, static, sleeping and jointed pairs; kinematic bodies
+// only the world knows). The order is the broad phase's.
+void sweep_enlarged(World::Impl& w) {
+  const auto& b = w.bodies;
+  auto& bp = w.broadphase;
+  auto& sc = w.scratch;
+  const std::size_t n = b.size();
+  sc.enlarged_lx.resize(n), sc.enlarged_ly.resize(n), sc.enlarged_ux.resize(n);
+  sc.enlarged_uy.resize(n), sc.enlarged_flags.resize(n);
+  const std::span<float> lx = bp.min_x(), ly = bp.min_y(), ux = bp.max_x(), uy = bp.max_y();
+  w.tasks.parallel_for(int(n), 4096, [&](int lo, int hi, int) {
+    for (std::uint32_t k = std::uint32_t(lo); k < std::uint32_t(hi); ++k) {
+      sc.enlarged_flags[k] = b.flags[k];
+      const float size = std::max(sc.tight_ux[k] - sc.tight_lx[k], sc.tight_uy[k] - sc.tight_ly[k]);
+      const float m = std::min(kEnlargeFraction * size, kEnlargeMax);
+      sc.enlarged_lx[k] = sc.fat_lx[k] - m, sc.enlarged_ly[k] = sc.fat_ly[k] - m;
+      sc.enlarged_ux[k] = sc.fat_ux[k] + m, sc.enlarged_uy[k] = sc.fat_uy[k] + m;
+      if (b.flags[k] & (kStatic | kSleeping | kDead)) continue;
+      const std::uint32_t s = b.slot[k];
+      lx[s] = sc.enlarged_lx[k], ly[s] = sc.enlarged_ly[k];
+      ux[s] = sc.enlarged_ux[k], uy[s] = sc.enlarged_uy[k];
+    }
+  });
+  bp.find_pairs(w.broadphase_pairs, w.tasks);
+  const auto& pairs = w.broadphase_pairs;
+  filter_in_order(
+      w, int(pairs.size()),
+      [&](std::size_t i) {
+        const std::uint8_t fi = b.flags[w.slots[pairs[i].a].dense];
+        const std::uint8_t fj = b.flags[w.slots[pairs[i].b].dense];
+        return !((fi & (kStatic | kKinematic)) && (fj & (kStatic | kKinematic)));
+      },
+      [&](std::size_t i) {
+        return std::pair{w.slots[pairs[i].a].dense, w.slots[pairs[i].b].dense};
+      },
+      w.enlarged_pairs);
+  w.enlarged_version = bp.version();
+  ++w.enlarged_sweeps;
+}
+
+}  // namespace
+
+// The broad phase updates only when something moved out of what it last swept: a settled
+// pyramid sweeps once and then only checks boxes (Box2D's fat boxes do the same for its tree).
 void find_candidate_pairs(World::Impl& w) {
   if (w.reference_pairs) {
     find_pairs_all(w, w.candidate_pairs);
     return;
   }
   const auto& b = w.bodies;
-  auto& bp = w.broadphase;
   auto& sc = w.scratch;
   const std::size_t n = b.size();
-  // Fattened boxes of every body in one SIMD pass over SoA arrays, then the moving proxies' boxes
-  // go to the broad phase through its SoA spans (static ones are set when they move).
+  // Fattened boxes of every body in one SIMD pass over SoA arrays: the boxes this step needs.
   sc.tight_lx.resize(n), sc.tight_ly.resize(n), sc.tight_ux.resize(n), sc.tight_uy.resize(n);
   sc.fat_lx.resize(n), sc.fat_ly.resize(n), sc.fat_ux.resize(n), sc.fat_uy.resize(n);
-  const std::span<float> lx = bp.min_x(), ly = bp.min_y(), ux = bp.max_x(), uy = bp.max_y();
   const BoundsSpans spans{sc.tight_lx.data(), sc.tight_ly.data(), sc.tight_ux.data(),
                           sc.tight_uy.data(), w.motion.data(),    sc.fat_lx.data(),
                           sc.fat_ly.data(),   sc.fat_ux.data(),   sc.fat_uy.data()};
@@ -92,38 +189,19 @@ void find_candidate_pairs(World::Impl& w) {
       sc.tight_ux[k] = box.upper.x, sc.tight_uy[k] = box.upper.y;
     }
     fatten_bounds_simd(spans, lo, hi, 0.5f * w.config.contact_slop);
-    for (std::uint32_t k = std::uint32_t(lo); k < std::uint32_t(hi); ++k) {
-      if (b.flags[k] & (kStatic | kSleeping | kDead)) continue;
-      const std::uint32_t s = b.slot[k];
-      lx[s] = sc.fat_lx[k], ly[s] = sc.fat_ly[k], ux[s] = sc.fat_ux[k], uy[s] = sc.fat_uy[k];
-    }
   });
-  bp.find_pairs(w.broadphase_pairs, w.tasks);
-  // Dense indices, dropping pairs of two infinite masses (the broad phase knows layers, static,
-  // sleeping and jointed pairs; kinematic bodies only the world knows). Fixed chunks count their
-  // survivors, then write them at their offsets: the order is the broad phase's.
-  constexpr int kGrain = 4096;
-  const int total = int(w.broadphase_pairs.size());
-  auto& kept = sc.chunk_counts;
-  kept.assign(std::size_t(TaskSystem::chunk_count(total, kGrain)) + 1, 0);
-  auto keep = [&](const broadphase::Pair& p) {
-    const std::uint8_t fi = b.flags[w.slots[p.a].dense], fj = b.flags[w.slots[p.b].dense];
-    return !((fi & (kStatic | kKinematic)) && (fj & (kStatic | kKinematic)));
-  };
-  w.tasks.parallel_for(total, kGrain, [&](int lo, int hi, int) {
-    std::uint32_t count = 0;
-    for (int i = lo; i < hi; ++i) count += keep(w.broadphase_pairs[std::size_t(i)]);
-    kept[std::size_t(lo / kGrain) + 1] = count;
-  });
-  for (std::size_t c = 1; c < kept.size(); ++c) kept[c] += kept[c - 1];
-  w.candidate_pairs.resize(kept.back());
-  w.tasks.parallel_for(total, kGrain, [&](int lo, int hi, int) {
-    std::uint32_t at = kept[std::size_t(lo / kGrain)];
-    for (int i = lo; i < hi; ++i) {
-      const broadphase::Pair& p = w.broadphase_pairs[std::size_t(i)];
-      if (keep(p)) w.candidate_pairs[at++] = {w.slots[p.a].dense, w.slots[p.b].dense};
-    }
-  });
+  if (!enlarged_pairs_hold(w)) sweep_enlarged(w);
+  // The candidates: the enlarged pairs whose boxes overlap this step, so the narrow phase and the
+  // continuous pass see the same pairs as a sweep of this step's boxes would give.
+  const auto& pairs = w.enlarged_pairs;
+  filter_in_order(
+      w, int(pairs.size()),
+      [&](std::size_t i) {
+        const auto [a, c] = pairs[i];
+        return !(sc.fat_lx[a] > sc.fat_ux[c] || sc.fat_lx[c] > sc.fat_ux[a] ||
+                 sc.fat_ly[a] > sc.fat_uy[c] || sc.fat_ly[c] > sc.fat_uy[a]);
+      },
+      [&](std::size_t i) { return pairs[i]; }, w.candidate_pairs);
 }
 
 // All-pairs reference finder: the same filters as the sweep-and-prune broad phase; kept for

@@ -139,6 +139,9 @@ struct StepScratch {
   // SoA tight boxes (bounds kernel).
   std::vector<float> tight_lx, tight_ly, tight_ux, tight_uy;
   std::vector<float> fat_lx, fat_ly, fat_ux, fat_uy;  // broad-phase boxes
+  // Enlarged boxes of the last sweep and the flags the bodies had then, per dense body.
+  std::vector<float> enlarged_lx, enlarged_ly, enlarged_ux, enlarged_uy;
+  std::vector<std::uint8_t> enlarged_flags;
 };
 
 // Soft constraint coefficients (see make_softness).
@@ -194,6 +197,11 @@ struct World::Impl {
   std::vector<float> reach;      // per body: farthest surface point from the centre of mass
   std::size_t cached_pairs = 0;  // pairs of the last narrow phase that reused their features
   std::vector<std::pair<std::uint32_t, std::uint32_t>> candidate_pairs;  // dense, lower first
+  // Pairs of the enlarged boxes last swept (find_candidate_pairs), dense, lower first, and the
+  // broad phase's version then: kept while every awake body stays inside its enlarged box.
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> enlarged_pairs;
+  std::uint64_t enlarged_version = ~std::uint64_t{0};
+  std::size_t enlarged_sweeps = 0;  // steps whose broad phase swept (tests, profiling)
   ContactSet contacts;
   Softness contact_softness, static_softness;
   Colouring contact_colours;  // of contact pairs

@@ -100,4 +100,33 @@ TEST(WorldBroadphase, SweepAndPruneFindsTheSameContactPairsAsAllPairs) {
   }
 }
 
+// A resting stack stays inside the enlarged boxes it was swept with: the broad phase stops
+// sweeping, and the candidates it hands on are still exactly the overlapping pairs. A teleported
+// box leaves its enlarged box and makes the next step sweep again.
+TEST(WorldBroadphase, RestingStackReusesItsPairsUntilSomethingMoves) {
+  WorldConfig config;
+  config.enable_sleep = false;  // asleep, the stack would stop the sweep for another reason
+  World w(config);
+  w.create_body(test::ground_def(20));
+  std::vector<BodyId> boxes;
+  for (int row = 0; row < 8; ++row)
+    for (int i = 0; i < 8 - row; ++i)
+      boxes.push_back(w.create_body(test::box_def({float(i) - 0.5f * float(7 - row), 0.5f + row})));
+  for (int step = 0; step < 120; ++step) w.step(1.0f / 60);
+  auto& impl = WorldAccess::impl(w);
+  const std::size_t sweeps = impl.enlarged_sweeps;
+  for (int step = 0; step < 60; ++step) {
+    w.step(1.0f / 60);
+    auto a = impl.candidate_pairs;
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> b;
+    find_pairs_all(impl, b);
+    std::sort(a.begin(), a.end()), std::sort(b.begin(), b.end());
+    ASSERT_EQ(a, b) << "step " << step;
+  }
+  EXPECT_EQ(impl.enlarged_sweeps, sweeps) << "a resting stack swept again";
+  w.set_transform(boxes.back(), {10, 3}, 0);
+  w.step(1.0f / 60);
+  EXPECT_EQ(impl.enlarged_sweeps, sweeps + 1);
+}
+
 }  // namespace strut
