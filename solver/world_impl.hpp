@@ -118,6 +118,7 @@ struct StepScratch {
   std::vector<float> island_min_time;     // indexed by root slot
   std::vector<std::uint8_t> island_wake;  // islands (by root slot) woken this step
   std::vector<std::uint8_t> moving;       // per body: may be written by the solver (set each step)
+  std::vector<std::uint8_t> coloured_moving;  // `moving` when the contacts were last coloured
   std::vector<std::uint32_t> pair_a, pair_b, joint_a, joint_b;
   std::vector<std::uint32_t> strut_a, strut_b;  // strut colouring input
   std::vector<std::uint32_t> strut_ids;         // strut colouring: strut index of each input
@@ -191,6 +192,7 @@ struct World::Impl {
   std::vector<broadphase::Pair> broadphase_pairs;
   bool reference_pairs = false;  // tests: use the all-pairs finder instead
   bool scalar_contacts = false;  // tests and benchmarks: the wide kernel's scalar twin
+  bool keep_contact_structure = true;  // tests: false colours and assigns lanes every step
   bool scalar_struts = false;    // tests and benchmarks: the strut kernels' scalar twins
   bool lane_struts = true;       // tests and benchmarks: false sends every strut down the old paths
   std::vector<float> motion;     // per body: how far any point may move this step

@@ -139,4 +139,29 @@ TEST(ContactCache, PyramidEndsWhereFreshCollisionPutsIt) {
 }
 
 }  // namespace
+// Kept contact structure (colour_contacts): a resting pyramid keeps last step's constraints,
+// colours and lanes, and that gives the same bits as colouring afresh every step, also across a
+// teleport (which changes the pairs) and at 2 threads.
+TEST(ContactStructure, KeptStructureGivesTheSameBitsAsRecolouring) {
+  std::uint64_t hashes[2];
+  for (int keep = 0; keep < 2; ++keep) {
+    WorldConfig config;
+    config.enable_sleep = false;
+    config.threads = 2;
+    World w(config);
+    WorldAccess::impl(w).keep_contact_structure = keep == 1;
+    const std::vector<BodyId> boxes = pyramid(w, 10);
+    int kept = 0;
+    for (int step = 0; step < 240; ++step) {
+      if (step == 150) w.set_transform(boxes.back(), {15, 2}, 0.3f);
+      w.step(kDt);
+      kept += WorldAccess::impl(w).contacts.structure_kept;
+    }
+    if (keep == 1) EXPECT_GT(kept, 100) << "a resting pyramid should keep its structure";
+    if (keep == 0) EXPECT_EQ(kept, 0);
+    hashes[keep] = w.state_hash();
+  }
+  EXPECT_EQ(hashes[0], hashes[1]);
+}
+
 }  // namespace strut

@@ -10,9 +10,49 @@ namespace strut {
 // with more than two points (a fast pair) keeps one colour and its constraints are solved one
 // after another (split into constraints of their own colours, such pairs spilled into the
 // overflow colour, and the ragdoll rain became half as slow again).
+namespace {
+
+// Whether this step's contact pairs are last step's, in the same order, between the same dense
+// bodies, with as many points each, and the same bodies may move: then the constraints, their
+// colours and their lanes (prepare_contacts) come out as they were, and are kept. Cheap tests
+// first, so a changing scene (rain, smash) pays little for asking. Sets any_restitution when it
+// answers yes (the points' materials may have changed).
+bool same_contact_structure(World::Impl &w) {
+  auto &set = w.contacts;
+  auto &s = w.scratch;
+  const std::size_t pairs = set.pair_keys.size();
+  if (pairs == 0 || set.pair_keys != set.old_pair_keys || set.pair_begin != set.old_pair_begin ||
+      s.moving != s.coloured_moving || s.pair_a.size() != pairs)
+    return false;
+  constexpr int kGrain = 2048;
+  auto &differs = s.chunk_counts;
+  differs.assign(std::size_t(TaskSystem::chunk_count(int(pairs), kGrain)), 0);
+  std::atomic<bool> bouncy{false};
+  w.tasks.parallel_for(int(pairs), kGrain, [&](int lo, int hi, int) {
+    std::uint32_t d = 0;
+    bool chunk_bouncy = false;
+    for (std::size_t p = std::size_t(lo); p < std::size_t(hi); ++p) {
+      const ContactPoint &cp = set.points[set.pair_begin[p]];
+      d |= (cp.body_v != s.pair_a[p]) | (cp.body_o != s.pair_b[p]);
+      chunk_bouncy |= cp.restitution > 0;
+    }
+    differs[std::size_t(lo / kGrain)] = d;
+    if (chunk_bouncy) bouncy.store(true, std::memory_order_relaxed);
+  });
+  if (std::any_of(differs.begin(), differs.end(), [](std::uint32_t d) { return d != 0; }))
+    return false;
+  set.any_restitution = bouncy.load();
+  return true;
+}
+
+}  // namespace
+
 void colour_contacts(World::Impl &w) {
   auto &set = w.contacts;
   auto &s = w.scratch;
+  set.structure_kept = w.keep_contact_structure && same_contact_structure(w);
+  if (set.structure_kept) return;
+  s.coloured_moving = s.moving;
   const std::size_t pairs = set.pair_keys.size();
   set.pair_constraint_begin.resize(pairs + 1);
   s.pair_a.resize(pairs), s.pair_b.resize(pairs);

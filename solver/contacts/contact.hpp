@@ -87,6 +87,9 @@ struct ContactSet {
   std::vector<ContactWork> work;                     // solver work items, colour-major
   std::vector<std::uint32_t> colour_work_begin;
   bool any_restitution = false;  // a pair has restitution (colour_contacts)
+  // The pairs, constraints, colours and lanes are last step's (colour_contacts): the prepare
+  // keeps its lane lists and only refills the lanes.
+  bool structure_kept = false;
   // Body slots (lower, higher) of each pair that produced points, in pair
   // order.
   std::vector<std::uint64_t> pair_keys;

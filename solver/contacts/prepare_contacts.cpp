@@ -207,25 +207,14 @@ void fill_constraint(const World::Impl &w, WideConstraint &c, const std::uint32_
 
 }  // namespace
 
-// Box2D's prepare, in two parts: a serial pass over the pairs in colour order that
-// only decides where each constraint goes (a wide lane; lanes stacked in groups for
-// pairs of several constraints; the generic list for pairs touching a soft body),
-// then a parallel pass that fills the lanes from the bodies' poses.
-void prepare_contacts(World::Impl &w) {
-  auto &b = w.bodies;
+namespace {
+
+// The serial half of the prepare: decides where each constraint goes, colour by colour (a wide
+// lane; lanes stacked in groups for pairs of several constraints; the generic list for pairs
+// touching a soft body). Writes scratch.wide_lane_ids and wide_lane_a, the work items and the
+// generic pairs.
+void assign_lanes(World::Impl &w) {
   auto &s = w.scratch;
-  const std::size_t n = b.size();
-  s.p0x.resize(n), s.p0y.resize(n), s.q0c.resize(n), s.q0s.resize(n);
-  s.solver_bodies.resize(n + 1);
-  s.solver_bodies[n] = SolverBody{};  // the spare zero body that pads wide lanes
-  s.prepare_bodies.resize(n + 1);
-  s.prepare_bodies[n] = PrepareBody{};
-  w.tasks.parallel_for(int(n), 4096, [&](int lo, int hi, int) {
-    for (int k = lo; k < hi; ++k) {
-      s.p0x[k] = b.px[k], s.p0y[k] = b.py[k], s.q0c[k] = b.qc[k], s.q0s[k] = b.qs[k];
-      s.prepare_bodies[std::size_t(k)] = prepare_body(w, std::uint32_t(k));
-    }
-  });
   auto &set = w.contacts;
   const Colouring &c = w.contact_colours;
   auto &lanes = s.wide_lane_ids;  // constraint of each lane; ~0 pads a wide constraint
@@ -286,7 +275,32 @@ void prepare_contacts(World::Impl &w) {
     set.colour_work_begin.push_back(std::uint32_t(set.work.size()));
   }
   std::sort(set.generic_pairs.begin(), set.generic_pairs.end());
-  set.wide.resize(wide_count());
+}
+
+}  // namespace
+
+// Box2D's prepare, in two parts: a serial pass over the pairs in colour order that only decides
+// where each constraint goes (assign_lanes; skipped when the contact structure is last step's,
+// colour_contacts), then a parallel pass that fills the lanes from the bodies' poses.
+void prepare_contacts(World::Impl &w) {
+  auto &b = w.bodies;
+  auto &s = w.scratch;
+  const std::size_t n = b.size();
+  s.p0x.resize(n), s.p0y.resize(n), s.q0c.resize(n), s.q0s.resize(n);
+  s.solver_bodies.resize(n + 1);
+  s.solver_bodies[n] = SolverBody{};  // the spare zero body that pads wide lanes
+  s.prepare_bodies.resize(n + 1);
+  s.prepare_bodies[n] = PrepareBody{};
+  w.tasks.parallel_for(int(n), 4096, [&](int lo, int hi, int) {
+    for (int k = lo; k < hi; ++k) {
+      s.p0x[k] = b.px[k], s.p0y[k] = b.py[k], s.q0c[k] = b.qc[k], s.q0s[k] = b.qs[k];
+      s.prepare_bodies[std::size_t(k)] = prepare_body(w, std::uint32_t(k));
+    }
+  });
+  auto &set = w.contacts;
+  if (!set.structure_kept) assign_lanes(w);
+  const auto &lanes = s.wide_lane_ids, &lane_a = s.wide_lane_a;
+  set.wide.resize(lanes.size() / kWideLanes);
   w.tasks.parallel_for(int(set.wide.size()), 16, [&](int lo, int hi, int) {
     for (int i = lo; i < hi; ++i)
       fill_constraint(w, set.wide[std::size_t(i)], lanes.data() + std::size_t(i) * kWideLanes,
