@@ -29,12 +29,15 @@ void update_bounds(World::Impl& w, float dt) {
   const std::size_t n = b.size();
   w.motion.resize(n);
   w.reach.resize(n);
+  w.extent.resize(n);
   const float h = w.last_h;
   const float g = length(w.config.gravity);
   w.tasks.parallel_for(int(n), 1024, [&](int lo, int hi, int) {
     for (std::size_t k = std::size_t(lo); k < std::size_t(hi); ++k) {
       const std::uint32_t p0 = b.particle_begin[k], pc = b.particle_count[k];
       b.aabb[k] = tight_box(w, std::uint32_t(k));
+      w.extent[k] =
+          std::max(b.aabb[k].upper.x - b.aabb[k].lower.x, b.aabb[k].upper.y - b.aabb[k].lower.y);
       const float r = b.radius[k];
       float reach = 0;  // farthest particle from the centre of mass
       for (std::uint32_t i = p0; i < p0 + pc; ++i)
@@ -269,10 +272,7 @@ Vec2 vertex_position(const World::Impl& w, std::uint32_t body, std::uint32_t v) 
   return {w.particles.x[i], w.particles.y[i]};
 }
 
-float max_extent(const World::Impl& w, std::uint32_t k) {
-  const Aabb& box = w.bodies.aabb[k];
-  return std::max(box.upper.x - box.lower.x, box.upper.y - box.lower.y);
-}
+float max_extent(const World::Impl& w, std::uint32_t k) { return w.extent[k]; }
 
 // A fast pair: one of the two may move more than half the smaller one's size this step, so
 // features the manifold did not pick can come into reach (extra points, no contact cache).
@@ -425,12 +425,14 @@ std::uint32_t find_previous(const ContactSet& set, std::uint64_t key) {
 // Separation of a reused point at the current poses, for the touching flag: evaluate_contact's
 // separation for the only points the cache reuses (rigid polygons), read from the particles.
 // Calling evaluate_contact itself cost 10% more CPU time per pyramid step.
-float feature_separation(const World::Impl& w, const ContactPoint& cp) {
-  const Vec2 v = vertex_position(w, cp.body_v, cp.vertex);
-  const Vec2 e1 = vertex_position(w, cp.body_o, cp.other);
+// body_v, body_o: the point's bodies on this step's dense indices (see rebind).
+float feature_separation(const World::Impl& w, const ContactPoint& cp, std::uint32_t body_v,
+                         std::uint32_t body_o) {
+  const Vec2 v = vertex_position(w, body_v, cp.vertex);
+  const Vec2 e1 = vertex_position(w, body_o, cp.other);
   if (cp.kind == ContactKind::VertexVertex) return length(v - e1) - cp.radius;
-  const std::uint32_t n = w.bodies.hull_count[cp.body_o];
-  const Vec2 d = vertex_position(w, cp.body_o, (cp.other + 1u) % n) - e1;
+  const std::uint32_t n = w.bodies.hull_count[body_o];
+  const Vec2 d = vertex_position(w, body_o, cp.other + 1u == n ? 0u : cp.other + 1u) - e1;
   const float len = length(d);
   // The edge's outward normal (d.y, -d.x) / len, as evaluate_contact takes it.
   const Vec2 normal = len > 0 ? (1.0f / len) * Vec2{d.y, -d.x} : cp.fallback_normal;
@@ -517,9 +519,10 @@ void narrow_phase(World::Impl& w) {
           // Last step's points keep their features and impulses; the merge copies them straight
           // from last step's list. Here only their separations, for the touching flag.
           for (std::uint32_t k = set.old_pair_begin[old]; k < set.old_pair_begin[old + 1]; ++k) {
-            ContactPoint cp = set.old_points[k];
-            rebind(cp, lower, higher);
-            const float separation = feature_separation(w, cp);
+            const ContactPoint& cp = set.old_points[k];
+            const bool vertex_on_lower = (cp.feature >> 17) & 1u;
+            const float separation = feature_separation(w, cp, vertex_on_lower ? lower : higher,
+                                                        vertex_on_lower ? higher : lower);
             out.separations.push_back(separation);
             touching |= separation <= slop;
             ++count;

@@ -197,6 +197,7 @@ struct World::Impl {
   bool lane_struts = true;       // tests and benchmarks: false sends every strut down the old paths
   std::vector<float> motion;     // per body: how far any point may move this step
   std::vector<float> reach;      // per body: farthest surface point from the centre of mass
+  std::vector<float> extent;     // per body: the longer side of its tight box (update_bounds)
   std::size_t cached_pairs = 0;  // pairs of the last narrow phase that reused their features
   std::vector<std::pair<std::uint32_t, std::uint32_t>> candidate_pairs;  // dense, lower first
   // Pairs of the enlarged boxes last swept (find_candidate_pairs), dense, lower first, and the
