@@ -478,6 +478,19 @@ float drift(const PairCache& then, const PairCache& now, float reach) {
 
 }  // namespace
 
+namespace {
+
+// Room in a chunk's buffers for `rows` pairs and their reused points (kMaxPointsPerPair at most
+// each).
+void reserve_rows(NarrowChunk& out, std::size_t rows) {
+  if (out.keys.size() >= rows) return;
+  out.separations.resize(rows * kMaxPointsPerPair), out.reused_pair.resize(rows);
+  out.keys.resize(rows), out.touching.resize(rows), out.counts.resize(rows);
+  out.previous.resize(rows), out.caches.resize(rows);
+}
+
+}  // namespace
+
 // Pairs are split into fixed chunks; each chunk collides its pairs into its own buffers and the
 // buffers are concatenated in chunk order, so the contact list is the same for any thread count.
 void narrow_phase(World::Impl& w) {
@@ -494,10 +507,11 @@ void narrow_phase(World::Impl& w) {
   chunks.resize(std::size_t(TaskSystem::chunk_count(pairs, kGrain)));
   w.tasks.parallel_for(pairs, kGrain, [&](int lo, int hi, int) {
     NarrowChunk& out = chunks[std::size_t(lo / kGrain)];
-    out.points.clear(), out.keys.clear(), out.touching.clear();
-    out.counts.clear(), out.separations.clear(), out.reused_pair.clear();
-    out.previous.clear(), out.caches.clear();
-    out.point_count = 0;
+    // Per-pair rows written by index into buffers that only grow (a push_back per row and
+    // field was a fifth of the narrow phase); `pairs` and `reused_points` count what is valid.
+    reserve_rows(out, std::size_t(hi - lo));
+    out.points.clear();
+    out.pairs = 0, out.reused_points = 0, out.point_count = 0;
     ContactPoint buffer[kMaxPointsPerPair];
     for (int p = lo; p < hi; ++p) {
       const auto [a, c] = w.candidate_pairs[std::size_t(p)];
@@ -523,7 +537,7 @@ void narrow_phase(World::Impl& w) {
             const bool vertex_on_lower = (cp.feature >> 17) & 1u;
             const float separation = feature_separation(w, cp, vertex_on_lower ? lower : higher,
                                                         vertex_on_lower ? higher : lower);
-            out.separations.push_back(separation);
+            out.separations[out.reused_points++] = separation;
             touching |= separation <= slop;
             ++count;
           }
@@ -551,12 +565,13 @@ void narrow_phase(World::Impl& w) {
           }
           touching |= buffer[i].separation <= slop;
         }
-      out.keys.push_back(key);
-      out.touching.push_back(touching);
-      out.counts.push_back(std::uint32_t(count));
-      out.previous.push_back(old);
-      out.caches.push_back(cache);
-      out.reused_pair.push_back(reused);
+      const std::size_t row = out.pairs++;
+      out.keys[row] = key;
+      out.touching[row] = touching;
+      out.counts[row] = std::uint32_t(count);
+      out.previous[row] = old;
+      out.caches[row] = cache;
+      out.reused_pair[row] = reused;
       out.point_count += count;
       if (!reused) out.points.insert(out.points.end(), buffer, buffer + count);
     }
@@ -565,7 +580,7 @@ void narrow_phase(World::Impl& w) {
   std::size_t pair_total = 0, point_total = 0;
   for (NarrowChunk& chunk : chunks) {
     chunk.first_pair = pair_total, chunk.first_point = point_total;
-    pair_total += chunk.keys.size(), point_total += chunk.point_count;
+    pair_total += chunk.pairs, point_total += chunk.point_count;
   }
   set.points.resize(point_total);
   set.pair_keys.resize(pair_total);
@@ -574,15 +589,15 @@ void narrow_phase(World::Impl& w) {
   set.pair_cache.resize(pair_total);
   w.cached_pairs = 0;
   for (const NarrowChunk& chunk : chunks)
-    w.cached_pairs +=
-        std::size_t(std::count(chunk.reused_pair.begin(), chunk.reused_pair.end(), 1));
+    w.cached_pairs += std::size_t(std::count(
+        chunk.reused_pair.begin(), chunk.reused_pair.begin() + std::ptrdiff_t(chunk.pairs), 1));
   set.pair_begin.resize(pair_total + 1);
   set.pair_begin[pair_total] = std::uint32_t(point_total);
   w.tasks.parallel_for(int(chunks.size()), 1, [&](int lo, int hi, int) {
     for (int ci = lo; ci < hi; ++ci) {
       const NarrowChunk& chunk = chunks[std::size_t(ci)];
       std::size_t point = chunk.first_point, fresh = 0, reused = 0;
-      for (std::size_t k = 0; k < chunk.keys.size(); ++k) {
+      for (std::size_t k = 0; k < chunk.pairs; ++k) {
         const std::size_t pair = chunk.first_pair + k;
         const std::uint64_t key = chunk.keys[k];
         set.pair_keys[pair] = key;

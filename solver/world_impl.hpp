@@ -92,12 +92,14 @@ struct BodyCold {
   Vec2 com_offset;  // centre of mass relative to def.center, in body coordinates
 };
 
-// One chunk's narrow-phase output, merged in chunk order.
+// One chunk's narrow-phase output, merged in chunk order. The per-pair rows are valid up to
+// `pairs`, the separations of reused points up to `reused_points`; the buffers only grow.
 struct NarrowChunk {
   std::vector<ContactPoint> points;       // of pairs collided afresh
   std::vector<float> separations;         // of the points of reused pairs (copied at the merge)
   std::vector<std::uint8_t> reused_pair;  // features came from the cache
-  std::size_t point_count = 0;            // both kinds
+  std::size_t pairs = 0, reused_points = 0;
+  std::size_t point_count = 0;  // both kinds
   std::vector<std::uint64_t> keys;
   std::vector<std::uint8_t> touching;
   std::vector<std::uint32_t> counts;
@@ -190,10 +192,10 @@ struct World::Impl {
   std::vector<std::uint64_t> ignored_pairs;  // sorted slot-pair keys of non-colliding joints
   broadphase::SweepAndPrune broadphase;      // proxies keyed by body slot
   std::vector<broadphase::Pair> broadphase_pairs;
-  bool reference_pairs = false;  // tests: use the all-pairs finder instead
-  bool scalar_contacts = false;  // tests and benchmarks: the wide kernel's scalar twin
+  bool reference_pairs = false;        // tests: use the all-pairs finder instead
+  bool scalar_contacts = false;        // tests and benchmarks: the wide kernel's scalar twin
   bool keep_contact_structure = true;  // tests: false colours and assigns lanes every step
-  bool scalar_struts = false;    // tests and benchmarks: the strut kernels' scalar twins
+  bool scalar_struts = false;          // tests and benchmarks: the strut kernels' scalar twins
   bool lane_struts = true;       // tests and benchmarks: false sends every strut down the old paths
   std::vector<float> motion;     // per body: how far any point may move this step
   std::vector<float> reach;      // per body: farthest surface point from the centre of mass
