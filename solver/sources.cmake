@@ -19,4 +19,5 @@ set(STRUT_SOLVER_SOURCES
   solver/world_step.cpp
   solver/world.cpp
   solver/queries.cpp
+  solver/debug_draw.cpp
 )

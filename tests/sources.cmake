@@ -19,4 +19,5 @@ set(STRUT_TEST_SOURCES
   tests/strut_kernel_test.cpp
   tests/body_lanes_test.cpp
   tests/strut_lanes_test.cpp
+  tests/debug_draw_test.cpp
 )
