@@ -25,6 +25,8 @@ set(STRUT_RECORD_SOURCES
   tools/record/msgpack.cpp
   tools/record/recording_writer.cpp
   tools/record/recording_reader.cpp
+  tools/view/palette.cpp
+  tools/view/viewer_page.cpp
 )
 set(STRUT_TOOL_SOURCES
   tools/strut_main.cpp
@@ -33,4 +35,5 @@ set(STRUT_TOOL_SOURCES
   tools/cmd_scale.cpp
   tools/svg_plot.cpp
   tools/record/run_recording.cpp
+  tools/cmd_view.cpp
 )

@@ -41,7 +41,9 @@ class Reader {
 
  private:
   [[noreturn]] void fail(const std::string& problem) {
-    throw RecordingError(std::string(label_) + ": " + where_ + ": " + problem);
+    std::string message(label_);
+    message.append(": ").append(where_).append(": ").append(problem);
+    throw RecordingError(message);
   }
   [[noreturn]] void fail(std::string_view field, const std::string& problem) {
     fail(std::string(field) + ": " + problem);
@@ -104,10 +106,10 @@ class Reader {
 
   void header(const Value& h) {
     where_ = "header";
-    if (h.type != Value::Type::Map) fail("expected a map, got " + std::string(type_name(h.type)));
+    if (h.type != Value::Type::Map) fail(std::string("expected a map, got ").append(type_name(h.type)));
     const Value& format = need(h, "format", Value::Type::Str);
     if (format.bytes != kFormatName)
-      fail("format", "'" + std::string(format.bytes) + "' is not a strut recording");
+      fail("format", std::string("'").append(format.bytes).append("' is not a strut recording"));
     const std::int64_t version = integer(need(h, "version", Value::Type::Int), "version", 1000);
     if (version != kFormatVersion)
       fail("version", std::to_string(version) + " is not the version this strut reads (" +
@@ -194,7 +196,7 @@ class Reader {
   }
 
   void frame(const Value& f) {
-    if (f.type != Value::Type::Map) fail("expected a map, got " + std::string(type_name(f.type)));
+    if (f.type != Value::Type::Map) fail(std::string("expected a map, got ").append(type_name(f.type)));
     Frame out;
     const Frame* prev = rec_.frames.empty() ? nullptr : &rec_.frames.back();
     out.step = integer(need(f, "step", Value::Type::Int), "step", INT64_MAX);
