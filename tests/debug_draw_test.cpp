@@ -1,9 +1,10 @@
 // World::draw reports each shape where the body is, joints at their anchors, contacts where
 // bodies touch, boxes around the current shapes, body states, and honours flags and the view.
+#include "strut/debug_draw.hpp"
+
 #include <cmath>
 #include <vector>
 
-#include "strut/debug_draw.hpp"
 #include "test_util.hpp"
 
 namespace strut {

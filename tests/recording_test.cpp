@@ -1,6 +1,8 @@
 // Recordings: what is written reads back to the same poses bit for bit, bodies created and
 // destroyed during a run keep their places, still bodies cost no pose bytes, and damaged files
 // are refused with a message naming the frame and the field.
+#include "tools/record/recording.hpp"
+
 #include <gtest/gtest.h>
 
 #include <map>
@@ -9,7 +11,6 @@
 #include "strut/scenes.hpp"
 #include "test_util.hpp"
 #include "tools/record/msgpack.hpp"
-#include "tools/record/recording.hpp"
 #include "tools/record/recording_writer.hpp"
 
 namespace strut::record {
@@ -66,7 +67,8 @@ TEST(Recording, RoundTripGivesTheSamePosesBitForBit) {
   World world;
   world.create_body(ground_def());
   std::vector<BodyId> boxes;
-  for (int i = 0; i < 5; ++i) boxes.push_back(world.create_body(box_def({0.1f * i, 1.0f + 1.1f * i})));
+  for (int i = 0; i < 5; ++i)
+    boxes.push_back(world.create_body(box_def({0.1f * i, 1.0f + 1.1f * i})));
   BodyDef ball;
   ball.shape = CircleShape{0.3f};
   ball.center = {4, 2};
@@ -75,8 +77,12 @@ TEST(Recording, RoundTripGivesTheSamePosesBitForBit) {
   j.a = boxes[4], j.b = circle, j.anchor_a = {0.4f, 5.4f}, j.anchor_b = {4, 2};
   world.create_joint(j);
 
-  RecordingWriter writer({.scene = "test", .dt = 1.0f / 60, .every = 1, .contacts = true,
-                          .islands = true, .phases = {"a", "b"}});
+  RecordingWriter writer({.scene = "test",
+                          .dt = 1.0f / 60,
+                          .every = 1,
+                          .contacts = true,
+                          .islands = true,
+                          .phases = {"a", "b"}});
   Expected want;
   std::vector<std::size_t> contacts;
   const float profile[2] = {0.25f, 1.5f};
@@ -218,7 +224,9 @@ TEST(Recording, BadRecordingsAreRefusedWithAClearMessage) {
   EXPECT_EQ(error_of(header_bytes(2)),
             "bad.rec: header: version: 2 is not the version this strut reads (1)");
   EXPECT_EQ(error_of(header_bytes()), "bad.rec: header: no frames after the header");
-  EXPECT_EQ(error_of(valid.substr(0, valid.size() - 5)).rfind("bad.rec: frame 1: not MessagePack: truncated", 0), 0u);
+  EXPECT_EQ(error_of(valid.substr(0, valid.size() - 5))
+                .rfind("bad.rec: frame 1: not MessagePack: truncated", 0),
+            0u);
 
   auto frame = [](auto&& fields, std::uint32_t entries) {
     std::string out = header_bytes();
@@ -238,40 +246,50 @@ TEST(Recording, BadRecordingsAreRefusedWithAClearMessage) {
     w.str("radius"), w.f32(0);
   };
   const std::uint8_t one_pose[12] = {}, half_pose[6] = {}, state_awake[1] = {0}, state_bad[1] = {9};
-  EXPECT_EQ(error_of(frame([&](msgpack::Writer& w) {
-              w.str("step"), w.uint(0);
-              add_box(w);
-              w.str("poses"), w.bin(half_pose);
-              w.str("states"), w.bin(state_awake);
-            }, 4)),
+  EXPECT_EQ(error_of(frame(
+                [&](msgpack::Writer& w) {
+                  w.str("step"), w.uint(0);
+                  add_box(w);
+                  w.str("poses"), w.bin(half_pose);
+                  w.str("states"), w.bin(state_awake);
+                },
+                4)),
             "bad.rec: frame 0: poses: 6 bytes, not a whole number of 12-byte records");
-  EXPECT_EQ(error_of(frame([&](msgpack::Writer& w) {
-              w.str("step"), w.uint(0);
-              add_box(w);
-              w.str("poses"), w.bin(one_pose);
-              w.str("states"), w.bin(state_bad);
-            }, 4)),
+  EXPECT_EQ(error_of(frame(
+                [&](msgpack::Writer& w) {
+                  w.str("step"), w.uint(0);
+                  add_box(w);
+                  w.str("poses"), w.bin(one_pose);
+                  w.str("states"), w.bin(state_bad);
+                },
+                4)),
             "bad.rec: frame 0: states: unknown body state 9");
-  EXPECT_EQ(error_of(frame([&](msgpack::Writer& w) {
-              w.str("step"), w.uint(0);
-              add_box(w);
-              w.str("poses"), w.bin(one_pose);
-            }, 3)),
+  EXPECT_EQ(error_of(frame(
+                [&](msgpack::Writer& w) {
+                  w.str("step"), w.uint(0);
+                  add_box(w);
+                  w.str("poses"), w.bin(one_pose);
+                },
+                3)),
             "bad.rec: frame 0: states: missing in a frame whose bodies changed");
-  EXPECT_EQ(error_of(frame([&](msgpack::Writer& w) {
-              w.str("step"), w.uint(0);
-              w.str("remove"), w.array(1), w.uint(3);
-              w.str("poses"), w.bin(std::span<const std::uint8_t>{});
-            }, 3)),
+  EXPECT_EQ(error_of(frame(
+                [&](msgpack::Writer& w) {
+                  w.str("step"), w.uint(0);
+                  w.str("remove"), w.array(1), w.uint(3);
+                  w.str("poses"), w.bin(std::span<const std::uint8_t>{});
+                },
+                3)),
             "bad.rec: frame 0: remove: 3 is not live");
-  EXPECT_EQ(error_of(frame([&](msgpack::Writer& w) {
-              w.str("step"), w.uint(0);
-              w.str("add"), w.array(1), w.map(4);
-              w.str("id"), w.uint(0);
-              w.str("kind"), w.str("blob");
-              w.str("vertices"), w.bin(four_vertices);
-              w.str("radius"), w.f32(0);
-            }, 2)),
+  EXPECT_EQ(error_of(frame(
+                [&](msgpack::Writer& w) {
+                  w.str("step"), w.uint(0);
+                  w.str("add"), w.array(1), w.map(4);
+                  w.str("id"), w.uint(0);
+                  w.str("kind"), w.str("blob");
+                  w.str("vertices"), w.bin(four_vertices);
+                  w.str("radius"), w.f32(0);
+                },
+                2)),
             "bad.rec: frame 0: add.kind: unknown shape kind 'blob'");
 }
 

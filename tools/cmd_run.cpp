@@ -170,11 +170,11 @@ std::string profile_json(const SceneInstance& inst, const std::string& name, int
 }  // namespace
 
 int run_command(std::span<const std::string> argv) {
-  const Args args = parse_args(
-      "run", argv,
-      {"--steps", "--threads", "--substeps", "--state-out", "--profile-out", "--record",
-       "--record-every"},
-      {"--quiet", "--no-contact-cache", "--record-contacts", "--record-islands"});
+  const Args args =
+      parse_args("run", argv,
+                 {"--steps", "--threads", "--substeps", "--state-out", "--profile-out", "--record",
+                  "--record-every"},
+                 {"--quiet", "--no-contact-cache", "--record-contacts", "--record-islands"});
   if (args.positional.size() > 1)
     throw UsageError("run: expected at most one SCENE, got '" + args.positional[1] + "'");
   const std::string name =

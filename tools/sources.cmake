@@ -19,6 +19,7 @@ set(STRUT_SCENE_TESTS
   tests/builtin_scenes_test.cpp
   tests/cli_test.cpp
   tests/recording_test.cpp
+  tests/viewer_browser_test.cpp
 )
 # Recordings, the viewer page and PNG rendering (library strut_tools: the program and the tests).
 set(STRUT_RECORD_SOURCES

@@ -59,7 +59,8 @@ int export_command(std::span<const std::string> argv) {
 }
 
 int dispatch(const std::vector<std::string>& argv) {
-  if (argv.empty()) throw UsageError("expected a command: run, list, scale, view or render (see strut --help)");
+  if (argv.empty())
+    throw UsageError("expected a command: run, list, scale, view or render (see strut --help)");
   const std::string& command = argv[0];
   const std::span<const std::string> rest(argv.data() + 1, argv.size() - 1);
   for (const std::string& a : rest) {

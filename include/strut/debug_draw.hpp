@@ -71,8 +71,8 @@ class DebugDraw {
   Aabb view;
 
   // A convex polygon (world vertices, counter-clockwise) rounded by `radius` (0: sharp).
-  virtual void draw_polygon(const DrawBody&, std::span<const Vec2> /*vertices*/,
-                            float /*radius*/) {}
+  virtual void draw_polygon(const DrawBody&, std::span<const Vec2> /*vertices*/, float /*radius*/) {
+  }
   // The body's angle is in DrawBody::transform, for a mark that shows the circle turn.
   virtual void draw_circle(const DrawBody&, Vec2 /*center*/, float /*radius*/) {}
   // A segment from p1 to p2 swept by a circle of `radius`.

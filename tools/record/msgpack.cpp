@@ -104,14 +104,22 @@ const Value* Value::find(std::string_view key) const {
 
 const char* type_name(Value::Type t) {
   switch (t) {
-    case Value::Type::Nil: return "nil";
-    case Value::Type::Bool: return "a boolean";
-    case Value::Type::Int: return "an integer";
-    case Value::Type::Float: return "a number";
-    case Value::Type::Str: return "a string";
-    case Value::Type::Bin: return "binary data";
-    case Value::Type::Array: return "an array";
-    case Value::Type::Map: return "a map";
+    case Value::Type::Nil:
+      return "nil";
+    case Value::Type::Bool:
+      return "a boolean";
+    case Value::Type::Int:
+      return "an integer";
+    case Value::Type::Float:
+      return "a number";
+    case Value::Type::Str:
+      return "a string";
+    case Value::Type::Bin:
+      return "binary data";
+    case Value::Type::Array:
+      return "an array";
+    case Value::Type::Map:
+      return "a map";
   }
   return "?";
 }
@@ -136,14 +144,19 @@ class Decoder {
     if ((c & 0xf0) == 0x90) return container(Value::Type::Array, c & 0x0f, depth);
     if ((c & 0xe0) == 0xa0) return blob(Value::Type::Str, c & 0x1f);
     switch (c) {
-      case 0xc0: return v;
-      case 0xc2: case 0xc3:
+      case 0xc0:
+        return v;
+      case 0xc2:
+      case 0xc3:
         v.type = Value::Type::Bool;
         v.boolean = c == 0xc3;
         return v;
-      case 0xc4: return blob(Value::Type::Bin, be(1));
-      case 0xc5: return blob(Value::Type::Bin, be(2));
-      case 0xc6: return blob(Value::Type::Bin, be(4));
+      case 0xc4:
+        return blob(Value::Type::Bin, be(1));
+      case 0xc5:
+        return blob(Value::Type::Bin, be(2));
+      case 0xc6:
+        return blob(Value::Type::Bin, be(4));
       case 0xca:
         v.type = Value::Type::Float;
         v.number = std::bit_cast<float>(std::uint32_t(be(4)));
@@ -152,26 +165,41 @@ class Decoder {
         v.type = Value::Type::Float;
         v.number = std::bit_cast<double>(be(8));
         return v;
-      case 0xcc: return integer(std::int64_t(be(1)));
-      case 0xcd: return integer(std::int64_t(be(2)));
-      case 0xce: return integer(std::int64_t(be(4)));
+      case 0xcc:
+        return integer(std::int64_t(be(1)));
+      case 0xcd:
+        return integer(std::int64_t(be(2)));
+      case 0xce:
+        return integer(std::int64_t(be(4)));
       case 0xcf: {
         const std::uint64_t u = be(8);
         if (u > std::uint64_t(INT64_MAX)) fail("integer too large", at);
         return integer(std::int64_t(u));
       }
-      case 0xd0: return integer(std::int8_t(be(1)));
-      case 0xd1: return integer(std::int16_t(be(2)));
-      case 0xd2: return integer(std::int32_t(be(4)));
-      case 0xd3: return integer(std::int64_t(be(8)));
-      case 0xd9: return blob(Value::Type::Str, be(1));
-      case 0xda: return blob(Value::Type::Str, be(2));
-      case 0xdb: return blob(Value::Type::Str, be(4));
-      case 0xdc: return container(Value::Type::Array, be(2), depth);
-      case 0xdd: return container(Value::Type::Array, be(4), depth);
-      case 0xde: return container(Value::Type::Map, be(2), depth);
-      case 0xdf: return container(Value::Type::Map, be(4), depth);
-      default: fail("unsupported MessagePack type byte " + std::to_string(c), at);
+      case 0xd0:
+        return integer(std::int8_t(be(1)));
+      case 0xd1:
+        return integer(std::int16_t(be(2)));
+      case 0xd2:
+        return integer(std::int32_t(be(4)));
+      case 0xd3:
+        return integer(std::int64_t(be(8)));
+      case 0xd9:
+        return blob(Value::Type::Str, be(1));
+      case 0xda:
+        return blob(Value::Type::Str, be(2));
+      case 0xdb:
+        return blob(Value::Type::Str, be(4));
+      case 0xdc:
+        return container(Value::Type::Array, be(2), depth);
+      case 0xdd:
+        return container(Value::Type::Array, be(4), depth);
+      case 0xde:
+        return container(Value::Type::Map, be(2), depth);
+      case 0xdf:
+        return container(Value::Type::Map, be(4), depth);
+      default:
+        fail("unsupported MessagePack type byte " + std::to_string(c), at);
     }
     return v;
   }
@@ -208,7 +236,8 @@ class Decoder {
     const std::uint64_t count = t == Value::Type::Map ? 2 * n : n;
     // Every item takes at least a byte, so a count beyond the remaining bytes is corrupt (and
     // must not reserve memory for it).
-    if (count > data_.size() - pos_) fail("truncated: a container holds more items than bytes left");
+    if (count > data_.size() - pos_)
+      fail("truncated: a container holds more items than bytes left");
     Value v;
     v.type = t;
     v.items.reserve(count);

@@ -44,7 +44,7 @@ struct RecordedContact {
 
 // One frame, decoded in full: every live body's pose and state, in the frame's live order.
 struct Frame {
-  std::int64_t step = 0;  // steps done when the frame was taken
+  std::int64_t step = 0;              // steps done when the frame was taken
   std::vector<std::uint32_t> bodies;  // record ids
   std::vector<Transform> poses;
   std::vector<BodyDrawState> states;

@@ -12,10 +12,14 @@ namespace strut::record {
 
 const char* kind_name(RecordedKind kind) {
   switch (kind) {
-    case RecordedKind::Polygon: return "polygon";
-    case RecordedKind::Circle: return "circle";
-    case RecordedKind::Capsule: return "capsule";
-    case RecordedKind::Segment: return "segment";
+    case RecordedKind::Polygon:
+      return "polygon";
+    case RecordedKind::Circle:
+      return "circle";
+    case RecordedKind::Capsule:
+      return "capsule";
+    case RecordedKind::Segment:
+      return "segment";
   }
   return "polygon";
 }
@@ -106,7 +110,8 @@ class Reader {
 
   void header(const Value& h) {
     where_ = "header";
-    if (h.type != Value::Type::Map) fail(std::string("expected a map, got ").append(type_name(h.type)));
+    if (h.type != Value::Type::Map)
+      fail(std::string("expected a map, got ").append(type_name(h.type)));
     const Value& format = need(h, "format", Value::Type::Str);
     if (format.bytes != kFormatName)
       fail("format", std::string("'").append(format.bytes).append("' is not a strut recording"));
@@ -131,9 +136,11 @@ class Reader {
 
   void add_body(const Value& b) {
     if (b.type != Value::Type::Map) fail("add", "expected maps");
-    const std::uint32_t id = std::uint32_t(integer(need(b, "id", Value::Type::Int), "add.id", UINT32_MAX));
+    const std::uint32_t id =
+        std::uint32_t(integer(need(b, "id", Value::Type::Int), "add.id", UINT32_MAX));
     if (id != rec_.bodies.size())
-      fail("add.id", std::to_string(id) + ", expected the next id " + std::to_string(rec_.bodies.size()));
+      fail("add.id",
+           std::to_string(id) + ", expected the next id " + std::to_string(rec_.bodies.size()));
     RecordedBody body;
     const std::string_view kind = need(b, "kind", Value::Type::Str).bytes;
     std::size_t want_vertices = 0;  // 0: polygon, any count from 3
@@ -150,7 +157,8 @@ class Reader {
     }
     const auto coords = block<float>(need(b, "vertices", Value::Type::Bin), "add.vertices", 8, -1);
     finite(coords, "add.vertices");
-    for (std::size_t i = 0; i + 1 < coords.size(); i += 2) body.vertices.push_back({coords[i], coords[i + 1]});
+    for (std::size_t i = 0; i + 1 < coords.size(); i += 2)
+      body.vertices.push_back({coords[i], coords[i + 1]});
     const std::size_t n = body.vertices.size();
     if (body.kind == RecordedKind::Polygon && (n < 3 || n > 64))
       fail("add.vertices", "a polygon needs 3 to 64 vertices, got " + std::to_string(n));
@@ -163,20 +171,29 @@ class Reader {
 
   void add_joint(const Value& j) {
     if (j.type != Value::Type::Map) fail("joints_add", "expected maps");
-    const std::uint32_t id = std::uint32_t(integer(need(j, "id", Value::Type::Int), "joints_add.id", UINT32_MAX));
+    const std::uint32_t id =
+        std::uint32_t(integer(need(j, "id", Value::Type::Int), "joints_add.id", UINT32_MAX));
     if (id != rec_.joints.size())
-      fail("joints_add.id", std::to_string(id) + ", expected the next id " + std::to_string(rec_.joints.size()));
+      fail("joints_add.id",
+           std::to_string(id) + ", expected the next id " + std::to_string(rec_.joints.size()));
     RecordedJoint joint;
     const std::string_view type = need(j, "type", Value::Type::Str).bytes;
-    if (type == "distance") joint.type = JointType::Distance;
-    else if (type == "pin") joint.type = JointType::Pin;
-    else if (type == "weld") joint.type = JointType::Weld;
-    else fail("joints_add.type", "unknown joint type '" + std::string(type) + "'");
+    if (type == "distance")
+      joint.type = JointType::Distance;
+    else if (type == "pin")
+      joint.type = JointType::Pin;
+    else if (type == "weld")
+      joint.type = JointType::Weld;
+    else
+      fail("joints_add.type", "unknown joint type '" + std::string(type) + "'");
     for (auto [key, out] : {std::pair{"a", &joint.body_a}, std::pair{"b", &joint.body_b}}) {
-      *out = std::uint32_t(integer(need(j, key, Value::Type::Int), std::string("joints_add.") + key, UINT32_MAX));
-      if (!live_.count(*out)) fail(std::string("joints_add.") + key, "body " + std::to_string(*out) + " is not live");
+      *out = std::uint32_t(
+          integer(need(j, key, Value::Type::Int), std::string("joints_add.") + key, UINT32_MAX));
+      if (!live_.count(*out))
+        fail(std::string("joints_add.") + key, "body " + std::to_string(*out) + " is not live");
     }
-    const auto anchors = block<float>(need(j, "anchors", Value::Type::Bin), "joints_add.anchors", 16, 1);
+    const auto anchors =
+        block<float>(need(j, "anchors", Value::Type::Bin), "joints_add.anchors", 16, 1);
     finite(anchors, "joints_add.anchors");
     joint.local_a = {anchors[0], anchors[1]};
     joint.local_b = {anchors[2], anchors[3]};
@@ -196,12 +213,14 @@ class Reader {
   }
 
   void frame(const Value& f) {
-    if (f.type != Value::Type::Map) fail(std::string("expected a map, got ").append(type_name(f.type)));
+    if (f.type != Value::Type::Map)
+      fail(std::string("expected a map, got ").append(type_name(f.type)));
     Frame out;
     const Frame* prev = rec_.frames.empty() ? nullptr : &rec_.frames.back();
     out.step = integer(need(f, "step", Value::Type::Int), "step", INT64_MAX);
     if (prev && out.step <= prev->step)
-      fail("step", std::to_string(out.step) + " does not follow step " + std::to_string(prev->step));
+      fail("step",
+           std::to_string(out.step) + " does not follow step " + std::to_string(prev->step));
     std::vector<std::uint32_t> bodies = prev ? prev->bodies : std::vector<std::uint32_t>{};
     std::vector<Transform> poses = prev ? prev->poses : std::vector<Transform>{};
     std::vector<BodyDrawState> states = prev ? prev->states : std::vector<BodyDrawState>{};
@@ -233,14 +252,17 @@ class Reader {
     std::vector<std::uint8_t> moved(n, 1);
     if (const Value* bits = optional(f, "moved", Value::Type::Bin)) {
       if (bits->bytes.size() != (n + 7) / 8)
-        fail("moved", std::to_string(bits->bytes.size()) + " bytes for " + std::to_string(n) + " bodies, expected " + std::to_string((n + 7) / 8));
-      for (std::size_t i = 0; i < n; ++i) moved[i] = (std::uint8_t(bits->bytes[i / 8]) >> (i % 8)) & 1u;
+        fail("moved", std::to_string(bits->bytes.size()) + " bytes for " + std::to_string(n) +
+                          " bodies, expected " + std::to_string((n + 7) / 8));
+      for (std::size_t i = 0; i < n; ++i)
+        moved[i] = (std::uint8_t(bits->bytes[i / 8]) >> (i % 8)) & 1u;
       for (std::size_t i = old_count; i < n; ++i)
         if (!moved[i]) fail("moved", "new body " + std::to_string(bodies[i]) + " has no pose");
     }
     std::size_t moved_count = 0;
     for (const std::uint8_t m : moved) moved_count += m;
-    const auto values = block<float>(need(f, "poses", Value::Type::Bin), "poses", 12, std::int64_t(moved_count));
+    const auto values =
+        block<float>(need(f, "poses", Value::Type::Bin), "poses", 12, std::int64_t(moved_count));
     finite(values, "poses");
     for (std::size_t i = 0, k = 0; i < n; ++i)
       if (moved[i]) poses[i] = Transform{{values[k], values[k + 1]}, values[k + 2]}, k += 3;
@@ -249,16 +271,19 @@ class Reader {
       const auto raw = block<std::uint8_t>(*s, "states", 1, std::int64_t(n));
       states.clear();
       for (const std::uint8_t v : raw) {
-        if (v > std::uint8_t(BodyDrawState::Sensor)) fail("states", "unknown body state " + std::to_string(v));
+        if (v > std::uint8_t(BodyDrawState::Sensor))
+          fail("states", "unknown body state " + std::to_string(v));
         states.push_back(BodyDrawState(v));
       }
     } else if (membership_changed || !prev) {
       fail("states", "missing in a frame whose bodies changed");
     }
     if (rec_.has_islands) {
-      out.islands = block<std::uint32_t>(need(f, "islands", Value::Type::Bin), "islands", 4, std::int64_t(n));
+      out.islands =
+          block<std::uint32_t>(need(f, "islands", Value::Type::Bin), "islands", 4, std::int64_t(n));
       for (const std::uint32_t r : out.islands)
-        if (r != kNoIsland && r >= rec_.bodies.size()) fail("islands", "unknown body " + std::to_string(r));
+        if (r != kNoIsland && r >= rec_.bodies.size())
+          fail("islands", "unknown body " + std::to_string(r));
     }
 
     out.joints = prev ? prev->joints : std::vector<std::uint32_t>{};
@@ -277,7 +302,8 @@ class Reader {
     if (rec_.has_contacts) {
       const auto c = block<float>(need(f, "contacts", Value::Type::Bin), "contacts", 16, -1);
       finite(c, "contacts");
-      for (std::size_t i = 0; i < c.size(); i += 4) out.contacts.push_back({{c[i], c[i + 1]}, {c[i + 2], c[i + 3]}});
+      for (std::size_t i = 0; i < c.size(); i += 4)
+        out.contacts.push_back({{c[i], c[i + 1]}, {c[i + 2], c[i + 3]}});
     }
     if (!rec_.phases.empty()) {
       if (const Value* p = optional(f, "profile", Value::Type::Bin)) {
@@ -318,6 +344,8 @@ std::string read_file_bytes(const std::string& path) {
   return out;
 }
 
-Recording load_recording(const std::string& path) { return read_recording(read_file_bytes(path), path); }
+Recording load_recording(const std::string& path) {
+  return read_recording(read_file_bytes(path), path);
+}
 
 }  // namespace strut::record

@@ -28,9 +28,12 @@ bool same_bits(const Transform& a, const Transform& b) {
 
 const char* joint_type_name(JointType t) {
   switch (t) {
-    case JointType::Distance: return "distance";
-    case JointType::Pin: return "pin";
-    case JointType::Weld: return "weld";
+    case JointType::Distance:
+      return "distance";
+    case JointType::Pin:
+      return "pin";
+    case JointType::Weld:
+      return "weld";
   }
   return "distance";
 }
@@ -172,15 +175,17 @@ void RecordingWriter::capture(const World& world, std::int64_t step,
     joint_alive[r] = 1;
     if (is_new) joints_added.push_back(std::uint32_t(i));
   }
-  for (const std::uint32_t r : live_joints_) (joint_alive[r] ? joints_live : joints_removed).push_back(r);
+  for (const std::uint32_t r : live_joints_)
+    (joint_alive[r] ? joints_live : joints_removed).push_back(r);
   for (const std::uint32_t i : joints_added)
-    joints_live.push_back(joint_ids_.at(key_of(sink.joints[i].id.index, sink.joints[i].id.generation)));
+    joints_live.push_back(
+        joint_ids_.at(key_of(sink.joints[i].id.index, sink.joints[i].id.generation)));
 
   msgpack::Writer w(out_);
   const bool with_profile = !options_.phases.empty() && profile.size() == options_.phases.size();
-  const std::uint32_t entries =
-      2 + !added.empty() + !removed.empty() + !all_moved + states_changed + options_.islands +
-      !joints_added.empty() + !joints_removed.empty() + options_.contacts + with_profile;
+  const std::uint32_t entries = 2 + !added.empty() + !removed.empty() + !all_moved +
+                                states_changed + options_.islands + !joints_added.empty() +
+                                !joints_removed.empty() + options_.contacts + with_profile;
   w.map(entries);
   w.str("step");
   w.uint(std::uint64_t(step));

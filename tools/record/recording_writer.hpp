@@ -20,7 +20,8 @@ struct RecordingOptions {
   int every = 1;
   bool contacts = false;
   bool islands = false;
-  std::vector<std::string> phases{};  // names of the profile values passed to capture (may be empty)
+  std::vector<std::string>
+      phases{};  // names of the profile values passed to capture (may be empty)
 };
 
 class RecordingWriter {

@@ -10,9 +10,8 @@ constexpr std::array<double StepProfile::*, 7> kFields = {
     &StepProfile::integrate, &StepProfile::broad_phase, &StepProfile::narrow_phase,
     &StepProfile::islands,   &StepProfile::solve,       &StepProfile::velocity,
     &StepProfile::sleep};
-const std::vector<std::string> kPhaseNames = {"integrate", "broad_phase", "narrow_phase",
-                                              "islands",   "solve",       "velocity",
-                                              "sleep"};
+const std::vector<std::string> kPhaseNames = {"integrate", "broad_phase", "narrow_phase", "islands",
+                                              "solve",     "velocity",    "sleep"};
 
 record::RecordingOptions options_of(const std::string& scene_name, const SceneInstance& inst,
                                     int every, bool contacts, bool islands) {

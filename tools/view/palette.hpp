@@ -24,12 +24,12 @@ inline constexpr Rgb kNormalColour{30, 30, 30};
 inline constexpr Rgb kAabbColour{60, 60, 230};
 // Speed buckets of 2 m/s, slow to fast.
 inline constexpr std::array<Rgb, 8> kSpeedColours = {
-    Rgb{49, 54, 149},  Rgb{69, 117, 180}, Rgb{116, 173, 209}, Rgb{171, 217, 233},
+    Rgb{49, 54, 149},   Rgb{69, 117, 180}, Rgb{116, 173, 209}, Rgb{171, 217, 233},
     Rgb{254, 224, 144}, Rgb{253, 174, 97}, Rgb{244, 109, 67},  Rgb{215, 48, 39}};
 // Islands take these in turn (by the island's root record id).
 inline constexpr std::array<Rgb, 10> kIslandColours = {
-    Rgb{31, 119, 180}, Rgb{255, 127, 14}, Rgb{44, 160, 44},  Rgb{214, 39, 40},
-    Rgb{148, 103, 189}, Rgb{140, 86, 75}, Rgb{227, 119, 194}, Rgb{127, 127, 127},
+    Rgb{31, 119, 180},  Rgb{255, 127, 14}, Rgb{44, 160, 44},   Rgb{214, 39, 40},
+    Rgb{148, 103, 189}, Rgb{140, 86, 75},  Rgb{227, 119, 194}, Rgb{127, 127, 127},
     Rgb{188, 189, 34},  Rgb{23, 190, 207}};
 // Profile phases in the chart, in the recording's phase order.
 inline constexpr std::array<Rgb, 7> kPhaseColours = {
