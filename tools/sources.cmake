@@ -20,6 +20,7 @@ set(STRUT_SCENE_TESTS
   tests/cli_test.cpp
   tests/recording_test.cpp
   tests/viewer_browser_test.cpp
+  tests/render_test.cpp
 )
 # Recordings, the viewer page and PNG rendering (library strut_tools: the program and the tests).
 set(STRUT_RECORD_SOURCES
@@ -28,6 +29,7 @@ set(STRUT_RECORD_SOURCES
   tools/record/recording_reader.cpp
   tools/view/palette.cpp
   tools/view/viewer_page.cpp
+  tools/view/png_render.cpp
 )
 set(STRUT_TOOL_SOURCES
   tools/strut_main.cpp
@@ -37,4 +39,5 @@ set(STRUT_TOOL_SOURCES
   tools/svg_plot.cpp
   tools/record/run_recording.cpp
   tools/cmd_view.cpp
+  tools/cmd_render.cpp
 )

@@ -19,7 +19,8 @@ constexpr const char* kUsage = R"(usage:
   strut list
   strut scale SCENE [--threads-max N] [--sizes a,b,c] [--steps N] [--out PREFIX]
   strut view RECORDING -o PAGE.html
-  strut render SCENE|RECORDING --steps a,b,c [-o PREFIX] [--size WxH] [--contacts]
+  strut render SCENE|RECORDING [--steps a,b,c] [-o PREFIX] [--size WxH] [--view x0,y0,x1,y1]
+               [--contacts] [--threads T]
 
 SCENE is a scene file (JSON) or the name of a built-in scene; `strut run` without one runs
 large_pyramid. --threads 0 (the default) uses all cores. --no-contact-cache makes every pair
@@ -74,6 +75,7 @@ int dispatch(const std::vector<std::string>& argv) {
   if (command == "scale") return scale_command(rest);
   if (command == "export") return export_command(rest);
   if (command == "view") return view_command(rest);
+  if (command == "render") return render_command(rest);
   if (command == "help" || command == "--help" || command == "-h") {
     std::fputs(kUsage, stdout);
     return 0;
