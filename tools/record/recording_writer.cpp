@@ -42,8 +42,10 @@ Vec2 to_local(const Transform& pose, Vec2 world_point) {
   return inv_rotate(make_rot(pose.angle), world_point - pose.position);
 }
 
+}  // namespace
+
 // One World::draw pass, kept flat.
-struct FrameSink : DebugDraw {
+struct RecordingWriter::FrameSink : DebugDraw {
   struct Body {
     DrawBody info;
     RecordedKind kind;
@@ -75,11 +77,20 @@ struct FrameSink : DebugDraw {
   }
   void draw_joint(const DrawJoint& j) override { joints.push_back(j); }
   void draw_contact(const DrawContact& c) override { contacts.push_back(c); }
+  void clear() {
+    bodies.clear();
+    vertices.clear();
+    joints.clear();
+    contacts.clear();
+  }
 };
 
-}  // namespace
+RecordingWriter::~RecordingWriter() = default;
+RecordingWriter::RecordingWriter(RecordingWriter&&) noexcept = default;
+RecordingWriter& RecordingWriter::operator=(RecordingWriter&&) noexcept = default;
 
-RecordingWriter::RecordingWriter(RecordingOptions options) : options_(std::move(options)) {
+RecordingWriter::RecordingWriter(RecordingOptions options)
+    : options_(std::move(options)), sink_(std::make_unique<FrameSink>()) {
   msgpack::Writer w(out_);
   w.map(options_.phases.empty() ? 7 : 8);
   w.str("format");
@@ -122,7 +133,8 @@ std::uint32_t RecordingWriter::joint_record(JointId id, bool& added) {
 
 void RecordingWriter::capture(const World& world, std::int64_t step,
                               std::span<const float> profile) {
-  FrameSink sink;
+  FrameSink& sink = *sink_;
+  sink.clear();
   sink.flags = kDrawShapes | kDrawJoints | (options_.contacts ? kDrawContacts : 0u);
   world.draw(sink);
 
@@ -134,9 +146,12 @@ void RecordingWriter::capture(const World& world, std::int64_t step,
     record_of[i] = body_record(sink.bodies[i].info.id, is_new);
     if (is_new) added.push_back(std::uint32_t(i));
   }
-  std::vector<Transform> pose(body_records_);
-  std::vector<BodyDrawState> state(body_records_);
-  std::vector<std::uint8_t> alive(body_records_, 0);
+  std::vector<Transform>& pose = pose_;
+  std::vector<BodyDrawState>& state = state_;
+  std::vector<std::uint8_t>& alive = alive_;
+  pose.resize(body_records_);
+  state.resize(body_records_);
+  alive.assign(body_records_, 0);
   for (std::size_t i = 0; i < sink.bodies.size(); ++i) {
     pose[record_of[i]] = sink.bodies[i].info.transform;
     state[record_of[i]] = sink.bodies[i].info.state;
@@ -168,7 +183,8 @@ void RecordingWriter::capture(const World& world, std::int64_t step,
 
   // Joints: new ones with their anchors in their bodies' frames, and the ones gone.
   std::vector<std::uint32_t> joints_added, joints_removed, joints_live;
-  std::vector<std::uint8_t> joint_alive(joint_records_ + sink.joints.size(), 0);
+  std::vector<std::uint8_t>& joint_alive = joint_alive_;
+  joint_alive.assign(joint_records_ + sink.joints.size(), 0);
   for (std::size_t i = 0; i < sink.joints.size(); ++i) {
     bool is_new = false;
     const std::uint32_t r = joint_record(sink.joints[i].id, is_new);

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string>
 #include <unordered_map>
@@ -27,6 +28,9 @@ struct RecordingOptions {
 class RecordingWriter {
  public:
   explicit RecordingWriter(RecordingOptions options);
+  ~RecordingWriter();
+  RecordingWriter(RecordingWriter&&) noexcept;
+  RecordingWriter& operator=(RecordingWriter&&) noexcept;
   // Appends a frame of the world as it is now, `step` steps into the run; `profile` holds one
   // value per phase (ignored when the options name no phases).
   void capture(const World& world, std::int64_t step, std::span<const float> profile = {});
@@ -34,7 +38,7 @@ class RecordingWriter {
   std::string take_bytes();
 
  private:
-  struct Seen;
+  struct FrameSink;
   std::uint32_t body_record(BodyId id, bool& added);
   std::uint32_t joint_record(JointId id, bool& added);
 
@@ -46,6 +50,11 @@ class RecordingWriter {
   // Per body record id: the pose and state last written (for the changed-only encoding).
   std::vector<Transform> written_pose_;
   std::vector<BodyDrawState> written_state_;
+  // Kept between frames so a frame reuses the last one's memory.
+  std::unique_ptr<FrameSink> sink_;
+  std::vector<Transform> pose_;
+  std::vector<BodyDrawState> state_;
+  std::vector<std::uint8_t> alive_, joint_alive_;
 };
 
 }  // namespace strut::record
