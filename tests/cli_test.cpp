@@ -254,6 +254,20 @@ TEST_F(Cli, BadArgumentsExitTwo) {
        "strut: --sizes: expected positive numbers separated by "
        "commas, got '1,x'"},
       {"run " + quote(dir_.string()), dir_.string() + ": is a directory, not a scene file"},
+      {"run " + quote(scene) + " --record-every 5",
+       "strut: run: --record-every needs --record FILE"},
+      {"run " + quote(scene) + " --record x.rec --record-every 0",
+       "strut: --record-every: 0 is out of range [1, 1000000000]"},
+      {"run " + quote(scene) + " --record /nonexistent/dir/x.rec",
+       "strut: --record: cannot write '/nonexistent/dir/x.rec': No such file or directory"},
+      {"view", "strut: view: expected one RECORDING file"},
+      {"view x.rec", "strut: view: expected -o PAGE.html"},
+      {"view /nonexistent.rec -o " + quote((dir_ / "page.html").string()),
+       "/nonexistent.rec: cannot open: No such file or directory"},
+      {"render", "strut: render: expected one SCENE or RECORDING"},
+      {"render " + quote(scene) + " --steps 1,x", "strut: --steps: bad value 'x' in '1,x'"},
+      {"render " + quote(scene) + " --view 1,1,0,2",
+       "strut: --view: expected x0,y0,x1,y1 with x0 < x1 and y0 < y1"},
   };
   for (const auto& c : cases) {
     SCOPED_TRACE(c.args);

@@ -14,10 +14,10 @@ int view_command(std::span<const std::string> argv) {
   if (!args.has("-o") && !args.has("--out")) throw UsageError("view: expected -o PAGE.html");
   const std::string& path = args.positional[0];
   const std::string out_path = args.text("-o", args.text("--out", ""));
-  OutputFile out("-o", out_path);
   const std::string bytes = record::read_file_bytes(path);
   // The page would fail on a damaged file; refuse it here with the reader's message instead.
   const record::Recording rec = record::read_recording(bytes, path);
+  OutputFile out("-o", out_path);
   out.write(view::viewer_page(bytes, rec.scene));
   std::printf("%s: %zu frames of %s, %zu bytes\n", out_path.c_str(), rec.frames.size(),
               rec.scene.c_str(), bytes.size());
