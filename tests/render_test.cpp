@@ -41,7 +41,9 @@ std::string read_text(const fs::path& p) {
 class Render : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = fs::path(::testing::TempDir()) / "strut_render_test";
+    // One directory per test: ctest runs the tests of a fixture at the same time.
+    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+    dir_ = fs::path(::testing::TempDir()) / (std::string("strut_render_test_") + info->name());
     fs::remove_all(dir_);
     fs::create_directories(dir_);
     std::ofstream(dir_ / "scene.json") << kScene;
