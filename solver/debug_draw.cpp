@@ -65,7 +65,8 @@ void draw_bodies(const World& world, const World::Impl& w, DebugDraw& dd) {
     body.transform = {center, angle_of(Rot{b.qc[k], b.qs[k]})};
     body.velocity = world.linear_velocity(body.id);
     body.angular_velocity = world.angular_velocity(body.id);
-    if (body.state != BodyDrawState::Static) body.island = live_body_of_slot(w, b.island[k]);
+    if (body.state == BodyDrawState::Awake || body.state == BodyDrawState::Asleep)
+      body.island = live_body_of_slot(w, b.island[k]);
     if (dd.flags & kDrawShapes) {
       if (circle)
         dd.draw_circle(body, center, radius);

@@ -66,7 +66,9 @@ TEST(DebugDraw, ShapesAreWhereTheBodiesAreWithTheirStates) {
   ASSERT_EQ(c.circles.size(), 1u);
   EXPECT_EQ(polygon_of(c, ground)->body.state, BodyDrawState::Static);
   EXPECT_EQ(polygon_of(c, kinematic)->body.state, BodyDrawState::Kinematic);
-  EXPECT_TRUE(is_null(polygon_of(c, ground)->body.island));  // static bodies have no island
+  // Static and kinematic bodies join no island.
+  EXPECT_TRUE(is_null(polygon_of(c, ground)->body.island));
+  EXPECT_TRUE(is_null(polygon_of(c, kinematic)->body.island));
   const Polygon& p = *polygon_of(c, box);
   EXPECT_EQ(p.body.state, BodyDrawState::Awake);
   // The corners are the body's pose applied to the half extents, counter-clockwise. Tolerance:

@@ -38,7 +38,7 @@ struct DrawBody {
   Vec2 velocity;
   float angular_velocity = 0.0f;
   // The body's island at the last step, named by its root body (stable while the island
-  // lasts); null for static bodies.
+  // lasts); null for static and kinematic bodies, which join no island.
   BodyId island;
 };
 
