@@ -45,7 +45,9 @@ inline bool near(view::Rgb a, view::Rgb b, int tolerance = 2) {
 }
 
 inline std::string text_of(view::Rgb c) {
-  return "(" + std::to_string(c.r) + ", " + std::to_string(c.g) + ", " + std::to_string(c.b) + ")";
+  std::string out("(");
+  out.append(std::to_string(c.r)).append(", ").append(std::to_string(c.g)).append(", ");
+  return out.append(std::to_string(c.b)).append(")");
 }
 
 }  // namespace strut::test
