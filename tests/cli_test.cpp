@@ -12,6 +12,7 @@
 
 #include "strut/scenes.hpp"
 #include "tests/scene_error_cases.hpp"
+#include "tools/record/recording.hpp"
 
 namespace strut {
 namespace {
@@ -283,6 +284,47 @@ TEST_F(Cli, HelpExitsZero) {
     const Result r = run(args);
     EXPECT_EQ(r.status, 0) << args;
     EXPECT_NE(r.out.find("strut run [SCENE]"), std::string::npos) << args;
+  }
+}
+
+// `--record` takes frames 0, K, 2K... and the last step; the final poses are the final
+// state's, and each frame's profile (the mean of the steps since the previous frame) weighted
+// by its steps adds up to the run's mean profile.
+TEST_F(Cli, RecordingFollowsTheRunAndItsProfile) {
+  const std::string scene = write("small.json", kSmallScene);
+  const std::string rec_path = (dir_ / "run.rec").string();
+  const std::string state = (dir_ / "state.json").string();
+  const std::string profile = (dir_ / "profile.json").string();
+  const Result r =
+      run("run " + quote(scene) + " --steps 23 --threads 1 --record " + quote(rec_path) +
+          " --record-every 5 --state-out " + quote(state) + " --profile-out " + quote(profile));
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("recording    6 frames, "), std::string::npos) << r.out;
+  const record::Recording rec = record::load_recording(rec_path);
+  std::vector<std::int64_t> steps;
+  for (const record::Frame& f : rec.frames) steps.push_back(f.step);
+  EXPECT_EQ(steps, (std::vector<std::int64_t>{0, 5, 10, 15, 20, 23}));
+  EXPECT_EQ(rec.every, 5);
+  EXPECT_EQ(rec.dt, 0.02f);
+
+  const json s = json::parse(read_file(state));
+  const record::Frame& last = rec.frames.back();
+  ASSERT_EQ(last.bodies.size(), s.at("bodies").size());
+  for (std::size_t i = 0; i < last.bodies.size(); ++i) {
+    // The state file prints floats in their shortest round-trip form: equal as floats.
+    EXPECT_EQ(last.poses[i].position.x, s.at("bodies")[i].at("center")[0].get<float>()) << i;
+    EXPECT_EQ(last.poses[i].angle, s.at("bodies")[i].at("angle").get<float>()) << i;
+  }
+
+  const json p = json::parse(read_file(profile));
+  ASSERT_EQ(rec.phases.size(), 7u);
+  for (std::size_t k = 0; k < rec.phases.size(); ++k) {
+    double sum = 0;
+    for (std::size_t f = 1; f < rec.frames.size(); ++f)
+      sum += double(rec.frames[f].profile[k]) * double(rec.frames[f].step - rec.frames[f - 1].step);
+    // Float32 frame means: relative rounding 1e-7 per frame, so 1e-6 of the sum.
+    const double want = p.at("ms_per_step").at(rec.phases[k]).get<double>() * 23;
+    EXPECT_NEAR(sum, want, 1e-6 * want + 1e-9) << rec.phases[k];
   }
 }
 

@@ -151,6 +151,21 @@ TEST(Recording, RainCreatesAndDestroysBodiesAndTheRecordingFollows) {
   EXPECT_LT(inst.world.body_count(), most + 1);
 }
 
+// A world may start empty and gain its bodies later.
+TEST(Recording, AnEmptyWorldRecordsAndItsFirstBodyAppears) {
+  World world;
+  RecordingWriter writer({.scene = "empty"});
+  writer.capture(world, 0);
+  world.step(1.0f / 60);
+  const BodyId box = world.create_body(box_def({1, 2}));
+  writer.capture(world, 1);
+  const Recording rec = read_recording(writer.take_bytes(), "empty.rec");
+  ASSERT_EQ(rec.frames.size(), 2u);
+  EXPECT_TRUE(rec.frames[0].bodies.empty());
+  ASSERT_EQ(rec.frames[1].bodies.size(), 1u);
+  EXPECT_EQ(bits(rec.frames[1].poses[0].position.y), bits(world.transform(box).position.y));
+}
+
 // A pyramid that has fallen asleep writes no poses: its frames shrink to a few bytes.
 TEST(Recording, StillBodiesCostNoPoseBytes) {
   World world;
@@ -307,8 +322,8 @@ TEST(Recording, DamagedFilesAreReadOrRefusedNeverCrash) {
   JointDef j;
   j.a = a, j.b = b, j.anchor_a = {0, 0.5f}, j.anchor_b = {2, 3};
   world.create_joint(j);
-  RecordingWriter writer({.scene = "small", .every = 1, .contacts = true, .islands = true,
-                          .phases = {"total"}});
+  RecordingWriter writer(
+      {.scene = "small", .every = 1, .contacts = true, .islands = true, .phases = {"total"}});
   const float profile[1] = {1};
   for (int step = 0; step < 4; ++step) {
     if (step > 0) world.step(1.0f / 60);

@@ -167,7 +167,8 @@ void RecordingWriter::capture(const World& world, std::int64_t step,
   std::vector<std::uint8_t> moved_bits((live.size() + 7) / 8, 0);
   std::vector<float> poses;
   const std::size_t first_added = live.size() - added.size();
-  bool all_moved = true, states_changed = !added.empty() || !removed.empty();
+  // The first frame always has states, even of an empty world (readers start from them).
+  bool all_moved = true, states_changed = first_frame_ || !added.empty() || !removed.empty();
   for (std::size_t i = 0; i < live.size(); ++i) {
     const std::uint32_t r = live[i];
     if (i >= first_added || !same_bits(pose[r], written_pose_[r])) {
@@ -290,6 +291,7 @@ void RecordingWriter::capture(const World& world, std::int64_t step,
     w.str("profile");
     w.bin({reinterpret_cast<const std::uint8_t*>(profile.data()), profile.size_bytes()});
   }
+  first_frame_ = false;
   live_bodies_ = std::move(live);
   live_joints_ = std::move(joints_live);
 }

@@ -46,6 +46,7 @@ class RecordingWriter {
   std::string out_;
   std::unordered_map<std::uint64_t, std::uint32_t> body_ids_, joint_ids_;
   std::uint32_t body_records_ = 0, joint_records_ = 0;
+  bool first_frame_ = true;
   std::vector<std::uint32_t> live_bodies_, live_joints_;
   // Per body record id: the pose and state last written (for the changed-only encoding).
   std::vector<Transform> written_pose_;
