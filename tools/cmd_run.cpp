@@ -226,9 +226,10 @@ int run_command(std::span<const std::string> argv) {
   else
     print_report(inst, name, threads, r);
   if (recording && !quiet)
-    std::printf("recording    %d frames, %zu bytes, %.3f ms per frame to capture and write\n",
-                recording->frames(), recording->bytes(),
-                1000.0 * recording->seconds() / recording->frames());
+    std::printf(
+        "recording    %d frames, %zu bytes, %.3f ms of CPU time per frame to capture and write\n",
+        recording->frames(), recording->bytes(),
+        1000.0 * recording->cpu_seconds() / recording->frames());
   std::fflush(stdout);
   if (state_out) state_out.write(state_json(inst, r));
   if (profile_out) profile_out.write(profile_json(inst, name, threads, r));

@@ -1,9 +1,17 @@
 #include "tools/record/run_recording.hpp"
 
+#include <time.h>
+
 #include <chrono>
 
 namespace strut::cli {
 namespace {
+
+double thread_cpu_seconds() {
+  timespec t{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return double(t.tv_sec) + 1e-9 * double(t.tv_nsec);
+}
 
 // The profile phases a recording carries (their sum is the step's time).
 constexpr std::array<double StepProfile::*, 7> kFields = {
@@ -42,6 +50,7 @@ void RunRecording::after_step(const SceneInstance& inst, int steps_done, bool la
 
 void RunRecording::capture(const SceneInstance& inst, int steps_done) {
   const auto start = std::chrono::steady_clock::now();
+  const double cpu_start = thread_cpu_seconds();
   // The world keeps means since its profile was reset; the frame gets the mean of the steps
   // since the previous frame, from the difference of the sums.
   const StepProfile& p = inst.world.profile();
@@ -60,6 +69,7 @@ void RunRecording::capture(const SceneInstance& inst, int steps_done) {
   ++frames_;
   last_captured_ = steps_done;
   seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  cpu_seconds_ += thread_cpu_seconds() - cpu_start;
 }
 
 }  // namespace strut::cli

@@ -20,7 +20,10 @@ class RunRecording {
   void after_step(const SceneInstance& inst, int steps_done, bool last);
   std::size_t bytes() const { return bytes_; }
   int frames() const { return frames_; }
-  double seconds() const { return seconds_; }  // spent capturing and writing
+  double seconds() const { return seconds_; }  // wall time spent capturing and writing
+  // CPU time of the thread capturing and writing: what recording costs, without the waits a
+  // busy machine adds to wall time.
+  double cpu_seconds() const { return cpu_seconds_; }
 
  private:
   void capture(const SceneInstance& inst, int steps_done);
@@ -33,7 +36,7 @@ class RunRecording {
   std::uint64_t profile_steps_ = 0;
   std::size_t bytes_ = 0;
   int frames_ = 0;
-  double seconds_ = 0;
+  double seconds_ = 0, cpu_seconds_ = 0;
 };
 
 }  // namespace strut::cli
