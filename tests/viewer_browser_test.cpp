@@ -75,7 +75,8 @@ class ViewerBrowser : public ::testing::Test {
   // Headless Chromium on the page with `hash`, doing `action` (--dump-dom or --screenshot=F).
   // Its own profile directory, so tests running at once do not share one; 1 CSS px = 1 px.
   std::string chromium(const std::string& hash, const std::string& action, int budget_ms) {
-    const std::string cmd = kChromium +
+    // `timeout`: a browser that hangs fails the test instead of stalling the suite.
+    const std::string cmd = "timeout 60 " + kChromium +
                             " --headless --no-sandbox --disable-gpu --hide-scrollbars"
                             " --force-device-scale-factor=1 --window-size=1000,700"
                             " --user-data-dir=" +
