@@ -101,11 +101,15 @@ void render_png(const record::Recording& rec, std::size_t frame, const RenderOpt
     cairo_set_line_width(cr, 2.0 / scale);
     set_colour(cr, kJointColour);
     for (const std::uint32_t id : f.joints) {
+      // Centre of a, its anchor, b's anchor, centre of b: a pin's two anchors coincide.
       const record::RecordedJoint& j = rec.joints[id];
-      const Vec2 a = to_world(f.poses[index.at(j.body_a)], j.local_a);
-      const Vec2 b = to_world(f.poses[index.at(j.body_b)], j.local_b);
-      cairo_move_to(cr, a.x, a.y);
+      const Transform& pa = f.poses[index.at(j.body_a)];
+      const Transform& pb = f.poses[index.at(j.body_b)];
+      const Vec2 a = to_world(pa, j.local_a), b = to_world(pb, j.local_b);
+      cairo_move_to(cr, pa.position.x, pa.position.y);
+      cairo_line_to(cr, a.x, a.y);
       cairo_line_to(cr, b.x, b.y);
+      cairo_line_to(cr, pb.position.x, pb.position.y);
     }
     cairo_stroke(cr);
   }
