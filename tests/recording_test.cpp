@@ -99,12 +99,17 @@ TEST(Recording, RoundTripGivesTheSamePosesBitForBit) {
   EXPECT_EQ(rec.scene, "test");
   EXPECT_EQ(rec.dt, 1.0f / 60);
   ASSERT_EQ(rec.bodies.size(), 8u);  // ground, 5 boxes, the ball, the late box
-  EXPECT_EQ(rec.bodies[0].kind, RecordedKind::Polygon);
-  EXPECT_EQ(rec.bodies[6].kind, RecordedKind::Circle);
-  EXPECT_EQ(rec.bodies[6].radius, 0.3f);
+  for (const RecordedBody& body : rec.bodies) ASSERT_EQ(body.shapes.size(), 1u);
+  EXPECT_EQ(rec.bodies[0].shapes[0].kind, RecordedKind::Polygon);
+  const RecordedShape& circle_shape = rec.bodies[6].shapes[0];
+  EXPECT_EQ(circle_shape.kind, RecordedKind::Circle);
+  EXPECT_EQ(circle_shape.radius, 0.3f);
+  ASSERT_EQ(circle_shape.vertices.size(), 1u);  // its centre, at the centre of mass
+  EXPECT_NEAR(length(circle_shape.vertices[0]), 0.0f, 1e-6f);
   // Shapes are kept in the body frame: a unit box's corners at +-0.5 (float rounding of the
   // world-to-body transform, 1e-6).
-  for (const Vec2 v : rec.bodies[1].vertices) {
+  ASSERT_EQ(rec.bodies[1].shapes[0].vertices.size(), 4u);
+  for (const Vec2 v : rec.bodies[1].shapes[0].vertices) {
     EXPECT_NEAR(std::fabs(v.x), 0.5f, 1e-6f);
     EXPECT_NEAR(std::fabs(v.y), 0.5f, 1e-6f);
   }
@@ -251,15 +256,18 @@ TEST(Recording, BadRecordingsAreRefusedWithAClearMessage) {
     return out;
   };
   const std::uint8_t four_vertices[32] = {};
-  auto add_box = [&](msgpack::Writer& w) {
+  // "add": [{"id": 0, "shapes": [{"kind": kind, "vertices": four zero points, "radius": 0}]}]
+  auto add_shape = [&](msgpack::Writer& w, std::string_view kind) {
     w.str("add");
     w.array(1);
-    w.map(4);
+    w.map(2);
     w.str("id"), w.uint(0);
-    w.str("kind"), w.str("polygon");
+    w.str("shapes"), w.array(1), w.map(3);
+    w.str("kind"), w.str(kind);
     w.str("vertices"), w.bin(four_vertices);
     w.str("radius"), w.f32(0);
   };
+  auto add_box = [&](msgpack::Writer& w) { add_shape(w, "polygon"); };
   const std::uint8_t one_pose[12] = {}, half_pose[6] = {}, state_awake[1] = {0}, state_bad[1] = {9};
   EXPECT_EQ(error_of(frame(
                 [&](msgpack::Writer& w) {
@@ -298,14 +306,17 @@ TEST(Recording, BadRecordingsAreRefusedWithAClearMessage) {
   EXPECT_EQ(error_of(frame(
                 [&](msgpack::Writer& w) {
                   w.str("step"), w.uint(0);
-                  w.str("add"), w.array(1), w.map(4);
-                  w.str("id"), w.uint(0);
-                  w.str("kind"), w.str("blob");
-                  w.str("vertices"), w.bin(four_vertices);
-                  w.str("radius"), w.f32(0);
+                  add_shape(w, "blob");
                 },
                 2)),
-            "bad.rec: frame 0: add.kind: unknown shape kind 'blob'");
+            "bad.rec: frame 0: add.shapes.kind: unknown shape kind 'blob'");
+  EXPECT_EQ(error_of(frame(
+                [&](msgpack::Writer& w) {
+                  w.str("step"), w.uint(0);
+                  add_shape(w, "circle");
+                },
+                2)),
+            "bad.rec: frame 0: add.shapes.vertices: a circle needs 1, got 4");
 }
 
 // Every cut of a recording and every single-byte change is either read or refused with a

@@ -18,17 +18,21 @@ inline constexpr std::string_view kFormatName = "strut-recording";
 inline constexpr int kFormatVersion = 1;
 inline constexpr std::uint32_t kNoIsland = 0xFFFFFFFFu;
 
-// Shape kinds as the format names them. Capsules and segments have two vertices (the segment's
-// ends) and, for capsules, a radius; strut makes only polygons and circles today.
+// Shape kinds as the format names them. strut makes only polygons and circles today.
 enum class RecordedKind : std::uint8_t { Polygon, Circle, Capsule, Segment };
 const char* kind_name(RecordedKind kind);
 
-// A body as first recorded: its shape in its own frame (vertices relative to the centre of
-// mass, unrotated).
-struct RecordedBody {
+// One shape in its body's frame (relative to the centre of mass, unrotated).
+struct RecordedShape {
   RecordedKind kind = RecordedKind::Polygon;
-  std::vector<Vec2> vertices;  // polygon hull, or a capsule's or segment's two ends
-  float radius = 0.0f;         // circle or capsule radius, polygon rounding
+  // Polygon: the hull, counter-clockwise; circle: its centre; capsule, segment: the two ends.
+  std::vector<Vec2> vertices;
+  float radius = 0.0f;  // circle or capsule radius, polygon rounding
+};
+
+// A body as first recorded: its shapes (one today; several for a compound body).
+struct RecordedBody {
+  std::vector<RecordedShape> shapes;
 };
 
 // A joint: its two bodies (record ids) and its anchors in their frames.

@@ -134,38 +134,48 @@ class Reader {
     }
   }
 
+  RecordedShape shape(const Value& v) {
+    if (v.type != Value::Type::Map) fail("add.shapes", "expected maps");
+    RecordedShape out;
+    const std::string_view kind = need(v, "kind", Value::Type::Str).bytes;
+    std::size_t want = 0;  // 0: a polygon's 3 to 64
+    if (kind == "polygon") {
+      out.kind = RecordedKind::Polygon;
+    } else if (kind == "circle") {
+      out.kind = RecordedKind::Circle, want = 1;
+    } else if (kind == "capsule") {
+      out.kind = RecordedKind::Capsule, want = 2;
+    } else if (kind == "segment") {
+      out.kind = RecordedKind::Segment, want = 2;
+    } else {
+      fail("add.shapes.kind", "unknown shape kind '" + std::string(kind) + "'");
+    }
+    const auto coords =
+        block<float>(need(v, "vertices", Value::Type::Bin), "add.shapes.vertices", 8, -1);
+    finite(coords, "add.shapes.vertices");
+    for (std::size_t i = 0; i + 1 < coords.size(); i += 2)
+      out.vertices.push_back({coords[i], coords[i + 1]});
+    const std::size_t n = out.vertices.size();
+    if (want == 0 && (n < 3 || n > 64))
+      fail("add.shapes.vertices", "a polygon needs 3 to 64 vertices, got " + std::to_string(n));
+    if (want != 0 && n != want)
+      fail("add.shapes.vertices", std::string("a ") + kind_name(out.kind) + " needs " +
+                                      std::to_string(want) + ", got " + std::to_string(n));
+    out.radius = number(v, "radius");
+    if (out.radius < 0) fail("add.shapes.radius", "negative");
+    return out;
+  }
+
   void add_body(const Value& b) {
     if (b.type != Value::Type::Map) fail("add", "expected maps");
-    const std::uint32_t id =
-        std::uint32_t(integer(need(b, "id", Value::Type::Int), "add.id", UINT32_MAX));
+    const auto id = std::uint32_t(integer(need(b, "id", Value::Type::Int), "add.id", UINT32_MAX));
     if (id != rec_.bodies.size())
       fail("add.id",
            std::to_string(id) + ", expected the next id " + std::to_string(rec_.bodies.size()));
     RecordedBody body;
-    const std::string_view kind = need(b, "kind", Value::Type::Str).bytes;
-    std::size_t want_vertices = 0;  // 0: polygon, any count from 3
-    if (kind == "polygon") {
-      body.kind = RecordedKind::Polygon;
-    } else if (kind == "circle") {
-      body.kind = RecordedKind::Circle;
-    } else if (kind == "capsule") {
-      body.kind = RecordedKind::Capsule, want_vertices = 2;
-    } else if (kind == "segment") {
-      body.kind = RecordedKind::Segment, want_vertices = 2;
-    } else {
-      fail("add.kind", "unknown shape kind '" + std::string(kind) + "'");
-    }
-    const auto coords = block<float>(need(b, "vertices", Value::Type::Bin), "add.vertices", 8, -1);
-    finite(coords, "add.vertices");
-    for (std::size_t i = 0; i + 1 < coords.size(); i += 2)
-      body.vertices.push_back({coords[i], coords[i + 1]});
-    const std::size_t n = body.vertices.size();
-    if (body.kind == RecordedKind::Polygon && (n < 3 || n > 64))
-      fail("add.vertices", "a polygon needs 3 to 64 vertices, got " + std::to_string(n));
-    if (body.kind == RecordedKind::Circle && n != 0) fail("add.vertices", "a circle has none");
-    if (want_vertices && n != want_vertices) fail("add.vertices", "expected the two ends");
-    body.radius = number(b, "radius");
-    if (body.radius < 0) fail("add.radius", "negative");
+    const Value& shapes = need(b, "shapes", Value::Type::Array);
+    if (shapes.items.empty()) fail("add.shapes", "a body needs a shape");
+    for (const Value& v : shapes.items) body.shapes.push_back(shape(v));
     rec_.bodies.push_back(std::move(body));
   }
 

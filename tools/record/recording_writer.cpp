@@ -46,26 +46,35 @@ Vec2 to_local(const Transform& pose, Vec2 world_point) {
 
 // One World::draw pass, kept flat.
 struct RecordingWriter::FrameSink : DebugDraw {
-  struct Body {
-    DrawBody info;
+  struct Shape {
     RecordedKind kind;
     std::uint32_t first_vertex, vertex_count;
     float radius;
   };
+  // A body's shapes are reported one after another (several for a compound body).
+  struct Body {
+    DrawBody info;
+    std::uint32_t first_shape, shape_count;
+  };
   std::vector<Body> bodies;
+  std::vector<Shape> shapes;
   std::vector<Vec2> vertices;
   std::vector<DrawJoint> joints;
   std::vector<DrawContact> contacts;
 
   void add(const DrawBody& b, RecordedKind kind, std::span<const Vec2> v, float radius) {
-    bodies.push_back({b, kind, std::uint32_t(vertices.size()), std::uint32_t(v.size()), radius});
+    if (bodies.empty() || !(bodies.back().info.id == b.id))
+      bodies.push_back({b, std::uint32_t(shapes.size()), 0});
+    ++bodies.back().shape_count;
+    shapes.push_back({kind, std::uint32_t(vertices.size()), std::uint32_t(v.size()), radius});
     vertices.insert(vertices.end(), v.begin(), v.end());
   }
   void draw_polygon(const DrawBody& b, std::span<const Vec2> v, float radius) override {
     add(b, RecordedKind::Polygon, v, radius);
   }
-  void draw_circle(const DrawBody& b, Vec2, float radius) override {
-    add(b, RecordedKind::Circle, {}, radius);
+  void draw_circle(const DrawBody& b, Vec2 center, float radius) override {
+    const Vec2 c[1] = {center};
+    add(b, RecordedKind::Circle, c, radius);
   }
   void draw_capsule(const DrawBody& b, Vec2 p1, Vec2 p2, float radius) override {
     const Vec2 ends[2] = {p1, p2};
@@ -79,6 +88,7 @@ struct RecordingWriter::FrameSink : DebugDraw {
   void draw_contact(const DrawContact& c) override { contacts.push_back(c); }
   void clear() {
     bodies.clear();
+    shapes.clear();
     vertices.clear();
     joints.clear();
     contacts.clear();
@@ -211,18 +221,24 @@ void RecordingWriter::capture(const World& world, std::int64_t step,
     w.array(std::uint32_t(added.size()));
     for (const std::uint32_t i : added) {
       const FrameSink::Body& b = sink.bodies[i];
-      std::vector<Vec2> local;
-      for (std::uint32_t v = 0; v < b.vertex_count; ++v)
-        local.push_back(to_local(b.info.transform, sink.vertices[b.first_vertex + v]));
-      w.map(4);
+      w.map(2);
       w.str("id");
       w.uint(record_of[i]);
-      w.str("kind");
-      w.str(kind_name(b.kind));
-      w.str("vertices");
-      w.bin(bytes_of(local));
-      w.str("radius");
-      w.f32(b.radius);
+      w.str("shapes");
+      w.array(b.shape_count);
+      for (std::uint32_t k = b.first_shape; k < b.first_shape + b.shape_count; ++k) {
+        const FrameSink::Shape& shape = sink.shapes[k];
+        std::vector<Vec2> local;
+        for (std::uint32_t v = 0; v < shape.vertex_count; ++v)
+          local.push_back(to_local(b.info.transform, sink.vertices[shape.first_vertex + v]));
+        w.map(3);
+        w.str("kind");
+        w.str(kind_name(shape.kind));
+        w.str("vertices");
+        w.bin(bytes_of(local));
+        w.str("radius");
+        w.f32(shape.radius);
+      }
     }
   }
   if (!removed.empty()) {

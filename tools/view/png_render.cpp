@@ -21,24 +21,24 @@ Vec2 to_world(const Transform& pose, Vec2 local) {
   return pose.position + rotate(make_rot(pose.angle), local);
 }
 
-// Adds the body's outline to the current path, in world coordinates.
-void body_path(cairo_t* cr, const record::RecordedBody& body, const Transform& pose) {
+// Adds the shape's outline to the current path, in world coordinates.
+void shape_path(cairo_t* cr, const record::RecordedShape& shape, const Transform& pose) {
   using record::RecordedKind;
-  if (body.kind == RecordedKind::Circle) {
-    const Vec2 c = pose.position;
+  if (shape.kind == RecordedKind::Circle) {
+    const Vec2 c = to_world(pose, shape.vertices[0]);
     cairo_new_sub_path(cr);
-    cairo_arc(cr, c.x, c.y, body.radius, pose.angle, pose.angle + 2 * M_PI);
+    cairo_arc(cr, c.x, c.y, shape.radius, pose.angle, pose.angle + 2 * M_PI);
     cairo_line_to(cr, c.x, c.y);  // a spoke shows the circle turn
     return;
   }
-  if (body.kind == RecordedKind::Segment || body.kind == RecordedKind::Capsule) {
-    const Vec2 a = to_world(pose, body.vertices[0]), b = to_world(pose, body.vertices[1]);
+  if (shape.kind == RecordedKind::Segment || shape.kind == RecordedKind::Capsule) {
+    const Vec2 a = to_world(pose, shape.vertices[0]), b = to_world(pose, shape.vertices[1]);
     cairo_move_to(cr, a.x, a.y);
     cairo_line_to(cr, b.x, b.y);
     return;
   }
-  for (std::size_t k = 0; k < body.vertices.size(); ++k) {
-    const Vec2 p = to_world(pose, body.vertices[k]);
+  for (std::size_t k = 0; k < shape.vertices.size(); ++k) {
+    const Vec2 p = to_world(pose, shape.vertices[k]);
     if (k == 0)
       cairo_move_to(cr, p.x, p.y);
     else
@@ -57,9 +57,8 @@ Aabb fit_view(const record::Recording& rec) {
   };
   for (const record::Frame& f : rec.frames) {
     for (std::size_t i = 0; i < f.bodies.size(); ++i) {
-      const record::RecordedBody& b = rec.bodies[f.bodies[i]];
-      grow(f.poses[i].position, b.radius);
-      for (const Vec2 v : b.vertices) grow(to_world(f.poses[i], v), b.radius);
+      for (const record::RecordedShape& shape : rec.bodies[f.bodies[i]].shapes)
+        for (const Vec2 v : shape.vertices) grow(to_world(f.poses[i], v), shape.radius);
     }
   }
   if (!(box.lower.x <= box.upper.x)) return {{-10, -10}, {10, 10}};
@@ -89,7 +88,8 @@ void render_png(const record::Recording& rec, std::size_t frame, const RenderOpt
   const record::Frame& f = rec.frames[frame];
   for (std::size_t i = 0; i < f.bodies.size(); ++i) {
     const Rgb colour = state_colour(f.states[i]);
-    body_path(cr, rec.bodies[f.bodies[i]], f.poses[i]);
+    for (const record::RecordedShape& shape : rec.bodies[f.bodies[i]].shapes)
+      shape_path(cr, shape, f.poses[i]);
     set_colour(cr, colour);
     cairo_fill_preserve(cr);
     set_colour(cr, colour, 0.6);
