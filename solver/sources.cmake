@@ -28,4 +28,5 @@ set(STRUT_SOLVER_SOURCES
   solver/step/sync_particles.cpp
   solver/world.cpp
   solver/queries.cpp
+  solver/debug_draw.cpp
 )

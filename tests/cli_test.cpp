@@ -12,6 +12,7 @@
 
 #include "strut/scenes.hpp"
 #include "tests/scene_error_cases.hpp"
+#include "tools/record/recording.hpp"
 
 namespace strut {
 namespace {
@@ -231,8 +232,8 @@ TEST_F(Cli, BadArgumentsExitTwo) {
   const struct {
     std::string args, message;
   } cases[] = {
-      {"", "strut: expected a command: run, list or scale (see strut --help)"},
-      {"fly", "strut: unknown command 'fly' (expected run, list or scale)"},
+      {"", "strut: expected a command: run, list, scale, view or render (see strut --help)"},
+      {"fly", "strut: unknown command 'fly' (expected run, list, scale, view or render)"},
       {"run --speed 3", "strut: run: unknown option '--speed' (see strut --help)"},
       {"run --steps", "strut: run: option --steps needs a value"},
       {"run --steps ten", "strut: --steps: expected a whole number, got 'ten'"},
@@ -254,6 +255,20 @@ TEST_F(Cli, BadArgumentsExitTwo) {
        "strut: --sizes: expected positive numbers separated by "
        "commas, got '1,x'"},
       {"run " + quote(dir_.string()), dir_.string() + ": is a directory, not a scene file"},
+      {"run " + quote(scene) + " --record-every 5",
+       "strut: run: --record-every needs --record FILE"},
+      {"run " + quote(scene) + " --record x.rec --record-every 0",
+       "strut: --record-every: 0 is out of range [1, 1000000000]"},
+      {"run " + quote(scene) + " --record /nonexistent/dir/x.rec",
+       "strut: --record: cannot write '/nonexistent/dir/x.rec': No such file or directory"},
+      {"view", "strut: view: expected one RECORDING file"},
+      {"view x.rec", "strut: view: expected -o PAGE.html"},
+      {"view /nonexistent.rec -o " + quote((dir_ / "page.html").string()),
+       "/nonexistent.rec: cannot open: No such file or directory"},
+      {"render", "strut: render: expected one SCENE or RECORDING"},
+      {"render " + quote(scene) + " --steps 1,x", "strut: --steps: bad value 'x' in '1,x'"},
+      {"render " + quote(scene) + " --view 1,1,0,2",
+       "strut: --view: expected x0,y0,x1,y1 with x0 < x1 and y0 < y1"},
   };
   for (const auto& c : cases) {
     SCOPED_TRACE(c.args);
@@ -269,6 +284,47 @@ TEST_F(Cli, HelpExitsZero) {
     const Result r = run(args);
     EXPECT_EQ(r.status, 0) << args;
     EXPECT_NE(r.out.find("strut run [SCENE]"), std::string::npos) << args;
+  }
+}
+
+// `--record` takes frames 0, K, 2K... and the last step; the final poses are the final
+// state's, and each frame's profile (the mean of the steps since the previous frame) weighted
+// by its steps adds up to the run's mean profile.
+TEST_F(Cli, RecordingFollowsTheRunAndItsProfile) {
+  const std::string scene = write("small.json", kSmallScene);
+  const std::string rec_path = (dir_ / "run.rec").string();
+  const std::string state = (dir_ / "state.json").string();
+  const std::string profile = (dir_ / "profile.json").string();
+  const Result r =
+      run("run " + quote(scene) + " --steps 23 --threads 1 --record " + quote(rec_path) +
+          " --record-every 5 --state-out " + quote(state) + " --profile-out " + quote(profile));
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("recording    6 frames, "), std::string::npos) << r.out;
+  const record::Recording rec = record::load_recording(rec_path);
+  std::vector<std::int64_t> steps;
+  for (const record::Frame& f : rec.frames) steps.push_back(f.step);
+  EXPECT_EQ(steps, (std::vector<std::int64_t>{0, 5, 10, 15, 20, 23}));
+  EXPECT_EQ(rec.every, 5);
+  EXPECT_EQ(rec.dt, 0.02f);
+
+  const json s = json::parse(read_file(state));
+  const record::Frame& last = rec.frames.back();
+  ASSERT_EQ(last.bodies.size(), s.at("bodies").size());
+  for (std::size_t i = 0; i < last.bodies.size(); ++i) {
+    // The state file prints floats in their shortest round-trip form: equal as floats.
+    EXPECT_EQ(last.poses[i].position.x, s.at("bodies")[i].at("center")[0].get<float>()) << i;
+    EXPECT_EQ(last.poses[i].angle, s.at("bodies")[i].at("angle").get<float>()) << i;
+  }
+
+  const json p = json::parse(read_file(profile));
+  ASSERT_EQ(rec.phases.size(), 7u);
+  for (std::size_t k = 0; k < rec.phases.size(); ++k) {
+    double sum = 0;
+    for (std::size_t f = 1; f < rec.frames.size(); ++f)
+      sum += double(rec.frames[f].profile[k]) * double(rec.frames[f].step - rec.frames[f - 1].step);
+    // Float32 frame means: relative rounding 1e-7 per frame, so 1e-6 of the sum.
+    const double want = p.at("ms_per_step").at(rec.phases[k]).get<double>() * 23;
+    EXPECT_NEAR(sum, want, 1e-6 * want + 1e-9) << rec.phases[k];
   }
 }
 

@@ -20,4 +20,5 @@ set(STRUT_TEST_SOURCES
   tests/body_lanes_test.cpp
   tests/strut_lanes_test.cpp
   tests/stiffness_test.cpp
+  tests/debug_draw_test.cpp
 )

@@ -60,6 +60,9 @@ class OutputFile {
   explicit operator bool() const { return !path_.empty(); }
   // Writes `text` and closes; an I/O failure is an InternalError.
   void write(const std::string& text);
+  // Writes `bytes` and keeps the file open (streamed output); an I/O failure is an
+  // InternalError.
+  void append(std::string_view bytes);
 
  private:
   std::string path_;
@@ -68,5 +71,7 @@ class OutputFile {
 
 int run_command(std::span<const std::string> args);
 int scale_command(std::span<const std::string> args);
+int view_command(std::span<const std::string> args);
+int render_command(std::span<const std::string> args);
 
 }  // namespace strut::cli

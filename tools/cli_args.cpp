@@ -100,6 +100,11 @@ OutputFile& OutputFile::operator=(OutputFile&& other) noexcept {
   return *this;
 }
 
+void OutputFile::append(std::string_view bytes) {
+  if (std::fwrite(bytes.data(), 1, bytes.size(), file_) != bytes.size())
+    throw InternalError("cannot write '" + path_ + "'");
+}
+
 void OutputFile::write(const std::string& text) {
   const bool ok = std::fwrite(text.data(), 1, text.size(), file_) == text.size();
   const bool closed = std::fclose(file_) == 0;

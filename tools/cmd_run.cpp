@@ -1,16 +1,19 @@
 // `strut run [SCENE] [--steps N] [--threads T] [--substeps S] [--no-contact-cache]
-//            [--state-out FILE] [--profile-out FILE] [--quiet]`: runs a scene and reports where the
-//            time went.
+//            [--state-out FILE] [--profile-out FILE] [--record FILE [--record-every K]
+//            [--record-contacts] [--record-islands]] [--quiet]`: runs a scene and reports where
+//            the time went.
 #include <unistd.h>
 
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 #include <string>
 #include <thread>
 
 #include "strut/scenes.hpp"
 #include "tools/cli.hpp"
+#include "tools/record/run_recording.hpp"
 #include "tools/scene/json_text.hpp"
 
 namespace strut::cli {
@@ -167,9 +170,11 @@ std::string profile_json(const SceneInstance& inst, const std::string& name, int
 }  // namespace
 
 int run_command(std::span<const std::string> argv) {
-  const Args args = parse_args(
-      "run", argv, {"--steps", "--threads", "--substeps", "--state-out", "--profile-out"},
-      {"--quiet", "--no-contact-cache"});
+  const Args args =
+      parse_args("run", argv,
+                 {"--steps", "--threads", "--substeps", "--state-out", "--profile-out", "--record",
+                  "--record-every"},
+                 {"--quiet", "--no-contact-cache", "--record-contacts", "--record-islands"});
   if (args.positional.size() > 1)
     throw UsageError("run: expected at most one SCENE, got '" + args.positional[1] + "'");
   const std::string name =
@@ -178,6 +183,10 @@ int run_command(std::span<const std::string> argv) {
   const long long substeps = args.integer("--substeps", 0, 1, 1000);
   const long long steps_opt = args.integer("--steps", -1, 0, 1000000000);
   const bool quiet = args.has("--quiet");
+  const int record_every = int(args.integer("--record-every", 1, 1, 1000000000));
+  for (const char* option : {"--record-every", "--record-contacts", "--record-islands"})
+    if (args.has(option) && !args.has("--record"))
+      throw UsageError(std::string("run: ") + option + " needs --record FILE");
   // Open outputs first: a bad path should not cost a long run.
   OutputFile state_out, profile_out;
   if (args.has("--state-out")) state_out = OutputFile("--state-out", args.text("--state-out", ""));
@@ -190,6 +199,10 @@ int run_command(std::span<const std::string> argv) {
   const int steps = steps_opt >= 0 ? int(steps_opt) : scene.steps;
   SceneInstance inst = build_scene(scene, threads);
   inst.world.reset_profile();
+  std::optional<RunRecording> recording;
+  if (args.has("--record"))
+    recording.emplace(args.text("--record", ""), name, inst, record_every,
+                      args.has("--record-contacts"), args.has("--record-islands"));
 
   ProgressBar bar(!quiet && isatty(STDERR_FILENO), steps);
   RunResult r;
@@ -197,9 +210,13 @@ int run_command(std::span<const std::string> argv) {
   const auto start = Clock::now();
   for (int k = 0; k < steps; ++k) {
     inst.step();
+    if (recording) recording->after_step(inst, k + 1, k + 1 == steps);
     bar.update(k + 1);
   }
+  if (recording && steps == 0) recording->after_step(inst, 0, true);
   r.wall_seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  // The steps' own time, without the recording's (which is reported apart).
+  if (recording) r.wall_seconds -= recording->seconds();
   bar.finish();
   check_finite(inst);
   r.hash = inst.world.state_hash();
@@ -208,6 +225,11 @@ int run_command(std::span<const std::string> argv) {
     std::printf("hash: %s\n", json_text::hex64(r.hash).c_str());
   else
     print_report(inst, name, threads, r);
+  if (recording && !quiet)
+    std::printf(
+        "recording    %d frames, %zu bytes, %.3f ms of CPU time per frame to capture and write\n",
+        recording->frames(), recording->bytes(),
+        1000.0 * recording->cpu_seconds() / recording->frames());
   std::fflush(stdout);
   if (state_out) state_out.write(state_json(inst, r));
   if (profile_out) profile_out.write(profile_json(inst, name, threads, r));

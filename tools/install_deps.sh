@@ -2,7 +2,7 @@
 # Installs strut's build dependencies from Debian 12 packages, only if any is missing.
 set -euo pipefail
 packages=(cmake g++ ninja-build pkg-config libtbb-dev libxsimd-dev libbenchmark-dev libgtest-dev
-          nlohmann-json3-dev)
+          nlohmann-json3-dev libcairo2-dev chromium)
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

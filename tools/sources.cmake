@@ -18,6 +18,19 @@ set(STRUT_SCENE_TESTS
   tests/scene_roundtrip_test.cpp
   tests/builtin_scenes_test.cpp
   tests/cli_test.cpp
+  tests/msgpack_test.cpp
+  tests/recording_test.cpp
+  tests/viewer_browser_test.cpp
+  tests/render_test.cpp
+)
+# Recordings, the viewer page and PNG rendering (library strut_tools: the program and the tests).
+set(STRUT_RECORD_SOURCES
+  tools/record/msgpack.cpp
+  tools/record/recording_writer.cpp
+  tools/record/recording_reader.cpp
+  tools/view/palette.cpp
+  tools/view/viewer_page.cpp
+  tools/view/png_render.cpp
 )
 set(STRUT_TOOL_SOURCES
   tools/strut_main.cpp
@@ -25,4 +38,7 @@ set(STRUT_TOOL_SOURCES
   tools/cmd_run.cpp
   tools/cmd_scale.cpp
   tools/svg_plot.cpp
+  tools/record/run_recording.cpp
+  tools/cmd_view.cpp
+  tools/cmd_render.cpp
 )

@@ -7,6 +7,7 @@
 
 #include "strut/scenes.hpp"
 #include "tools/cli.hpp"
+#include "tools/record/recording.hpp"
 
 namespace strut::cli {
 namespace {
@@ -14,12 +15,18 @@ namespace {
 constexpr const char* kUsage = R"(usage:
   strut run [SCENE] [--steps N] [--threads T] [--substeps S] [--no-contact-cache]
             [--state-out FILE] [--profile-out FILE] [--quiet]
+            [--record FILE [--record-every K] [--record-contacts] [--record-islands]]
   strut list
   strut scale SCENE [--threads-max N] [--sizes a,b,c] [--steps N] [--out PREFIX]
+  strut view RECORDING -o PAGE.html
+  strut render SCENE|RECORDING [--steps a,b,c] [-o PREFIX] [--size WxH] [--view x0,y0,x1,y1]
+               [--contacts] [--threads T]
 
 SCENE is a scene file (JSON) or the name of a built-in scene; `strut run` without one runs
 large_pyramid. --threads 0 (the default) uses all cores. --no-contact-cache makes every pair
-collide afresh every step (the scene's world.contact_cache). See docs/scene_format.md.
+collide afresh every step (the scene's world.contact_cache). --record writes every K-th
+step (docs/recording_format.md); `strut view` makes a page that plays it in a browser and
+`strut render` draws PNG frames. See docs/scene_format.md.
 )";
 
 int list_command(std::span<const std::string> argv) {
@@ -53,7 +60,8 @@ int export_command(std::span<const std::string> argv) {
 }
 
 int dispatch(const std::vector<std::string>& argv) {
-  if (argv.empty()) throw UsageError("expected a command: run, list or scale (see strut --help)");
+  if (argv.empty())
+    throw UsageError("expected a command: run, list, scale, view or render (see strut --help)");
   const std::string& command = argv[0];
   const std::span<const std::string> rest(argv.data() + 1, argv.size() - 1);
   for (const std::string& a : rest) {
@@ -66,11 +74,13 @@ int dispatch(const std::vector<std::string>& argv) {
   if (command == "list") return list_command(rest);
   if (command == "scale") return scale_command(rest);
   if (command == "export") return export_command(rest);
+  if (command == "view") return view_command(rest);
+  if (command == "render") return render_command(rest);
   if (command == "help" || command == "--help" || command == "-h") {
     std::fputs(kUsage, stdout);
     return 0;
   }
-  throw UsageError("unknown command '" + command + "' (expected run, list or scale)");
+  throw UsageError("unknown command '" + command + "' (expected run, list, scale, view or render)");
 }
 
 }  // namespace
@@ -85,6 +95,9 @@ int main(int argc, char** argv) {
     return 2;
   } catch (const SceneError& e) {
     std::fprintf(stderr, "%s\n", e.what());  // already "<file>: <path>: <problem>"
+    return 2;
+  } catch (const record::RecordingError& e) {
+    std::fprintf(stderr, "%s\n", e.what());  // already "<file>: <where>: <problem>"
     return 2;
   } catch (const cli::InternalError& e) {
     std::fprintf(stderr, "strut: internal error: %s\n", e.what());

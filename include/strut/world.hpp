@@ -15,6 +15,8 @@
 
 namespace strut {
 
+class DebugDraw;
+
 struct WorldConfig {
   Vec2 gravity{0.0f, -10.0f};
   int substeps = 4;
@@ -155,6 +157,10 @@ class World {
   void reset_profile();
   // 64-bit hash of every particle position: identical for any thread count.
   std::uint64_t state_hash() const;
+
+  // Reports shapes, joints, contacts and boxes to `draw` as its flags ask
+  // (strut/debug_draw.hpp).
+  void draw(DebugDraw& draw) const;
 
   struct Impl;
 

@@ -1,0 +1,124 @@
+// World::draw: walks the body, joint and contact arrays and reports them to a DebugDraw.
+#include "strut/debug_draw.hpp"
+
+#include <algorithm>
+#include <vector>
+
+#include "solver/contact_solver.hpp"
+#include "solver/joint_solver.hpp"
+#include "solver/world_impl.hpp"
+
+namespace strut {
+namespace {
+
+bool overlaps(const Aabb& a, const Aabb& b) {
+  return a.lower.x <= b.upper.x && b.lower.x <= a.upper.x && a.lower.y <= b.upper.y &&
+         b.lower.y <= a.upper.y;
+}
+
+Aabb box_of_points(std::span<const Vec2> points, float radius) {
+  Aabb box{points[0], points[0]};
+  for (const Vec2 p : points) {
+    box.lower = {std::min(box.lower.x, p.x), std::min(box.lower.y, p.y)};
+    box.upper = {std::max(box.upper.x, p.x), std::max(box.upper.y, p.y)};
+  }
+  box.lower -= Vec2{radius, radius};
+  box.upper += Vec2{radius, radius};
+  return box;
+}
+
+BodyDrawState draw_state(std::uint8_t flags) {
+  if (flags & kStatic) return BodyDrawState::Static;
+  if (flags & kKinematic) return BodyDrawState::Kinematic;
+  if (flags & kSleeping) return BodyDrawState::Asleep;
+  return BodyDrawState::Awake;
+}
+
+BodyId live_body_of_slot(const World::Impl& w, std::uint32_t slot) {
+  if (slot >= w.slots.size() || !w.slots[slot].alive) return {};
+  return BodyId{slot + 1, w.slots[slot].generation};
+}
+
+void draw_bodies(const World& world, const World::Impl& w, DebugDraw& dd) {
+  const BodyArrays& b = w.bodies;
+  std::vector<Vec2> vertices;
+  for (std::uint32_t k = 0; k < b.size(); ++k) {
+    if (b.flags[k] & kDead) continue;
+    const bool circle = (b.flags[k] & kCircle) != 0;
+    const Vec2 center{b.px[k], b.py[k]};
+    vertices.clear();
+    if (circle) {
+      vertices.push_back(center);
+    } else {
+      for (std::uint32_t i = 0; i < b.hull_count[k]; ++i) {
+        const std::uint32_t p = b.particle_begin[k] + i;
+        vertices.push_back({w.particles.x[p], w.particles.y[p]});
+      }
+    }
+    const float radius = circle ? b.radius[k] : 0.0f;
+    const Aabb box = box_of_points(vertices, radius);
+    if (dd.cull_to_view && !overlaps(box, dd.view)) continue;
+
+    DrawBody body;
+    body.id = w.id_of_dense(k);
+    body.state = draw_state(b.flags[k]);
+    body.transform = {center, angle_of(Rot{b.qc[k], b.qs[k]})};
+    body.velocity = world.linear_velocity(body.id);
+    body.angular_velocity = world.angular_velocity(body.id);
+    if (body.state == BodyDrawState::Awake || body.state == BodyDrawState::Asleep)
+      body.island = live_body_of_slot(w, b.island[k]);
+    if (dd.flags & kDrawShapes) {
+      if (circle)
+        dd.draw_circle(body, center, radius);
+      else
+        dd.draw_polygon(body, vertices, 0.0f);
+    }
+    if (dd.flags & kDrawAabbs) dd.draw_aabb(body, box);
+  }
+}
+
+// Joints are reported by their two bodies and world anchors only, which every joint type has.
+void draw_joints(const World::Impl& w, DebugDraw& dd) {
+  for (const Joint& j : w.joints) {
+    if (j.dead) continue;
+    const std::uint32_t ka = w.slots[j.slot_a].dense, kb = w.slots[j.slot_b].dense;
+    DrawJoint d;
+    d.id = JointId{j.slot + 1, w.joint_slots[j.slot].generation};
+    d.type = j.type;
+    d.a = w.id_of_dense(ka);
+    d.b = w.id_of_dense(kb);
+    d.center_a = {w.bodies.px[ka], w.bodies.py[ka]};
+    d.center_b = {w.bodies.px[kb], w.bodies.py[kb]};
+    d.anchor_a = point_now(w, anchor_ref(w, ka, j.anchor_a));
+    d.anchor_b = point_now(w, anchor_ref(w, kb, j.anchor_b));
+    const Vec2 ends[2] = {d.anchor_a, d.anchor_b};
+    if (dd.cull_to_view && !overlaps(box_of_points(ends, 0.0f), dd.view)) continue;
+    dd.draw_joint(d);
+  }
+}
+
+void draw_contacts(const World::Impl& w, DebugDraw& dd) {
+  for (const ContactPoint& cp : w.contacts.points) {
+    if ((w.bodies.flags[cp.body_v] | w.bodies.flags[cp.body_o]) & kDead) continue;
+    const ContactGeometry g = evaluate_contact(w, cp);
+    DrawContact c;
+    c.a = w.id_of_dense(cp.body_o);
+    c.b = w.id_of_dense(cp.body_v);
+    c.point = point_now(w, g.v);
+    c.normal = g.n;
+    c.separation = g.c;
+    if (dd.cull_to_view && !overlaps(Aabb{c.point, c.point}, dd.view)) continue;
+    dd.draw_contact(c);
+  }
+}
+
+}  // namespace
+
+void World::draw(DebugDraw& dd) const {
+  const Impl& w = *impl_;
+  if (dd.flags & (kDrawShapes | kDrawAabbs)) draw_bodies(*this, w, dd);
+  if (dd.flags & kDrawJoints) draw_joints(w, dd);
+  if (dd.flags & kDrawContacts) draw_contacts(w, dd);
+}
+
+}  // namespace strut

@@ -1,0 +1,361 @@
+// Decodes and checks a recording: every field of the format is checked before it is used, so a
+// damaged file is refused with one line naming the frame, the field and the problem.
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <unordered_set>
+
+#include "tools/record/msgpack.hpp"
+#include "tools/record/recording.hpp"
+
+namespace strut::record {
+
+const char* kind_name(RecordedKind kind) {
+  switch (kind) {
+    case RecordedKind::Polygon:
+      return "polygon";
+    case RecordedKind::Circle:
+      return "circle";
+    case RecordedKind::Capsule:
+      return "capsule";
+    case RecordedKind::Segment:
+      return "segment";
+  }
+  return "polygon";
+}
+
+namespace {
+
+using msgpack::Value;
+
+class Reader {
+ public:
+  Reader(std::string_view bytes, std::string_view label) : bytes_(bytes), label_(label) {}
+
+  Recording read() {
+    if (bytes_.empty()) fail("the file is empty");
+    header(next());
+    while (pos_ < bytes_.size()) {
+      where_ = "frame " + std::to_string(rec_.frames.size());
+      frame(next());
+    }
+    if (rec_.frames.empty()) fail("no frames after the header");
+    return std::move(rec_);
+  }
+
+ private:
+  [[noreturn]] void fail(const std::string& problem) {
+    std::string message(label_);
+    message.append(": ").append(where_).append(": ").append(problem);
+    throw RecordingError(message);
+  }
+  [[noreturn]] void fail(std::string_view field, const std::string& problem) {
+    fail(std::string(field) + ": " + problem);
+  }
+
+  Value next() {
+    try {
+      return msgpack::decode(bytes_, pos_);
+    } catch (const msgpack::DecodeError& e) {
+      fail(std::string("not MessagePack: ") + e.what());
+    }
+  }
+
+  const Value& need(const Value& map, std::string_view key, Value::Type type) {
+    const Value* v = map.find(key);
+    if (!v) fail(key, "missing");
+    if (v->type != type)
+      fail(key, std::string("expected ") + msgpack::type_name(type) + ", got " +
+                    msgpack::type_name(v->type));
+    return *v;
+  }
+  const Value* optional(const Value& map, std::string_view key, Value::Type type) {
+    if (!map.find(key)) return nullptr;
+    return &need(map, key, type);
+  }
+  float number(const Value& map, std::string_view key) {
+    const Value* v = map.find(key);
+    if (!v) fail(key, "missing");
+    if (v->type != Value::Type::Float && v->type != Value::Type::Int)
+      fail(key, std::string("expected a number, got ") + msgpack::type_name(v->type));
+    const double d = v->type == Value::Type::Float ? v->number : double(v->integer);
+    if (!std::isfinite(d)) fail(key, "not a finite number");
+    return float(d);
+  }
+  std::int64_t integer(const Value& v, std::string_view field, std::int64_t max) {
+    if (v.type != Value::Type::Int)
+      fail(field, std::string("expected an integer, got ") + msgpack::type_name(v.type));
+    if (v.integer < 0 || v.integer > max)
+      fail(field, std::to_string(v.integer) + " is out of range [0, " + std::to_string(max) + "]");
+    return v.integer;
+  }
+  // A binary field of whole records of `size` bytes each, `count` of them when count >= 0.
+  template <class T>
+  std::vector<T> block(const Value& bin, std::string_view field, std::size_t size,
+                       std::int64_t count) {
+    if (bin.bytes.size() % size != 0)
+      fail(field, std::to_string(bin.bytes.size()) + " bytes, not a whole number of " +
+                      std::to_string(size) + "-byte records");
+    if (count >= 0 && bin.bytes.size() != std::size_t(count) * size)
+      fail(field, std::to_string(bin.bytes.size()) + " bytes, expected " +
+                      std::to_string(std::size_t(count) * size));
+    std::vector<T> out(bin.bytes.size() / sizeof(T));
+    if (!out.empty()) std::memcpy(out.data(), bin.bytes.data(), bin.bytes.size());
+    return out;
+  }
+  void finite(const std::vector<float>& values, std::string_view field) {
+    for (std::size_t i = 0; i < values.size(); ++i)
+      if (!std::isfinite(values[i])) fail(field, "value " + std::to_string(i) + " is not finite");
+  }
+
+  void header(const Value& h) {
+    where_ = "header";
+    if (h.type != Value::Type::Map)
+      fail(std::string("expected a map, got ").append(type_name(h.type)));
+    const Value& format = need(h, "format", Value::Type::Str);
+    if (format.bytes != kFormatName)
+      fail("format", std::string("'").append(format.bytes).append("' is not a strut recording"));
+    const std::int64_t version = integer(need(h, "version", Value::Type::Int), "version", 1000);
+    if (version != kFormatVersion)
+      fail("version", std::to_string(version) + " is not the version this strut reads (" +
+                          std::to_string(kFormatVersion) + ")");
+    rec_.scene = std::string(need(h, "scene", Value::Type::Str).bytes);
+    rec_.dt = number(h, "dt");
+    if (!(rec_.dt > 0)) fail("dt", "must be positive");
+    rec_.every = int(integer(need(h, "every", Value::Type::Int), "every", 1000000));
+    if (rec_.every < 1) fail("every", "must be at least 1");
+    rec_.has_contacts = need(h, "contacts", Value::Type::Bool).boolean;
+    rec_.has_islands = need(h, "islands", Value::Type::Bool).boolean;
+    if (const Value* phases = optional(h, "phases", Value::Type::Array)) {
+      for (const Value& p : phases->items) {
+        if (p.type != Value::Type::Str) fail("phases", "expected names (strings)");
+        rec_.phases.emplace_back(p.bytes);
+      }
+    }
+  }
+
+  RecordedShape shape(const Value& v) {
+    if (v.type != Value::Type::Map) fail("add.shapes", "expected maps");
+    RecordedShape out;
+    const std::string_view kind = need(v, "kind", Value::Type::Str).bytes;
+    std::size_t want = 0;  // 0: a polygon's 3 to 64
+    if (kind == "polygon") {
+      out.kind = RecordedKind::Polygon;
+    } else if (kind == "circle") {
+      out.kind = RecordedKind::Circle, want = 1;
+    } else if (kind == "capsule") {
+      out.kind = RecordedKind::Capsule, want = 2;
+    } else if (kind == "segment") {
+      out.kind = RecordedKind::Segment, want = 2;
+    } else {
+      fail("add.shapes.kind", "unknown shape kind '" + std::string(kind) + "'");
+    }
+    const auto coords =
+        block<float>(need(v, "vertices", Value::Type::Bin), "add.shapes.vertices", 8, -1);
+    finite(coords, "add.shapes.vertices");
+    for (std::size_t i = 0; i + 1 < coords.size(); i += 2)
+      out.vertices.push_back({coords[i], coords[i + 1]});
+    const std::size_t n = out.vertices.size();
+    if (want == 0 && (n < 3 || n > 64))
+      fail("add.shapes.vertices", "a polygon needs 3 to 64 vertices, got " + std::to_string(n));
+    if (want != 0 && n != want)
+      fail("add.shapes.vertices", std::string("a ") + kind_name(out.kind) + " needs " +
+                                      std::to_string(want) + ", got " + std::to_string(n));
+    out.radius = number(v, "radius");
+    if (out.radius < 0) fail("add.shapes.radius", "negative");
+    return out;
+  }
+
+  void add_body(const Value& b) {
+    if (b.type != Value::Type::Map) fail("add", "expected maps");
+    const auto id = std::uint32_t(integer(need(b, "id", Value::Type::Int), "add.id", UINT32_MAX));
+    if (id != rec_.bodies.size())
+      fail("add.id",
+           std::to_string(id) + ", expected the next id " + std::to_string(rec_.bodies.size()));
+    RecordedBody body;
+    const Value& shapes = need(b, "shapes", Value::Type::Array);
+    if (shapes.items.empty()) fail("add.shapes", "a body needs a shape");
+    for (const Value& v : shapes.items) body.shapes.push_back(shape(v));
+    rec_.bodies.push_back(std::move(body));
+  }
+
+  void add_joint(const Value& j) {
+    if (j.type != Value::Type::Map) fail("joints_add", "expected maps");
+    const std::uint32_t id =
+        std::uint32_t(integer(need(j, "id", Value::Type::Int), "joints_add.id", UINT32_MAX));
+    if (id != rec_.joints.size())
+      fail("joints_add.id",
+           std::to_string(id) + ", expected the next id " + std::to_string(rec_.joints.size()));
+    RecordedJoint joint;
+    const std::string_view type = need(j, "type", Value::Type::Str).bytes;
+    if (type == "distance")
+      joint.type = JointType::Distance;
+    else if (type == "pin")
+      joint.type = JointType::Pin;
+    else if (type == "weld")
+      joint.type = JointType::Weld;
+    else
+      fail("joints_add.type", "unknown joint type '" + std::string(type) + "'");
+    for (auto [key, out] : {std::pair{"a", &joint.body_a}, std::pair{"b", &joint.body_b}}) {
+      *out = std::uint32_t(
+          integer(need(j, key, Value::Type::Int), std::string("joints_add.") + key, UINT32_MAX));
+      if (!live_.count(*out))
+        fail(std::string("joints_add.") + key, "body " + std::to_string(*out) + " is not live");
+    }
+    const auto anchors =
+        block<float>(need(j, "anchors", Value::Type::Bin), "joints_add.anchors", 16, 1);
+    finite(anchors, "joints_add.anchors");
+    joint.local_a = {anchors[0], anchors[1]};
+    joint.local_b = {anchors[2], anchors[3]};
+    rec_.joints.push_back(joint);
+  }
+
+  // Removes `ids` from a live list (keeping the order of the rest).
+  void remove(const Value& ids, std::string_view field, std::vector<std::uint32_t>& list,
+              std::unordered_set<std::uint32_t>& live_set) {
+    std::unordered_set<std::uint32_t> gone;
+    for (const Value& v : ids.items) {
+      const auto id = std::uint32_t(integer(v, field, UINT32_MAX));
+      if (!live_set.erase(id)) fail(field, std::to_string(id) + " is not live");
+      gone.insert(id);
+    }
+    std::erase_if(list, [&](std::uint32_t id) { return gone.count(id) != 0; });
+  }
+
+  void frame(const Value& f) {
+    if (f.type != Value::Type::Map)
+      fail(std::string("expected a map, got ").append(type_name(f.type)));
+    Frame out;
+    const Frame* prev = rec_.frames.empty() ? nullptr : &rec_.frames.back();
+    out.step = integer(need(f, "step", Value::Type::Int), "step", INT64_MAX);
+    if (prev && out.step <= prev->step)
+      fail("step",
+           std::to_string(out.step) + " does not follow step " + std::to_string(prev->step));
+    std::vector<std::uint32_t> bodies = prev ? prev->bodies : std::vector<std::uint32_t>{};
+    std::vector<Transform> poses = prev ? prev->poses : std::vector<Transform>{};
+    std::vector<BodyDrawState> states = prev ? prev->states : std::vector<BodyDrawState>{};
+    // Removal: drop the bodies and keep their neighbours' poses and states aligned.
+    bool membership_changed = false;
+    if (const Value* removed = optional(f, "remove", Value::Type::Array)) {
+      std::vector<std::uint32_t> kept = bodies;
+      remove(*removed, "remove", kept, live_);
+      std::vector<Transform> kept_poses;
+      for (std::size_t i = 0; i < bodies.size(); ++i)
+        if (live_.count(bodies[i])) kept_poses.push_back(poses[i]);
+      bodies = std::move(kept);
+      poses = std::move(kept_poses);
+      membership_changed = true;
+    }
+    const std::size_t old_count = bodies.size();
+    if (const Value* added = optional(f, "add", Value::Type::Array)) {
+      for (const Value& b : added->items) {
+        add_body(b);
+        bodies.push_back(std::uint32_t(rec_.bodies.size() - 1));
+        live_.insert(bodies.back());
+      }
+      membership_changed = true;
+    }
+    poses.resize(bodies.size());
+    const std::size_t n = bodies.size();
+
+    // Poses of the moved bodies, in live order; new bodies must be among them.
+    std::vector<std::uint8_t> moved(n, 1);
+    if (const Value* bits = optional(f, "moved", Value::Type::Bin)) {
+      if (bits->bytes.size() != (n + 7) / 8)
+        fail("moved", std::to_string(bits->bytes.size()) + " bytes for " + std::to_string(n) +
+                          " bodies, expected " + std::to_string((n + 7) / 8));
+      for (std::size_t i = 0; i < n; ++i)
+        moved[i] = (std::uint8_t(bits->bytes[i / 8]) >> (i % 8)) & 1u;
+      for (std::size_t i = old_count; i < n; ++i)
+        if (!moved[i]) fail("moved", "new body " + std::to_string(bodies[i]) + " has no pose");
+    }
+    std::size_t moved_count = 0;
+    for (const std::uint8_t m : moved) moved_count += m;
+    const auto values =
+        block<float>(need(f, "poses", Value::Type::Bin), "poses", 12, std::int64_t(moved_count));
+    finite(values, "poses");
+    for (std::size_t i = 0, k = 0; i < n; ++i)
+      if (moved[i]) poses[i] = Transform{{values[k], values[k + 1]}, values[k + 2]}, k += 3;
+
+    if (const Value* s = optional(f, "states", Value::Type::Bin)) {
+      const auto raw = block<std::uint8_t>(*s, "states", 1, std::int64_t(n));
+      states.clear();
+      for (const std::uint8_t v : raw) {
+        if (v > std::uint8_t(BodyDrawState::Sensor))
+          fail("states", "unknown body state " + std::to_string(v));
+        states.push_back(BodyDrawState(v));
+      }
+    } else if (membership_changed || !prev) {
+      fail("states", "missing in a frame whose bodies changed");
+    }
+    if (rec_.has_islands) {
+      out.islands =
+          block<std::uint32_t>(need(f, "islands", Value::Type::Bin), "islands", 4, std::int64_t(n));
+      for (const std::uint32_t r : out.islands)
+        if (r != kNoIsland && r >= rec_.bodies.size())
+          fail("islands", "unknown body " + std::to_string(r));
+    }
+
+    out.joints = prev ? prev->joints : std::vector<std::uint32_t>{};
+    if (const Value* removed = optional(f, "joints_remove", Value::Type::Array))
+      remove(*removed, "joints_remove", out.joints, live_joints_);
+    for (const std::uint32_t j : out.joints)
+      if (!live_.count(rec_.joints[j].body_a) || !live_.count(rec_.joints[j].body_b))
+        fail("joints_remove", "joint " + std::to_string(j) + " outlives one of its bodies");
+    if (const Value* added = optional(f, "joints_add", Value::Type::Array)) {
+      for (const Value& j : added->items) {
+        add_joint(j);
+        out.joints.push_back(std::uint32_t(rec_.joints.size() - 1));
+        live_joints_.insert(out.joints.back());
+      }
+    }
+    if (rec_.has_contacts) {
+      const auto c = block<float>(need(f, "contacts", Value::Type::Bin), "contacts", 16, -1);
+      finite(c, "contacts");
+      for (std::size_t i = 0; i < c.size(); i += 4)
+        out.contacts.push_back({{c[i], c[i + 1]}, {c[i + 2], c[i + 3]}});
+    }
+    if (!rec_.phases.empty()) {
+      if (const Value* p = optional(f, "profile", Value::Type::Bin)) {
+        out.profile = block<float>(*p, "profile", 4, std::int64_t(rec_.phases.size()));
+        finite(out.profile, "profile");
+      }
+    }
+    out.bodies = std::move(bodies);
+    out.poses = std::move(poses);
+    out.states = std::move(states);
+    rec_.frames.push_back(std::move(out));
+  }
+
+  std::string_view bytes_;
+  std::string_view label_;
+  std::size_t pos_ = 0;
+  std::string where_ = "header";
+  Recording rec_;
+  std::unordered_set<std::uint32_t> live_, live_joints_;
+};
+
+}  // namespace
+
+Recording read_recording(std::string_view bytes, std::string_view label) {
+  return Reader(bytes, label).read();
+}
+
+std::string read_file_bytes(const std::string& path) {
+  std::FILE* f = std::fopen(path.c_str(), "rb");
+  if (!f) throw RecordingError(path + ": cannot open: " + std::strerror(errno));
+  std::string out;
+  char buf[1 << 16];
+  std::size_t n;
+  while ((n = std::fread(buf, 1, sizeof(buf), f)) > 0) out.append(buf, n);
+  const bool failed = std::ferror(f) != 0;
+  std::fclose(f);
+  if (failed) throw RecordingError(path + ": cannot read");
+  return out;
+}
+
+Recording load_recording(const std::string& path) {
+  return read_recording(read_file_bytes(path), path);
+}
+
+}  // namespace strut::record
