@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <vector>
 
-#include "solver/contact_solver.hpp"
+#include "solver/contacts/contact_solver.hpp"
 #include "solver/joint_solver.hpp"
 #include "solver/world_impl.hpp"
 
