@@ -21,6 +21,7 @@ set(STRUT_SOLVER_SOURCES
   solver/joints/motor_joint.cpp
   solver/joints/weld_joint.cpp
   solver/world_joints.cpp
+  solver/world_body_motion.cpp
   solver/strut_kernel.cpp
   solver/strut_lanes.cpp
   solver/strut_batching.cpp

@@ -227,6 +227,7 @@ BodyDef World::definition(BodyId id) const {
   d.angular_velocity = angular_velocity(id);
   d.gravity_scale = b.gravity_scale[k];
   d.linear_drag = b.drag[k];
+  d.angular_drag = b.angular_drag[k];
   return d;
 }
 
@@ -256,6 +257,7 @@ void World::set_angular_velocity(BodyId id, float omega) {
   const std::uint32_t k = w.dense_of(id, "set_angular_velocity");
   auto& b = w.bodies;
   if (b.flags[k] & kStatic) return;
+  if (w.cold[k].def.fixed_rotation) return;  // it never turns
   const float old = angular_velocity(id);
   b.da[k] = omega * w.last_h;
   if (!w.is_rigid(k)) {

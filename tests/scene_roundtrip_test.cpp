@@ -47,6 +47,8 @@ void expect_same(const BodyDef& a, const BodyDef& b) {
   EXPECT_EQ(a.is_kinematic, b.is_kinematic);
   EXPECT_TRUE(same_bits(a.gravity_scale, b.gravity_scale));
   EXPECT_TRUE(same_bits(a.linear_drag, b.linear_drag));
+  EXPECT_TRUE(same_bits(a.angular_drag, b.angular_drag));
+  EXPECT_EQ(a.fixed_rotation, b.fixed_rotation);
   EXPECT_EQ(a.category, b.category);
   EXPECT_EQ(a.mask, b.mask);
   EXPECT_EQ(a.bullet, b.bullet);
@@ -155,6 +157,8 @@ Scene everything() {
 Scene every_joint() {
   Scene s = everything();
   s.joints.clear();
+  s.bodies[2].def.fixed_rotation = true;  // version 2's body options
+  s.bodies[2].def.angular_drag = 0.75f;
   const std::string a = "ground", b = "ball \"one\"";
   DistanceJointDef spring{.anchor_a = {0, 1}, .anchor_b = {0.5f, 0.25f}, .length = 1.5f};
   spring.min_length = 0.5f, spring.max_length = 3;

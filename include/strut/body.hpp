@@ -41,7 +41,10 @@ struct BodyDef {
   // conveyor platforms); pushes dynamic bodies, is never pushed. Not with is_static.
   bool is_kinematic = false;
   float gravity_scale = 1.0f;
-  float linear_drag = 0.0f;  // 1/s: velocity decays as exp(-drag t)
+  float linear_drag = 0.0f;   // 1/s: velocity decays as exp(-drag t)
+  float angular_drag = 0.0f;  // 1/s: angular velocity decays as exp(-angular_drag t)
+  // The body never turns (infinite inertia); rigid bodies only. Its angular velocity is 0.
+  bool fixed_rotation = false;
   std::uint32_t category = 1;
   std::uint32_t mask = 0xFFFFFFFFu;
   bool bullet = false;  // extra continuous collision care for very fast small bodies

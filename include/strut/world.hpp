@@ -121,6 +121,13 @@ class World {
   bool is_sleeping(BodyId id) const;
   void wake(BodyId id);
 
+  // ---- Driving bodies (solver/world_body_motion.cpp) ----
+  void set_angular_drag(BodyId id, float drag);
+  // Sets the body's velocities so that the next step of `dt` seconds ends at `target` (centre of
+  // mass and angle, turning the short way round), as Box2D's SetTargetTransform: how kinematic
+  // pushers and platforms follow a path. The body keeps those velocities afterwards.
+  void set_target_transform(BodyId id, Transform target, float dt);
+
   // ---- Joints (definitions in strut/joint.hpp; implemented in solver/world_joints.cpp) ----
   // Any per-type definition converts to JointDef: create_joint(RevoluteJointDef{...}).
   JointId create_joint(const JointDef& def);

@@ -349,6 +349,7 @@ class Reader {
       if (k == size_key ||
           std::find(std::begin(kCommon), std::end(kCommon), k) != std::end(kCommon))
         continue;
+      if (version_ >= 2 && (k == "fixed_rotation" || k == "angular_drag")) continue;
       if (k == "half_extents" || k == "vertices" || k == "radius")
         fail(p / k, "does not apply to a " + shape);
       fail(p / k, "unknown key");
@@ -399,6 +400,10 @@ class Reader {
     if (j.contains("category")) d.category = layer_bits(j["category"], p / "category");
     if (j.contains("mask")) d.mask = layer_bits(j["mask"], p / "mask");
     if (j.contains("bullet")) d.bullet = boolean(j["bullet"], p / "bullet");
+    if (j.contains("fixed_rotation"))
+      d.fixed_rotation = boolean(j["fixed_rotation"], p / "fixed_rotation");
+    if (j.contains("angular_drag"))
+      d.angular_drag = non_negative(j["angular_drag"], p / "angular_drag");
     if (j.contains("soft")) {
       d.soft = non_negative(j["soft"], p / "soft");
       if (d.soft > 0 && shape == "circle") fail(p / "soft", "a circle cannot be soft");

@@ -104,6 +104,9 @@ void append_body(std::string& out, const SceneBody& b, const std::string& materi
   if (d.category != def.category) append_key(out, "category"), out += std::to_string(d.category);
   if (d.mask != def.mask) append_key(out, "mask"), out += std::to_string(d.mask);
   if (d.bullet) out += ", \"bullet\": true";
+  if (d.fixed_rotation) out += ", \"fixed_rotation\": true";
+  if (d.angular_drag != def.angular_drag)
+    append_key(out, "angular_drag"), append_number(out, d.angular_drag);
   if (d.soft != def.soft) append_key(out, "soft"), append_number(out, d.soft);
   out += "}";
 }
@@ -236,6 +239,8 @@ std::string scene_to_json(const Scene& s) {
   out.reserve(1024 + s.bodies.size() * 80 + s.joints.size() * 120);
   bool version_2 = false;
   for (const SceneJoint& j : s.joints) version_2 = version_2 || needs_version_2(j);
+  for (const SceneBody& b : s.bodies)
+    version_2 = version_2 || b.def.fixed_rotation || b.def.angular_drag != 0;
   out += "{\n  \"format\": \"strut-scene\",\n  \"version\": ";
   out += version_2 ? "2" : "1";
   out += ",\n  \"description\": ";
