@@ -173,8 +173,10 @@ const char* joint_type_name(JointType type);
 struct JointReading {
   JointType type = JointType::Distance;
   bool enabled = true;
-  float angle = 0.0f;         // revolute, wheel, weld: b relative to a, 0 at the reference
-  float translation = 0.0f;   // prismatic, wheel: along the axis; distance: current length
+  float angle = 0.0f;  // revolute, wheel, weld: b relative to a, 0 at the reference
+  // prismatic, wheel: along the axis; distance: the current length; mouse, motor: how far
+  // the body is from its target position.
+  float translation = 0.0f;
   float speed = 0.0f;         // d(angle)/dt, or d(translation)/dt for prismatic and distance
   Vec2 force;                 // the constraint's reaction on b over the last substep, N
   float torque = 0.0f;        // its angular reaction on b (limits, motor, spring, weld), N m
