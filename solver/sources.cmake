@@ -13,6 +13,7 @@ set(STRUT_SOLVER_SOURCES
   solver/colouring.cpp
   solver/joint_solver.cpp
   solver/joints/joint_table.cpp
+  solver/joints/joint_rows.cpp
   solver/joints/distance_joint.cpp
   solver/joints/revolute_joint.cpp
   solver/joints/prismatic_joint.cpp
