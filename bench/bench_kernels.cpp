@@ -39,8 +39,8 @@ struct RigidArrays {
     }
   }
   RigidSpans spans() {
-    return {a[0].data(), a[1].data(), a[2].data(), a[3].data(), a[4].data(), a[5].data(),
-            a[6].data(), a[7].data(), a[8].data(), a[9].data(), a[10].data()};
+    return {a[0].data(), a[1].data(), a[2].data(), a[3].data(), a[4].data(),  a[5].data(),
+            a[6].data(), a[7].data(), a[8].data(), a[9].data(), a[10].data(), a[10].data()};
   }
 };
 

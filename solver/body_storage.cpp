@@ -76,13 +76,14 @@ std::uint32_t add_body(World::Impl& w, const BodyDef& def, std::uint32_t slot) {
   push(b.dx, def.velocity.x * h);
   push(b.dy, def.velocity.y * h);
   const Rot spin = make_rot(def.angular_velocity * h);
-  push(b.da, def.angular_velocity * h);
+  push(b.da, def.fixed_rotation ? 0.0f : def.angular_velocity * h);
   push(b.mass, mass);
   push(b.inertia, inertia);
   push(b.inv_mass, moves && mass > 0 ? 1.0f / mass : 0.0f);
-  push(b.inv_inertia, moves && inertia > 0 ? 1.0f / inertia : 0.0f);
+  push(b.inv_inertia, moves && inertia > 0 && !def.fixed_rotation ? 1.0f / inertia : 0.0f);
   push(b.gravity_scale, def.gravity_scale);
   push(b.drag, def.linear_drag);
+  push(b.angular_drag, def.angular_drag);
   push(b.fx, 0.0f);
   push(b.fy, 0.0f);
   push(b.torque, 0.0f);
@@ -201,7 +202,8 @@ void compact_bodies(World::Impl& w) {
   compact(b.px), compact(b.py), compact(b.qc), compact(b.qs);
   compact(b.dx), compact(b.dy), compact(b.da);
   compact(b.inv_mass), compact(b.inv_inertia), compact(b.mass), compact(b.inertia);
-  compact(b.gravity_scale), compact(b.drag), compact(b.fx), compact(b.fy), compact(b.torque);
+  compact(b.gravity_scale), compact(b.drag), compact(b.angular_drag), compact(b.fx), compact(b.fy),
+      compact(b.torque);
   compact(b.friction), compact(b.static_friction), compact(b.restitution);
   compact(b.category), compact(b.mask), compact(b.internal_edges), compact(b.sleep_time);
   compact(b.before_step), compact(b.aabb), compact(b.island);

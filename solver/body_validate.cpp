@@ -31,6 +31,10 @@ void validate_body_def(const BodyDef& def) {
   check_finite(def.gravity_scale, "gravity_scale");
   check_finite(def.linear_drag, "linear_drag");
   if (def.linear_drag < 0) throw Error("linear_drag: must not be negative");
+  check_finite(def.angular_drag, "angular_drag");
+  if (def.angular_drag < 0) throw Error("angular_drag: must not be negative");
+  if (def.fixed_rotation && def.soft > 0)
+    throw Error("fixed_rotation: a soft body has no rotation to fix");
   check_finite(def.soft, "soft");
   if (def.soft < 0) throw Error("soft: compliance must not be negative");
   if (def.is_static && def.is_kinematic)

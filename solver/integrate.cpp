@@ -10,7 +10,7 @@ void integrate_rigid_velocity_scalar(const RigidSpans& s, int begin, int end, fl
     const float d = s.damping[i];
     s.dx[i] = s.dx[i] * d + s.ax[i] * h2;
     s.dy[i] = s.dy[i] * d + s.ay[i] * h2;
-    s.da[i] = s.da[i] * d + s.alpha[i] * h2;
+    s.da[i] = s.da[i] * s.angular_damping[i] + s.alpha[i] * h2;
   }
 }
 

@@ -22,10 +22,11 @@ struct RigidSpans {
   float* da;
   const float* ax;  // acceleration (gravity x scale + force / m)
   const float* ay;
-  const float* alpha;    // angular acceleration (torque / I)
-  const float* damping;  // exp(-drag h), 1 = none
+  const float* alpha;            // angular acceleration (torque / I)
+  const float* damping;          // exp(-drag h), 1 = none
+  const float* angular_damping;  // exp(-angular_drag h)
 };
-// d' = d * damping + a h^2; da' = da * damping + alpha h^2.
+// d' = d * damping + a h^2; da' = da * angular_damping + alpha h^2.
 void integrate_rigid_velocity_scalar(const RigidSpans& s, int begin, int end, float h);
 void integrate_rigid_velocity_simd(const RigidSpans& s, int begin, int end, float h);
 // p' = p + d; q' = rot(da) q (fifth-order series, see rot_of_small_angle), renormalised.

@@ -21,7 +21,8 @@ void integrate_rigid_velocity_simd(const RigidSpans& s, int begin, int end, floa
     const Batch d = Batch::load_unaligned(s.damping + i);
     (Batch::load_unaligned(s.dx + i) * d + Batch::load_unaligned(s.ax + i) * h2).store_unaligned(s.dx + i);
     (Batch::load_unaligned(s.dy + i) * d + Batch::load_unaligned(s.ay + i) * h2).store_unaligned(s.dy + i);
-    (Batch::load_unaligned(s.da + i) * d + Batch::load_unaligned(s.alpha + i) * h2).store_unaligned(s.da + i);
+    const Batch ad = Batch::load_unaligned(s.angular_damping + i);
+    (Batch::load_unaligned(s.da + i) * ad + Batch::load_unaligned(s.alpha + i) * h2).store_unaligned(s.da + i);
   }
   integrate_rigid_velocity_scalar(s, i, end, h);
 }

@@ -71,6 +71,7 @@ void build_islands(World::Impl& w) {
   w.tasks.parallel_for(int(w.joints.size()), 2048, [&](int lo, int hi, int) {
     for (int i = lo; i < hi; ++i) {
       const Joint& j = w.joints[std::size_t(i)];
+      if (!j.enabled) continue;
       const std::uint32_t a = w.slots[j.slot_a].dense, c = w.slots[j.slot_b].dense;
       if (links(w, a) && links(w, c)) unite(parent, a, c);
     }

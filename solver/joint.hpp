@@ -1,9 +1,12 @@
-// Joints: constraints between material points of two bodies.
+// Joints: constraints between material points of two bodies. The settings live in the public
+// per-type definition (strut/joint.hpp); what creation derives from the bodies' poses (anchors
+// in body frames, axes, reference angles, resolved lengths) and what the solver accumulates
+// lives here, the same few fields for every type.
 #pragma once
 
 #include <cstdint>
 
-#include "strut/body.hpp"
+#include "strut/joint.hpp"
 
 namespace strut {
 
@@ -14,17 +17,33 @@ struct BodyAnchor {
   std::uint32_t particle = 0;
 };
 
+// Most multipliers a joint keeps (a wheel: perpendicular, spring, two limits, motor).
+inline constexpr int kJointMultipliers = 6;
+
 struct Joint {
   JointType type = JointType::Distance;
-  std::uint32_t slot_a = 0, slot_b = 0;  // body slots (stable across compaction)
+  std::uint32_t slot_a = 0, slot_b = 0;  // body slots (stable across compaction); a mouse: b, b
   BodyAnchor anchor_a, anchor_b;
-  float length = 0;                        // distance joints
-  float min_length = -1, max_length = -1;  // ranges (ropes); < 0 when unused
-  float compliance = 0;
-  float reference_angle = 0;  // weld: angle of b relative to a at creation
+  // Derived at creation. axis: in a's frame (prismatic, wheel). reference: the relative
+  // rotation (cos, sin) that is joint angle 0 (revolute, prismatic, weld, motor with its
+  // offset). length: a distance joint's rest length. target: a mouse joint's world target, a
+  // motor joint's target point in a's frame.
+  Vec2 axis;
+  Rot reference;
+  float length = 0;
+  Vec2 target;
   bool collide = false;
+  bool enabled = true;
+  // Position impulses (N s^2) accumulated over the current substep: each joint row's
+  // multiplier, which makes a soft row's stiffness the same at any iteration count, and the
+  // reaction they add up to on b (read back as force = impulse / h^2).
+  float lambda[kJointMultipliers] = {};
+  Vec2 lambda_point;  // of the point (two-row) constraint
+  Vec2 reaction_force;
+  float reaction_torque = 0;
+  float motor_impulse = 0;
   std::uint32_t slot = 0;  // joint id slot
-  JointDef def;            // as created, for World::definition
+  JointDef def;            // settings: as created, then as changed by the run-time setters
   bool dead = false;       // destroyed; removed from World::Impl::joints before the next step
 };
 

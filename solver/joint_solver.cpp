@@ -1,5 +1,6 @@
 // Joints are constraints between material points of two bodies (point_ref.hpp), solved by XPBD
-// projection so a compliance means the same softness at any substep or iteration count.
+// projection, each type by its own file in solver/joints/; here: anchors, colouring and the
+// stages of the substep that solve joints and struts.
 #include "solver/joint_solver.hpp"
 
 #include <algorithm>
@@ -7,6 +8,7 @@
 #include <iterator>
 
 #include "solver/colour_stages.hpp"
+#include "solver/joints/joint_ops.hpp"
 #include "solver/strut_batching.hpp"
 
 namespace strut {
@@ -41,122 +43,19 @@ BodyAnchor make_anchor(const World::Impl& w, std::uint32_t body, Vec2 world_poin
 
 namespace {
 
-// Point-to-point constraint (pin, and the positional half of weld): solves the 2x2 system
-// K P = -C with K the sum of both points' generalised inverse mass matrices.
-void solve_coincidence(World::Impl& w, const PointRef& a, const PointRef& b) {
-  const Vec2 c = point_now(w, b) - point_now(w, a);
-  float k11 = 0, k12 = 0, k22 = 0;
-  for (const PointRef* p : {&a, &b}) {
-    if (p->rigid) {
-      const float im = w.bodies.inv_mass[p->body], ii = w.bodies.inv_inertia[p->body];
-      const Vec2 r = arm(w, *p);
-      k11 += im + ii * r.y * r.y;
-      k12 -= ii * r.x * r.y;
-      k22 += im + ii * r.x * r.x;
-    } else {
-      const float wi = inv_mass_along(w, *p, {1, 0});
-      k11 += wi;
-      k22 += wi;
-    }
+// One iteration of a joint; the first of a substep restarts its multipliers and reaction.
+void solve_joint(World::Impl& w, Joint& j, float h, bool first) {
+  if (!j.enabled) return;
+  const std::uint32_t ba = w.slots[j.slot_a].dense, bb = w.slots[j.slot_b].dense;
+  if ((w.bodies.flags[ba] | w.bodies.flags[bb]) & kSleeping) return;
+  if (first) {
+    std::fill(std::begin(j.lambda), std::end(j.lambda), 0.0f);
+    j.lambda_point = {};
+    j.reaction_force = {};
+    j.reaction_torque = 0;
+    j.motor_impulse = 0;
   }
-  const float det = k11 * k22 - k12 * k12;
-  if (!(det > 1e-20f)) return;
-  const float inv = 1.0f / det;
-  // P = -K^-1 C, applied +P to b and -P to a.
-  const Vec2 P{-(k22 * c.x - k12 * c.y) * inv, -(-k12 * c.x + k11 * c.y) * inv};
-  apply_position_impulse(w, b, P);
-  apply_position_impulse(w, a, -P);
-}
-
-// Moves a rigid body by (dp, dtheta), and its motion over this substep with it.
-void move_rigid(World::Impl& w, std::uint32_t k, Vec2 dp, float dtheta) {
-  auto& b = w.bodies;
-  b.px[k] += dp.x, b.py[k] += dp.y, b.dx[k] += dp.x, b.dy[k] += dp.y;
-  rotate_small(b.qc[k], b.qs[k], dtheta);
-  b.da[k] += dtheta;
-}
-
-float relative_angle(const World::Impl& w, std::uint32_t a, std::uint32_t b) {
-  const auto& bd = w.bodies;
-  // angle of conj(qa) * qb
-  const float c = bd.qc[a] * bd.qc[b] + bd.qs[a] * bd.qs[b];
-  const float s = bd.qc[a] * bd.qs[b] - bd.qs[a] * bd.qc[b];
-  return std::atan2(s, c);
-}
-
-// Weld: position and angle solved together as one 3x3 block. Solved one after the other, the
-// two constraints undo each other and a cantilever sags (measured: 12 cm on a 1 m beam).
-void solve_weld(World::Impl& w, const Joint& j, std::uint32_t ba, std::uint32_t bb,
-                const PointRef& pa, const PointRef& pb) {
-  const auto& b = w.bodies;
-  const float ma = b.inv_mass[ba], mb = b.inv_mass[bb];
-  const float ia = b.inv_inertia[ba], ib = b.inv_inertia[bb];
-  const Vec2 ra = arm(w, pa), rb = arm(w, pb);
-  const Vec2 cp = point_now(w, pb) - point_now(w, pa);
-  const float ca = relative_angle(w, ba, bb) - j.reference_angle;
-  const double k11 = ma + mb + ia * ra.y * ra.y + ib * rb.y * rb.y;
-  const double k12 = -ia * ra.x * ra.y - ib * rb.x * rb.y;
-  const double k13 = -ia * ra.y - ib * rb.y;
-  const double k22 = ma + mb + ia * ra.x * ra.x + ib * rb.x * rb.x;
-  const double k23 = ia * ra.x + ib * rb.x;
-  const double k33 = ia + ib;
-  // Cramer's rule on the symmetric K.
-  const double det =
-      k11 * (k22 * k33 - k23 * k23) - k12 * (k12 * k33 - k23 * k13) + k13 * (k12 * k23 - k22 * k13);
-  if (!(std::fabs(det) > 1e-30)) return;
-  const double r1 = -cp.x, r2 = -cp.y, r3 = -ca;
-  const double l1 =
-      (r1 * (k22 * k33 - k23 * k23) - k12 * (r2 * k33 - k23 * r3) + k13 * (r2 * k23 - k22 * r3)) /
-      det;
-  const double l2 =
-      (k11 * (r2 * k33 - k23 * r3) - r1 * (k12 * k33 - k23 * k13) + k13 * (k12 * r3 - r2 * k13)) /
-      det;
-  const double l3 =
-      (k11 * (k22 * r3 - r2 * k23) - k12 * (k12 * r3 - r2 * k13) + r1 * (k12 * k23 - k22 * k13)) /
-      det;
-  const Vec2 P{float(l1), float(l2)};
-  move_rigid(w, ba, -ma * P, -ia * (cross(ra, P) + float(l3)));
-  move_rigid(w, bb, mb * P, ib * (cross(rb, P) + float(l3)));
-}
-
-}  // namespace
-
-namespace {
-
-void solve_joint(World::Impl& w, const Joint& j, float inv_h2) {
-  {
-    const std::uint32_t ba = w.slots[j.slot_a].dense, bb = w.slots[j.slot_b].dense;
-    if ((w.bodies.flags[ba] | w.bodies.flags[bb]) & kSleeping) return;
-    const PointRef pa = anchor_ref(w, ba, j.anchor_a);
-    const PointRef pb = anchor_ref(w, bb, j.anchor_b);
-    if (j.type == JointType::Distance) {
-      const Vec2 d = point_now(w, pb) - point_now(w, pa);
-      const float len = length(d);
-      if (len < 1e-9f) return;
-      float c;
-      if (j.min_length >= 0 || j.max_length >= 0) {
-        if (j.max_length >= 0 && len > j.max_length)
-          c = len - j.max_length;
-        else if (j.min_length >= 0 && len < j.min_length)
-          c = len - j.min_length;
-        else
-          return;  // slack rope
-      } else {
-        c = len - j.length;
-      }
-      const Vec2 n = (1.0f / len) * d;
-      const float wsum =
-          inv_mass_along(w, pa, n) + inv_mass_along(w, pb, n) + j.compliance * inv_h2;
-      if (wsum <= 0) return;
-      const float s = -c / wsum;
-      apply_position_impulse(w, pb, s * n);
-      apply_position_impulse(w, pa, -s * n);
-    } else if (j.type == JointType::Pin || !pa.rigid || !pb.rigid) {
-      solve_coincidence(w, pa, pb);
-    } else {
-      solve_weld(w, j, ba, bb, pa, pb);
-    }
-  }
+  joint_ops(j.type).solve(w, j, ba, bb, h);
 }
 
 }  // namespace
@@ -376,25 +275,25 @@ void add_strut_stages(World::Impl& w, std::vector<TaskSystem::Stage>& stages, fl
 // instead of 3.8%, a 10x10 cloth 7.7% instead of 4.0%), so below kParallelJoints joints, where
 // threads would not pay anyway, joints are solved in creation order.
 void add_joint_stages(World::Impl& w, std::vector<TaskSystem::Stage>& stages, float h, int phase) {
-  const float inv_h2 = 1.0f / (h * h);
   const int iterations = w.config.iterations;
   if (!w.struts.empty()) add_strut_reset_stage(w, stages, phase);
   for (int it = 0; it < iterations; ++it) {
     add_strut_stages(w, stages, h, phase);
     if (w.joints.empty()) continue;
+    const bool first = it == 0;
     if (w.joints.size() < kParallelJoints) {
       stages.push_back({1, 1,
-                        [&w, inv_h2](int, int, int) {
-                          for (const Joint& j : w.joints) solve_joint(w, j, inv_h2);
+                        [&w, h, first](int, int, int) {
+                          for (Joint& j : w.joints) solve_joint(w, j, h, first);
                         },
                         phase});
       continue;
     }
     const Colouring& c = w.joint_colours;
     add_colour_stages(stages, c.begin, w.tasks.thread_count(), 256, phase,
-                      [&w, &c, inv_h2](std::uint32_t first, std::uint32_t last, bool) {
-                        for (std::uint32_t i = first; i < last; ++i)
-                          solve_joint(w, w.joints[c.order[i]], inv_h2);
+                      [&w, &c, h, first](std::uint32_t lo, std::uint32_t hi, bool) {
+                        for (std::uint32_t i = lo; i < hi; ++i)
+                          solve_joint(w, w.joints[c.order[i]], h, first);
                       });
   }
 }

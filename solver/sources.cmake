@@ -19,6 +19,17 @@ set(STRUT_SOLVER_SOURCES
   solver/islands.cpp
   solver/colouring.cpp
   solver/joint_solver.cpp
+  solver/joints/joint_table.cpp
+  solver/joints/joint_rows.cpp
+  solver/joints/distance_joint.cpp
+  solver/joints/revolute_joint.cpp
+  solver/joints/prismatic_joint.cpp
+  solver/joints/wheel_joint.cpp
+  solver/joints/mouse_joint.cpp
+  solver/joints/motor_joint.cpp
+  solver/joints/weld_joint.cpp
+  solver/world_joints.cpp
+  solver/world_body_motion.cpp
   solver/strut_kernel.cpp
   solver/strut_lanes.cpp
   solver/strut_batching.cpp

@@ -227,6 +227,7 @@ BodyDef World::definition(BodyId id) const {
   d.angular_velocity = angular_velocity(id);
   d.gravity_scale = b.gravity_scale[k];
   d.linear_drag = b.drag[k];
+  d.angular_drag = b.angular_drag[k];
   return d;
 }
 
@@ -256,6 +257,7 @@ void World::set_angular_velocity(BodyId id, float omega) {
   const std::uint32_t k = w.dense_of(id, "set_angular_velocity");
   auto& b = w.bodies;
   if (b.flags[k] & kStatic) return;
+  if (w.cold[k].def.fixed_rotation) return;  // it never turns
   const float old = angular_velocity(id);
   b.da[k] = omega * w.last_h;
   if (!w.is_rigid(k)) {
@@ -361,97 +363,6 @@ void World::wake(BodyId id) {
   // Its whole island wakes (joint partners and the stack it rests in).
   if (w.bodies.flags[k] & kSleeping) wake_island(w, w.bodies.island[k]);
   w.bodies.sleep_time[k] = 0;
-}
-
-// ---- joints ----
-
-JointId World::create_joint(const JointDef& def) {
-  auto& w = *impl_;
-  const std::uint32_t a = w.dense_of(def.a, "create_joint: a");
-  const std::uint32_t b = w.dense_of(def.b, "create_joint: b");
-  if (a == b) throw Error("create_joint: a and b are the same body");
-  require_finite(def.anchor_a, "create_joint", "anchor_a");
-  require_finite(def.anchor_b, "create_joint", "anchor_b");
-  for (auto [v, name] : {std::pair{def.length, "length"},
-                         {def.min_length, "min_length"},
-                         {def.max_length, "max_length"},
-                         {def.compliance, "compliance"}})
-    require_finite(v, "create_joint", name);
-  if (def.compliance < 0) throw Error("create_joint: compliance must not be negative");
-  if (def.min_length >= 0 && def.max_length >= 0 && def.min_length > def.max_length)
-    throw Error("create_joint: min_length is larger than max_length");
-  const bool both_fixed = w.bodies.inv_mass[a] == 0 && w.bodies.inv_mass[b] == 0 &&
-                          w.bodies.inv_inertia[a] == 0 && w.bodies.inv_inertia[b] == 0;
-  if (both_fixed) throw Error("create_joint: both bodies are static or kinematic");
-  if (def.type == JointType::Weld && (!w.is_rigid(a) || !w.is_rigid(b)))
-    throw Error("create_joint: a weld joint needs two rigid bodies");
-
-  Joint j;
-  j.type = def.type;
-  j.slot_a = def.a.index - 1;
-  j.slot_b = def.b.index - 1;
-  j.anchor_a = make_anchor(w, a, def.anchor_a);
-  j.anchor_b = make_anchor(w, b, def.type == JointType::Distance ? def.anchor_b : def.anchor_a);
-  const float dist = length(def.anchor_b - def.anchor_a);
-  j.length = def.length >= 0 ? def.length : dist;
-  j.min_length = def.min_length;
-  j.max_length = def.max_length;
-  j.compliance = def.compliance;
-  j.collide = def.collide;
-  {
-    const auto& bd = w.bodies;
-    const float c = bd.qc[a] * bd.qc[b] + bd.qs[a] * bd.qs[b];
-    const float s = bd.qc[a] * bd.qs[b] - bd.qs[a] * bd.qc[b];
-    j.reference_angle = std::atan2(s, c);
-  }
-  j.def = def;
-  std::uint32_t slot;
-  if (!w.free_joint_slots.empty()) {
-    slot = w.free_joint_slots.back();
-    w.free_joint_slots.pop_back();
-  } else {
-    slot = static_cast<std::uint32_t>(w.joint_slots.size());
-    w.joint_slots.push_back(JointSlot{});
-  }
-  j.slot = slot;
-  w.joint_slots[slot].dense = static_cast<std::uint32_t>(w.joints.size());
-  w.joint_slots[slot].alive = true;
-  w.joints.push_back(j);
-  for (const std::uint32_t body : {j.slot_a, j.slot_b}) {
-    if (body >= w.joints_of_body.size()) w.joints_of_body.resize(body + 1);
-    w.joints_of_body[body].push_back(slot);
-  }
-  w.ignored_pairs_dirty = true;
-  return JointId{slot + 1, w.joint_slots[slot].generation};
-}
-
-void World::destroy_joint(JointId id) {
-  auto& w = *impl_;
-  kill_joint(w, w.joints[w.joint_dense_of(id, "destroy_joint")]);
-}
-
-bool World::is_valid(JointId id) const {
-  const auto& w = *impl_;
-  if (id.index == 0 || id.index > w.joint_slots.size()) return false;
-  const JointSlot& s = w.joint_slots[id.index - 1];
-  return s.alive && s.generation == id.generation;
-}
-
-std::size_t World::joint_count() const {
-  return impl_->joint_slots.size() - impl_->free_joint_slots.size();
-}
-
-JointDef World::definition(JointId id) const {
-  const auto& w = *impl_;
-  return w.joints[w.joint_dense_of(id, "definition")].def;
-}
-
-float World::joint_length(JointId id) const {
-  const auto& w = *impl_;
-  const Joint& j = w.joints[w.joint_dense_of(id, "joint_length")];
-  const PointRef a = anchor_ref(w, w.slots[j.slot_a].dense, j.anchor_a);
-  const PointRef b = anchor_ref(w, w.slots[j.slot_b].dense, j.anchor_b);
-  return length(point_now(w, b) - point_now(w, a));
 }
 
 // ---- results ----

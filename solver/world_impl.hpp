@@ -51,7 +51,7 @@ struct BodyArrays {
   std::vector<float> dx, dy, da;             // motion of the last substep
   std::vector<float> inv_mass, inv_inertia;  // 0 for static and kinematic bodies
   std::vector<float> mass, inertia;          // true values (also for kinematic)
-  std::vector<float> gravity_scale, drag;
+  std::vector<float> gravity_scale, drag, angular_drag;
   // Accumulated until the end of the next step.
   std::vector<float> fx, fy, torque;
   std::vector<float> friction, static_friction, restitution;
@@ -111,7 +111,7 @@ struct NarrowChunk {
 // Per-step scratch, reused between steps so a steady-state step allocates
 // nothing.
 struct StepScratch {
-  std::vector<float> ax, ay, alpha, damping;                        // per body
+  std::vector<float> ax, ay, alpha, damping, angular_damping;       // per body
   std::vector<float> pax, pay, pdamping;                            // per particle (soft bodies)
   std::vector<std::pair<std::uint32_t, std::uint32_t>> rigid_runs;  // awake moving rigid bodies
   std::vector<std::uint32_t> soft_bodies;

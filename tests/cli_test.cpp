@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
+#include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -357,6 +358,61 @@ TEST_F(Cli, ExportWritesTheCommittedFile) {
   const Result r = run("export tumbler " + quote(out));
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(read_file(out), read_file(std::string(STRUT_SOURCE_DIR) + "/scenes/tumbler.json"));
+}
+
+}  // namespace
+}  // namespace strut
+
+namespace strut {
+namespace {
+
+// A version-2 scene: a named pendulum on a revolute joint (hanging at rest below its pin), an
+// unnamed slider on a prismatic joint, and a wheel on its spring.
+const char* kJointScene = R"({"format": "strut-scene", "version": 2,
+ "world": {"gravity": [0, -10], "sleep": false},
+ "bodies": [
+  {"name": "top", "shape": "box", "center": [0, 0], "half_extents": [0.1, 0.1], "static": true,
+   "mask": 0},
+  {"name": "bob", "shape": "box", "center": [0, -1], "half_extents": [0.25, 0.25], "mask": 0},
+  {"name": "rail", "shape": "box", "center": [5, 0], "half_extents": [0.1, 0.1], "static": true,
+   "mask": 0},
+  {"name": "cart", "shape": "box", "center": [5, 0], "half_extents": [0.5, 0.25], "mask": 0},
+  {"name": "hub", "shape": "box", "center": [10, 0], "half_extents": [0.1, 0.1], "static": true,
+   "mask": 0},
+  {"name": "wheel", "shape": "circle", "center": [10, -1], "radius": 0.4, "mask": 0}],
+ "joints": [
+  {"type": "revolute", "name": "hinge", "a": "top", "b": "bob", "anchor": [0, 0]},
+  {"type": "prismatic", "a": "rail", "b": "cart", "anchor": [5, 0], "axis": [1, 0],
+   "lower": -1, "upper": 1},
+  {"type": "wheel", "name": "axle", "a": "hub", "b": "wheel", "anchor": [10, -1], "axis": [0, 1],
+   "spring_hertz": 2, "spring_damping": 1}]})";
+
+// --state-out lists every joint in scene order with its measure and its reaction on b: the
+// hinge carries the bob's weight (0.25 kg x 10, 0.1%), the wheel hangs g / (2 pi 2)^2 = 6.3 cm
+// below its load-time position (1%).
+TEST_F(Cli, StateListsJointsWithTheirReadings) {
+  const std::string scene = write("joints.json", kJointScene);
+  const std::string state = (dir_ / "state.json").string();
+  const Result r = run("run " + quote(scene) + " --steps 240 --quiet --state-out " + quote(state));
+  ASSERT_EQ(r.status, 0) << r.err;
+  const json s = json::parse(read_file(state));
+  const json& joints = s.at("joints");
+  ASSERT_EQ(joints.size(), 3u);
+  EXPECT_EQ(joints[0].at("name"), "hinge");
+  EXPECT_EQ(joints[0].at("type"), "revolute");
+  EXPECT_NEAR(joints[0].at("angle").get<double>(), 0.0, 1e-4);
+  EXPECT_FALSE(joints[0].contains("translation"));
+  EXPECT_NEAR(joints[0].at("force")[0].get<double>(), 0.0, 2.5e-3);
+  EXPECT_NEAR(joints[0].at("force")[1].get<double>(), 2.5, 2.5e-3);
+  EXPECT_NEAR(joints[0].at("torque").get<double>(), 0.0, 1e-6);
+  EXPECT_TRUE(joints[1].at("name").is_null());
+  EXPECT_EQ(joints[1].at("type"), "prismatic");
+  EXPECT_FALSE(joints[1].contains("angle"));
+  EXPECT_NEAR(joints[1].at("translation").get<double>(), 0.0, 1e-4);
+  EXPECT_EQ(joints[2].at("type"), "wheel");
+  const double sag = 10.0 / std::pow(2 * M_PI * 2, 2);
+  EXPECT_NEAR(joints[2].at("translation").get<double>(), -sag, 0.01 * sag);
+  EXPECT_TRUE(joints[2].at("angle").is_number());
 }
 
 }  // namespace

@@ -135,7 +135,7 @@ TEST(DebugDraw, JointsAreDrawnBetweenTheirAnchors) {
   bob.center = {3, 0};
   bob.velocity = {0, 2};
   const BodyId b = world.create_body(bob);
-  JointDef j;
+  DistanceJointDef j;
   j.a = a, j.b = b, j.anchor_a = {0, 0}, j.anchor_b = {3, 0};
   const JointId joint = world.create_joint(j);
   for (int i = 0; i < 30; ++i) world.step(1.0f / 60);

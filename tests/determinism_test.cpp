@@ -28,9 +28,12 @@ void mixed_rain(World& w) {
     d.center = {x(rng), 2.0f + 0.35f * float(i)};
     d.angular_velocity = spin(rng);
     const float s = size(rng);
-    if (i % 3 == 0) d.shape = BoxShape{{s, 0.7f * s}};
-    else if (i % 3 == 1) d.shape = CircleShape{0.6f * s};
-    else d.shape = PolygonShape{{{-s, -0.5f * s}, {s, -0.5f * s}, {0, s}}};
+    if (i % 3 == 0)
+      d.shape = BoxShape{{s, 0.7f * s}};
+    else if (i % 3 == 1)
+      d.shape = CircleShape{0.6f * s};
+    else
+      d.shape = PolygonShape{{{-s, -0.5f * s}, {s, -0.5f * s}, {0, s}}};
     if (i % 7 == 0) d.material.restitution = 0.5f;
     w.create_body(d);
   }
@@ -51,7 +54,7 @@ void joint_grid(World& w) {
     }
   for (int r = 0; r < n; ++r)
     for (int c = 0; c < n; ++c) {
-      JointDef j;
+      DistanceJointDef j;
       j.b = ids[r * n + c];
       j.anchor_b = {float(c), -float(r)};
       if (c > 0) {
@@ -75,14 +78,21 @@ std::uint64_t run(Builder build, int threads, int steps) {
 void expect_same_for_all_thread_counts(Builder build, int steps) {
   const std::uint64_t reference = run(build, 1, steps);
   EXPECT_EQ(run(build, 1, steps), reference) << "two runs on one thread differ";
-  for (int threads : {2, 3, 8}) EXPECT_EQ(run(build, threads, steps), reference) << threads << " threads";
+  for (int threads : {2, 3, 8})
+    EXPECT_EQ(run(build, threads, steps), reference) << threads << " threads";
 }
 
 }  // namespace
 
-TEST(Determinism, PyramidIsBitIdenticalForAnyThreadCount) { expect_same_for_all_thread_counts(pyramid, 200); }
-TEST(Determinism, MixedRainIsBitIdenticalForAnyThreadCount) { expect_same_for_all_thread_counts(mixed_rain, 300); }
-TEST(Determinism, JointGridIsBitIdenticalForAnyThreadCount) { expect_same_for_all_thread_counts(joint_grid, 200); }
+TEST(Determinism, PyramidIsBitIdenticalForAnyThreadCount) {
+  expect_same_for_all_thread_counts(pyramid, 200);
+}
+TEST(Determinism, MixedRainIsBitIdenticalForAnyThreadCount) {
+  expect_same_for_all_thread_counts(mixed_rain, 300);
+}
+TEST(Determinism, JointGridIsBitIdenticalForAnyThreadCount) {
+  expect_same_for_all_thread_counts(joint_grid, 200);
+}
 
 TEST(Determinism, HashChangesWhenTheStateDoes) {
   World a, b;
@@ -104,7 +114,8 @@ TEST(Determinism, RunsInsideACallerOwnedArena) {
   World alone(WorldConfig{.threads = 1, .enable_sleep = false});
   for (World* w : {&inside, &alone}) {
     w->create_body(test::ground_def());
-    for (int i = 0; i < 50; ++i) w->create_body(test::box_def({float(i % 10) * 1.1f, 0.5f + float(i / 10)}));
+    for (int i = 0; i < 50; ++i)
+      w->create_body(test::box_def({float(i % 10) * 1.1f, 0.5f + float(i / 10)}));
     for (int i = 0; i < 120; ++i) w->step(1.0f / 60);
   }
   EXPECT_EQ(inside.state_hash(), alone.state_hash());

@@ -52,9 +52,8 @@ TEST(Layers, JointedBodiesDoNotCollideUnlessAsked) {
     const BodyId a = world.create_body(test::box_def({0, 0}));
     BodyDef d = test::box_def({0.8f, 0});  // overlapping a by 0.2
     const BodyId b = world.create_body(d);
-    JointDef j;
-    j.type = JointType::Pin;
-    j.a = a, j.b = b, j.anchor_a = {0.4f, 0}, j.collide = collide;
+    RevoluteJointDef j;
+    j.a = a, j.b = b, j.anchor = {0.4f, 0}, j.collide = collide;
     world.create_joint(j);
     for (int i = 0; i < 30; ++i) world.step(1.0f / 60);
     EXPECT_EQ(world.contact_count() > 0, collide);

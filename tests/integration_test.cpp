@@ -108,18 +108,20 @@ TEST(Integration, SimdKernelsMatchScalarBitForBit) {
   const int n = 1003;  // not a multiple of any width: the tail is exercised
   std::mt19937 rng(7);
   std::uniform_real_distribution<float> u(-10, 10);
-  std::vector<float> f[11];
+  std::vector<float> f[12];
   for (auto& v : f) v.resize(n);
   for (int i = 0; i < n; ++i) {
     const float a = u(rng);
     f[0][i] = u(rng), f[1][i] = u(rng), f[2][i] = std::cos(a), f[3][i] = std::sin(a);
     f[4][i] = 0.01f * u(rng), f[5][i] = 0.01f * u(rng), f[6][i] = 0.01f * u(rng);
     f[7][i] = u(rng), f[8][i] = u(rng), f[9][i] = u(rng), f[10][i] = 0.99f;
+    f[11][i] = 0.98f;
   }
   auto g = f;
   auto spans = [](std::vector<float>* v) {
-    return RigidSpans{v[0].data(), v[1].data(), v[2].data(), v[3].data(), v[4].data(), v[5].data(),
-                      v[6].data(), v[7].data(), v[8].data(), v[9].data(), v[10].data()};
+    return RigidSpans{v[0].data(), v[1].data(), v[2].data(),  v[3].data(),
+                      v[4].data(), v[5].data(), v[6].data(),  v[7].data(),
+                      v[8].data(), v[9].data(), v[10].data(), v[11].data()};
   };
   for (int s = 0; s < 10; ++s) {
     integrate_rigid_velocity_scalar(spans(f), 0, n, 1.0f / 240);
@@ -150,7 +152,7 @@ TEST(BoundsKernel, SimdMatchesScalarBitForBit) {
     in[2][i] = in[0][i] + m(rng), in[3][i] = in[1][i] + m(rng), in[4][i] = m(rng);
   }
   auto spans = [&](std::vector<float>* out) {
-    return BoundsSpans{in[0].data(), in[1].data(), in[2].data(), in[3].data(), in[4].data(),
+    return BoundsSpans{in[0].data(),  in[1].data(),  in[2].data(),  in[3].data(), in[4].data(),
                        out[0].data(), out[1].data(), out[2].data(), out[3].data()};
   };
   fatten_bounds_scalar(spans(out_a), 0, n, 0.0025f);

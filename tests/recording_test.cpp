@@ -73,7 +73,7 @@ TEST(Recording, RoundTripGivesTheSamePosesBitForBit) {
   ball.shape = CircleShape{0.3f};
   ball.center = {4, 2};
   const BodyId circle = world.create_body(ball);
-  JointDef j;
+  DistanceJointDef j;
   j.a = boxes[4], j.b = circle, j.anchor_a = {0.4f, 5.4f}, j.anchor_b = {4, 2};
   world.create_joint(j);
 
@@ -330,7 +330,7 @@ TEST(Recording, DamagedFilesAreReadOrRefusedNeverCrash) {
   ball.shape = CircleShape{0.25f};
   ball.center = {2, 3};
   const BodyId b = world.create_body(ball);
-  JointDef j;
+  DistanceJointDef j;
   j.a = a, j.b = b, j.anchor_a = {0, 0.5f}, j.anchor_b = {2, 3};
   world.create_joint(j);
   RecordingWriter writer(

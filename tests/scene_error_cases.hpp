@@ -34,6 +34,19 @@ inline std::string with_joint(const std::string& joint) {
          joint + "}]}";
 }
 
+// A version-2 scene with bodies a and b and the given joints (JSON objects' members, each in
+// its own braces by the caller).
+inline std::string with_joints_v2(const std::string& joints) {
+  return R"({"version": 2, "bodies": [
+  {"name": "a", "shape": "circle", "center": [0, 0], "radius": 0.5},
+  {"name": "b", "shape": "circle", "center": [2, 0], "radius": 0.5}],
+ "joints": [)" +
+         joints + "]}";
+}
+inline std::string with_joint_v2(const std::string& joint) {
+  return with_joints_v2("{" + joint + "}");
+}
+
 inline std::vector<SceneErrorCase> scene_error_cases() {
   const std::string box = R"("shape": "box", "center": [0, 1], "half_extents": [0.5, 0.5])";
   const std::string poly = R"("shape": "polygon", "center": [0, 1], "vertices": )";
@@ -69,8 +82,8 @@ inline std::vector<SceneErrorCase> scene_error_cases() {
        "world.substeps: expected an integer, got 2.5"},
       {"format_wrong", R"({"format": "box2d", "bodies": []})",
        "format: expected \"strut-scene\", got \"box2d\""},
-      {"version_wrong", R"({"version": 2, "bodies": []})",
-       "version: unsupported version 2 (expected 1)"},
+      {"version_wrong", R"({"version": 3, "bodies": []})",
+       "version: unsupported version 3 (expected 1 or 2)"},
       {"missing_shape", with_body(R"("center": [0, 1], "half_extents": [1, 1])"),
        "bodies[1]: missing key \"shape\""},
       {"missing_center", with_body(R"("shape": "circle", "radius": 1)"),
@@ -153,6 +166,86 @@ inline std::vector<SceneErrorCase> scene_error_cases() {
        "joints[0].motor: unknown key"},
       {"unknown_joint_type", with_joint(R"("type": "revolute", "a": "a", "b": "b")"),
        "joints[0].type: unknown joint type \"revolute\" (expected distance, pin or weld)"},
+      // Version 2 joints: every rejection SCENE_FORMAT.md lists for them.
+      {"v2_limits_inverted",
+       with_joint_v2(R"("type": "revolute", "a": "a", "b": "b", "anchor": [1, 0],
+                        "lower_angle": 0.5, "upper_angle": -0.5)"),
+       "joints[0].lower_angle: must be at most upper_angle (-0.5), got 0.5"},
+      {"v2_limits_not_around_zero",
+       with_joint_v2(R"("type": "revolute", "a": "a", "b": "b", "anchor": [1, 0],
+                        "lower_angle": 0.1, "upper_angle": 0.5)"),
+       "joints[0].lower_angle: must be <= 0 (limits are measured from the pose at load), got 0.1"},
+      {"v2_upper_below_zero",
+       with_joint_v2(R"("type": "prismatic", "a": "a", "b": "b", "anchor": [1, 0],
+                        "axis": [1, 0], "lower": -2, "upper": -1)"),
+       "joints[0].upper: must be >= 0 (limits are measured from the pose at load), got -1"},
+      {"v2_limit_alone",
+       with_joint_v2(R"("type": "wheel", "a": "a", "b": "b", "anchor": [2, 0], "axis": [0, 1],
+                        "lower": -1)"),
+       "joints[0].lower: needs upper too"},
+      {"v2_zero_axis",
+       with_joint_v2(
+           R"("type": "prismatic", "a": "a", "b": "b", "anchor": [1, 0], "axis": [0, 0])"),
+       "joints[0].axis: must not be zero"},
+      {"v2_wheel_zero_axis",
+       with_joint_v2(R"("type": "wheel", "a": "a", "b": "b", "anchor": [2, 0], "axis": [0, 0])"),
+       "joints[0].axis: must not be zero"},
+      {"v2_mouse_without_target", with_joint_v2(R"("type": "mouse", "b": "b", "max_force": 10)"),
+       "joints[0]: missing key \"target\""},
+      {"v2_mouse_with_a",
+       with_joint_v2(R"("type": "mouse", "a": "a", "b": "b", "target": [0, 0], "max_force": 10)"),
+       "joints[0].a: a mouse joint has only b"},
+      {"v2_mouse_zero_force",
+       with_joint_v2(R"("type": "mouse", "b": "b", "target": [0, 0], "max_force": 0)"),
+       "joints[0].max_force: must be positive, got 0"},
+      {"v2_motor_negative_torque",
+       with_joint_v2(R"("type": "motor", "a": "a", "b": "b", "max_force": 10, "max_torque": -1)"),
+       "joints[0].max_torque: must be positive, got -1"},
+      {"v2_motor_without_force",
+       with_joint_v2(R"("type": "motor", "a": "a", "b": "b", "max_torque": 1)"),
+       "joints[0]: missing key \"max_force\""},
+      {"v2_negative_hertz",
+       with_joint_v2(R"("type": "revolute", "a": "a", "b": "b", "anchor": [1, 0],
+                        "spring_hertz": -1)"),
+       "joints[0].spring_hertz: must not be negative, got -1"},
+      {"v2_negative_damping",
+       with_joint_v2(R"("type": "weld", "a": "a", "b": "b", "angular_hertz": 2, "damping": -0.5)"),
+       "joints[0].damping: must not be negative, got -0.5"},
+      {"v2_negative_mouse_hertz",
+       with_joint_v2(R"("type": "mouse", "b": "b", "target": [0, 0], "max_force": 1,
+                        "hertz": -5)"),
+       "joints[0].hertz: must not be negative, got -5"},
+      {"v2_negative_motor_torque",
+       with_joint_v2(R"("type": "revolute", "a": "a", "b": "b", "anchor": [1, 0],
+                        "motor_speed": 1, "max_motor_torque": -3)"),
+       "joints[0].max_motor_torque: must not be negative, got -3"},
+      {"v2_duplicate_joint_name",
+       with_joints_v2(R"({"type": "weld", "name": "hinge", "a": "a", "b": "b"},
+                        {"type": "weld", "name": "hinge", "a": "b", "b": "a"})"),
+       "joints[1].name: duplicate joint name \"hinge\" (also joints[0])"},
+      {"v2_compliance_on_pin",
+       with_joint_v2(
+           R"("type": "revolute", "a": "a", "b": "b", "anchor": [1, 0], "compliance": 0.1)"),
+       "joints[0].compliance: unknown key (compliance is accepted on distance joints only)"},
+      {"v2_unknown_joint_key",
+       with_joint_v2(R"("type": "wheel", "a": "a", "b": "b", "anchor": [2, 0], "axis": [0, 1],
+                        "max_motor_force": 3)"),
+       "joints[0].max_motor_force: unknown key"},
+      {"v2_unknown_joint_type", with_joint_v2(R"("type": "rope", "a": "a", "b": "b")"),
+       "joints[0].type: unknown joint type \"rope\" (expected distance, revolute, pin, "
+       "prismatic, wheel, mouse, motor or weld)"},
+      {"v2_name_not_a_string", with_joint_v2(R"("type": "weld", "name": 3, "a": "a", "b": "b")"),
+       "joints[0].name: expected a string, got 3"},
+      {"v1_fixed_rotation", with_body(box + R"(, "fixed_rotation": true)"),
+       "bodies[1].fixed_rotation: unknown key"},
+      {"v2_negative_angular_drag",
+       R"({"version": 2, "bodies": [{"shape": "circle", "center": [0, 0], "radius": 1,
+           "angular_drag": -1}]})",
+       "bodies[0].angular_drag: must not be negative, got -1"},
+      {"v2_fixed_rotation_not_bool",
+       R"({"version": 2, "bodies": [{"shape": "circle", "center": [0, 0], "radius": 1,
+           "fixed_rotation": 1}]})",
+       "bodies[0].fixed_rotation: expected true or false, got 1"},
       // Names and joints.
       {"duplicate_name",
        R"({"bodies": [{"name": "a", "shape": "circle", "center": [0, 0], "radius": 1},

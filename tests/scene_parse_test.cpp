@@ -75,13 +75,14 @@ TEST(SceneParse, ContractExampleLoadsWithItsValues) {
   const SceneJoint& rope = s.joints[0];
   EXPECT_EQ(rope.a, "crate");
   EXPECT_EQ(rope.b, "ball");
-  EXPECT_EQ(rope.def.type, JointType::Distance);
-  EXPECT_EQ(rope.def.anchor_a, (Vec2{0, 1}));
-  EXPECT_EQ(rope.def.anchor_b, (Vec2{0, 5}));
-  EXPECT_EQ(rope.def.length, -1.0f);  // "their distance"
-  EXPECT_EQ(rope.def.min_length, 0.0f);
-  EXPECT_EQ(rope.def.max_length, 4.0f);
-  EXPECT_FALSE(rope.def.collide);
+  ASSERT_EQ(type_of(rope.def), JointType::Distance);
+  const auto& d = std::get<DistanceJointDef>(rope.def);
+  EXPECT_EQ(d.anchor_a, (Vec2{0, 1}));
+  EXPECT_EQ(d.anchor_b, (Vec2{0, 5}));
+  EXPECT_EQ(d.length, -1.0f);  // "their distance"
+  EXPECT_EQ(d.min_length, 0.0f);
+  EXPECT_EQ(d.max_length, 4.0f);
+  EXPECT_FALSE(d.collide);
   EXPECT_FALSE(s.make_step_hook);
 }
 
@@ -152,11 +153,13 @@ TEST(SceneParse, ExtensionsKinematicSleepAndJointCompliance) {
   EXPECT_EQ(s.bodies[0].def.angular_velocity, 3.0f);
   EXPECT_EQ(s.bodies[0].def.linear_drag, 0.5f);
   EXPECT_EQ(s.bodies[0].def.gravity_scale, 0.0f);
-  EXPECT_EQ(s.joints[0].def.length, 2.5f);
-  EXPECT_EQ(s.joints[0].def.compliance, 0.001f);
-  EXPECT_TRUE(s.joints[0].def.collide);
-  EXPECT_EQ(s.joints[1].def.type, JointType::Weld);
-  EXPECT_EQ(s.joints[1].def.anchor_a, (Vec2{0, 0}));  // a weld without anchor: a's centre
+  const auto& d = std::get<DistanceJointDef>(s.joints[0].def);
+  EXPECT_EQ(d.length, 2.5f);
+  EXPECT_EQ(d.compliance, 0.001f);
+  EXPECT_TRUE(d.collide);
+  ASSERT_EQ(type_of(s.joints[1].def), JointType::Weld);
+  // A weld without anchor: a's centre.
+  EXPECT_EQ(std::get<WeldJointDef>(s.joints[1].def).anchor, (Vec2{0, 0}));
 }
 
 TEST(SceneParse, ZeroDensityIsFineOnStaticAndKinematicBodies) {

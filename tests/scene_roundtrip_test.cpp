@@ -47,6 +47,8 @@ void expect_same(const BodyDef& a, const BodyDef& b) {
   EXPECT_EQ(a.is_kinematic, b.is_kinematic);
   EXPECT_TRUE(same_bits(a.gravity_scale, b.gravity_scale));
   EXPECT_TRUE(same_bits(a.linear_drag, b.linear_drag));
+  EXPECT_TRUE(same_bits(a.angular_drag, b.angular_drag));
+  EXPECT_EQ(a.fixed_rotation, b.fixed_rotation);
   EXPECT_EQ(a.category, b.category);
   EXPECT_EQ(a.mask, b.mask);
   EXPECT_EQ(a.bullet, b.bullet);
@@ -75,19 +77,11 @@ void expect_same(const Scene& a, const Scene& b) {
   ASSERT_EQ(a.joints.size(), b.joints.size());
   for (std::size_t i = 0; i < a.joints.size(); ++i) {
     SCOPED_TRACE("joint " + std::to_string(i));
-    const JointDef &x = a.joints[i].def, &y = b.joints[i].def;
+    EXPECT_EQ(a.joints[i].name, b.joints[i].name);
     EXPECT_EQ(a.joints[i].a, b.joints[i].a);
     EXPECT_EQ(a.joints[i].b, b.joints[i].b);
-    EXPECT_EQ(x.type, y.type);
-    expect_same(x.anchor_a, y.anchor_a);
-    if (x.type == JointType::Distance) {
-      expect_same(x.anchor_b, y.anchor_b);
-    }
-    EXPECT_TRUE(same_bits(x.length, y.length));
-    EXPECT_TRUE(same_bits(x.min_length, y.min_length));
-    EXPECT_TRUE(same_bits(x.max_length, y.max_length));
-    EXPECT_TRUE(same_bits(x.compliance, y.compliance));
-    EXPECT_EQ(x.collide, y.collide);
+    // Every field of the definition, its type included (the values are not NaN or -0).
+    EXPECT_TRUE(a.joints[i].def == b.joints[i].def);
   }
 }
 
@@ -141,31 +135,71 @@ Scene everything() {
   motor.def.angular_velocity = 2;
   motor.def.material = Material{0.7f, 0.3f, 0.35f, 0.05f};  // unnamed: gets a made-up name
   s.bodies.push_back(motor);
-  SceneJoint rope;
-  rope.a = "ground";
-  rope.b = "ball \"one\"";
-  rope.def.anchor_a = {0, 1};
-  rope.def.anchor_b = {1.0f / 3.0f, 5e-8f};
-  rope.def.min_length = 0.5f;
-  rope.def.max_length = 4;
-  rope.def.compliance = 1e-4f;
-  rope.def.collide = true;
-  s.joints.push_back(rope);
-  SceneJoint spring = rope;
-  spring.def.min_length = spring.def.max_length = -1;
-  spring.def.length = 2.5f;
-  spring.def.collide = false;
-  s.joints.push_back(spring);
-  SceneJoint pin;
-  pin.a = "motor";
-  pin.b = "ball \"one\"";
-  pin.def.type = JointType::Pin;
-  pin.def.anchor_a = pin.def.anchor_b = {-1, 1};
-  s.joints.push_back(pin);
-  SceneJoint weld = pin;
-  weld.def.type = JointType::Weld;
-  s.joints.push_back(weld);
+  DistanceJointDef rope;
+  rope.anchor_a = {0, 1};
+  rope.anchor_b = {1.0f / 3.0f, 5e-8f};
+  rope.min_length = 0.5f;
+  rope.max_length = 4;
+  rope.compliance = 1e-4f;
+  rope.collide = true;
+  s.joints.push_back({"", "ground", "ball \"one\"", rope});
+  DistanceJointDef fixed = rope;
+  fixed.min_length = fixed.max_length = -1;
+  fixed.length = 2.5f;
+  fixed.collide = false;
+  s.joints.push_back({"", "ground", "ball \"one\"", fixed});
+  s.joints.push_back({"", "motor", "ball \"one\"", RevoluteJointDef{.anchor = {-1, 1}}});
+  s.joints.push_back({"", "motor", "ball \"one\"", WeldJointDef{.anchor = {-1, 1}}});
   return s;
+}
+
+// Every joint type of version 2 with every key it has, set away from its default.
+Scene every_joint() {
+  Scene s = everything();
+  s.joints.clear();
+  s.bodies[2].def.fixed_rotation = true;  // version 2's body options
+  s.bodies[2].def.angular_drag = 0.75f;
+  const std::string a = "ground", b = "ball \"one\"";
+  DistanceJointDef spring{.anchor_a = {0, 1}, .anchor_b = {0.5f, 0.25f}, .length = 1.5f};
+  spring.min_length = 0.5f, spring.max_length = 3;
+  spring.spring = {true, 2.5f, 0.3f};
+  s.joints.push_back({"spring", a, b, spring});
+  RevoluteJointDef hinge{.anchor = {-1, 1}};
+  hinge.limit = {true, -0.5f, 0.25f};
+  hinge.motor = {true, 1.5f, 20};
+  hinge.spring = {true, 3, 0.1f};
+  hinge.collide = true;
+  s.joints.push_back({"hinge", "motor", b, hinge});
+  PrismaticJointDef slider{.anchor = {0, 2}, .axis = {0.6f, 0.8f}};
+  slider.limit = {true, -1, 2};
+  slider.motor = {true, -0.5f, 100};
+  slider.spring = {true, 1, 0.5f};
+  s.joints.push_back({"slider", a, b, slider});
+  WheelJointDef wheel{.anchor = {1, 1}, .axis = {0, 1}};
+  wheel.spring = {true, 6, 0.4f};
+  wheel.limit = {true, -0.2f, 0.1f};
+  wheel.motor = {true, 10, 5};
+  s.joints.push_back({"", a, b, wheel});
+  MouseJointDef mouse{.target = {2, 3}, .anchor = Vec2{0.25f, 0}, .max_force = 50};
+  mouse.hertz = 2, mouse.damping_ratio = 0.9f;
+  s.joints.push_back({"mouse", "", b, mouse});
+  MotorJointDef motor{
+      .linear_offset = {1, -1}, .angular_offset = 0.5f, .max_force = 10, .max_torque = 3};
+  s.joints.push_back({"drive", a, b, motor});
+  WeldJointDef soft{.anchor = {0, 0}, .linear_hertz = 5, .angular_hertz = 2, .damping_ratio = 0.2f};
+  s.joints.push_back({"soft weld", a, b, soft});
+  return s;
+}
+
+TEST(SceneRoundTrip, EveryJointTypeSurvivesWriteAndReadAsVersion2) {
+  const Scene s = every_joint();
+  const std::string json = scene_to_json(s);
+  EXPECT_NE(json.find("\"version\": 2"), std::string::npos);
+  expect_same(s, parse_scene(json, "joints.json"));
+}
+
+TEST(SceneRoundTrip, PlainJointsStayVersion1) {
+  EXPECT_NE(scene_to_json(everything()).find("\"version\": 1"), std::string::npos);
 }
 
 TEST(SceneRoundTrip, EveryKeySurvivesWriteAndRead) {
@@ -290,7 +324,7 @@ TEST(SceneRoundTrip, CaptureNamesUnnamedJointBodies) {
   }
   s.bodies[0].name = "body1";  // the name capture would pick for body 1 is taken
   SceneInstance inst = build_scene(s, 1);
-  JointDef j;
+  DistanceJointDef j;
   j.a = inst.bodies[0];
   j.b = inst.bodies[1];
   j.anchor_a = {0, 0};

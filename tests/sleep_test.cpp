@@ -63,7 +63,7 @@ TEST(Sleep, ForcesVelocitiesAndJointPartnersWake) {
   world.create_body(test::ground_def());
   const BodyId a = world.create_body(test::box_def({0, 0.5f}));
   const BodyId b = world.create_body(test::box_def({3, 0.5f}));
-  JointDef j;
+  DistanceJointDef j;
   j.a = a, j.b = b, j.anchor_a = {0, 0.5f}, j.anchor_b = {3, 0.5f};
   world.create_joint(j);
   for (int i = 0; i < 120; ++i) world.step(1.0f / 60);

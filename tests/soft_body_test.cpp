@@ -68,7 +68,7 @@ TEST(SoftBody, ClothFromParticlesAndStrutsHangsWithBoundedStretch) {
     }
   std::vector<JointId> links;
   auto link = [&](int a, int b) {
-    JointDef j;
+    DistanceJointDef j;
     j.a = p[a], j.b = p[b];
     j.anchor_a = world.transform(p[a]).position, j.anchor_b = world.transform(p[b]).position;
     links.push_back(world.create_joint(j));

@@ -3,6 +3,12 @@ set(STRUT_TEST_SOURCES
   tests/body_test.cpp
   tests/integration_test.cpp
   tests/joint_test.cpp
+  tests/revolute_joint_test.cpp
+  tests/sliding_joints_test.cpp
+  tests/driving_joints_test.cpp
+  tests/soft_joints_test.cpp
+  tests/joint_grid_test.cpp
+  tests/body_motion_test.cpp
   tests/soft_body_test.cpp
   tests/driver_test.cpp
   tests/contact_test.cpp

@@ -119,9 +119,8 @@ StrutError hanging_chain(int links, int substeps, int steps) {
     d.linear_drag = 2;
     d.mask = 0;
     const BodyId link = world.create_body(d);
-    JointDef j;
-    j.type = JointType::Pin;
-    j.a = above, j.b = link, j.anchor_a = top, j.anchor_b = top;
+    RevoluteJointDef j;
+    j.a = above, j.b = link, j.anchor = top;
     world.create_joint(j);
     above = link;
     top.y -= 2 * diag;

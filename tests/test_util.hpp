@@ -60,9 +60,8 @@ inline BodyId hang_soft_box(World& world, float cx, float compliance) {
     hook.is_static = true;
     hook.center = {x, 0.5f};
     hook.mask = 0;
-    JointDef j;
-    j.type = JointType::Pin;
-    j.a = world.create_body(hook), j.b = box, j.anchor_a = {x, -0.5f};
+    RevoluteJointDef j;
+    j.a = world.create_body(hook), j.b = box, j.anchor = {x, -0.5f};
     world.create_joint(j);
   }
   return box;

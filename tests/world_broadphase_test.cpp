@@ -27,8 +27,10 @@ void build(World& w, std::uint32_t seed) {
   for (int i = 0; i < 400; ++i) {
     BodyDef d;
     d.center = {x(rng), y(rng)};
-    if (i % 2) d.shape = CircleShape{s(rng)};
-    else d.shape = BoxShape{{s(rng), s(rng)}};
+    if (i % 2)
+      d.shape = CircleShape{s(rng)};
+    else
+      d.shape = BoxShape{{s(rng), s(rng)}};
     d.category = 1u << (i % 3);
     d.mask = (i % 5 == 0) ? ~2u : ~0u;
     d.is_static = i % 17 == 0;
@@ -36,7 +38,7 @@ void build(World& w, std::uint32_t seed) {
   }
   for (int i = 0; i + 1 < 40; i += 2) {
     if (w.state(ids[i]).is_static && w.state(ids[i + 1]).is_static) continue;
-    JointDef j;
+    DistanceJointDef j;
     j.a = ids[i], j.b = ids[i + 1];
     j.anchor_a = w.transform(ids[i]).position, j.anchor_b = w.transform(ids[i + 1]).position;
     w.create_joint(j);

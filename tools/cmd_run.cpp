@@ -137,6 +137,32 @@ std::string state_json(const SceneInstance& inst, const RunResult& r) {
     append_number(out, inst.world.angular_velocity(id));
     out += inst.world.is_sleeping(id) ? ", \"sleeping\": true}" : ", \"sleeping\": false}";
   }
+  out += first ? "],\n \"joints\": [" : "\n ],\n \"joints\": [";
+  // Scene format version 2: each joint's measure (angle: revolute and wheel; translation:
+  // prismatic and wheel) and its reaction on b over the last substep.
+  first = true;
+  for (std::size_t i = 0; i < inst.joints.size(); ++i) {
+    const JointId id = inst.joints[i];
+    if (!inst.world.is_valid(id)) continue;
+    const JointReading r = inst.world.joint_reading(id);
+    out += first ? "\n  {\"name\": " : ",\n  {\"name\": ";
+    first = false;
+    if (inst.joint_names[i].empty())
+      out += "null";
+    else
+      append_string(out, inst.joint_names[i]);
+    out += ", \"type\": ";
+    append_string(out, joint_type_name(r.type));
+    if (r.type == JointType::Revolute || r.type == JointType::Wheel)
+      out += ", \"angle\": ", append_number(out, r.angle);
+    if (r.type == JointType::Prismatic || r.type == JointType::Wheel)
+      out += ", \"translation\": ", append_number(out, r.translation);
+    out += ", \"force\": ";
+    append_vec2(out, r.force);
+    out += ", \"torque\": ";
+    append_number(out, r.torque);
+    out += "}";
+  }
   out += first ? "]}\n" : "\n ]}\n";
   return out;
 }

@@ -1,4 +1,4 @@
-// Body, joint and world definitions: plain values passed to World.
+// Body definitions: plain values passed to World (joints: strut/joint.hpp).
 #pragma once
 
 #include <cstdint>
@@ -41,7 +41,10 @@ struct BodyDef {
   // conveyor platforms); pushes dynamic bodies, is never pushed. Not with is_static.
   bool is_kinematic = false;
   float gravity_scale = 1.0f;
-  float linear_drag = 0.0f;  // 1/s: velocity decays as exp(-drag t)
+  float linear_drag = 0.0f;   // 1/s: velocity decays as exp(-drag t)
+  float angular_drag = 0.0f;  // 1/s: angular velocity decays as exp(-angular_drag t)
+  // The body never turns (infinite inertia); rigid bodies only. Its angular velocity is 0.
+  bool fixed_rotation = false;
   std::uint32_t category = 1;
   std::uint32_t mask = 0xFFFFFFFFu;
   bool bullet = false;  // extra continuous collision care for very fast small bodies
@@ -53,24 +56,5 @@ struct BodyDef {
 // with the offending field, e.g. "shape.vertices: polygon is not convex at vertex 2" or
 // "material.density: 0 on a dynamic body". World::create_body prefixes it with the call.
 void validate_body_def(const BodyDef& def);
-
-enum class JointType : std::uint8_t { Distance = 0, Pin = 1, Weld = 2 };
-
-// Anchors are world points at creation time. Distance: `length` < 0 means "the anchors'
-// current distance"; min_length/max_length (both >= 0, min <= max) turn it into a rope that is
-// slack inside the range. Pin (revolute): the bodies share `anchor_a`. Weld: the bodies keep
-// their relative pose (rigid bodies only).
-struct JointDef {
-  JointType type = JointType::Distance;
-  BodyId a;
-  BodyId b;
-  Vec2 anchor_a;
-  Vec2 anchor_b;
-  float length = -1.0f;
-  float min_length = -1.0f;  // < 0: not a range joint
-  float max_length = -1.0f;
-  float compliance = 0.0f;  // XPBD compliance, 0 = rigid
-  bool collide = false;     // whether the two joined bodies collide with each other
-};
 
 }  // namespace strut

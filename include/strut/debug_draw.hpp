@@ -7,6 +7,7 @@
 #include <span>
 
 #include "strut/body.hpp"
+#include "strut/joint.hpp"
 #include "strut/ids.hpp"
 #include "strut/math.hpp"
 

@@ -36,7 +36,8 @@ struct SceneBody {
 };
 
 struct SceneJoint {
-  std::string a, b;  // body names; def.a and def.b are filled in by build_scene
+  std::string name;  // empty = unnamed
+  std::string a, b;  // body names (a mouse joint: only b); the ids in def are set by build_scene
   JointDef def;
 };
 
@@ -87,17 +88,19 @@ struct SceneInstance {
   // Creates a body or joint and lists it; step hooks create through these so that
   // capture_scene sees everything.
   BodyId create_body(const BodyDef& def, std::string name = {});
-  JointId create_joint(const JointDef& def);
+  JointId create_joint(const JointDef& def, std::string name = {});
   // Runs the hook (if any) and then one world step of `dt`.
   void step();
   // Drops destroyed bodies and joints from the lists.
   void forget_destroyed();
 
-  // Where each joint's anchors sit on its bodies (body frame) and its resolved rest length,
-  // parallel to `joints`: World::definition(JointId) returns the anchors as they were at
-  // creation, and capture_scene needs them where the bodies are now.
+  std::vector<std::string> joint_names;  // parallel to `joints`, empty = unnamed
+
+  // Where each joint's anchors sit on its bodies (body frame), its axis in a's frame and its
+  // resolved rest length, parallel to `joints`: World::definition(JointId) returns the anchors
+  // as they were at creation, and capture_scene needs them where the bodies are now.
   struct JointFrame {
-    Vec2 local_a, local_b;
+    Vec2 local_a, local_b, axis_a;
     float length = -1.0f;
   };
   std::vector<JointFrame> joint_frames;

@@ -11,6 +11,7 @@
 #include "strut/body.hpp"
 #include "strut/error.hpp"
 #include "strut/ids.hpp"
+#include "strut/joint.hpp"
 #include "strut/math.hpp"
 
 namespace strut {
@@ -122,14 +123,34 @@ class World {
   bool is_sleeping(BodyId id) const;
   void wake(BodyId id);
 
-  // Joints.
+  // ---- Driving bodies (solver/world_body_motion.cpp) ----
+  void set_angular_drag(BodyId id, float drag);
+  // Sets the body's velocities so that the next step of `dt` seconds ends at `target` (centre of
+  // mass and angle, turning the short way round), as Box2D's SetTargetTransform: how kinematic
+  // pushers and platforms follow a path. The body keeps those velocities afterwards.
+  void set_target_transform(BodyId id, Transform target, float dt);
+
+  // ---- Joints (definitions in strut/joint.hpp; implemented in solver/world_joints.cpp) ----
+  // Any per-type definition converts to JointDef: create_joint(RevoluteJointDef{...}).
   JointId create_joint(const JointDef& def);
   void destroy_joint(JointId id);
   bool is_valid(JointId id) const;
   std::size_t joint_count() const;
+  JointType joint_type(JointId id) const;
+  // The definition as created, with the settings the setters below changed since.
   JointDef definition(JointId id) const;
-  // Current distance between the joint's two anchor points (for distance joints and ropes).
+  // Current distance between the joint's two anchor points.
   float joint_length(JointId id) const;
+  // Angle, translation and speed now; reaction force and torque of the last substep.
+  JointReading joint_reading(JointId id) const;
+  // Run-time changes that keep the joint (and its bodies' motion); each wakes the joint's
+  // bodies, and throws strut::Error for a joint type without the feature. A disabled joint
+  // neither acts nor links its bodies into one island.
+  void set_joint_enabled(JointId id, bool enabled);
+  void set_joint_limit(JointId id, const JointLimit& limit);     // revolute, prismatic, wheel
+  void set_joint_motor(JointId id, const JointMotor& motor);     // revolute, prismatic, wheel
+  void set_joint_spring(JointId id, const JointSpring& spring);  // + distance
+  void set_mouse_target(JointId id, Vec2 target);
 
   // Tile map: one static box body per non-negative entry of `tiles` (row-major, `rows` x
   // `cols`, row 0 at the top), entry k selecting materials[k]. Tiles are `tile_size` square,

@@ -36,6 +36,7 @@ void prepare_forces(World::Impl& w, float h) {
   auto& s = w.scratch;
   const std::size_t n = b.size();
   s.ax.resize(n), s.ay.resize(n), s.alpha.resize(n), s.damping.resize(n);
+  s.angular_damping.resize(n);
   w.tasks.parallel_for(int(n), 4096, [&](int lo, int hi, int) {
     for (std::size_t k = std::size_t(lo); k < std::size_t(hi); ++k) {
       const bool dynamic = b.inv_mass[k] > 0;
@@ -43,6 +44,7 @@ void prepare_forces(World::Impl& w, float h) {
       s.ay[k] = dynamic ? w.config.gravity.y * b.gravity_scale[k] + b.fy[k] * b.inv_mass[k] : 0.0f;
       s.alpha[k] = b.torque[k] * b.inv_inertia[k];
       s.damping[k] = b.drag[k] > 0 ? std::exp(-b.drag[k] * h) : 1.0f;
+      s.angular_damping[k] = b.angular_drag[k] > 0 ? std::exp(-b.angular_drag[k] * h) : 1.0f;
     }
   });
   // Integration runs: maximal ranges of rigid bodies that move and are awake.
@@ -80,9 +82,9 @@ namespace {
 RigidSpans rigid_spans(World::Impl& w) {
   auto& b = w.bodies;
   auto& s = w.scratch;
-  return RigidSpans{b.px.data(), b.py.data(),    b.qc.data(),     b.qs.data(),
-                    b.dx.data(), b.dy.data(),    b.da.data(),     s.ax.data(),
-                    s.ay.data(), s.alpha.data(), s.damping.data()};
+  return RigidSpans{b.px.data(), b.py.data(),    b.qc.data(),      b.qs.data(),
+                    b.dx.data(), b.dy.data(),    b.da.data(),      s.ax.data(),
+                    s.ay.data(), s.alpha.data(), s.damping.data(), s.angular_damping.data()};
 }
 
 ParticleSpans particle_spans(World::Impl& w) {

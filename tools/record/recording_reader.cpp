@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <cstring>
 #include <unordered_set>
+#include <variant>
 
 #include "tools/record/msgpack.hpp"
 #include "tools/record/recording.hpp"
@@ -188,14 +189,10 @@ class Reader {
            std::to_string(id) + ", expected the next id " + std::to_string(rec_.joints.size()));
     RecordedJoint joint;
     const std::string_view type = need(j, "type", Value::Type::Str).bytes;
-    if (type == "distance")
-      joint.type = JointType::Distance;
-    else if (type == "pin")
-      joint.type = JointType::Pin;
-    else if (type == "weld")
-      joint.type = JointType::Weld;
-    else
-      fail("joints_add.type", "unknown joint type '" + std::string(type) + "'");
+    bool known = false;
+    for (std::size_t t = 0; t < std::variant_size_v<JointDef> && !known; ++t)
+      if (type == joint_type_name(JointType(t))) joint.type = JointType(t), known = true;
+    if (!known) fail("joints_add.type", "unknown joint type '" + std::string(type) + "'");
     for (auto [key, out] : {std::pair{"a", &joint.body_a}, std::pair{"b", &joint.body_b}}) {
       *out = std::uint32_t(
           integer(need(j, key, Value::Type::Int), std::string("joints_add.") + key, UINT32_MAX));

@@ -26,18 +26,6 @@ bool same_bits(const Transform& a, const Transform& b) {
   return std::memcmp(&a, &b, sizeof(Transform)) == 0;
 }
 
-const char* joint_type_name(JointType t) {
-  switch (t) {
-    case JointType::Distance:
-      return "distance";
-    case JointType::Pin:
-      return "pin";
-    case JointType::Weld:
-      return "weld";
-  }
-  return "distance";
-}
-
 Vec2 to_local(const Transform& pose, Vec2 world_point) {
   return inv_rotate(make_rot(pose.angle), world_point - pose.position);
 }

@@ -16,16 +16,17 @@ std::string cell(int k, int i) {
 }
 
 SceneJoint centre_joint(const Scene& s, std::size_t a, std::size_t b, float length) {
-  SceneJoint j = joint(JointType::Distance, s.bodies[a].name, s.bodies[b].name,
-                       s.bodies[a].def.center, s.bodies[b].def.center);
-  j.def.length = length;
-  return j;
+  DistanceJointDef d;
+  d.anchor_a = s.bodies[a].def.center;
+  d.anchor_b = s.bodies[b].def.center;
+  d.length = length;
+  return scene_joint(s.bodies[a].name, s.bodies[b].name, d);
 }
 
 // Box2D's revolute joint halfway between two circles.
 SceneJoint midpoint_pin(const Scene& s, std::size_t a, std::size_t b) {
   const Vec2 mid = 0.5f * (s.bodies[a].def.center + s.bodies[b].def.center);
-  return joint(JointType::Pin, s.bodies[a].name, s.bodies[b].name, mid, mid);
+  return scene_joint(s.bodies[a].name, s.bodies[b].name, RevoluteJointDef{.anchor = mid});
 }
 
 }  // namespace

@@ -100,7 +100,7 @@ Scene tumbler(float size) {
     b.def.category = 2;
     b.def.mask = ~2u;
     s.bodies.push_back(b);
-    s.joints.push_back(joint(JointType::Weld, "hub", w.name, pivot, pivot));
+    s.joints.push_back(scene_joint("hub", w.name, WeldJointDef{.anchor = pivot}));
   }
   float y = -0.5f * spacing * grid + 10.0f;
   for (int i = 0; i < grid; ++i) {

@@ -35,14 +35,11 @@ inline SceneBody circle(Vec2 center, float radius, bool is_static = false) {
   return b;
 }
 
-inline SceneJoint joint(JointType type, std::string a, std::string b, Vec2 anchor_a,
-                        Vec2 anchor_b) {
+inline SceneJoint scene_joint(std::string a, std::string b, JointDef def) {
   SceneJoint j;
   j.a = std::move(a);
   j.b = std::move(b);
-  j.def.type = type;
-  j.def.anchor_a = anchor_a;
-  j.def.anchor_b = anchor_b;
+  j.def = std::move(def);
   return j;
 }
 

@@ -79,11 +79,10 @@ class RainHook {
       const BodyId id = io.create_body(def);
       g.bodies.push_back(id);
       if (bone.parent >= 0) {
-        JointDef j;
-        j.type = JointType::Pin;
+        RevoluteJointDef j;
         j.a = g.bodies[first + bone.parent];
         j.b = id;
-        j.anchor_a = j.anchor_b = feet + Vec2{0.0f, bone.pivot};
+        j.anchor = feet + Vec2{0.0f, bone.pivot};
         g.joints.push_back(io.create_joint(j));
       }
     }

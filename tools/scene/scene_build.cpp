@@ -3,8 +3,10 @@
 #include <algorithm>
 #include <string>
 #include <tuple>
+#include <type_traits>
 #include <unordered_map>
 #include <unordered_set>
+#include <variant>
 
 #include "strut/scene.hpp"
 
@@ -12,6 +14,50 @@ namespace strut {
 namespace {
 
 std::uint64_t key_of(BodyId id) { return (std::uint64_t(id.index) << 32) | id.generation; }
+
+// A joint as a definition that recreates it where its bodies are now: anchors and axes moved
+// with the bodies, a distance joint's rest length kept (a reloaded joint must not take its
+// current, stretched length as its rest length), limits shifted so that they stay where they
+// are relative to the bodies (a reloaded joint measures from the pose at load). What cannot
+// move with them: a spring's rest angle or translation (0 at load) and a motor joint's target.
+SceneJoint capture_joint(const SceneInstance& inst, std::size_t i) {
+  const World& world = inst.world;
+  const JointId id = inst.joints[i];
+  const SceneInstance::JointFrame& f = inst.joint_frames[i];
+  SceneJoint j;
+  j.name = inst.joint_names[i];
+  j.def = world.definition(id);
+  const JointReading now = world.joint_reading(id);
+  const auto [body_a, body_b] = joint_bodies(j.def);
+  const Transform ta = world.transform(body_a), tb = world.transform(body_b);
+  const Vec2 anchor_a = ta.position + rotate(make_rot(ta.angle), f.local_a);
+  const Vec2 anchor_b = tb.position + rotate(make_rot(tb.angle), f.local_b);
+  auto shift = [](JointLimit& limit, float by) {
+    limit.lower = std::min(limit.lower - by, 0.0f);
+    limit.upper = std::max(limit.upper - by, 0.0f);
+  };
+  std::visit(
+      [&](auto& d) {
+        using D = std::decay_t<decltype(d)>;
+        if constexpr (std::is_same_v<D, DistanceJointDef>) {
+          d.anchor_a = anchor_a, d.anchor_b = anchor_b;
+          if (f.length >= 0) d.length = f.length;
+        } else if constexpr (std::is_same_v<D, MouseJointDef>) {
+          if (d.anchor) d.anchor = anchor_b;
+        } else if constexpr (requires { d.anchor; }) {
+          d.anchor = anchor_a;
+          if constexpr (requires { d.axis; }) {
+            d.axis = rotate(make_rot(ta.angle), f.axis_a);
+            shift(d.limit, now.translation);
+          } else if constexpr (requires { d.limit; }) {
+            shift(d.limit, now.angle);
+          }
+          if constexpr (requires { d.reference_angle; }) d.reference_angle.reset();
+        }
+      },
+      j.def);
+  return j;
+}
 
 }  // namespace
 
@@ -45,14 +91,17 @@ SceneInstance build_scene(const Scene& scene, int threads) {
     const SceneJoint& j = scene.joints[i];
     const std::string path = "joints[" + std::to_string(i) + "]";
     JointDef def = j.def;
-    for (auto [name, slot, key] : {std::tuple{&j.a, &def.a, "a"}, std::tuple{&j.b, &def.b, "b"}}) {
-      const auto it = by_name.find(*name);
+    const bool mouse = type_of(def) == JointType::Mouse;
+    auto find = [&](const std::string& name, const char* key) {
+      const auto it = by_name.find(name);
       if (it == by_name.end())
-        throw SceneError(scene.source, path + "." + key, "unknown body \"" + *name + "\"");
-      *slot = it->second;
-    }
+        throw SceneError(scene.source, path + "." + key, "unknown body \"" + name + "\"");
+      return it->second;
+    };
+    const BodyId b = find(j.b, "b");
+    set_joint_bodies(def, mouse ? b : find(j.a, "a"), b);
     try {
-      inst.create_joint(def);
+      inst.create_joint(def, j.name);
     } catch (const Error& e) {
       throw SceneError(scene.source, path, e.what());
     }
@@ -68,17 +117,30 @@ BodyId SceneInstance::create_body(const BodyDef& def, std::string name) {
   return id;
 }
 
-JointId SceneInstance::create_joint(const JointDef& def) {
+JointId SceneInstance::create_joint(const JointDef& def, std::string name) {
   const JointId id = world.create_joint(def);
-  const Transform ta = world.transform(def.a), tb = world.transform(def.b);
+  const auto [body_a, body_b] = joint_bodies(def);
+  const Transform ta = world.transform(body_a), tb = world.transform(body_b);
+  auto local = [](const Transform& t, Vec2 p) {
+    return inv_rotate(make_rot(t.angle), p - t.position);
+  };
   JointFrame f;
-  f.local_a = inv_rotate(make_rot(ta.angle), def.anchor_a - ta.position);
-  f.local_b =
-      inv_rotate(make_rot(tb.angle),
-                 (def.type == JointType::Distance ? def.anchor_b : def.anchor_a) - tb.position);
-  if (def.type == JointType::Distance && def.length < 0 && def.max_length < 0)
-    f.length = length(def.anchor_b - def.anchor_a);
+  std::visit(
+      [&](const auto& d) {
+        using D = std::decay_t<decltype(d)>;
+        if constexpr (std::is_same_v<D, DistanceJointDef>) {
+          f.local_a = local(ta, d.anchor_a), f.local_b = local(tb, d.anchor_b);
+          if (d.length < 0 && d.max_length < 0) f.length = length(d.anchor_b - d.anchor_a);
+        } else if constexpr (std::is_same_v<D, MouseJointDef>) {
+          f.local_b = d.anchor ? local(tb, *d.anchor) : Vec2{};
+        } else if constexpr (requires { d.anchor; }) {
+          f.local_a = local(ta, d.anchor), f.local_b = local(tb, d.anchor);
+          if constexpr (requires { d.axis; }) f.axis_a = inv_rotate(make_rot(ta.angle), d.axis);
+        }
+      },
+      def);
   joints.push_back(id);
+  joint_names.push_back(std::move(name));
   joint_frames.push_back(f);
   return id;
 }
@@ -103,10 +165,12 @@ void SceneInstance::forget_destroyed() {
   for (std::size_t i = 0; i < joints.size(); ++i) {
     if (!world.is_valid(joints[i])) continue;
     joints[kept] = joints[i];
+    joint_names[kept] = std::move(joint_names[i]);
     joint_frames[kept] = joint_frames[i];
     ++kept;
   }
   joints.resize(kept);
+  joint_names.resize(kept);
   joint_frames.resize(kept);
 }
 
@@ -143,21 +207,12 @@ Scene capture_scene(const SceneInstance& inst) {
   for (std::size_t i = 0; i < inst.joints.size(); ++i) {
     const JointId id = inst.joints[i];
     if (!inst.world.is_valid(id)) continue;
-    SceneJoint j;
-    j.def = inst.world.definition(id);
-    // Anchors where the bodies are now, and the rest length the joint was given (a reloaded
-    // joint must not take its current, stretched length as its rest length).
-    const SceneInstance::JointFrame& f = inst.joint_frames[i];
-    const Transform ta = inst.world.transform(j.def.a), tb = inst.world.transform(j.def.b);
-    j.def.anchor_a = ta.position + rotate(make_rot(ta.angle), f.local_a);
-    j.def.anchor_b = j.def.type == JointType::Distance
-                         ? tb.position + rotate(make_rot(tb.angle), f.local_b)
-                         : j.def.anchor_a;
-    if (f.length >= 0) j.def.length = f.length;
-    j.a = name_of(j.def.a);
-    j.b = name_of(j.def.b);
-    j.def.a = j.def.b = BodyId{};
-    s.joints.push_back(std::move(j));
+    s.joints.push_back(capture_joint(inst, i));
+    SceneJoint& j = s.joints.back();
+    const auto [body_a, body_b] = joint_bodies(j.def);
+    if (type_of(j.def) != JointType::Mouse) j.a = name_of(body_a);
+    j.b = name_of(body_b);
+    set_joint_bodies(j.def, BodyId{}, BodyId{});
   }
   return s;
 }

@@ -170,8 +170,9 @@ class Reader {
       fail(root / "format", "expected \"strut-scene\", got " + describe(doc["format"]));
     if (doc.contains("version")) {
       const long long v = integer(doc["version"], root / "version");
-      if (v != 1)
-        fail(root / "version", "unsupported version " + std::to_string(v) + " (expected 1)");
+      if (v != 1 && v != 2)
+        fail(root / "version", "unsupported version " + std::to_string(v) + " (expected 1 or 2)");
+      version_ = int(v);
     }
     if (doc.contains("description"))
       s.description = string(doc["description"], root / "description");
@@ -348,6 +349,7 @@ class Reader {
       if (k == size_key ||
           std::find(std::begin(kCommon), std::end(kCommon), k) != std::end(kCommon))
         continue;
+      if (version_ >= 2 && (k == "fixed_rotation" || k == "angular_drag")) continue;
       if (k == "half_extents" || k == "vertices" || k == "radius")
         fail(p / k, "does not apply to a " + shape);
       fail(p / k, "unknown key");
@@ -398,6 +400,10 @@ class Reader {
     if (j.contains("category")) d.category = layer_bits(j["category"], p / "category");
     if (j.contains("mask")) d.mask = layer_bits(j["mask"], p / "mask");
     if (j.contains("bullet")) d.bullet = boolean(j["bullet"], p / "bullet");
+    if (j.contains("fixed_rotation"))
+      d.fixed_rotation = boolean(j["fixed_rotation"], p / "fixed_rotation");
+    if (j.contains("angular_drag"))
+      d.angular_drag = non_negative(j["angular_drag"], p / "angular_drag");
     if (j.contains("soft")) {
       d.soft = non_negative(j["soft"], p / "soft");
       if (d.soft > 0 && shape == "circle") fail(p / "soft", "a circle cannot be soft");
@@ -429,9 +435,12 @@ class Reader {
     return poly;
   }
 
-  SceneJoint joint(const json& j, const Path& p) const {
+  // Joints. Version 1: distance, pin, weld (pin and weld accept and ignore `compliance`, as
+  // version 1 always did). Version 2 (scene_joints below): every type with its keys, `name`.
+  SceneJoint joint(const json& j, const Path& p) {
     if (!j.is_object()) fail(p, "expected an object, got " + describe(j));
     const std::string type = string(require(j, p, "type"), p / "type");
+    if (version_ >= 2) return joint_v2(j, p, type);
     if (type == "distance")
       only_keys(j, p,
                 {"type", "a", "b", "anchor_a", "anchor_b", "length", "min_length", "max_length",
@@ -440,16 +449,115 @@ class Reader {
       only_keys(j, p, {"type", "a", "b", "anchor", "collide", "compliance"});
     else
       fail(p / "type", "unknown joint type \"" + type + "\" (expected distance, pin or weld)");
+    if (type != "distance" && j.contains("compliance"))
+      non_negative(j["compliance"], p / "compliance");
+    return joint_v2(j, p, type == "pin" ? "revolute" : type);
+  }
+
+  // Limits `lower`/`upper` (both or neither; lower <= 0 <= upper, measured from the load pose).
+  JointLimit limit(const json& j, const Path& p, const char* lower_key,
+                   const char* upper_key) const {
+    JointLimit l;
+    const bool has_lower = j.contains(lower_key), has_upper = j.contains(upper_key);
+    if (!has_lower && !has_upper) return l;
+    if (!has_upper) fail(p / lower_key, std::string("needs ") + upper_key + " too");
+    if (!has_lower) fail(p / upper_key, std::string("needs ") + lower_key + " too");
+    l.enabled = true;
+    l.lower = number(j[lower_key], p / lower_key);
+    l.upper = number(j[upper_key], p / upper_key);
+    if (l.lower > l.upper)
+      fail(p / lower_key, std::string("must be at most ") + upper_key + " (" + j[upper_key].dump() +
+                              "), got " + j[lower_key].dump());
+    if (l.lower > 0)
+      fail(p / lower_key,
+           "must be <= 0 (limits are measured from the pose at load), got " + j[lower_key].dump());
+    if (l.upper < 0)
+      fail(p / upper_key,
+           "must be >= 0 (limits are measured from the pose at load), got " + j[upper_key].dump());
+    return l;
+  }
+  // `spring_hertz` (> 0 enables) and `spring_damping`.
+  JointSpring spring(const json& j, const Path& p, JointSpring s = {}) const {
+    if (j.contains("spring_hertz")) s.hertz = non_negative(j["spring_hertz"], p / "spring_hertz");
+    if (j.contains("spring_damping"))
+      s.damping_ratio = non_negative(j["spring_damping"], p / "spring_damping");
+    s.enabled = s.hertz > 0;
+    return s;
+  }
+  // `motor_speed` with `max_key` (> 0 enables).
+  JointMotor motor(const json& j, const Path& p, const char* max_key) const {
+    JointMotor m;
+    if (j.contains("motor_speed")) m.speed = number(j["motor_speed"], p / "motor_speed");
+    if (j.contains(max_key)) m.max_effort = non_negative(j[max_key], p / max_key);
+    m.enabled = m.max_effort > 0;
+    return m;
+  }
+  Vec2 axis(const json& j, const Path& p) const {
+    const Vec2 v = vec2(require(j, p, "axis"), p / "axis");
+    const float len = length(v);
+    if (!(len > 1e-6f)) fail(p / "axis", "must not be zero");
+    return (1.0f / len) * v;
+  }
+
+  SceneJoint joint_v2(const json& j, const Path& p, const std::string& type) {
+    static const std::map<std::string, std::vector<std::string_view>, std::less<>> kKeys = {
+        {"distance",
+         {"anchor_a", "anchor_b", "length", "min_length", "max_length", "compliance",
+          "spring_hertz", "spring_damping"}},
+        {"revolute",
+         {"anchor", "lower_angle", "upper_angle", "motor_speed", "max_motor_torque", "spring_hertz",
+          "spring_damping"}},
+        {"pin",
+         {"anchor", "lower_angle", "upper_angle", "motor_speed", "max_motor_torque", "spring_hertz",
+          "spring_damping"}},
+        {"prismatic",
+         {"anchor", "axis", "lower", "upper", "motor_speed", "max_motor_force", "spring_hertz",
+          "spring_damping"}},
+        {"wheel",
+         {"anchor", "axis", "lower", "upper", "motor_speed", "max_motor_torque", "spring_hertz",
+          "spring_damping"}},
+        {"mouse", {"target", "anchor", "max_force", "hertz", "damping"}},
+        {"motor", {"max_force", "max_torque", "linear_offset", "angular_offset"}},
+        {"weld", {"anchor", "linear_hertz", "angular_hertz", "damping"}},
+    };
+    const auto keys = kKeys.find(type);
+    if (keys == kKeys.end())
+      fail(p / "type", "unknown joint type \"" + type +
+                           "\" (expected distance, revolute, pin, prismatic, wheel, mouse, "
+                           "motor or weld)");
+    if (version_ >= 2) {
+      for (const auto& [k, v] : j.items()) {
+        const bool common = k == "type" || k == "name" || k == "a" || k == "b" || k == "collide";
+        if (!common && std::find(keys->second.begin(), keys->second.end(), k) == keys->second.end())
+          fail(p / k, type == "distance" || k != "compliance"
+                          ? "unknown key"
+                          : "unknown key (compliance is accepted on distance joints only)");
+      }
+    }
     SceneJoint sj;
-    JointDef& d = sj.def;
-    sj.a = body_name(require(j, p, "a"), p / "a");
+    if (j.contains("name")) {
+      sj.name = string(j["name"], p / "name");
+      if (sj.name.empty()) fail(p / "name", "must not be empty");
+      const auto [it, fresh] = joint_index_.emplace(sj.name, int(joint_index_.size()));
+      if (!fresh)
+        fail(p / "name", "duplicate joint name \"" + sj.name + "\" (also joints[" +
+                             std::to_string(joint_numbers_[it->second]) + "])");
+      joint_numbers_.push_back(p.index);
+    }
+    const bool mouse = type == "mouse";
+    if (mouse) {
+      if (j.contains("a")) fail(p / "a", "a mouse joint has only b");
+    } else {
+      sj.a = body_name(require(j, p, "a"), p / "a");
+    }
     sj.b = body_name(require(j, p, "b"), p / "b");
-    if (sj.a == sj.b)
+    if (!mouse && sj.a == sj.b)
       fail(p / "b", "a joint needs two different bodies, got \"" + sj.a + "\" twice");
-    if (j.contains("collide")) d.collide = boolean(j["collide"], p / "collide");
-    if (j.contains("compliance")) d.compliance = non_negative(j["compliance"], p / "compliance");
+    const bool collide = j.contains("collide") && boolean(j["collide"], p / "collide");
     if (type == "distance") {
-      d.type = JointType::Distance;
+      DistanceJointDef d;
+      d.collide = collide;
+      if (j.contains("compliance")) d.compliance = non_negative(j["compliance"], p / "compliance");
       d.anchor_a = vec2(require(j, p, "anchor_a"), p / "anchor_a");
       d.anchor_b = vec2(require(j, p, "anchor_b"), p / "anchor_b");
       if (j.contains("length")) d.length = non_negative(j["length"], p / "length");
@@ -462,13 +570,63 @@ class Reader {
           fail(p / "min_length", "must be at most max_length (" + j["max_length"].dump() +
                                      "), got " + j["min_length"].dump());
       }
+      d.spring = spring(j, p);
+      sj.def = d;
+    } else if (type == "revolute" || type == "pin") {
+      RevoluteJointDef d;
+      d.collide = collide;
+      d.anchor = vec2(require(j, p, "anchor"), p / "anchor");
+      d.limit = limit(j, p, "lower_angle", "upper_angle");
+      d.motor = motor(j, p, "max_motor_torque");
+      d.spring = spring(j, p);
+      sj.def = d;
+    } else if (type == "prismatic") {
+      PrismaticJointDef d;
+      d.collide = collide;
+      d.anchor = vec2(require(j, p, "anchor"), p / "anchor");
+      d.axis = axis(j, p);
+      d.limit = limit(j, p, "lower", "upper");
+      d.motor = motor(j, p, "max_motor_force");
+      d.spring = spring(j, p);
+      sj.def = d;
+    } else if (type == "wheel") {
+      WheelJointDef d;
+      d.collide = collide;
+      d.anchor = vec2(require(j, p, "anchor"), p / "anchor");
+      d.axis = axis(j, p);
+      d.limit = limit(j, p, "lower", "upper");
+      d.motor = motor(j, p, "max_motor_torque");
+      d.spring = spring(j, p, JointSpring{true, 4.0f, 0.7f});
+      sj.def = d;
+    } else if (mouse) {
+      MouseJointDef d;
+      d.target = vec2(require(j, p, "target"), p / "target");
+      if (j.contains("anchor")) d.anchor = vec2(j["anchor"], p / "anchor");
+      d.max_force = positive(require(j, p, "max_force"), p / "max_force");
+      if (j.contains("hertz")) d.hertz = non_negative(j["hertz"], p / "hertz");
+      if (j.contains("damping")) d.damping_ratio = non_negative(j["damping"], p / "damping");
+      sj.def = d;
+    } else if (type == "motor") {
+      MotorJointDef d;
+      d.collide = collide;
+      d.max_force = positive(require(j, p, "max_force"), p / "max_force");
+      d.max_torque = positive(require(j, p, "max_torque"), p / "max_torque");
+      if (j.contains("linear_offset"))
+        d.linear_offset = vec2(j["linear_offset"], p / "linear_offset");
+      if (j.contains("angular_offset"))
+        d.angular_offset = number(j["angular_offset"], p / "angular_offset");
+      sj.def = d;
     } else {
-      d.type = type == "pin" ? JointType::Pin : JointType::Weld;
-      if (type == "pin" || j.contains("anchor"))
-        d.anchor_a = vec2(require(j, p, "anchor"), p / "anchor");
-      else
-        d.anchor_a = anchor_of(sj.a);  // a weld needs no anchor; the first body's centre
-      d.anchor_b = d.anchor_a;
+      WeldJointDef d;
+      d.collide = collide;
+      // A weld needs no anchor; the first body's centre.
+      d.anchor = j.contains("anchor") ? vec2(j["anchor"], p / "anchor") : anchor_of(sj.a);
+      if (j.contains("linear_hertz"))
+        d.linear_hertz = non_negative(j["linear_hertz"], p / "linear_hertz");
+      if (j.contains("angular_hertz"))
+        d.angular_hertz = non_negative(j["angular_hertz"], p / "angular_hertz");
+      if (j.contains("damping")) d.damping_ratio = non_negative(j["damping"], p / "damping");
+      sj.def = d;
     }
     return sj;
   }
@@ -484,6 +642,9 @@ class Reader {
   std::map<std::string, Material, std::less<>> materials_;
   std::unordered_map<std::string, int> body_index_;  // name -> index in bodies[]
   std::vector<Vec2> centers_;                        // of every body, by index
+  int version_ = 1;
+  std::unordered_map<std::string, int> joint_index_;  // joint name -> order of naming
+  std::vector<int> joint_numbers_;                    // its index in joints[], by that order
 };
 
 }  // namespace

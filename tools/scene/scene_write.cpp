@@ -2,6 +2,8 @@
 // they hold their default, floats in their shortest round-tripping form.
 #include <fstream>
 #include <string>
+#include <type_traits>
+#include <variant>
 #include <vector>
 
 #include "strut/scene.hpp"
@@ -102,37 +104,114 @@ void append_body(std::string& out, const SceneBody& b, const std::string& materi
   if (d.category != def.category) append_key(out, "category"), out += std::to_string(d.category);
   if (d.mask != def.mask) append_key(out, "mask"), out += std::to_string(d.mask);
   if (d.bullet) out += ", \"bullet\": true";
+  if (d.fixed_rotation) out += ", \"fixed_rotation\": true";
+  if (d.angular_drag != def.angular_drag)
+    append_key(out, "angular_drag"), append_number(out, d.angular_drag);
   if (d.soft != def.soft) append_key(out, "soft"), append_number(out, d.soft);
   out += "}";
 }
 
-void append_joint(std::string& out, const SceneJoint& j) {
-  const JointDef& d = j.def;
-  static constexpr const char* kTypes[] = {"distance", "pin", "weld"};
+// Whether a joint needs version 2 of the format (a name, a type or setting version 1 lacks).
+bool needs_version_2(const SceneJoint& j) {
+  if (!j.name.empty()) return true;
+  return std::visit(
+      [](const auto& d) {
+        using D = std::decay_t<decltype(d)>;
+        if constexpr (std::is_same_v<D, DistanceJointDef>)
+          return d.spring.enabled;
+        else if constexpr (std::is_same_v<D, RevoluteJointDef>)
+          return d.limit.enabled || d.motor.enabled || d.spring.enabled;
+        else if constexpr (std::is_same_v<D, WeldJointDef>)
+          return d.linear_hertz != 0 || d.angular_hertz != 0;
+        else
+          return true;
+      },
+      j.def);
+}
+
+void append_spring(std::string& out, const JointSpring& s, bool always) {
+  if (!s.enabled && !always) return;
+  append_key(out, "spring_hertz"), append_number(out, s.enabled ? s.hertz : 0.0f);
+  append_key(out, "spring_damping"), append_number(out, s.damping_ratio);
+}
+void append_motor(std::string& out, const JointMotor& m, const char* max_key) {
+  if (!m.enabled) return;
+  append_key(out, "motor_speed"), append_number(out, m.speed);
+  append_key(out, max_key), append_number(out, m.max_effort);
+}
+void append_limit(std::string& out, const JointLimit& l, const char* lower, const char* upper) {
+  if (!l.enabled) return;
+  append_key(out, lower), append_number(out, l.lower);
+  append_key(out, upper), append_number(out, l.upper);
+}
+
+void append_joint(std::string& out, const SceneJoint& j, bool version_2) {
+  const JointType type = type_of(j.def);
   out += "{\"type\": \"";
-  out += kTypes[static_cast<int>(d.type)];
-  out += "\", \"a\": ";
-  append_string(out, j.a);
-  out += ", \"b\": ";
+  out += !version_2 && type == JointType::Revolute ? "pin" : joint_type_name(type);
+  out += "\"";
+  if (!j.name.empty()) append_key(out, "name"), append_string(out, j.name);
+  if (type != JointType::Mouse) append_key(out, "a"), append_string(out, j.a);
+  append_key(out, "b");
   append_string(out, j.b);
-  if (d.type == JointType::Distance) {
-    append_key(out, "anchor_a");
-    append_vec2(out, d.anchor_a);
-    append_key(out, "anchor_b");
-    append_vec2(out, d.anchor_b);
-    if (d.length >= 0) append_key(out, "length"), append_number(out, d.length);
-    if (d.max_length >= 0) {
-      append_key(out, "min_length");
-      append_number(out, d.min_length < 0 ? 0.0f : d.min_length);
-      append_key(out, "max_length");
-      append_number(out, d.max_length);
-    }
-  } else {
-    append_key(out, "anchor");
-    append_vec2(out, d.anchor_a);
-  }
-  if (d.compliance != 0) append_key(out, "compliance"), append_number(out, d.compliance);
-  if (d.collide) out += ", \"collide\": true";
+  bool collide = false;
+  std::visit(
+      [&](const auto& d) {
+        using D = std::decay_t<decltype(d)>;
+        if constexpr (requires { d.collide; }) collide = d.collide;
+        if constexpr (requires { d.anchor_a; }) {
+          append_key(out, "anchor_a"), append_vec2(out, d.anchor_a);
+          append_key(out, "anchor_b"), append_vec2(out, d.anchor_b);
+        } else if constexpr (std::is_same_v<D, MouseJointDef>) {
+          append_key(out, "target"), append_vec2(out, d.target);
+          if (d.anchor) append_key(out, "anchor"), append_vec2(out, *d.anchor);
+        } else if constexpr (requires { d.anchor; }) {
+          append_key(out, "anchor"), append_vec2(out, d.anchor);
+        }
+        if constexpr (requires { d.axis; }) append_key(out, "axis"), append_vec2(out, d.axis);
+        if constexpr (std::is_same_v<D, DistanceJointDef>) {
+          if (d.length >= 0) append_key(out, "length"), append_number(out, d.length);
+          if (d.max_length >= 0) {
+            append_key(out, "min_length");
+            append_number(out, d.min_length < 0 ? 0.0f : d.min_length);
+            append_key(out, "max_length");
+            append_number(out, d.max_length);
+          }
+          if (d.compliance != 0) append_key(out, "compliance"), append_number(out, d.compliance);
+          append_spring(out, d.spring, false);
+        } else if constexpr (std::is_same_v<D, RevoluteJointDef>) {
+          append_limit(out, d.limit, "lower_angle", "upper_angle");
+          append_motor(out, d.motor, "max_motor_torque");
+          append_spring(out, d.spring, false);
+        } else if constexpr (std::is_same_v<D, PrismaticJointDef>) {
+          append_limit(out, d.limit, "lower", "upper");
+          append_motor(out, d.motor, "max_motor_force");
+          append_spring(out, d.spring, false);
+        } else if constexpr (std::is_same_v<D, WheelJointDef>) {
+          append_limit(out, d.limit, "lower", "upper");
+          append_motor(out, d.motor, "max_motor_torque");
+          append_spring(out, d.spring, true);
+        } else if constexpr (std::is_same_v<D, MouseJointDef>) {
+          append_key(out, "max_force"), append_number(out, d.max_force);
+          append_key(out, "hertz"), append_number(out, d.hertz);
+          append_key(out, "damping"), append_number(out, d.damping_ratio);
+        } else if constexpr (std::is_same_v<D, MotorJointDef>) {
+          append_key(out, "max_force"), append_number(out, d.max_force);
+          append_key(out, "max_torque"), append_number(out, d.max_torque);
+          if (!(d.linear_offset == Vec2{}))
+            append_key(out, "linear_offset"), append_vec2(out, d.linear_offset);
+          if (d.angular_offset != 0)
+            append_key(out, "angular_offset"), append_number(out, d.angular_offset);
+        } else if constexpr (std::is_same_v<D, WeldJointDef>) {
+          if (d.linear_hertz != 0)
+            append_key(out, "linear_hertz"), append_number(out, d.linear_hertz);
+          if (d.angular_hertz != 0)
+            append_key(out, "angular_hertz"), append_number(out, d.angular_hertz);
+          if (d.damping_ratio != 0) append_key(out, "damping"), append_number(out, d.damping_ratio);
+        }
+      },
+      j.def);
+  if (collide) out += ", \"collide\": true";
   out += "}";
 }
 
@@ -158,7 +237,13 @@ std::string scene_to_json(const Scene& s) {
 
   std::string out;
   out.reserve(1024 + s.bodies.size() * 80 + s.joints.size() * 120);
-  out += "{\n  \"format\": \"strut-scene\",\n  \"version\": 1,\n  \"description\": ";
+  bool version_2 = false;
+  for (const SceneJoint& j : s.joints) version_2 = version_2 || needs_version_2(j);
+  for (const SceneBody& b : s.bodies)
+    version_2 = version_2 || b.def.fixed_rotation || b.def.angular_drag != 0;
+  out += "{\n  \"format\": \"strut-scene\",\n  \"version\": ";
+  out += version_2 ? "2" : "1";
+  out += ",\n  \"description\": ";
   append_string(out, s.description);
   const WorldConfig& c = s.config;
   out += ",\n  \"world\": {\"gravity\": ";
@@ -203,7 +288,7 @@ std::string scene_to_json(const Scene& s) {
   append_list(out, "bodies", s.bodies,
               [&](const SceneBody& b, std::size_t i) { append_body(out, b, body_materials[i]); });
   append_list(out, "joints", s.joints,
-              [&](const SceneJoint& j, std::size_t) { append_joint(out, j); });
+              [&](const SceneJoint& j, std::size_t) { append_joint(out, j, version_2); });
   out += "\n}\n";
   return out;
 }

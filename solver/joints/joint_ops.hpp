@@ -1,0 +1,47 @@
+// The operations every joint type implements, one file per type in this folder, and the table
+// that finds them by JointType. Adding a type: its definition in strut/joint.hpp (JointDef's
+// alternatives), its file here, its row in joint_table.cpp, and the scene reader and writer.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "solver/joint.hpp"
+#include "solver/world_impl.hpp"
+
+namespace strut {
+
+struct JointOps {
+  // Checks the type's own settings; throws strut::Error("<field> <problem>"). a and b are the
+  // bodies' dense indices (for rules such as "rigid bodies only").
+  void (*validate)(const World::Impl& w, const JointDef& def, std::uint32_t a, std::uint32_t b);
+  // Fills the anchors and derived fields from the definition and the bodies' poses now.
+  void (*init)(const World::Impl& w, Joint& j, std::uint32_t a, std::uint32_t b);
+  // One iteration of the joint's rows in a substep of length h (the multipliers were reset at
+  // the substep's first iteration).
+  void (*solve)(World::Impl& w, Joint& j, std::uint32_t a, std::uint32_t b, float h);
+  // Angle, translation and speed now (h: the last substep's length, for speeds).
+  void (*read)(const World::Impl& w, const Joint& j, std::uint32_t a, std::uint32_t b, float h,
+               JointReading& out);
+};
+
+extern const JointOps kDistanceJointOps;
+extern const JointOps kRevoluteJointOps;
+extern const JointOps kPrismaticJointOps;
+extern const JointOps kWheelJointOps;
+extern const JointOps kMouseJointOps;
+extern const JointOps kMotorJointOps;
+extern const JointOps kWeldJointOps;
+
+const JointOps& joint_ops(JointType type);
+
+// Shared checks of settings, each throwing "<field> <problem>".
+void check_finite_field(float v, const char* field);
+void check_finite_field(Vec2 v, const char* field);
+void check_non_negative(float v, const char* field);
+void check_limit(const JointLimit& limit);
+void check_motor(const JointMotor& motor);
+void check_spring(const JointSpring& spring);
+void require_rigid(const World::Impl& w, std::uint32_t a, std::uint32_t b, const char* what);
+
+}  // namespace strut

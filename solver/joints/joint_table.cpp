@@ -1,0 +1,57 @@
+// The joint types' table and the checks their definitions share.
+#include <cmath>
+#include <iterator>
+#include <string>
+#include <variant>
+
+#include "solver/joints/joint_ops.hpp"
+
+namespace strut {
+
+const JointOps& joint_ops(JointType type) {
+  // Indexed by JointType, which is the index of the definition in JointDef.
+  static const JointOps* const kTable[] = {
+      &kDistanceJointOps, &kRevoluteJointOps, &kPrismaticJointOps, &kWheelJointOps,
+      &kMouseJointOps,    &kMotorJointOps,    &kWeldJointOps};
+  static_assert(std::size(kTable) == std::variant_size_v<JointDef>);
+  return *kTable[std::size_t(type)];
+}
+
+const char* joint_type_name(JointType type) {
+  static const char* const kNames[] = {"distance", "revolute", "prismatic", "wheel",
+                                       "mouse",    "motor",    "weld"};
+  static_assert(std::size(kNames) == std::variant_size_v<JointDef>);
+  return kNames[std::size_t(type)];
+}
+
+void check_finite_field(float v, const char* field) {
+  if (!std::isfinite(v)) throw Error(std::string(field) + " is not a finite number");
+}
+void check_finite_field(Vec2 v, const char* field) {
+  if (!is_finite(v)) throw Error(std::string(field) + " is not a finite number");
+}
+void check_non_negative(float v, const char* field) {
+  check_finite_field(v, field);
+  if (v < 0) throw Error(std::string(field) + " must not be negative");
+}
+
+void check_limit(const JointLimit& limit) {
+  check_finite_field(limit.lower, "limit.lower");
+  check_finite_field(limit.upper, "limit.upper");
+  if (limit.lower > limit.upper) throw Error("limit.lower is larger than limit.upper");
+}
+void check_motor(const JointMotor& motor) {
+  check_finite_field(motor.speed, "motor.speed");
+  check_non_negative(motor.max_effort, "motor.max_effort");
+}
+void check_spring(const JointSpring& spring) {
+  check_non_negative(spring.hertz, "spring.hertz");
+  check_non_negative(spring.damping_ratio, "spring.damping_ratio");
+}
+
+void require_rigid(const World::Impl& w, std::uint32_t a, std::uint32_t b, const char* what) {
+  if (!w.is_rigid(a) || !w.is_rigid(b))
+    throw Error(std::string(what) + " needs two rigid bodies (soft bodies have no angle)");
+}
+
+}  // namespace strut

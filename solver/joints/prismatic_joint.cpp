@@ -1,0 +1,79 @@
+// Prismatic joint: b slides along an axis fixed in a and keeps its angle relative to a; the
+// translation along the axis may be limited, driven by a motor and sprung toward 0.
+#include "solver/joint_solver.hpp"
+#include "solver/joints/joint_ops.hpp"
+#include "solver/joints/joint_rows.hpp"
+
+namespace strut {
+namespace {
+
+const PrismaticJointDef& def_of(const Joint& j) { return std::get<PrismaticJointDef>(j.def); }
+
+void validate(const World::Impl& w, const JointDef& any, std::uint32_t a, std::uint32_t b) {
+  const auto& d = std::get<PrismaticJointDef>(any);
+  check_finite_field(d.anchor, "anchor");
+  check_finite_field(d.axis, "axis");
+  if (!(length(d.axis) > 1e-6f)) throw Error("axis must not be zero");
+  check_limit(d.limit);
+  check_motor(d.motor);
+  check_spring(d.spring);
+  require_rigid(w, a, b, "a prismatic joint");
+}
+
+void init(const World::Impl& w, Joint& j, std::uint32_t a, std::uint32_t b) {
+  const auto& d = def_of(j);
+  j.anchor_a = make_anchor(w, a, d.anchor);
+  j.anchor_b = make_anchor(w, b, d.anchor);
+  const Vec2 axis = (1.0f / length(d.axis)) * d.axis;
+  j.axis = inv_rotate(Rot{w.bodies.qc[a], w.bodies.qs[a]}, axis);
+  j.reference = relative_rot(w, a, b);
+}
+
+void solve(World::Impl& w, Joint& j, std::uint32_t a, std::uint32_t b, float h) {
+  const auto& d = def_of(j);
+  const JointBodies q = joint_bodies(w, a, b);
+  if (d.spring.enabled && d.spring.hertz > 0) {
+    const AxisFrame f = axis_frame(w, j, q);
+    j.reaction_force +=
+        solve_row(w, q, sliding_row(f, f.axis), f.translation,
+                  spring_softness(d.spring.hertz, d.spring.damping_ratio, h), j.lambda[0]) *
+        f.axis;
+  }
+  if (d.motor.enabled) {
+    const AxisFrame f = axis_frame(w, j, q);
+    const float dl = solve_motor_row(w, q, sliding_row(f, f.axis), d.motor.speed,
+                                     d.motor.max_effort, h, j.lambda[1]);
+    j.reaction_force += dl * f.axis;
+    j.motor_impulse += dl;
+  }
+  if (d.limit.enabled) {
+    const AxisFrame f = axis_frame(w, j, q);
+    j.reaction_force += solve_limit_rows(w, q, sliding_row(f, f.axis), f.translation, d.limit,
+                                         j.lambda[2], j.lambda[3]) *
+                        f.axis;
+  }
+  // Off the axis and the relative angle, together (two coupled rows).
+  const AxisFrame f = axis_frame(w, j, q);
+  const Row rows[2] = {sliding_row(f, f.normal), angle_row()};
+  const float c[2] = {dot(f.normal, f.d), joint_angle(w, q, j.reference)};
+  float lambda[2] = {j.lambda_point.x, j.lambda_point.y}, applied[2];
+  solve_block(w, q, rows, 2, c, {}, lambda, applied);
+  j.lambda_point = {lambda[0], lambda[1]};
+  j.reaction_force += applied[0] * f.normal;
+  j.reaction_torque += applied[1];
+}
+
+void read(const World::Impl& w, const Joint& j, std::uint32_t a, std::uint32_t b, float h,
+          JointReading& out) {
+  const JointBodies q = joint_bodies(w, a, b);
+  const AxisFrame f = axis_frame(w, j, q);
+  out.translation = f.translation;
+  out.angle = joint_angle(w, q, j.reference);
+  out.speed = row_motion(w, q, sliding_row(f, f.axis)) / h;
+}
+
+}  // namespace
+
+const JointOps kPrismaticJointOps{validate, init, solve, read};
+
+}  // namespace strut

@@ -1,0 +1,71 @@
+// Wheel joint: b's centre moves along a suspension axis fixed in a, on a spring, within optional
+// limits, and b turns freely or driven by a motor. Off the axis it is rigid.
+#include "solver/joint_solver.hpp"
+#include "solver/joints/joint_ops.hpp"
+#include "solver/joints/joint_rows.hpp"
+
+namespace strut {
+namespace {
+
+const WheelJointDef& def_of(const Joint& j) { return std::get<WheelJointDef>(j.def); }
+
+void validate(const World::Impl& w, const JointDef& any, std::uint32_t a, std::uint32_t b) {
+  const auto& d = std::get<WheelJointDef>(any);
+  check_finite_field(d.anchor, "anchor");
+  check_finite_field(d.axis, "axis");
+  if (!(length(d.axis) > 1e-6f)) throw Error("axis must not be zero");
+  check_limit(d.limit);
+  check_motor(d.motor);
+  check_spring(d.spring);
+  require_rigid(w, a, b, "a wheel joint");
+}
+
+void init(const World::Impl& w, Joint& j, std::uint32_t a, std::uint32_t b) {
+  const auto& d = def_of(j);
+  j.anchor_a = make_anchor(w, a, d.anchor);
+  j.anchor_b = make_anchor(w, b, d.anchor);
+  const Vec2 axis = (1.0f / length(d.axis)) * d.axis;
+  j.axis = inv_rotate(Rot{w.bodies.qc[a], w.bodies.qs[a]}, axis);
+  j.reference = relative_rot(w, a, b);
+}
+
+void solve(World::Impl& w, Joint& j, std::uint32_t a, std::uint32_t b, float h) {
+  const auto& d = def_of(j);
+  const JointBodies q = joint_bodies(w, a, b);
+  if (d.motor.enabled) {
+    const float dl =
+        solve_motor_row(w, q, angle_row(), d.motor.speed, d.motor.max_effort, h, j.lambda[1]);
+    j.reaction_torque += dl;
+    j.motor_impulse += dl;
+  }
+  if (d.spring.enabled && d.spring.hertz > 0) {
+    const AxisFrame f = axis_frame(w, j, q);
+    j.reaction_force +=
+        solve_row(w, q, sliding_row(f, f.axis), f.translation,
+                  spring_softness(d.spring.hertz, d.spring.damping_ratio, h), j.lambda[0]) *
+        f.axis;
+  }
+  if (d.limit.enabled) {
+    const AxisFrame f = axis_frame(w, j, q);
+    j.reaction_force += solve_limit_rows(w, q, sliding_row(f, f.axis), f.translation, d.limit,
+                                         j.lambda[2], j.lambda[3]) *
+                        f.axis;
+  }
+  const AxisFrame f = axis_frame(w, j, q);
+  j.reaction_force +=
+      solve_row(w, q, sliding_row(f, f.normal), dot(f.normal, f.d), {}, j.lambda[4]) * f.normal;
+}
+
+void read(const World::Impl& w, const Joint& j, std::uint32_t a, std::uint32_t b, float h,
+          JointReading& out) {
+  const JointBodies q = joint_bodies(w, a, b);
+  out.translation = axis_frame(w, j, q).translation;
+  out.angle = joint_angle(w, q, j.reference);
+  out.speed = (w.bodies.da[b] - w.bodies.da[a]) / h;
+}
+
+}  // namespace
+
+const JointOps kWheelJointOps{validate, init, solve, read};
+
+}  // namespace strut

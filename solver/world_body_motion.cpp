@@ -1,0 +1,30 @@
+// World calls that drive a body's motion over the next step: angular drag and a target pose.
+#include <cmath>
+#include <string>
+
+#include "solver/world_impl.hpp"
+#include "strut/world.hpp"
+
+namespace strut {
+
+void World::set_angular_drag(BodyId id, float drag) {
+  if (!std::isfinite(drag)) throw Error("set_angular_drag: drag is not a finite number");
+  if (drag < 0) throw Error("set_angular_drag: drag must not be negative");
+  auto& w = *impl_;
+  w.bodies.angular_drag[w.dense_of(id, "set_angular_drag")] = drag;
+}
+
+void World::set_target_transform(BodyId id, Transform target, float dt) {
+  if (!is_finite(target.position) || !std::isfinite(target.angle))
+    throw Error("set_target_transform: target is not a finite transform");
+  if (!std::isfinite(dt) || dt <= 0)
+    throw Error("set_target_transform: dt must be a positive finite number, got " +
+                std::to_string(dt));
+  const Transform now = transform(id);  // checks the id
+  float turn = target.angle - now.angle;
+  turn = std::remainder(turn, 2.0f * float(M_PI));  // the short way round
+  set_linear_velocity(id, (1.0f / dt) * (target.position - now.position));
+  set_angular_velocity(id, turn / dt);
+}
+
+}  // namespace strut

@@ -1,0 +1,215 @@
+// The joint part of the World API: creation through each type's validate and init
+// (solver/joints/), destruction, reading back, and the run-time setters.
+#include <cmath>
+#include <string>
+#include <utility>
+
+#include "solver/body_storage.hpp"
+#include "solver/joint_solver.hpp"
+#include "solver/joints/joint_ops.hpp"
+#include "solver/world_impl.hpp"
+#include "strut/world.hpp"
+
+namespace strut {
+namespace {
+
+bool collide_of(const JointDef& def) {
+  return std::visit(
+      [](const auto& d) {
+        if constexpr (requires { d.collide; })
+          return d.collide;
+        else
+          return true;  // a mouse joint has one body: no pair to filter
+      },
+      def);
+}
+
+std::string joint_text(JointId id) {
+  return "joint " + std::to_string(id.index) + "/" + std::to_string(id.generation);
+}
+
+BodyId body_id(const World::Impl& w, std::uint32_t slot) {
+  return BodyId{slot + 1, w.slots[slot].generation};
+}
+
+}  // namespace
+
+JointId World::create_joint(const JointDef& def) {
+  auto& w = *impl_;
+  const JointType type = type_of(def);
+  const bool mouse = type == JointType::Mouse;
+  const auto [id_a, id_b] = joint_bodies(def);
+  const std::uint32_t a = w.dense_of(id_a, mouse ? "create_joint: body" : "create_joint: a");
+  const std::uint32_t b = w.dense_of(id_b, mouse ? "create_joint: body" : "create_joint: b");
+  if (!mouse && a == b) throw Error("create_joint: a and b are the same body");
+  const auto& bd = w.bodies;
+  const bool both_fixed = bd.inv_mass[a] == 0 && bd.inv_mass[b] == 0 && bd.inv_inertia[a] == 0 &&
+                          bd.inv_inertia[b] == 0;
+  if (both_fixed)
+    throw Error(mouse ? "create_joint: body is static or kinematic"
+                      : "create_joint: both bodies are static or kinematic");
+  const JointOps& ops = joint_ops(type);
+  try {
+    ops.validate(w, def, a, b);
+  } catch (const Error& e) {
+    throw Error(std::string("create_joint: ") + e.what());
+  }
+
+  Joint j;
+  j.type = type;
+  j.slot_a = id_a.index - 1;
+  j.slot_b = id_b.index - 1;
+  j.collide = collide_of(def);
+  j.def = def;
+  ops.init(w, j, a, b);
+  std::uint32_t slot;
+  if (!w.free_joint_slots.empty()) {
+    slot = w.free_joint_slots.back();
+    w.free_joint_slots.pop_back();
+  } else {
+    slot = static_cast<std::uint32_t>(w.joint_slots.size());
+    w.joint_slots.push_back(JointSlot{});
+  }
+  j.slot = slot;
+  w.joint_slots[slot].dense = static_cast<std::uint32_t>(w.joints.size());
+  w.joint_slots[slot].alive = true;
+  w.joints.push_back(std::move(j));
+  const Joint& added = w.joints.back();
+  for (const std::uint32_t body : {added.slot_a, added.slot_b}) {
+    if (body >= w.joints_of_body.size()) w.joints_of_body.resize(body + 1);
+    auto& list = w.joints_of_body[body];
+    if (list.empty() || list.back() != slot) list.push_back(slot);  // a mouse: once
+  }
+  w.ignored_pairs_dirty = true;
+  return JointId{slot + 1, w.joint_slots[slot].generation};
+}
+
+void World::destroy_joint(JointId id) {
+  auto& w = *impl_;
+  kill_joint(w, w.joints[w.joint_dense_of(id, "destroy_joint")]);
+}
+
+bool World::is_valid(JointId id) const {
+  const auto& w = *impl_;
+  if (id.index == 0 || id.index > w.joint_slots.size()) return false;
+  const JointSlot& s = w.joint_slots[id.index - 1];
+  return s.alive && s.generation == id.generation;
+}
+
+std::size_t World::joint_count() const {
+  return impl_->joint_slots.size() - impl_->free_joint_slots.size();
+}
+
+JointType World::joint_type(JointId id) const {
+  const auto& w = *impl_;
+  return w.joints[w.joint_dense_of(id, "joint_type")].type;
+}
+
+JointDef World::definition(JointId id) const {
+  const auto& w = *impl_;
+  return w.joints[w.joint_dense_of(id, "definition")].def;
+}
+
+float World::joint_length(JointId id) const {
+  const auto& w = *impl_;
+  const Joint& j = w.joints[w.joint_dense_of(id, "joint_length")];
+  const PointRef a = anchor_ref(w, w.slots[j.slot_a].dense, j.anchor_a);
+  const PointRef b = anchor_ref(w, w.slots[j.slot_b].dense, j.anchor_b);
+  return length(point_now(w, b) - point_now(w, a));
+}
+
+JointReading World::joint_reading(JointId id) const {
+  const auto& w = *impl_;
+  const Joint& j = w.joints[w.joint_dense_of(id, "joint_reading")];
+  JointReading r;
+  r.type = j.type;
+  r.enabled = j.enabled;
+  const float h = w.last_h;
+  joint_ops(j.type).read(w, j, w.slots[j.slot_a].dense, w.slots[j.slot_b].dense, h, r);
+  // The multipliers are position impulses (force x h^2) of the last substep.
+  const float to_force = 1.0f / (h * h);
+  r.force = to_force * j.reaction_force;
+  r.torque = to_force * j.reaction_torque;
+  r.motor_effort = to_force * j.motor_impulse;
+  return r;
+}
+
+namespace {
+
+// Applies `change` to the definition of a joint that has the feature, after checking the new
+// value; wakes the bodies. `feature` names it in the error for types without it.
+template <class Change>
+void change_joint(World& world, World::Impl& w, JointId id, const char* call, const char* feature,
+                  Change change) {
+  Joint& j = w.joints[w.joint_dense_of(id, call)];
+  bool has = false;
+  try {
+    std::visit([&](auto& d) { has = change(d); }, j.def);
+  } catch (const Error& e) {
+    throw Error(std::string(call) + ": " + e.what());
+  }
+  if (!has)
+    throw Error(std::string(call) + ": " + joint_text(id) + " is a " + joint_type_name(j.type) +
+                " joint, which has no " + feature);
+  world.wake(body_id(w, j.slot_a));
+  world.wake(body_id(w, j.slot_b));
+}
+
+}  // namespace
+
+void World::set_joint_enabled(JointId id, bool enabled) {
+  auto& w = *impl_;
+  Joint& j = w.joints[w.joint_dense_of(id, "set_joint_enabled")];
+  j.enabled = enabled;
+  if (!enabled) j.reaction_force = {}, j.reaction_torque = 0, j.motor_impulse = 0;
+  wake(body_id(w, j.slot_a));
+  wake(body_id(w, j.slot_b));
+}
+
+void World::set_joint_limit(JointId id, const JointLimit& limit) {
+  change_joint(*this, *impl_, id, "set_joint_limit", "limit", [&](auto& d) {
+    if constexpr (requires { d.limit; }) {
+      check_limit(limit);
+      d.limit = limit;
+      return true;
+    }
+    return false;
+  });
+}
+
+void World::set_joint_motor(JointId id, const JointMotor& motor) {
+  change_joint(*this, *impl_, id, "set_joint_motor", "motor", [&](auto& d) {
+    if constexpr (requires { d.motor; }) {
+      check_motor(motor);
+      d.motor = motor;
+      return true;
+    }
+    return false;
+  });
+}
+
+void World::set_joint_spring(JointId id, const JointSpring& spring) {
+  change_joint(*this, *impl_, id, "set_joint_spring", "spring", [&](auto& d) {
+    if constexpr (requires { d.spring; }) {
+      check_spring(spring);
+      d.spring = spring;
+      return true;
+    }
+    return false;
+  });
+}
+
+void World::set_mouse_target(JointId id, Vec2 target) {
+  auto& w = *impl_;
+  change_joint(*this, w, id, "set_mouse_target", "target", [&](auto& d) {
+    if constexpr (requires { d.target; }) {
+      check_finite_field(target, "target");
+      d.target = target;
+      return true;
+    }
+    return false;
+  });
+  w.joints[w.joint_dense_of(id, "set_mouse_target")].target = target;
+}
+
+}  // namespace strut
