@@ -2,10 +2,13 @@
 // the exact shape test on the survivors; each respects layers: a body is reported when
 // (category & mask) != 0. Dead (destroyed, not yet compacted) bodies are skipped.
 #include <algorithm>
+#include <cmath>
+#include <string>
 
 #include "solver/collide/shape_queries.hpp"
 #include "solver/collide_phase.hpp"
 #include "solver/world_impl.hpp"
+#include "strut/limits.hpp"
 #include "strut/world.hpp"
 
 namespace strut {
@@ -40,8 +43,9 @@ std::optional<collide::RayResult> ray_body(const World::Impl& w, std::uint32_t k
 }  // namespace
 
 std::vector<BodyId> World::query_aabb(Aabb box, std::uint32_t mask) const {
-  if (!is_finite(box.lower) || !is_finite(box.upper))
-    throw Error("query_aabb: box is not finite");
+  if (!is_finite(box.lower) || !is_finite(box.upper)) throw Error("query_aabb: box is not finite");
+  if (box.lower.x > box.upper.x || box.lower.y > box.upper.y)
+    throw Error("query_aabb: box is inverted (lower is above or right of upper)");
   const auto& w = *impl_;
   std::vector<BodyId> out;
   for (std::uint32_t k = 0; k < w.bodies.size(); ++k)
@@ -55,8 +59,9 @@ std::vector<BodyId> World::query_point(Vec2 p, std::uint32_t mask) const {
   std::vector<BodyId> out;
   for (std::uint32_t k = 0; k < w.bodies.size(); ++k) {
     if (!selected(w, k, mask) || !overlaps(Aabb{p, p}, tight_box(w, k))) continue;
-    const bool inside = (w.bodies.flags[k] & kCircle) ? collide::circle_contains(circle_of(w, k), p)
-                                                      : collide::polygon_contains(polygon_of(w, k), p);
+    const bool inside = (w.bodies.flags[k] & kCircle)
+                            ? collide::circle_contains(circle_of(w, k), p)
+                            : collide::polygon_contains(polygon_of(w, k), p);
     if (inside) out.push_back(w.id_of_dense(k));
   }
   return out;
@@ -71,8 +76,8 @@ std::vector<RayHit> World::ray_cast_all(Vec2 from, Vec2 to, std::uint32_t mask) 
   for (std::uint32_t k = 0; k < w.bodies.size(); ++k) {
     if (!selected(w, k, mask) || !overlaps(ray_box, tight_box(w, k))) continue;
     if (auto hit = ray_body(w, k, from, to)) {
-      out.push_back(RayHit{w.id_of_dense(k), from + hit->fraction * (to - from), hit->normal,
-                           hit->fraction});
+      out.push_back(
+          RayHit{w.id_of_dense(k), from + hit->fraction * (to - from), hit->normal, hit->fraction});
     }
   }
   // Nearest first; ties in creation order (stable).
@@ -91,21 +96,31 @@ std::vector<BodyId> World::create_tile_map(Vec2 origin, float tile_size, int row
                                            std::span<const int> tiles,
                                            std::span<const Material> materials) {
   if (!is_finite(origin)) throw Error("create_tile_map: origin is not finite");
-  if (!std::isfinite(tile_size) || tile_size <= 0)
-    throw Error("create_tile_map: tile_size must be positive");
+  // Checked here, not by create_body: a tile rejected half-way would leave half a map behind.
+  if (!std::isfinite(tile_size) || !(0.5f * tile_size >= limits::kMinSize) ||
+      0.5f * tile_size > limits::kMaxSize)
+    throw Error("create_tile_map: tile_size must be in [" + std::to_string(2 * limits::kMinSize) +
+                ", " + std::to_string(2 * limits::kMaxSize) + "] m");
   if (rows <= 0 || cols <= 0) throw Error("create_tile_map: rows and cols must be positive");
   if (tiles.size() != std::size_t(rows) * std::size_t(cols))
     throw Error("create_tile_map: tiles has " + std::to_string(tiles.size()) +
                 " entries, expected rows x cols = " + std::to_string(rows * cols));
   for (std::size_t i = 0; i < materials.size(); ++i)
-    validate_material(materials[i], ("create_tile_map: materials[" + std::to_string(i) + "]").c_str());
+    validate_material(materials[i],
+                      ("create_tile_map: materials[" + std::to_string(i) + "]").c_str());
   for (std::size_t i = 0; i < tiles.size(); ++i)
     if (tiles[i] >= int(materials.size()))
-      throw Error("create_tile_map: tiles[" + std::to_string(i) + "] = " + std::to_string(tiles[i]) +
-                  " names no material (" + std::to_string(materials.size()) + " given)");
+      throw Error("create_tile_map: tiles[" + std::to_string(i) +
+                  "] = " + std::to_string(tiles[i]) + " names no material (" +
+                  std::to_string(materials.size()) + " given)");
   auto solid = [&](int r, int c) {
     return r >= 0 && r < rows && c >= 0 && c < cols && tiles[std::size_t(r) * cols + c] >= 0;
   };
+  const Vec2 far_corner{origin.x + float(cols) * tile_size, origin.y - float(rows) * tile_size};
+  for (const Vec2 corner : {origin, far_corner})
+    if (std::fmax(std::fabs(corner.x), std::fabs(corner.y)) > limits::kMaxCoordinate)
+      throw Error("create_tile_map: the map reaches beyond the coordinate limit of " +
+                  std::to_string(limits::kMaxCoordinate) + " m (strut/limits.hpp)");
   std::vector<BodyId> out;
   const float half = 0.5f * tile_size;
   for (int r = 0; r < rows; ++r) {
@@ -113,7 +128,8 @@ std::vector<BodyId> World::create_tile_map(Vec2 origin, float tile_size, int row
       if (!solid(r, c)) continue;
       BodyDef def;
       def.shape = BoxShape{{half, half}};
-      def.center = {origin.x + (float(c) + 0.5f) * tile_size, origin.y - (float(r) + 0.5f) * tile_size};
+      def.center = {origin.x + (float(c) + 0.5f) * tile_size,
+                    origin.y - (float(r) + 0.5f) * tile_size};
       def.is_static = true;
       def.material = materials[std::size_t(tiles[std::size_t(r) * cols + c])];
       const BodyId id = create_body(def);

@@ -220,6 +220,13 @@ struct World::Impl {
   // Id helpers: throw strut::Error for null, out-of-range or stale ids.
   std::uint32_t dense_of(BodyId id, const char *what) const;
   std::uint32_t joint_dense_of(JointId id, const char *what) const;
+  // Throw strut::Error naming the call and the body: a static body cannot be given a velocity,
+  // a static or kinematic one cannot take forces or impulses.
+  void require_movable(std::uint32_t dense, const char *what) const;
+  void require_dynamic(std::uint32_t dense, const char *what) const;
+  // Adds to the accumulated force and torque, or throws (nothing added) when the result would
+  // exceed limits::kMaxAcceleration or kMaxAngularAcceleration.
+  void add_force(std::uint32_t dense, Vec2 force, double torque, const char *what);
   BodyId id_of_dense(std::uint32_t dense) const {
     const std::uint32_t s = bodies.slot[dense];
     return BodyId{s + 1, slots[s].generation};

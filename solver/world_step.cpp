@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <string>
 
 #include "solver/body_storage.hpp"
@@ -12,6 +13,7 @@
 #include "solver/islands.hpp"
 #include "solver/joint_solver.hpp"
 #include "solver/step_internals.hpp"
+#include "strut/limits.hpp"
 
 namespace strut {
 namespace {
@@ -147,8 +149,11 @@ void add_integrate_stages(World::Impl& w, std::vector<Stage>& stages, RigidFn ri
 // chunks that are independent by construction (bodies, colours), so any thread count gives the
 // same bits.
 void run_substeps(World::Impl& w, float h, int substeps, StepProfile& p) {
-  const RigidSpans rs = rigid_spans(w);
-  const ParticleSpans ps = particle_spans(w);
+  RigidSpans rs = rigid_spans(w);
+  ParticleSpans ps = particle_spans(w);
+  // The speed limits hold in every substep, whatever forces and contacts did (limits.hpp).
+  rs.max_move = ps.max_move = limits::kMaxSpeed * h;
+  rs.max_turn = limits::kMaxAngularSpeed * h;
   auto& stages = w.scratch.substep_stages;
   stages.clear();
   // When only contacts and integration touch the bodies' motion, the integration stages carry
@@ -221,8 +226,12 @@ void contact_events(World::Impl& w) {
 
 void World::step(float dt) {
   auto& w = *impl_;
-  if (!std::isfinite(dt) || dt <= 0)
-    throw Error("step: dt must be a positive finite number, got " + std::to_string(dt));
+  if (!(dt >= limits::kMinDt && dt <= limits::kMaxDt)) {  // also rejects NaN
+    char msg[96];
+    std::snprintf(msg, sizeof msg, "step: dt must be in [%g, %g] s (strut/limits.hpp), got %g",
+                  double(limits::kMinDt), double(limits::kMaxDt), double(dt));
+    throw Error(msg);
+  }
   const auto t_start = Clock::now();
   compact_bodies(w);
   compact_joints(w);

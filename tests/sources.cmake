@@ -19,4 +19,6 @@ set(STRUT_TEST_SOURCES
   tests/strut_kernel_test.cpp
   tests/body_lanes_test.cpp
   tests/strut_lanes_test.cpp
+  tests/magnitude_limits_test.cpp
+  tests/material_defaults_test.cpp
 )
