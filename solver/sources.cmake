@@ -17,6 +17,7 @@ set(STRUT_SOLVER_SOURCES
   solver/strut_batching.cpp
   solver/collide_phase.cpp
   solver/world_step.cpp
+  solver/contact_events.cpp
   solver/world.cpp
   solver/queries.cpp
 )

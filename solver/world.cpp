@@ -539,8 +539,18 @@ float World::joint_length(JointId id) const {
 
 // ---- results ----
 
-std::span<const ContactEvent> World::contact_begin_events() const { return impl_->begin_events; }
-std::span<const ContactEvent> World::contact_end_events() const { return impl_->end_events; }
+std::span<const ContactEvent> World::contact_begin_events() const {
+  impl_->events_read = true;
+  return impl_->begin_events;
+}
+std::span<const ContactEvent> World::contact_end_events() const {
+  impl_->events_read = true;
+  return impl_->end_events;
+}
+std::span<const ContactHitEvent> World::contact_hit_events() const {
+  impl_->events_read = true;
+  return impl_->hit_events;
+}
 std::size_t World::contact_count() const { return impl_->contacts.points.size(); }
 
 const StepProfile& World::profile() const {

@@ -209,7 +209,17 @@ struct World::Impl {
   StrutLanes strut_lanes;
   StepScratch scratch;
 
+  // Accumulated since the program last read them (contact_events.cpp).
   std::vector<ContactEvent> begin_events, end_events;
+  std::vector<ContactHitEvent> hit_events;
+  mutable bool events_read = false;
+  // Touching pairs whose island fell asleep (their contacts are dropped while asleep): no end
+  // event then, and no begin event when they wake still touching (contact_events.cpp).
+  struct SleepingTouch {
+    std::uint64_t key;
+    std::uint32_t generation_a, generation_b;
+  };
+  std::vector<SleepingTouch> sleeping_touches;  // sorted by key
 
   StepProfile profile_sum;  // sums; profile() divides
   mutable StepProfile profile_mean;

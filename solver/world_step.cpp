@@ -8,6 +8,7 @@
 
 #include "solver/body_storage.hpp"
 #include "solver/collide_phase.hpp"
+#include "solver/contact_events.hpp"
 #include "solver/contact_solver.hpp"
 #include "solver/integrate.hpp"
 #include "solver/islands.hpp"
@@ -195,33 +196,6 @@ void mark_movable_bodies(World::Impl& w) {
   });
 }
 
-// Begin: pairs touching now that did not touch last step (in pair order). End: pairs that
-// touched last step and do not now, or are gone (in last step's pair order), unless a body died.
-void contact_events(World::Impl& w) {
-  auto& set = w.contacts;
-  w.begin_events.clear();
-  w.end_events.clear();
-  auto id_of_slot = [&](std::uint32_t slot) { return BodyId{slot + 1, w.slots[slot].generation}; };
-  auto& still = w.scratch.old_still_touching;
-  still.assign(set.old_pair_keys.size(), 0);
-  for (std::size_t i = 0; i < set.pair_keys.size(); ++i) {
-    const std::uint32_t old = set.pair_previous[i];
-    const bool was = old != ~0u && set.old_pair_touching[old];
-    if (set.pair_touching[i] && old != ~0u) still[old] = 1;
-    if (set.pair_touching[i] && !was) {
-      const std::uint64_t k = set.pair_keys[i];
-      w.begin_events.push_back({id_of_slot(std::uint32_t(k >> 32)), id_of_slot(std::uint32_t(k))});
-    }
-  }
-  for (std::size_t j = 0; j < set.old_pair_keys.size(); ++j) {
-    if (!set.old_pair_touching[j] || still[j]) continue;
-    const std::uint64_t k = set.old_pair_keys[j];
-    const std::uint32_t a = std::uint32_t(k >> 32), c = std::uint32_t(k);
-    if (w.slots[a].alive && w.slots[c].alive)
-      w.end_events.push_back({id_of_slot(a), id_of_slot(c)});
-  }
-}
-
 }  // namespace
 
 void World::step(float dt) {
@@ -286,7 +260,7 @@ void World::step(float dt) {
   t0 = Clock::now();
   wake_marked_islands(w);
   update_sleep(w, dt);
-  contact_events(w);
+  record_contact_events(w);
   std::fill(b.fx.begin(), b.fx.end(), 0.0f);
   std::fill(b.fy.begin(), b.fy.end(), 0.0f);
   std::fill(b.torque.begin(), b.torque.end(), 0.0f);

@@ -21,4 +21,5 @@ set(STRUT_TEST_SOURCES
   tests/strut_lanes_test.cpp
   tests/magnitude_limits_test.cpp
   tests/material_defaults_test.cpp
+  tests/event_accumulation_test.cpp
 )

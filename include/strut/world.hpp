@@ -35,6 +35,8 @@ struct WorldConfig {
   // each other, than the extra margin they were found with (see collide_phase.cpp). Off: every
   // pair runs SAT and clipping every step, as Box2D does.
   bool contact_cache = true;
+  // m/s: a pair that begins touching while closing faster than this makes a hit event.
+  float hit_event_threshold = 1.0f;
 };
 
 // Mean time per step of each phase, in milliseconds, over the last `steps` steps
@@ -57,9 +59,26 @@ struct RayHit {
   float fraction = 0.0f;  // along the ray, 0 at `from`, 1 at `to`
 };
 
+// A pair of bodies that began or stopped touching. Begin events carry the manifold at the end of
+// the step it began in: up to two points (world coordinates, on the surface of b) and the normal
+// from a to b. End events carry only the bodies (point_count 0).
 struct ContactEvent {
   BodyId a;
   BodyId b;
+  Vec2 normal;
+  int point_count = 0;
+  Vec2 points[2];
+};
+
+// A pair that began touching while closing faster than WorldConfig::hit_event_threshold: the
+// point that closed fastest, the normal from a to b, and the speed of approach along it before
+// the impact (m/s, positive).
+struct ContactHitEvent {
+  BodyId a;
+  BodyId b;
+  Vec2 point;
+  Vec2 normal;
+  float approach_speed = 0.0f;
 };
 
 // What a body looks like right now, for rendering and output.
@@ -146,9 +165,13 @@ class World {
   std::optional<RayHit> ray_cast(Vec2 from, Vec2 to, std::uint32_t mask = 0xFFFFFFFFu) const;
   std::vector<RayHit> ray_cast_all(Vec2 from, Vec2 to, std::uint32_t mask = 0xFFFFFFFFu) const;
 
-  // Contact events of the last step.
+  // Contact events of every step since the program last read any of them, however the steps
+  // were run (World::step or FixedStepDriver::advance): reading marks them read, and the next
+  // step starts the lists afresh. The spans stay valid until that step. A pair that began and
+  // ended in between is in both lists; ids of bodies destroyed since are stale.
   std::span<const ContactEvent> contact_begin_events() const;
   std::span<const ContactEvent> contact_end_events() const;
+  std::span<const ContactHitEvent> contact_hit_events() const;
   std::size_t contact_count() const;  // contact points of the last step
 
   const StepProfile& profile() const;
