@@ -41,6 +41,7 @@ std::uint32_t add_body(World::Impl& w, const BodyDef& def, std::uint32_t slot) {
   if (soft) flags |= kSoft;
   if (def.bullet) flags |= kBullet;
   if (circle) flags |= kCircle;
+  if (!def.enable_sleep) flags |= kNoSleep;
 
   // Geometry and mass in body coordinates, origin at the centre of mass.
   std::vector<Vec2> hull;  // relative to the centre of mass

@@ -18,6 +18,7 @@ set(STRUT_SOLVER_SOURCES
   solver/collide_phase.cpp
   solver/world_step.cpp
   solver/contact_events.cpp
+  solver/world_embedding.cpp
   solver/world.cpp
   solver/queries.cpp
 )

@@ -25,7 +25,8 @@ enum BodyFlag : std::uint8_t {
   kBullet = 8,
   kSleeping = 16,
   kCircle = 32,
-  kDead = 64,  // destroyed, removed at the next compaction
+  kDead = 64,      // destroyed, removed at the next compaction
+  kNoSleep = 128,  // BodyDef::enable_sleep false: never still, so its island never sleeps
 };
 
 // Per-body solver state, SoA. Rigid bodies (not kSoft) carry their pose (centre
@@ -178,6 +179,12 @@ struct World::Impl {
   std::vector<Joint> joints;  // dense
   std::vector<JointSlot> joint_slots;
   std::vector<std::uint32_t> free_joint_slots;
+  // User data of joints by slot, with the generation it was set for (a reused slot reads 0).
+  struct JointUserData {
+    std::uint32_t generation = 0;
+    std::uint64_t value = 0;
+  };
+  std::vector<JointUserData> joint_user_data;
   // Joint slots of each body slot, so destroying a body finds its joints without a scan of all
   // joints (rain destroys hundreds of ragdoll bones among 10,000 joints every few steps).
   std::vector<std::vector<std::uint32_t>> joints_of_body;

@@ -22,4 +22,5 @@ set(STRUT_TEST_SOURCES
   tests/magnitude_limits_test.cpp
   tests/material_defaults_test.cpp
   tests/event_accumulation_test.cpp
+  tests/embedding_api_test.cpp
 )

@@ -137,7 +137,29 @@ class World {
   void set_linear_drag(BodyId id, float drag);
   void set_gravity_scale(BodyId id, float scale);
   bool is_sleeping(BodyId id) const;
+  bool is_awake(BodyId id) const { return !is_sleeping(id); }
   void wake(BodyId id);
+
+  // Embedding (world_embedding.cpp). User data: the BodyDef's value, changeable at any time;
+  // joints start at 0.
+  std::uint64_t user_data(BodyId id) const;
+  void set_user_data(BodyId id, std::uint64_t value);
+  std::uint64_t user_data(JointId id) const;
+  void set_user_data(JointId id, std::uint64_t value);
+  // Sleep per body. Disabling wakes the body's island and keeps it awake; put_to_sleep puts the
+  // body's whole island to sleep now (a dynamic body whose island allows sleep) until something
+  // wakes it.
+  void set_sleep_enabled(BodyId id, bool enabled);
+  bool sleep_enabled(BodyId id) const;
+  void put_to_sleep(BodyId id);
+  // Run-time changes. A new material changes friction and restitution at once and, on a rigid
+  // dynamic body, the mass (density x area, within the limits); a soft body keeps its density.
+  // The filter changes which bodies it collides with from the next step. A type change keeps
+  // the pose; a body made static loses its velocity; soft bodies keep their type.
+  void set_material(BodyId id, const Material& material);
+  void set_filter(BodyId id, std::uint32_t category, std::uint32_t mask);
+  void set_type(BodyId id, BodyType type);
+  BodyType type(BodyId id) const;
 
   // Joints.
   JointId create_joint(const JointDef& def);
