@@ -2,4 +2,5 @@ set(STRUT_BENCH_SOURCES
   bench/bench_main.cpp
   bench/bench_kernels.cpp
   bench/bench_scenes.cpp
+  bench/bench_queries.cpp
 )

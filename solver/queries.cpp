@@ -1,6 +1,7 @@
-// Scene queries. They scan the bodies' current boxes (a linear pass over flat arrays) and run
-// the exact shape test on the survivors; each respects layers: a body is reported when
-// (category & mask) != 0. Dead (destroyed, not yet compacted) bodies are skipped.
+// Scene queries. They search the query index (query_index.hpp) for the bodies whose current
+// box overlaps and run the exact shape test on those; each respects layers: a body is reported
+// when (category & mask) != 0. Dead (destroyed, not yet compacted) bodies are skipped. Results
+// come in body creation order (rays: nearest first, ties in creation order).
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -13,11 +14,6 @@
 
 namespace strut {
 namespace {
-
-bool overlaps(const Aabb& a, const Aabb& b) {
-  return a.lower.x <= b.upper.x && b.lower.x <= a.upper.x && a.lower.y <= b.upper.y &&
-         b.lower.y <= a.upper.y;
-}
 
 bool selected(const World::Impl& w, std::uint32_t k, std::uint32_t mask) {
   return !(w.bodies.flags[k] & kDead) && (w.bodies.category[k] & mask) != 0;
@@ -40,6 +36,31 @@ std::optional<collide::RayResult> ray_body(const World::Impl& w, std::uint32_t k
   return collide::ray_cast_polygon(polygon_of(w, k), from, to);
 }
 
+// Dense indices of the selected bodies whose box overlaps `box`, ascending (creation order).
+std::vector<std::uint32_t> candidates(const World::Impl& w, const Aabb& box, std::uint32_t mask) {
+  QueryIndex& index = w.query_index;
+  const std::uint64_t stamp = (w.step_index << 32) + w.body_edits;
+  {
+    const std::lock_guard lock(index.mutex);
+    if (index.needs_build(stamp)) {
+      const auto& b = w.bodies;
+      std::vector<Aabb> boxes(b.size());
+      std::vector<std::uint8_t> live(b.size());
+      for (std::uint32_t k = 0; k < b.size(); ++k) {
+        live[k] = !(b.flags[k] & kDead);
+        if (live[k]) boxes[k] = tight_box(w, k);
+      }
+      index.build(stamp, boxes, live);
+    }
+  }
+  std::vector<std::uint32_t> out;
+  index.for_each_overlap(box, [&](std::uint32_t k) {
+    if (selected(w, k, mask)) out.push_back(k);
+  });
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
 }  // namespace
 
 std::vector<BodyId> World::query_aabb(Aabb box, std::uint32_t mask) const {
@@ -48,8 +69,7 @@ std::vector<BodyId> World::query_aabb(Aabb box, std::uint32_t mask) const {
     throw Error("query_aabb: box is inverted (lower is above or right of upper)");
   const auto& w = *impl_;
   std::vector<BodyId> out;
-  for (std::uint32_t k = 0; k < w.bodies.size(); ++k)
-    if (selected(w, k, mask) && overlaps(box, tight_box(w, k))) out.push_back(w.id_of_dense(k));
+  for (const std::uint32_t k : candidates(w, box, mask)) out.push_back(w.id_of_dense(k));
   return out;
 }
 
@@ -57,8 +77,7 @@ std::vector<BodyId> World::query_point(Vec2 p, std::uint32_t mask) const {
   if (!is_finite(p)) throw Error("query_point: point is not finite");
   const auto& w = *impl_;
   std::vector<BodyId> out;
-  for (std::uint32_t k = 0; k < w.bodies.size(); ++k) {
-    if (!selected(w, k, mask) || !overlaps(Aabb{p, p}, tight_box(w, k))) continue;
+  for (const std::uint32_t k : candidates(w, Aabb{p, p}, mask)) {
     const bool inside = (w.bodies.flags[k] & kCircle)
                             ? collide::circle_contains(circle_of(w, k), p)
                             : collide::polygon_contains(polygon_of(w, k), p);
@@ -73,8 +92,7 @@ std::vector<RayHit> World::ray_cast_all(Vec2 from, Vec2 to, std::uint32_t mask) 
   const Aabb ray_box{{std::min(from.x, to.x), std::min(from.y, to.y)},
                      {std::max(from.x, to.x), std::max(from.y, to.y)}};
   std::vector<RayHit> out;
-  for (std::uint32_t k = 0; k < w.bodies.size(); ++k) {
-    if (!selected(w, k, mask) || !overlaps(ray_box, tight_box(w, k))) continue;
+  for (const std::uint32_t k : candidates(w, ray_box, mask)) {
     if (auto hit = ray_body(w, k, from, to)) {
       out.push_back(
           RayHit{w.id_of_dense(k), from + hit->fraction * (to - from), hit->normal, hit->fraction});

@@ -19,6 +19,7 @@ set(STRUT_SOLVER_SOURCES
   solver/world_step.cpp
   solver/contact_events.cpp
   solver/world_embedding.cpp
+  solver/query_index.cpp
   solver/world.cpp
   solver/queries.cpp
 )

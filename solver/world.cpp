@@ -166,6 +166,7 @@ BodyId World::create_body(const BodyDef& def) {
   w.motion.resize(w.bodies.size(), 0.0f);
   w.bodies.aabb[dense] = tight_box(w, dense);
   w.broadphase.insert(slot, broadphase_box(w, dense), def.category, def.mask, def.is_static);
+  ++w.body_edits;
   return BodyId{slot + 1, w.slots[slot].generation};
 }
 
@@ -184,6 +185,7 @@ void World::destroy_body(BodyId id) {
   w.slots[slot].generation++;
   w.free_slots.push_back(slot);
   w.needs_compaction = true;
+  ++w.body_edits;
   // Its contacts are rebuilt at the next step (after compaction); until then only their keys
   // are read, for warm starting.
 }
@@ -354,6 +356,7 @@ void World::set_transform(BodyId id, Vec2 position, float angle) {
   }
   b.aabb[k] = tight_box(w, k);
   w.broadphase.set_box(b.slot[k], broadphase_box(w, k));
+  ++w.body_edits;
   wake(id);
 }
 

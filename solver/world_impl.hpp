@@ -10,6 +10,7 @@
 #include "solver/colouring.hpp"
 #include "solver/contact.hpp"
 #include "solver/contact_wide.hpp"
+#include "solver/query_index.hpp"
 #include "solver/joint.hpp"
 #include "solver/strut_kernel.hpp"
 #include "solver/strut_lanes.hpp"
@@ -227,6 +228,11 @@ struct World::Impl {
     std::uint32_t generation_a, generation_b;
   };
   std::vector<SleepingTouch> sleeping_touches;  // sorted by key
+
+  // Queries (queries.cpp): rebuilt when step_index or body_edits (creations, removals,
+  // teleports) changed since it was built.
+  mutable QueryIndex query_index;
+  std::uint64_t body_edits = 0;
 
   StepProfile profile_sum;  // sums; profile() divides
   mutable StepProfile profile_mean;

@@ -23,4 +23,5 @@ set(STRUT_TEST_SOURCES
   tests/material_defaults_test.cpp
   tests/event_accumulation_test.cpp
   tests/embedding_api_test.cpp
+  tests/broadphase_query_test.cpp
 )
