@@ -6,8 +6,10 @@
 #include <cmath>
 #include <string>
 
+#include "solver/collide/manifold.hpp"
 #include "solver/collide/shape_queries.hpp"
 #include "solver/collide_phase.hpp"
+#include "solver/polygon_geometry.hpp"
 #include "solver/world_impl.hpp"
 #include "strut/limits.hpp"
 #include "strut/world.hpp"
@@ -101,6 +103,60 @@ std::vector<RayHit> World::ray_cast_all(Vec2 from, Vec2 to, std::uint32_t mask) 
   // Nearest first; ties in creation order (stable).
   std::stable_sort(out.begin(), out.end(),
                    [](const RayHit& a, const RayHit& b) { return a.fraction < b.fraction; });
+  return out;
+}
+
+std::vector<BodyId> World::query_shape(const Shape& shape, Transform pose,
+                                       std::uint32_t mask) const {
+  BodyDef def;  // validated as a static body: sizes and coordinates, no mass
+  def.shape = shape;
+  def.center = pose.position;
+  def.angle = pose.angle;
+  def.is_static = true;
+  try {
+    validate_body_def(def);
+  } catch (const Error& e) {
+    throw Error(std::string("query_shape: ") + e.what());
+  }
+  const Rot r = make_rot(pose.angle);
+  std::vector<float> xs, ys;
+  collide::ShapeView query;
+  Aabb box;
+  if (const auto* circle = std::get_if<CircleShape>(&shape)) {
+    query.kind = ShapeKind::Circle;
+    query.circle = collide::CircleView{pose.position, circle->radius};
+    box = {pose.position - Vec2{circle->radius, circle->radius},
+           pose.position + Vec2{circle->radius, circle->radius}};
+  } else {
+    std::vector<Vec2> local;
+    if (const auto* b = std::get_if<BoxShape>(&shape)) {
+      const Vec2 h = b->half_extents;
+      local = {{-h.x, -h.y}, {h.x, -h.y}, {h.x, h.y}, {-h.x, h.y}};
+    } else {
+      local = make_convex_ccw(std::get<PolygonShape>(shape).vertices, "vertices");
+    }
+    box = {{1e30f, 1e30f}, {-1e30f, -1e30f}};
+    for (const Vec2 v : local) {
+      const Vec2 x = pose.position + rotate(r, v);
+      xs.push_back(x.x), ys.push_back(x.y);
+      box.lower = {std::min(box.lower.x, x.x), std::min(box.lower.y, x.y)};
+      box.upper = {std::max(box.upper.x, x.x), std::max(box.upper.y, x.y)};
+    }
+    query.kind = ShapeKind::Polygon;
+    query.polygon = collide::PolygonView{xs.data(), ys.data(), int(xs.size()), 0};
+  }
+  const auto& w = *impl_;
+  std::vector<BodyId> out;
+  for (const std::uint32_t k : candidates(w, box, mask)) {
+    collide::ShapeView body;
+    body.kind = (w.bodies.flags[k] & kCircle) ? ShapeKind::Circle : ShapeKind::Polygon;
+    if (body.kind == ShapeKind::Circle)
+      body.circle = circle_of(w, k);
+    else
+      body.polygon = polygon_of(w, k);
+    // Margin 0: only points with a negative separation (overlap) are reported.
+    if (collide::collide(query, body, 0.0f).count > 0) out.push_back(w.id_of_dense(k));
+  }
   return out;
 }
 

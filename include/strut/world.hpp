@@ -186,6 +186,11 @@ class World {
   std::vector<BodyId> query_point(Vec2 point, std::uint32_t mask = 0xFFFFFFFFu) const;
   std::optional<RayHit> ray_cast(Vec2 from, Vec2 to, std::uint32_t mask = 0xFFFFFFFFu) const;
   std::vector<RayHit> ray_cast_all(Vec2 from, Vec2 to, std::uint32_t mask = 0xFFFFFFFFu) const;
+  // Bodies whose shape overlaps `shape` placed with its centre (a polygon: the point its
+  // vertices are relative to) at pose.position, turned by pose.angle; touching is not overlap.
+  // The shape obeys the size limits of BodyDef.
+  std::vector<BodyId> query_shape(const Shape& shape, Transform pose,
+                                  std::uint32_t mask = 0xFFFFFFFFu) const;
 
   // Contact events of every step since the program last read any of them, however the steps
   // were run (World::step or FixedStepDriver::advance): reading marks them read, and the next
