@@ -79,6 +79,7 @@ void record_contact_events(World::Impl& w) {
     w.hit_events.clear();
     w.events_read = false;
   }
+  if (!w.config.contact_events) return;
   auto& set = w.contacts;
   auto& sleeping = w.sleeping_touches;
   std::vector<std::uint8_t> woke_touching(sleeping.size(), 0);

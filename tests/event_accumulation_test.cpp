@@ -8,6 +8,7 @@
 #include <tuple>
 #include <vector>
 
+#include "strut/scene.hpp"
 #include "test_util.hpp"
 
 namespace strut {
@@ -60,6 +61,24 @@ TEST(EventAccumulation, UnreadEventsStayUntilRead) {
   EXPECT_EQ(world.contact_begin_events().size(), 6u);
   world.step(1.0f / 60);  // read above: this step starts afresh, and nothing new begins
   EXPECT_TRUE(world.contact_begin_events().empty());
+}
+
+// Events can be turned off (nothing recorded), and a SceneInstance keeps only the last step's,
+// so runners that never read them (strut run, the benchmarks) do not pile them up.
+TEST(EventAccumulation, OffOrReadEveryStepTheyDoNotPileUp) {
+  World off({.contact_events = false});
+  off.create_body(test::ground_def());
+  off.create_body(test::box_def({0, 1}));
+  for (int i = 0; i < 60; ++i) off.step(1.0f / 60);
+  EXPECT_TRUE(off.contact_begin_events().empty());
+  Scene scene;
+  SceneBody ground, box;
+  ground.def = test::ground_def();
+  box.def = test::box_def({0, 1});
+  scene.bodies = {ground, box};
+  SceneInstance instance = build_scene(scene, 1);
+  for (int i = 0; i < 60; ++i) instance.step();  // the box landed long ago
+  EXPECT_TRUE(instance.world.contact_begin_events().empty());
 }
 
 // A box landing flat: the begin event's manifold is its two bottom corners on the ground's top

@@ -37,6 +37,9 @@ struct WorldConfig {
   bool contact_cache = true;
   // m/s: a pair that begins touching while closing faster than this makes a hit event.
   float hit_event_threshold = 1.0f;
+  // Record contact events. They pile up until read, so a program that never reads them should
+  // turn them off (or its memory grows with every contact that begins).
+  bool contact_events = true;
 };
 
 // Mean time per step of each phase, in milliseconds, over the last `steps` steps
