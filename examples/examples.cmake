@@ -5,3 +5,4 @@ foreach(example hello_world game_loop)
   target_link_libraries(example_${example} PRIVATE strut)
   add_test(NAME example_${example} COMMAND example_${example})
 endforeach()
+
