@@ -4,6 +4,8 @@
 // after every step all body states are finite.
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <vector>
 
@@ -74,9 +76,27 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   auto body = [&] { return bodies.empty() ? BodyId{} : bodies[in.u8() % bodies.size()]; };
   auto joint = [&] { return joints.empty() ? JointId{} : joints[in.u8() % joints.size()]; };
   int steps = 0;
+  // STRUT_FUZZ_TRACE=1 prints each call's opcode and outcome (to read a crash input).
+  static const bool trace = std::getenv("STRUT_FUZZ_TRACE") != nullptr;
   while (!in.empty() && steps < 40) {
+    const int op = in.u8() % 28;
+    // Operands read up front in a fixed order: a call's arguments are evaluated in an order the
+    // compiler chooses (GCC and clang differ), which would make an input mean different calls.
+    // The create and joint cases read their own fields, in statement order.
+    const bool reads_operands = op >= 3 && op != 16 && op != 17;  // not create, joints
+    BodyId id;
+    Vec2 a, b;
+    float x = 0;
+    std::uint8_t byte = 0;
+    if (reads_operands) {
+      id = body();
+      a = in.vec2();
+      b = in.vec2();
+      x = in.number();
+      byte = in.u8();
+    }
     try {
-      switch (in.u8() % 28) {
+      switch (op) {
         case 0:
         case 1:
         case 2: {
@@ -97,39 +117,39 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
           break;
         }
         case 3:
-          world.destroy_body(body());
+          world.destroy_body(id);
           break;
         case 4:
-          world.set_linear_velocity(body(), in.vec2());
+          world.set_linear_velocity(id, a);
           break;
         case 5:
-          world.set_angular_velocity(body(), in.number());
+          world.set_angular_velocity(id, x);
           break;
         case 6:
-          world.set_transform(body(), in.vec2(), in.number());
+          world.set_transform(id, a, x);
           break;
         case 7:
-          world.apply_force(body(), in.vec2());
+          world.apply_force(id, a);
           break;
         case 8:
-          world.apply_force_at(body(), in.vec2(), in.vec2());
+          world.apply_force_at(id, a, b);
           break;
         case 9:
-          world.apply_torque(body(), in.number());
+          world.apply_torque(id, x);
           break;
         case 10:
-          world.apply_impulse(body(), in.vec2(), in.vec2());
+          world.apply_impulse(id, a, b);
           break;
         case 11:
-          world.set_gravity(in.vec2());
+          world.set_gravity(a);
           break;
         case 12:
-          world.set_substeps(int(in.u8()) - 8);
+          world.set_substeps(int(byte) - 8);
           break;
         case 13:
         case 14:
         case 15: {
-          world.step(in.u8() & 1 ? 1.0f / 60 : in.number());
+          world.step(byte & 1 ? 1.0f / 60 : x);
           ++steps;
           fuzz::require_finite_state(world);
           break;
@@ -148,46 +168,58 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         case 17:
           world.destroy_joint(joint());
           break;
-        case 18:
-          world.set_material(body(), material(in));
-          break;
-        case 19:
-          world.set_filter(body(), in.u8(), in.u8());
-          break;
-        case 20:
-          world.set_type(body(), BodyType(in.u8() % 3));
-          break;
-        case 21:
-          world.put_to_sleep(body());
-          break;
-        case 22: {
-          const BodyId id = body();
-          world.set_sleep_enabled(id, in.u8() & 1);
-          world.wake(id);
+        case 18: {
+          const Material m = material(in);
+          world.set_material(id, m);
           break;
         }
+        case 19:
+          world.set_filter(id, byte, std::uint32_t(byte) * 0x01010101u);
+          break;
+        case 20:
+          world.set_type(id, BodyType(byte % 3));
+          break;
+        case 21:
+          world.put_to_sleep(id);
+          break;
+        case 22:
+          world.set_sleep_enabled(id, byte & 1);
+          world.wake(id);
+          break;
         case 23:
-          world.query_aabb(Aabb{in.vec2(), in.vec2()}, in.u8());
+          world.query_aabb(Aabb{a, b}, byte);
           break;
         case 24:
-          world.query_point(in.vec2());
-          world.ray_cast_all(in.vec2(), in.vec2());
+          world.query_point(a);
+          world.ray_cast_all(a, b);
           break;
-        case 25:
-          world.query_shape(shape(in), Transform{in.vec2(), in.number()});
+        case 25: {
+          const Shape s = shape(in);
+          world.query_shape(s, Transform{a, x});
           break;
+        }
         case 26:
-          world.interpolated_transform(body(), in.number());
-          world.definition(body());
+          world.interpolated_transform(id, x);
+          world.definition(id);
           break;
         default:
-          world.set_linear_drag(body(), in.number());
-          world.set_gravity_scale(body(), in.number());
+          world.set_linear_drag(id, x);
+          world.set_gravity_scale(id, b.x);
           break;
       }
-    } catch (const Error&) {
+      if (trace) std::fprintf(stderr, "op %d: ok\n", op);
+    } catch (const Error& e) {
       // Rejected with a message: the expected outcome for bad input.
+      if (trace) std::fprintf(stderr, "op %d: %s\n", op, e.what());
     }
+    if (trace)
+      for (const BodyId id : world.bodies()) {
+        const Transform t = world.transform(id);
+        const Vec2 v = world.linear_velocity(id);
+        std::fprintf(stderr, "  body %u: p (%g, %g) a %g v (%g, %g) w %g m %g I %g%s\n", id.index,
+                     t.position.x, t.position.y, t.angle, v.x, v.y, world.angular_velocity(id),
+                     world.mass(id), world.inertia(id), world.is_sleeping(id) ? " asleep" : "");
+      }
   }
   return 0;
 }

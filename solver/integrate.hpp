@@ -48,6 +48,9 @@ struct ParticleSpans {
   const float* damping;
   float max_move = INFINITY;  // each component of d is clamped to +-max_move
 };
+// Clamps each of dx[i], dy[i] to +-max_move and (if da is given) da[i] to +-max_turn, i < n.
+void clamp_motion(float* dx, float* dy, float* da, std::size_t n, float max_move, float max_turn);
+
 void integrate_particles_velocity(const ParticleSpans& s, int begin, int end, float h);
 void integrate_particles_position(const ParticleSpans& s, int begin, int end);
 

@@ -253,6 +253,12 @@ void World::step(float dt) {
   continuous_pass(w);
   apply_restitution(w, h, w.config.restitution_threshold);
   finish_contacts(w);
+  // The speed limits hold at the end of the step too: restitution and the continuous pass act
+  // after the last substep (a fuzzed scene left a plank at 4e12 m/s here).
+  clamp_motion(b.dx.data(), b.dy.data(), b.da.data(), b.size(), limits::kMaxSpeed * h,
+               limits::kMaxAngularSpeed * h);
+  clamp_motion(w.particles.dx.data(), w.particles.dy.data(), nullptr, w.particles.size(),
+               limits::kMaxSpeed * h, 0.0f);
   p.velocity += ms_since(t0);
   t0 = Clock::now();
   sync_particles(w);

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "strut/limits.hpp"
+#include "strut/scene.hpp"
 #include "strut/world.hpp"
 #include "test_util.hpp"
 
@@ -323,6 +324,31 @@ TEST(MagnitudeLimits, OverlapPushOutIsCappedPerContact) {
     ASSERT_TRUE(finite_state(world));
     EXPECT_GT(fastest, 0.0f);  // they do separate
     EXPECT_LE(fastest, float(n - 1) * world.config().contact_push_max) << n << " boxes";
+  }
+}
+
+// Found by fuzz_scene: a 2 m x 2 mm plank spinning at 10,000 rad/s and moving at 10 km/s inside
+// a circle of radius 100 km (3e9 kg), 0.1 s steps of one substep. Restitution after the last
+// substep left the plank at 4e12 m/s and the next steps turned it into NaN; the speed limit now
+// holds at the end of every step too.
+TEST(MagnitudeLimits, FuzzedPlankInsideAGiantCircleStaysFinite) {
+  SceneInstance scene = build_scene(parse_scene(R"({"world": {"dt": 0.1, "substeps": 1}, "bodies": [
+        {"shape": "box", "center": [0, -1], "half_extents": [10, 1], "static": true},
+        {"shape": "box", "center": [0, 1], "half_extents": [1.001, 0.001],
+         "angular_velocity": 10000, "velocity": [10000, -10000]},
+        {"shape": "circle", "center": [1, 2], "radius": 100000, "material": "pillow"}]})",
+                                                "plank.json"),
+                                    1);
+  for (int i = 0; i < 30; ++i) {
+    scene.step();
+    ASSERT_TRUE(finite_state(scene.world)) << "step " << i;
+    for (const BodyId id : scene.world.bodies()) {
+      const Vec2 v = scene.world.linear_velocity(id);
+      // Tolerance: float rounding of d / h (1e-6 relative).
+      EXPECT_LE(std::fmax(std::fabs(v.x), std::fabs(v.y)), limits::kMaxSpeed * (1 + 1e-6f));
+      EXPECT_LE(std::fabs(scene.world.angular_velocity(id)),
+                limits::kMaxAngularSpeed * (1 + 1e-6f));
+    }
   }
 }
 
