@@ -20,6 +20,7 @@ class Bytes {
  public:
   Bytes(const std::uint8_t* data, std::size_t size) : data_(data), size_(size) {}
   bool empty() const { return pos_ >= size_; }
+  std::size_t position() const { return pos_; }
   std::uint8_t u8() { return pos_ < size_ ? data_[pos_++] : 0; }
   // Half the time a raw float (any bit pattern), otherwise a small value k / 8 or a power of ten.
   float number() {
@@ -162,6 +163,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
           if (in.u8() & 1) j.length = in.number();
           if (in.u8() & 1) j.min_length = in.number(), j.max_length = in.number();
           if (in.u8() & 1) j.compliance = in.number();
+          if (trace)
+            std::fprintf(
+                stderr,
+                "  joint type %d a %u b %u anchors (%g, %g) (%g, %g) length %g [%g, %g] c %g\n",
+                int(j.type), j.a.index, j.b.index, j.anchor_a.x, j.anchor_a.y, j.anchor_b.x,
+                j.anchor_b.y, j.length, j.min_length, j.max_length, j.compliance);
           joints.push_back(world.create_joint(j));
           break;
         }
@@ -207,10 +214,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
           world.set_gravity_scale(id, b.x);
           break;
       }
-      if (trace) std::fprintf(stderr, "op %d: ok\n", op);
+      if (trace) std::fprintf(stderr, "op %d: ok (byte %zu)\n", op, in.position());
     } catch (const Error& e) {
       // Rejected with a message: the expected outcome for bad input.
-      if (trace) std::fprintf(stderr, "op %d: %s\n", op, e.what());
+      if (trace) std::fprintf(stderr, "op %d: %s (byte %zu)\n", op, e.what(), in.position());
     }
     if (trace)
       for (const BodyId id : world.bodies()) {

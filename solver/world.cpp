@@ -458,6 +458,14 @@ JointId World::create_joint(const JointDef& def) {
   if (a == b) throw Error("create_joint: a and b are the same body");
   require_finite(def.anchor_a, "create_joint", "anchor_a");
   require_finite(def.anchor_b, "create_joint", "anchor_b");
+  // The magnitude rule (limits.hpp): fuzz_api found a pin anchored 9.5e21 m away turning both
+  // bodies into NaN in one step.
+  require_at_most(def.anchor_a, limits::kMaxCoordinate, "create_joint", "anchor_a", "m");
+  require_at_most(def.anchor_b, limits::kMaxCoordinate, "create_joint", "anchor_b", "m");
+  for (const auto [v, name] : {std::pair{def.length, "length"},
+                               {def.min_length, "min_length"},
+                               {def.max_length, "max_length"}})
+    require_at_most(v, limits::kMaxCoordinate, "create_joint", name, "m");
   for (auto [v, name] : {std::pair{def.length, "length"},
                          {def.min_length, "min_length"},
                          {def.max_length, "max_length"},

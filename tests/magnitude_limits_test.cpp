@@ -327,6 +327,28 @@ TEST(MagnitudeLimits, OverlapPushOutIsCappedPerContact) {
   }
 }
 
+// Found by fuzz_api: a pin joint anchored 9.5e21 m away was accepted and turned both bodies into
+// NaN in one step. Joint anchors and lengths obey the coordinate limit.
+TEST(MagnitudeLimits, JointAnchorsBeyondTheCoordinateLimitAreRejected) {
+  World world;
+  const BodyId a = world.create_body(test::box_def({0, 0}));
+  const BodyId b = world.create_body(test::box_def({3, 0}));
+  JointDef pin;
+  pin.type = JointType::Pin;
+  pin.a = b, pin.b = a, pin.anchor_a = {9.47358e21f, 0};
+  EXPECT_EQ(error_of([&] { world.create_joint(pin); }),
+            "create_joint: anchor_a 9.47358e+21 exceeds the limit of 1e+07 m (strut/limits.hpp)");
+  JointDef rope;
+  rope.a = a, rope.b = b, rope.anchor_b = {3, 0}, rope.max_length = 1e30f, rope.min_length = 0;
+  EXPECT_NE(error_of([&] { world.create_joint(rope); }).find("max_length 1e+30 exceeds"),
+            std::string::npos);
+  EXPECT_EQ(world.joint_count(), 0u);
+  pin.anchor_a = {1.5f, 0};  // a sane pin still works and stays finite
+  world.create_joint(pin);
+  for (int i = 0; i < 60; ++i) world.step(1.0f / 60);
+  EXPECT_TRUE(finite_state(world));
+}
+
 // Found by fuzz_scene: a 2 m x 2 mm plank spinning at 10,000 rad/s and moving at 10 km/s inside
 // a circle of radius 100 km (3e9 kg), 0.1 s steps of one substep. Restitution after the last
 // substep left the plank at 4e12 m/s and the next steps turned it into NaN; the speed limit now
