@@ -91,7 +91,9 @@ void wake_body(World::Impl& w, std::uint32_t k) {
 void wake_island(World::Impl& w, std::uint32_t island) {
   auto& b = w.bodies;
   for (std::uint32_t k = 0; k < b.size(); ++k)
-    if (b.island[k] == island && (b.flags[k] & kSleeping)) wake_body(w, k);
+    // A destroyed body waits, still flagged asleep, for the next compaction; its broad-phase
+    // proxy is already gone (fuzz_api: destroy a sleeper, then push its island-mate).
+    if (b.island[k] == island && (b.flags[k] & (kSleeping | kDead)) == kSleeping) wake_body(w, k);
 }
 
 // Islands are marked here and woken after the step (wake_marked_islands), as Box2D does: for

@@ -100,6 +100,25 @@ TEST(EmbeddingApi, SleepCanBeDisabledPerBody) {
             std::string::npos);
 }
 
+// Found by fuzz_api: destroying one of two sleeping, jointed bodies and then pushing the other
+// (which wakes the island) threw from the broad phase (the dead body's proxy was gone).
+TEST(EmbeddingApi, WakingAnIslandWithADestroyedSleeperWorks) {
+  World world;
+  const BodyId a = world.create_body(test::box_def({0, 0}));
+  const BodyId b = world.create_body(test::box_def({3, 0}));
+  JointDef j;
+  j.a = a, j.b = b, j.anchor_a = {0, 0}, j.anchor_b = {3, 0};
+  world.create_joint(j);
+  world.step(kDt);
+  world.put_to_sleep(a);
+  ASSERT_TRUE(world.is_sleeping(b));
+  world.destroy_body(b);
+  world.apply_force_at(a, {1, 0}, {0, 0});  // wakes a's island
+  EXPECT_TRUE(world.is_awake(a));
+  world.step(kDt);
+  EXPECT_EQ(world.body_count(), 1u);
+}
+
 // A box put to sleep in mid-air hangs there until woken, then falls freely: y = y0 - g t^2 / 2.
 TEST(EmbeddingApi, PutToSleepHoldsABodyUntilWoken) {
   World world;
