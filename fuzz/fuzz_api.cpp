@@ -226,6 +226,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         std::fprintf(stderr, "  body %u: p (%g, %g) a %g v (%g, %g) w %g m %g I %g%s\n", id.index,
                      t.position.x, t.position.y, t.angle, v.x, v.y, world.angular_velocity(id),
                      world.mass(id), world.inertia(id), world.is_sleeping(id) ? " asleep" : "");
+        for (const Vec2 v : world.state(id).vertices)
+          std::fprintf(stderr, "    (%.9g, %.9g)\n", v.x, v.y);
+        const BodyDef d = world.definition(id);
+        std::fprintf(stderr, "    static %d kinematic %d soft %g radius %g\n", d.is_static,
+                     d.is_kinematic, d.soft, world.state(id).radius);
       }
   }
   return 0;

@@ -349,6 +349,24 @@ TEST(MagnitudeLimits, JointAnchorsBeyondTheCoordinateLimitAreRejected) {
   EXPECT_TRUE(finite_state(world));
 }
 
+// Found by fuzz_api: a circle whose centre sat 1.3e-40 m (a subnormal float) from a triangle's
+// vertex made the vertex-region normal 0 / 0 and both bodies NaN in one step.
+TEST(MagnitudeLimits, CircleCentredOnAPolygonVertexStaysFinite) {
+  for (const float offset : {0.0f, 1.27714e-40f, 1e-30f}) {
+    World world({.substeps = 1});
+    BodyDef triangle;
+    triangle.shape = PolygonShape{{{12.5f, 12.5f}, {0, 0}, {-0.125f, -3.125f}}};
+    world.create_body(triangle);
+    BodyDef circle;
+    circle.shape = CircleShape{5};
+    circle.center = {0, offset};
+    circle.angle = 1;
+    world.create_body(circle);
+    for (int i = 0; i < 30; ++i) world.step(1.0f / 60);
+    EXPECT_TRUE(finite_state(world)) << "offset " << offset;
+  }
+}
+
 // Found by fuzz_scene: a 2 m x 2 mm plank spinning at 10,000 rad/s and moving at 10 km/s inside
 // a circle of radius 100 km (3e9 kg), 0.1 s steps of one substep. Restitution after the last
 // substep left the plank at 4e12 m/s and the next steps turned it into NaN; the speed limit now
