@@ -26,6 +26,6 @@ for t in "${targets[@]}"; do
 done
 for t in "${targets[@]}"; do
   mkdir -p "$build/corpus/$t"
-  (cd "$build" && ./fuzz_$t -max_total_time="$seconds" -max_len=4096 -timeout=10 \
+  (cd "$build" && ./fuzz_$t -max_total_time="$seconds" -max_len=4096 -timeout=10 -error_exitcode=1 \
      -print_final_stats=1 "corpus/$t" "$root/fuzz/corpus/$t")
 done
