@@ -3,4 +3,5 @@ set(STRUT_BENCH_SOURCES
   bench/bench_kernels.cpp
   bench/bench_scenes.cpp
   bench/scene_quality.cpp
+  bench/bench_queries.cpp
 )

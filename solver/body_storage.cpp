@@ -41,6 +41,7 @@ std::uint32_t add_body(World::Impl& w, const BodyDef& def, std::uint32_t slot) {
   if (soft) flags |= kSoft;
   if (def.bullet) flags |= kBullet;
   if (circle) flags |= kCircle;
+  if (!def.enable_sleep) flags |= kNoSleep;
 
   // Geometry and mass in body coordinates, origin at the centre of mass.
   std::vector<Vec2> hull;  // relative to the centre of mass
@@ -88,7 +89,7 @@ std::uint32_t add_body(World::Impl& w, const BodyDef& def, std::uint32_t slot) {
   push(b.fy, 0.0f);
   push(b.torque, 0.0f);
   push(b.friction, def.material.friction);
-  push(b.static_friction, def.material.static_friction);
+  push(b.static_friction, static_friction_of(def.material));
   push(b.restitution, def.material.restitution);
   push(b.category, def.category);
   push(b.mask, def.mask);

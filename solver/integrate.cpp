@@ -1,6 +1,9 @@
 #include "solver/integrate.hpp"
 
+#include <algorithm>
 #include <cmath>
+
+#include "solver/rotation.hpp"
 
 namespace strut {
 
@@ -16,17 +19,28 @@ void integrate_rigid_velocity_scalar(const RigidSpans& s, int begin, int end, fl
 
 void integrate_rigid_position_scalar(const RigidSpans& s, int begin, int end) {
   for (int i = begin; i < end; ++i) {
-    s.px[i] = s.px[i] + s.dx[i];
-    s.py[i] = s.py[i] + s.dy[i];
-    const float a = s.da[i], a2 = a * a;
-    const float ec = 1.0f - a2 * (0.5f - a2 * (1.0f / 24.0f));
-    const float es = a * (1.0f - a2 * (1.0f / 6.0f - a2 * (1.0f / 120.0f)));
+    const float dx = std::min(std::max(s.dx[i], -s.max_move), s.max_move);
+    const float dy = std::min(std::max(s.dy[i], -s.max_move), s.max_move);
+    const float a = std::min(std::max(s.da[i], -s.max_turn), s.max_turn);
+    s.dx[i] = dx, s.dy[i] = dy, s.da[i] = a;
+    s.px[i] = s.px[i] + dx;
+    s.py[i] = s.py[i] + dy;
+    float ec, es;
+    cos_sin(a, ec, es);
     const float c = s.qc[i], sn = s.qs[i];
     const float nc = ec * c - es * sn, ns = es * c + ec * sn;
     // Renormalise so rounding never accumulates into a scale.
     const float inv = 1.0f / std::sqrt(nc * nc + ns * ns);
     s.qc[i] = nc * inv;
     s.qs[i] = ns * inv;
+  }
+}
+
+void clamp_motion(float* dx, float* dy, float* da, std::size_t n, float max_move, float max_turn) {
+  for (std::size_t i = 0; i < n; ++i) {
+    dx[i] = std::min(std::max(dx[i], -max_move), max_move);
+    dy[i] = std::min(std::max(dy[i], -max_move), max_move);
+    if (da) da[i] = std::min(std::max(da[i], -max_turn), max_turn);
   }
 }
 
@@ -40,6 +54,8 @@ void integrate_particles_velocity(const ParticleSpans& s, int begin, int end, fl
 
 void integrate_particles_position(const ParticleSpans& s, int begin, int end) {
   for (int i = begin; i < end; ++i) {
+    s.dx[i] = std::min(std::max(s.dx[i], -s.max_move), s.max_move);
+    s.dy[i] = std::min(std::max(s.dy[i], -s.max_move), s.max_move);
     s.x[i] = s.x[i] + s.dx[i];
     s.y[i] = s.y[i] + s.dy[i];
   }

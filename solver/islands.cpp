@@ -96,7 +96,9 @@ void wake_body(World::Impl& w, std::uint32_t k) {
 void wake_island(World::Impl& w, std::uint32_t island) {
   auto& b = w.bodies;
   for (std::uint32_t k = 0; k < b.size(); ++k)
-    if (b.island[k] == island && (b.flags[k] & kSleeping)) wake_body(w, k);
+    // A destroyed body waits, still flagged asleep, for the next compaction; its broad-phase
+    // proxy is already gone (fuzz_api: destroy a sleeper, then push its island-mate).
+    if (b.island[k] == island && (b.flags[k] & (kSleeping | kDead)) == kSleeping) wake_body(w, k);
 }
 
 // Islands are marked here and woken after the step (wake_marked_islands), as Box2D does: for
@@ -158,8 +160,8 @@ void update_sleep(World::Impl& w, float dt) {
       const float omega = std::fabs(b.da[k]) * inv_h;
       const Aabb& box = b.aabb[k];
       const float reach = 0.5f * std::max(box.upper.x - box.lower.x, box.upper.y - box.lower.y);
-      const bool slow =
-          v + omega * reach < still && b.fx[k] == 0 && b.fy[k] == 0 && b.torque[k] == 0;
+      const bool slow = v + omega * reach < still && b.fx[k] == 0 && b.fy[k] == 0 &&
+                        b.torque[k] == 0 && !(b.flags[k] & kNoSleep);
       b.sleep_time[k] = slow ? b.sleep_time[k] + dt : 0.0f;
     }
   });
@@ -183,18 +185,23 @@ void update_sleep(World::Impl& w, float dt) {
   for (std::uint32_t k = 0; k < n; ++k) {
     if (b.inv_mass[k] == 0 || (b.flags[k] & kSleeping)) continue;
     if (min_time[b.island[k]] < w.config.sleep_time) continue;
-    b.flags[k] |= kSleeping;
-    // Its proxy keeps the box it has while asleep: tight, fattened by the slop only.
-    b.aabb[k] = tight_box(w, k);
-    w.motion[k] = 0;
-    w.broadphase.set_box(b.slot[k], broadphase_box(w, k));
-    w.broadphase.set_sleeping(b.slot[k], true);
-    b.dx[k] = b.dy[k] = 0;
-    b.da[k] = 0;
-    auto& q = w.particles;
-    for (std::uint32_t i = b.particle_begin[k]; i < b.particle_begin[k] + b.particle_count[k]; ++i)
-      q.dx[i] = q.dy[i] = 0;
+    sleep_body(w, k);
   }
+}
+
+void sleep_body(World::Impl& w, std::uint32_t k) {
+  auto& b = w.bodies;
+  b.flags[k] |= kSleeping;
+  // Its proxy keeps the box it has while asleep: tight, fattened by the slop only.
+  b.aabb[k] = tight_box(w, k);
+  w.motion[k] = 0;
+  w.broadphase.set_box(b.slot[k], broadphase_box(w, k));
+  w.broadphase.set_sleeping(b.slot[k], true);
+  b.dx[k] = b.dy[k] = 0;
+  b.da[k] = 0;
+  auto& q = w.particles;
+  for (std::uint32_t i = b.particle_begin[k]; i < b.particle_begin[k] + b.particle_count[k]; ++i)
+    q.dx[i] = q.dy[i] = 0;
 }
 
 }  // namespace strut

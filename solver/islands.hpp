@@ -18,6 +18,8 @@ void wake_marked_islands(World::Impl& w);
 // After the step: updates stillness timers and puts islands that have been still long enough to
 // sleep (their velocities are zeroed).
 void update_sleep(World::Impl& w, float dt);
+// Puts dense body k to sleep now: motion zeroed, proxy marked sleeping.
+void sleep_body(World::Impl& w, std::uint32_t k);
 // Wakes every body of the island `island` (a root slot).
 void wake_island(World::Impl& w, std::uint32_t island);
 

@@ -1,9 +1,10 @@
+#include "strut/material.hpp"
+
 #include <array>
 #include <cmath>
 #include <string>
 
 #include "strut/error.hpp"
-#include "strut/material.hpp"
 
 namespace strut {
 namespace {
@@ -13,17 +14,16 @@ struct NamedMaterial {
   Material material;
 };
 
-// The classic table (density, restitution); friction defaults to 0.6 (static = dynamic) except
-// where a material is known to be slippery or grippy.
+// The classic table (density, restitution); friction 0.6, static friction equal to it.
 constexpr std::array<NamedMaterial, 8> kBuiltins = {{
-    {"rock", {0.6f, 0.6f, 0.6f, 0.1f}},
-    {"wood", {0.3f, 0.6f, 0.6f, 0.2f}},
-    {"metal", {1.2f, 0.6f, 0.6f, 0.05f}},
-    {"bouncy_ball", {0.3f, 0.6f, 0.6f, 0.8f}},
-    {"super_ball", {0.3f, 0.6f, 0.6f, 0.95f}},
-    {"pillow", {0.1f, 0.6f, 0.6f, 0.2f}},
-    {"static", {0.0f, 0.6f, 0.6f, 0.4f}},
-    {"default", {1.0f, 0.6f, 0.6f, 0.0f}},
+    {"rock", {0.6f, 0.6f, std::nullopt, 0.1f}},
+    {"wood", {0.3f, 0.6f, std::nullopt, 0.2f}},
+    {"metal", {1.2f, 0.6f, std::nullopt, 0.05f}},
+    {"bouncy_ball", {0.3f, 0.6f, std::nullopt, 0.8f}},
+    {"super_ball", {0.3f, 0.6f, std::nullopt, 0.95f}},
+    {"pillow", {0.1f, 0.6f, std::nullopt, 0.2f}},
+    {"static", {0.0f, 0.6f, std::nullopt, 0.4f}},
+    {"default", {1.0f, 0.6f, std::nullopt, 0.0f}},
 }};
 
 }  // namespace
@@ -48,15 +48,14 @@ std::vector<std::string> builtin_material_names() {
 
 void validate_material(const Material& m, std::string_view what) {
   auto check = [&](float v, const char* field, float lo, float hi) {
-    if (!std::isfinite(v))
-      throw Error(std::string(what) + "." + field + ": not a finite number");
+    if (!std::isfinite(v)) throw Error(std::string(what) + "." + field + ": not a finite number");
     if (v < lo || v > hi)
       throw Error(std::string(what) + "." + field + ": " + std::to_string(v) +
                   " is out of range [" + std::to_string(lo) + ", " + std::to_string(hi) + "]");
   };
   check(m.density, "density", 0.0f, 1e9f);
   check(m.friction, "friction", 0.0f, 1e3f);
-  check(m.static_friction, "static_friction", 0.0f, 1e3f);
+  if (m.static_friction) check(*m.static_friction, "static_friction", 0.0f, 1e3f);
   check(m.restitution, "restitution", 0.0f, 1.0f);
 }
 

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <string>
 
@@ -13,6 +14,7 @@
 #include "solver/joint_solver.hpp"
 #include "solver/step_internals.hpp"
 #include "solver/world_impl.hpp"
+#include "strut/limits.hpp"
 
 namespace strut {
 namespace {
@@ -28,20 +30,42 @@ void require_finite(Vec2 v, const char* call, const char* arg) {
   if (!is_finite(v)) throw Error(std::string(call) + ": " + arg + " is not a finite number");
 }
 
+std::string number_text(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", v);
+  return buf;
+}
+// |v| (largest component for a vector) must not exceed `limit`.
+void require_at_most(float v, float limit, const char* call, const char* arg, const char* unit) {
+  if (std::fabs(v) > limit)
+    throw Error(std::string(call) + ": " + arg + " " + number_text(v) + " exceeds the limit of " +
+                number_text(limit) + " " + unit + " (strut/limits.hpp)");
+}
+void require_at_most(Vec2 v, float limit, const char* call, const char* arg, const char* unit) {
+  require_at_most(std::fabs(v.x) > std::fabs(v.y) ? v.x : v.y, limit, call, arg, unit);
+}
+void require_count(int n, int max, const char* call, const char* arg) {
+  if (n <= 0 || n > max)
+    throw Error(std::string(call) + ": " + arg + " must be in [1, " + std::to_string(max) +
+                "], got " + std::to_string(n));
+}
+
 float rot_delta(const BodyArrays& b, std::uint32_t k) { return b.da[k]; }
 
 void validate_config(const WorldConfig& c) {
   require_finite(c.gravity, "WorldConfig", "gravity");
-  if (c.substeps <= 0)
-    throw Error("WorldConfig: substeps must be positive, got " + std::to_string(c.substeps));
-  if (c.iterations <= 0)
-    throw Error("WorldConfig: iterations must be positive, got " + std::to_string(c.iterations));
+  require_at_most(c.gravity, limits::kMaxGravity, "WorldConfig", "gravity", "m/s^2");
+  require_count(c.substeps, limits::kMaxSubsteps, "WorldConfig", "substeps");
+  require_count(c.iterations, limits::kMaxIterations, "WorldConfig", "iterations");
   if (c.threads < 0)
     throw Error("WorldConfig: threads must be >= 0, got " + std::to_string(c.threads));
   for (auto [v, name] : {std::pair{c.sleep_time, "sleep_time"},
                          {c.sleep_speed, "sleep_speed"},
                          {c.restitution_threshold, "restitution_threshold"},
-                         {c.contact_slop, "contact_slop"}}) {
+                         {c.contact_slop, "contact_slop"},
+                         {c.contact_hertz, "contact_hertz"},
+                         {c.contact_damping_ratio, "contact_damping_ratio"},
+                         {c.contact_push_max, "contact_push_max"}}) {
     require_finite(v, "WorldConfig", name);
     if (v < 0) throw Error(std::string("WorldConfig: ") + name + " must not be negative");
   }
@@ -55,6 +79,37 @@ std::uint32_t World::Impl::dense_of(BodyId id, const char* what) const {
   if (s >= slots.size() || !slots[s].alive || slots[s].generation != id.generation)
     throw Error(std::string(what) + ": stale or unknown " + id_text(id));
   return slots[s].dense;
+}
+
+void World::Impl::require_movable(std::uint32_t k, const char* what) const {
+  if (bodies.flags[k] & kStatic)
+    throw Error(std::string(what) + ": " + id_text(id_of_dense(k)) +
+                " is static and cannot move (make it kinematic)");
+}
+
+void World::Impl::require_dynamic(std::uint32_t k, const char* what) const {
+  if (bodies.flags[k] & (kStatic | kKinematic))
+    throw Error(std::string(what) + ": " + id_text(id_of_dense(k)) + " is " +
+                ((bodies.flags[k] & kStatic) ? "static" : "kinematic") +
+                " and takes no forces or impulses (set its velocity instead)");
+}
+
+void World::Impl::add_force(std::uint32_t k, Vec2 f, double t, const char* what) {
+  auto& b = bodies;
+  const double fx = double(b.fx[k]) + f.x, fy = double(b.fy[k]) + f.y;
+  const double torque = double(b.torque[k]) + t;
+  const double accel = std::fmax(std::fabs(fx), std::fabs(fy)) * b.inv_mass[k];
+  if (accel > limits::kMaxAcceleration)
+    throw Error(std::string(what) + ": the force on " + id_text(id_of_dense(k)) +
+                " would accelerate it at " + number_text(accel) + " m/s^2, above the limit of " +
+                number_text(limits::kMaxAcceleration) + " m/s^2 (strut/limits.hpp)");
+  const double angular = std::fabs(torque) * b.inv_inertia[k];
+  if (angular > limits::kMaxAngularAcceleration)
+    throw Error(std::string(what) + ": the torque on " + id_text(id_of_dense(k)) +
+                " would accelerate it at " + number_text(angular) +
+                " rad/s^2, above the limit of " + number_text(limits::kMaxAngularAcceleration) +
+                " rad/s^2 (strut/limits.hpp)");
+  b.fx[k] = float(fx), b.fy[k] = float(fy), b.torque[k] = float(torque);
 }
 
 std::uint32_t World::Impl::joint_dense_of(JointId id, const char* what) const {
@@ -78,14 +133,15 @@ World& World::operator=(World&&) noexcept = default;
 const WorldConfig& World::config() const { return impl_->config; }
 void World::set_gravity(Vec2 g) {
   require_finite(g, "set_gravity", "gravity");
+  require_at_most(g, limits::kMaxGravity, "set_gravity", "gravity", "m/s^2");
   impl_->config.gravity = g;
 }
 void World::set_substeps(int n) {
-  if (n <= 0) throw Error("set_substeps: substeps must be positive, got " + std::to_string(n));
+  require_count(n, limits::kMaxSubsteps, "set_substeps", "substeps");
   impl_->config.substeps = n;
 }
 void World::set_iterations(int n) {
-  if (n <= 0) throw Error("set_iterations: iterations must be positive, got " + std::to_string(n));
+  require_count(n, limits::kMaxIterations, "set_iterations", "iterations");
   impl_->config.iterations = n;
 }
 
@@ -110,6 +166,7 @@ BodyId World::create_body(const BodyDef& def) {
   w.motion.resize(w.bodies.size(), 0.0f);
   w.bodies.aabb[dense] = tight_box(w, dense);
   w.broadphase.insert(slot, broadphase_box(w, dense), def.category, def.mask, def.is_static);
+  ++w.body_edits;
   return BodyId{slot + 1, w.slots[slot].generation};
 }
 
@@ -128,6 +185,7 @@ void World::destroy_body(BodyId id) {
   w.slots[slot].generation++;
   w.free_slots.push_back(slot);
   w.needs_compaction = true;
+  ++w.body_edits;
   // Its contacts are rebuilt at the next step (after compaction); until then only their keys
   // are read, for warm starting.
 }
@@ -161,6 +219,8 @@ Transform World::transform(BodyId id) const {
 
 Transform World::interpolated_transform(BodyId id, float alpha) const {
   require_finite(alpha, "interpolated_transform", "alpha");
+  if (alpha < 0 || alpha > 1)
+    throw Error("interpolated_transform: alpha must be in [0, 1], got " + number_text(alpha));
   const auto& w = *impl_;
   const std::uint32_t k = w.dense_of(id, "interpolated_transform");
   const Transform a = w.bodies.before_step[k];
@@ -233,10 +293,11 @@ BodyDef World::definition(BodyId id) const {
 
 void World::set_linear_velocity(BodyId id, Vec2 v) {
   require_finite(v, "set_linear_velocity", "velocity");
+  require_at_most(v, limits::kMaxSpeed, "set_linear_velocity", "velocity", "m/s");
   auto& w = *impl_;
   const std::uint32_t k = w.dense_of(id, "set_linear_velocity");
   auto& b = w.bodies;
-  if (b.flags[k] & kStatic) return;
+  w.require_movable(k, "set_linear_velocity");
   const Vec2 old = linear_velocity(id);
   b.dx[k] = v.x * w.last_h;
   b.dy[k] = v.y * w.last_h;
@@ -253,10 +314,12 @@ void World::set_linear_velocity(BodyId id, Vec2 v) {
 
 void World::set_angular_velocity(BodyId id, float omega) {
   require_finite(omega, "set_angular_velocity", "angular_velocity");
+  require_at_most(omega, limits::kMaxAngularSpeed, "set_angular_velocity", "angular_velocity",
+                  "rad/s");
   auto& w = *impl_;
   const std::uint32_t k = w.dense_of(id, "set_angular_velocity");
   auto& b = w.bodies;
-  if (b.flags[k] & kStatic) return;
+  w.require_movable(k, "set_angular_velocity");
   if (w.cold[k].def.fixed_rotation) return;  // it never turns
   const float old = angular_velocity(id);
   b.da[k] = omega * w.last_h;
@@ -276,6 +339,7 @@ void World::set_angular_velocity(BodyId id, float omega) {
 
 void World::set_transform(BodyId id, Vec2 position, float angle) {
   require_finite(position, "set_transform", "position");
+  require_at_most(position, limits::kMaxCoordinate, "set_transform", "position", "m");
   require_finite(angle, "set_transform", "angle");
   auto& w = *impl_;
   const std::uint32_t k = w.dense_of(id, "set_transform");
@@ -294,48 +358,69 @@ void World::set_transform(BodyId id, Vec2 position, float angle) {
   }
   b.aabb[k] = tight_box(w, k);
   w.broadphase.set_box(b.slot[k], broadphase_box(w, k));
+  ++w.body_edits;
   wake(id);
 }
 
+// Forces accumulate until the end of the next step; the accumulated force and torque are checked
+// against the acceleration limits before anything is stored, so a rejected call adds nothing.
 void World::apply_force(BodyId id, Vec2 f) {
   require_finite(f, "apply_force", "force");
   auto& w = *impl_;
   const std::uint32_t k = w.dense_of(id, "apply_force");
-  w.bodies.fx[k] += f.x;
-  w.bodies.fy[k] += f.y;
+  w.require_dynamic(k, "apply_force");
+  w.add_force(k, f, 0.0, "apply_force");
   wake(id);
 }
 
 void World::apply_force_at(BodyId id, Vec2 f, Vec2 point) {
   require_finite(f, "apply_force_at", "force");
   require_finite(point, "apply_force_at", "point");
+  require_at_most(point, limits::kMaxCoordinate, "apply_force_at", "point", "m");
   auto& w = *impl_;
   const std::uint32_t k = w.dense_of(id, "apply_force_at");
-  w.bodies.fx[k] += f.x;
-  w.bodies.fy[k] += f.y;
-  w.bodies.torque[k] += cross(point - Vec2{w.bodies.px[k], w.bodies.py[k]}, f);
+  w.require_dynamic(k, "apply_force_at");
+  const Vec2 arm = point - Vec2{w.bodies.px[k], w.bodies.py[k]};
+  // In double: the arm times a large force may overflow a float.
+  const double torque = double(arm.x) * f.y - double(arm.y) * f.x;
+  w.add_force(k, f, torque, "apply_force_at");
   wake(id);
 }
 
 void World::apply_torque(BodyId id, float t) {
   require_finite(t, "apply_torque", "torque");
   auto& w = *impl_;
-  w.bodies.torque[w.dense_of(id, "apply_torque")] += t;
+  const std::uint32_t k = w.dense_of(id, "apply_torque");
+  w.require_dynamic(k, "apply_torque");
+  w.add_force(k, {}, t, "apply_torque");
   wake(id);
 }
 
 void World::apply_impulse(BodyId id, Vec2 j, Vec2 point) {
   require_finite(j, "apply_impulse", "impulse");
   require_finite(point, "apply_impulse", "point");
+  require_at_most(point, limits::kMaxCoordinate, "apply_impulse", "point", "m");
   auto& w = *impl_;
   const std::uint32_t k = w.dense_of(id, "apply_impulse");
+  w.require_dynamic(k, "apply_impulse");
   const auto& b = w.bodies;
-  if (b.inv_mass[k] == 0) return;
-  const Vec2 v = linear_velocity(id) + b.inv_mass[k] * j;
-  const float omega =
-      angular_velocity(id) + b.inv_inertia[k] * cross(point - Vec2{b.px[k], b.py[k]}, j);
-  set_linear_velocity(id, v);
-  set_angular_velocity(id, omega);
+  // The new velocities in double, checked against the speed limits before either is set.
+  const Vec2 v0 = linear_velocity(id);
+  const Vec2 arm = point - Vec2{b.px[k], b.py[k]};
+  const double vx = v0.x + double(b.inv_mass[k]) * j.x, vy = v0.y + double(b.inv_mass[k]) * j.y;
+  const double omega =
+      angular_velocity(id) + double(b.inv_inertia[k]) * (double(arm.x) * j.y - double(arm.y) * j.x);
+  const double speed = std::fmax(std::fabs(vx), std::fabs(vy));
+  if (speed > limits::kMaxSpeed)
+    throw Error("apply_impulse: impulse would give " + id_text(id) + " a speed of " +
+                number_text(speed) + " m/s, above the limit of " + number_text(limits::kMaxSpeed) +
+                " m/s (strut/limits.hpp)");
+  if (std::fabs(omega) > limits::kMaxAngularSpeed)
+    throw Error("apply_impulse: impulse would give " + id_text(id) + " an angular speed of " +
+                number_text(omega) + " rad/s, above the limit of " +
+                number_text(limits::kMaxAngularSpeed) + " rad/s (strut/limits.hpp)");
+  set_linear_velocity(id, Vec2{float(vx), float(vy)});
+  set_angular_velocity(id, float(omega));
 }
 
 void World::set_linear_drag(BodyId id, float drag) {
@@ -347,6 +432,7 @@ void World::set_linear_drag(BodyId id, float drag) {
 
 void World::set_gravity_scale(BodyId id, float s) {
   require_finite(s, "set_gravity_scale", "scale");
+  require_at_most(s, limits::kMaxGravityScale, "set_gravity_scale", "scale", "");
   auto& w = *impl_;
   w.bodies.gravity_scale[w.dense_of(id, "set_gravity_scale")] = s;
   wake(id);
@@ -367,8 +453,18 @@ void World::wake(BodyId id) {
 
 // ---- results ----
 
-std::span<const ContactEvent> World::contact_begin_events() const { return impl_->begin_events; }
-std::span<const ContactEvent> World::contact_end_events() const { return impl_->end_events; }
+std::span<const ContactEvent> World::contact_begin_events() const {
+  impl_->events_read = true;
+  return impl_->begin_events;
+}
+std::span<const ContactEvent> World::contact_end_events() const {
+  impl_->events_read = true;
+  return impl_->end_events;
+}
+std::span<const ContactHitEvent> World::contact_hit_events() const {
+  impl_->events_read = true;
+  return impl_->hit_events;
+}
 std::size_t World::contact_count() const { return impl_->contacts.points.size(); }
 
 const StepProfile& World::profile() const {
@@ -413,8 +509,9 @@ std::uint64_t World::state_hash() const {
 
 FixedStepDriver::FixedStepDriver(World& world, float dt, int max_steps)
     : world_(&world), dt_(dt), max_steps_(max_steps) {
-  if (!std::isfinite(dt) || dt <= 0)
-    throw Error("FixedStepDriver: dt must be a positive finite number, got " + std::to_string(dt));
+  if (!(dt >= limits::kMinDt && dt <= limits::kMaxDt))
+    throw Error("FixedStepDriver: dt must be in [" + number_text(limits::kMinDt) + ", " +
+                number_text(limits::kMaxDt) + "] s (strut/limits.hpp), got " + number_text(dt));
   if (max_steps <= 0)
     throw Error("FixedStepDriver: max_steps must be positive, got " + std::to_string(max_steps));
 }

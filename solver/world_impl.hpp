@@ -10,6 +10,7 @@
 #include "solver/colouring.hpp"
 #include "solver/contacts/contact.hpp"
 #include "solver/contacts/contact_wide.hpp"
+#include "solver/query_index.hpp"
 #include "solver/joint.hpp"
 #include "solver/strut_kernel.hpp"
 #include "solver/strut_lanes.hpp"
@@ -25,7 +26,8 @@ enum BodyFlag : std::uint8_t {
   kBullet = 8,
   kSleeping = 16,
   kCircle = 32,
-  kDead = 64,  // destroyed, removed at the next compaction
+  kDead = 64,      // destroyed, removed at the next compaction
+  kNoSleep = 128,  // BodyDef::enable_sleep false: never still, so its island never sleeps
 };
 
 // Per-body solver state, SoA. Rigid bodies (not kSoft) carry their pose (centre
@@ -184,6 +186,12 @@ struct World::Impl {
   std::vector<Joint> joints;  // dense
   std::vector<JointSlot> joint_slots;
   std::vector<std::uint32_t> free_joint_slots;
+  // User data of joints by slot, with the generation it was set for (a reused slot reads 0).
+  struct JointUserData {
+    std::uint32_t generation = 0;
+    std::uint64_t value = 0;
+  };
+  std::vector<JointUserData> joint_user_data;
   // Joint slots of each body slot, so destroying a body finds its joints without a scan of all
   // joints (rain destroys hundreds of ragdoll bones among 10,000 joints every few steps).
   std::vector<std::vector<std::uint32_t>> joints_of_body;
@@ -222,7 +230,22 @@ struct World::Impl {
   StrutLanes strut_lanes;
   StepScratch scratch;
 
+  // Accumulated since the program last read them (contact_events.cpp).
   std::vector<ContactEvent> begin_events, end_events;
+  std::vector<ContactHitEvent> hit_events;
+  mutable bool events_read = false;
+  // Touching pairs whose island fell asleep (their contacts are dropped while asleep): no end
+  // event then, and no begin event when they wake still touching (contact_events.cpp).
+  struct SleepingTouch {
+    std::uint64_t key;
+    std::uint32_t generation_a, generation_b;
+  };
+  std::vector<SleepingTouch> sleeping_touches;  // sorted by key
+
+  // Queries (queries.cpp): rebuilt when step_index or body_edits (creations, removals,
+  // teleports) changed since it was built.
+  mutable QueryIndex query_index;
+  std::uint64_t body_edits = 0;
 
   StepProfile profile_sum;  // sums; profile() divides
   mutable StepProfile profile_mean;
@@ -233,6 +256,13 @@ struct World::Impl {
   // Id helpers: throw strut::Error for null, out-of-range or stale ids.
   std::uint32_t dense_of(BodyId id, const char *what) const;
   std::uint32_t joint_dense_of(JointId id, const char *what) const;
+  // Throw strut::Error naming the call and the body: a static body cannot be given a velocity,
+  // a static or kinematic one cannot take forces or impulses.
+  void require_movable(std::uint32_t dense, const char *what) const;
+  void require_dynamic(std::uint32_t dense, const char *what) const;
+  // Adds to the accumulated force and torque, or throws (nothing added) when the result would
+  // exceed limits::kMaxAcceleration or kMaxAngularAcceleration.
+  void add_force(std::uint32_t dense, Vec2 force, double torque, const char *what);
   BodyId id_of_dense(std::uint32_t dense) const {
     const std::uint32_t s = bodies.slot[dense];
     return BodyId{s + 1, slots[s].generation};

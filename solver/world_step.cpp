@@ -16,15 +16,19 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <string>
 
 #include "solver/body_storage.hpp"
 #include "solver/collide_phase.hpp"
+#include "solver/contacts/contact_events.hpp"
 #include "solver/contacts/contact_solver.hpp"
+#include "solver/integrate.hpp"
 #include "solver/islands.hpp"
 #include "solver/joint_solver.hpp"
 #include "solver/step/integrate_stages.hpp"
 #include "solver/step_internals.hpp"
+#include "strut/limits.hpp"
 
 namespace strut {
 namespace {
@@ -87,7 +91,7 @@ void add_substep_stage(World::Impl& w, std::vector<TaskSystem::Stage>& stages, S
       add_contact_solve_stages(w, stages, h, kPhaseSolve, !fused);
       break;
     case SubstepStage::kIntegratePositions:
-      add_integrate_position_stages(w, stages, fused, fused, kPhaseIntegrate);
+      add_integrate_position_stages(w, stages, h, fused, fused, kPhaseIntegrate);
       break;
     case SubstepStage::kSolveJointsAndStruts:
       add_joint_stages(w, stages, h, kPhaseSolve);
@@ -156,33 +160,6 @@ void set_contact_softness(World::Impl& w, float h) {
   w.static_softness = make_softness(2.0f * hertz, w.config.contact_damping_ratio, h);
 }
 
-// Begin: pairs touching now that did not touch last step (in pair order). End: pairs that
-// touched last step and do not now, or are gone (in last step's pair order), unless a body died.
-void contact_events(World::Impl& w) {
-  auto& set = w.contacts;
-  w.begin_events.clear();
-  w.end_events.clear();
-  auto id_of_slot = [&](std::uint32_t slot) { return BodyId{slot + 1, w.slots[slot].generation}; };
-  auto& still = w.scratch.old_still_touching;
-  still.assign(set.old_pair_keys.size(), 0);
-  for (std::size_t i = 0; i < set.pair_keys.size(); ++i) {
-    const std::uint32_t old = set.pair_previous[i];
-    const bool was = old != ~0u && set.old_pair_touching[old];
-    if (set.pair_touching[i] && old != ~0u) still[old] = 1;
-    if (set.pair_touching[i] && !was) {
-      const std::uint64_t k = set.pair_keys[i];
-      w.begin_events.push_back({id_of_slot(std::uint32_t(k >> 32)), id_of_slot(std::uint32_t(k))});
-    }
-  }
-  for (std::size_t j = 0; j < set.old_pair_keys.size(); ++j) {
-    if (!set.old_pair_touching[j] || still[j]) continue;
-    const std::uint64_t k = set.old_pair_keys[j];
-    const std::uint32_t a = std::uint32_t(k >> 32), c = std::uint32_t(k);
-    if (w.slots[a].alive && w.slots[c].alive)
-      w.end_events.push_back({id_of_slot(a), id_of_slot(c)});
-  }
-}
-
 // Reads: nothing. Writes: the forces and torques applied since the last step, cleared.
 void clear_forces(World::Impl& w) {
   auto& b = w.bodies;
@@ -203,8 +180,12 @@ void add_to_profile(World::Impl& w, const StepProfile& p) {
 
 void World::step(float dt) {
   auto& w = *impl_;
-  if (!std::isfinite(dt) || dt <= 0)
-    throw Error("step: dt must be a positive finite number, got " + std::to_string(dt));
+  if (!(dt >= limits::kMinDt && dt <= limits::kMaxDt)) {  // also rejects NaN
+    char msg[96];
+    std::snprintf(msg, sizeof msg, "step: dt must be in [%g, %g] s (strut/limits.hpp), got %g",
+                  double(limits::kMinDt), double(limits::kMaxDt), double(dt));
+    throw Error(msg);
+  }
   const int substeps = w.config.substeps;
   const float h = dt / float(substeps);
   PhaseClock total, clock;
@@ -253,6 +234,12 @@ void World::step(float dt) {
   continuous_pass(w);
   apply_restitution(w, h, w.config.restitution_threshold);
   finish_contacts(w);
+  // The speed limits hold at the end of the step too: restitution and the continuous pass act
+  // after the last substep (a fuzzed scene left a plank at 4e12 m/s here).
+  clamp_motion(w.bodies.dx.data(), w.bodies.dy.data(), w.bodies.da.data(), w.bodies.size(),
+               limits::kMaxSpeed * h, limits::kMaxAngularSpeed * h);
+  clamp_motion(w.particles.dx.data(), w.particles.dy.data(), nullptr, w.particles.size(),
+               limits::kMaxSpeed * h, 0.0f);
   p.velocity += clock.lap();
 
   // Reads: poses. Writes: particles of rigid bodies, best-fit poses of soft ones.
@@ -264,7 +251,7 @@ void World::step(float dt) {
   // events; forces cleared. (solver/islands.cpp)
   wake_marked_islands(w);
   update_sleep(w, dt);
-  contact_events(w);
+  record_contact_events(w);
   clear_forces(w);
   p.sleep += clock.lap();
   p.total = total.lap();

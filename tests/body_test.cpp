@@ -153,10 +153,10 @@ TEST(BadInput, RejectedWithAMessageAndTheWorldUnchanged) {
     d.velocity = {0, inf};
     cases.push_back({"infinite velocity", d, "create_body: velocity: not a finite number"});
   }
-  cases.push_back({"zero half extent", box({0, 1}), "create_body: half_extents.x: must be positive, got 0.000000"});
-  cases.push_back({"negative half extent", box({1, -2}), "create_body: half_extents.y: must be positive, got -2.000000"});
-  cases.push_back({"zero radius", circle(0), "create_body: radius: must be positive, got 0.000000"});
-  cases.push_back({"negative radius", circle(-1), "create_body: radius: must be positive, got -1.000000"});
+  cases.push_back({"zero half extent", box({0, 1}), "create_body: half_extents.x: 0 m is outside [0.001, 100000] m (strut/limits.hpp)"});
+  cases.push_back({"negative half extent", box({1, -2}), "create_body: half_extents.y: -2 m is outside [0.001, 100000] m (strut/limits.hpp)"});
+  cases.push_back({"zero radius", circle(0), "create_body: radius: 0 m is outside [0.001, 100000] m (strut/limits.hpp)"});
+  cases.push_back({"negative radius", circle(-1), "create_body: radius: -1 m is outside [0.001, 100000] m (strut/limits.hpp)"});
   cases.push_back({"nan radius", circle(nan), "create_body: radius: not a finite number"});
   {
     BodyDef d = box({1, 1});
@@ -207,14 +207,14 @@ TEST(BadInput, RejectedWithAMessageAndTheWorldUnchanged) {
 
 TEST(BadInput, WorldAndStepArguments) {
   EXPECT_EQ(error_of([] { World w(WorldConfig{.substeps = 0}); }),
-            "WorldConfig: substeps must be positive, got 0");
+            "WorldConfig: substeps must be in [1, 1000], got 0");
   EXPECT_EQ(error_of([] { World w(WorldConfig{.gravity = {0, std::nanf("")}}); }),
             "WorldConfig: gravity is not a finite number");
   World world;
-  EXPECT_EQ(error_of([&] { world.step(0); }), "step: dt must be a positive finite number, got 0.000000");
-  EXPECT_EQ(error_of([&] { world.step(-1); }), "step: dt must be a positive finite number, got -1.000000");
+  EXPECT_EQ(error_of([&] { world.step(0); }), "step: dt must be in [1e-05, 0.1] s (strut/limits.hpp), got 0");
+  EXPECT_EQ(error_of([&] { world.step(-1); }), "step: dt must be in [1e-05, 0.1] s (strut/limits.hpp), got -1");
   EXPECT_NE(error_of([&] { world.step(std::nanf("")); }).find("step: dt"), std::string::npos);
-  EXPECT_EQ(error_of([&] { world.set_substeps(-2); }), "set_substeps: substeps must be positive, got -2");
+  EXPECT_EQ(error_of([&] { world.set_substeps(-2); }), "set_substeps: substeps must be in [1, 1000], got -2");
   const BodyId b = world.create_body(test::box_def({0, 0}));
   EXPECT_EQ(error_of([&] { world.apply_force(b, {INFINITY, 0}); }), "apply_force: force is not a finite number");
   EXPECT_EQ(error_of([&] { world.set_linear_velocity(b, {std::nanf(""), 0}); }),

@@ -57,7 +57,8 @@ TEST(ContactCache, SlidingBoxCollidesAfreshEveryStep) {
   w.create_body(test::ground_def(200));
   BodyDef d = test::box_def({0, 0.5f});
   d.velocity = {6, 0};  // 10 cm a step: far more than the cache's slop
-  d.material.friction = d.material.static_friction = 0.0f;
+  d.material.friction = 0.0f;
+  d.material.static_friction = 0.0f;
   w.create_body(d);
   for (int i = 0; i < 5; ++i) w.step(kDt);  // lands on its face
   for (int i = 0; i < 30; ++i) {

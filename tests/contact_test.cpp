@@ -204,11 +204,13 @@ TEST(Materials, CombineFrictionByGeometricMeanAndRestitutionByMaximum) {
   // A frictionless ice floor makes even a rubber box slide; a bouncy floor bounces a dead ball.
   World world(WorldConfig{.gravity = {0, -10}});
   BodyDef floor = test::ground_def();
-  floor.material.friction = floor.material.static_friction = 0.0f;
+  floor.material.friction = 0.0f;
+  floor.material.static_friction = 0.0f;
   floor.material.restitution = 0.9f;
   world.create_body(floor);
   BodyDef box = test::box_def({0, 0.5f});
-  box.material.friction = box.material.static_friction = 1.0f;
+  box.material.friction = 1.0f;
+  box.material.static_friction = 1.0f;
   box.velocity = {2, 0};
   const BodyId b = world.create_body(box);
   BodyDef ball;

@@ -47,7 +47,7 @@ TEST(Driver, InterpolationGivesThePreviousAndCurrentTransformsAtZeroAndOne) {
 TEST(Driver, RejectsBadArguments) {
   World world;
   EXPECT_EQ(test::error_of([&] { FixedStepDriver d(world, 0.0f); }),
-            "FixedStepDriver: dt must be a positive finite number, got 0.000000");
+            "FixedStepDriver: dt must be in [1e-05, 0.1] s (strut/limits.hpp), got 0");
   FixedStepDriver d(world, 0.01f);
   EXPECT_EQ(test::error_of([&] { d.advance(-1.0f); }),
             "FixedStepDriver::advance: elapsed time must be finite and >= 0, got -1.000000");

@@ -81,10 +81,10 @@ TEST(Integration, ForcesAndImpulses) {
   World world(WorldConfig{.gravity = {0, 0}, .substeps = 4});
   const BodyId id = world.create_body(test::box_def({0, 0}));  // mass 1
   // A force acts for one step only: v = F / m * dt.
-  world.apply_force(id, {6.0f, 0});
-  world.step(0.5f);
+  world.apply_force(id, {30.0f, 0});
+  world.step(0.1f);
   EXPECT_NEAR(world.linear_velocity(id).x, 3.0f, 1e-5f);
-  world.step(0.5f);
+  world.step(0.1f);
   EXPECT_NEAR(world.linear_velocity(id).x, 3.0f, 1e-5f);
   // An impulse off centre changes both velocities: dv = J / m, dw = (r x J) / I.
   World w2(WorldConfig{.gravity = {0, 0}});

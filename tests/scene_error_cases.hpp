@@ -271,13 +271,36 @@ inline std::vector<SceneErrorCase> scene_error_cases() {
       {"negative_soft", with_body(box + R"(, "soft": -1)"),
        "bodies[1].soft: must not be negative, got -1"},
       // Time step.
-      {"dt_zero", with_world(R"("dt": 0)"), "world.dt: must be positive, got 0"},
-      {"dt_negative", with_world(R"("dt": -0.01)"), "world.dt: must be positive, got -0.01"},
+      {"dt_zero", with_world(R"("dt": 0)"), "world.dt: 0 is outside [1e-05, 0.1] (strut/limits.hpp)"},
+      {"dt_negative", with_world(R"("dt": -0.01)"), "world.dt: -0.01 is outside [1e-05, 0.1] (strut/limits.hpp)"},
       {"substeps_zero", with_world(R"("substeps": 0)"), "world.substeps: must be positive, got 0"},
       {"substeps_negative", with_world(R"("substeps": -4)"),
        "world.substeps: must be positive, got -4"},
       {"iterations_zero", with_world(R"("iterations": 0)"),
        "world.iterations: must be positive, got 0"},
+      // The magnitude rule (strut/limits.hpp), enforced as World enforces it (issue 15: each of
+      // these was accepted; substeps 1e9 hung, dt 1e-30 ran one step).
+      {"dt_tiny", with_world(R"("dt": 1e-30)"),
+       "world.dt: 1e-30 is outside [1e-05, 0.1] (strut/limits.hpp)"},
+      {"dt_huge", with_world(R"("dt": 700)"),
+       "world.dt: 700 is outside [1e-05, 0.1] (strut/limits.hpp)"},
+      {"substeps_huge", with_world(R"("substeps": 1000000000)"),
+       "world.substeps: 1000000000 is too large (at most 1000)"},
+      {"gravity_huge", with_world(R"("gravity": [0, -100000])"),
+       "world.gravity[1]: -100000 is outside [-10000, 10000] (strut/limits.hpp)"},
+      {"box_huge", with_body(R"("shape": "box", "center": [0, 1], "half_extents": [1e30, 1e30])"),
+       "bodies[1].half_extents[0]: 1e+30 m is outside [0.001, 100000] m (strut/limits.hpp)"},
+      {"box_tiny",
+       with_body(R"("shape": "box", "center": [0, 1], "half_extents": [1, 1e-30])"),
+       "bodies[1].half_extents[1]: 1e-30 m is outside [0.001, 100000] m (strut/limits.hpp)"},
+      {"circle_tiny", with_body(R"("shape": "circle", "center": [0, 1], "radius": 1e-10)"),
+       "bodies[1].radius: 1e-10 m is outside [0.001, 100000] m (strut/limits.hpp)"},
+      {"static_moving", with_body(box + R"(, "static": true, "velocity": [1, 0])"),
+       "bodies[1].velocity: a static body cannot move (make it kinematic)"},
+      {"spin_too_fast", with_body(box + R"(, "angular_velocity": 5e6)"),
+       "bodies[1].angular_velocity: 5e+06 exceeds the limit of 10000 rad/s (strut/limits.hpp)"},
+      {"byte_order_mark", "\xEF\xBB\xBF" + with_world(R"("dt": 0.01)"),
+       "line 1, column 1: the file starts with a UTF-8 byte-order mark; save it without one"},
   };
 }
 

@@ -109,7 +109,7 @@ TEST(SceneParse, MaterialDefaultsFollowTheDefaultMaterial) {
   const Material& ice = s.materials[0].second;
   EXPECT_EQ(ice.density, 1.0f);
   EXPECT_EQ(ice.friction, 0.05f);
-  EXPECT_EQ(ice.static_friction, 0.05f);  // equal to friction unless given
+  EXPECT_EQ(static_friction_of(ice), 0.05f);  // equal to friction unless given
   EXPECT_EQ(ice.restitution, 0.0f);
 }
 

@@ -16,7 +16,8 @@ bool same_bits(float a, float b) { return std::memcmp(&a, &b, sizeof a) == 0; }
 void expect_same(const Material& a, const Material& b) {
   EXPECT_TRUE(same_bits(a.density, b.density));
   EXPECT_TRUE(same_bits(a.friction, b.friction));
-  EXPECT_TRUE(same_bits(a.static_friction, b.static_friction));
+  EXPECT_EQ(a.static_friction.has_value(), b.static_friction.has_value());
+  EXPECT_TRUE(same_bits(static_friction_of(a), static_friction_of(b)));
   EXPECT_TRUE(same_bits(a.restitution, b.restitution));
 }
 
@@ -217,12 +218,14 @@ TEST(SceneRoundTrip, EveryKeySurvivesWriteAndRead) {
 TEST(SceneRoundTrip, FloatsAreWrittenExactly) {
   std::mt19937 rng(7);
   std::uniform_real_distribution<float> coord(-1000.0f, 1000.0f);
-  std::uniform_int_distribution<int> exponent(-30, 30);
+  // Exponents as wide as the magnitude limits allow (strut/limits.hpp): radii from 2^-8 (>= 1 mm
+  // after the factor of 0.5..1.5) to 2^16 m, coordinates up to 1000 x 2^13 m < 1e7 m.
+  std::uniform_int_distribution<int> size_exponent(-8, 16), coord_exponent(-30, 13);
   Scene s;
   for (int i = 0; i < 2000; ++i) {
     SceneBody b;
-    b.def.shape = CircleShape{std::ldexp(1.0f + coord(rng) / 2000.0f, exponent(rng)) + 1e-30f};
-    b.def.center = {coord(rng), std::ldexp(coord(rng), exponent(rng))};
+    b.def.shape = CircleShape{std::ldexp(1.0f + coord(rng) / 2000.0f, size_exponent(rng))};
+    b.def.center = {coord(rng), std::ldexp(coord(rng), coord_exponent(rng))};
     b.def.angle = std::nextafter(coord(rng), 0.0f);
     s.bodies.push_back(b);
   }

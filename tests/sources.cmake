@@ -27,4 +27,9 @@ set(STRUT_TEST_SOURCES
   tests/strut_lanes_test.cpp
   tests/stiffness_test.cpp
   tests/debug_draw_test.cpp
+  tests/magnitude_limits_test.cpp
+  tests/material_defaults_test.cpp
+  tests/event_accumulation_test.cpp
+  tests/embedding_api_test.cpp
+  tests/broadphase_query_test.cpp
 )

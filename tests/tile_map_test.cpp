@@ -10,7 +10,8 @@ TEST(TileMap, CreatesOneStaticBodyPerSolidTileWithItsMaterial) {
   const int tiles[] = {-1, 0, -1,
                         1, 1, 0};
   Material ice;
-  ice.friction = ice.static_friction = 0.0f;
+  ice.friction = 0.0f;
+  ice.static_friction = 0.0f;
   const Material mats[] = {Material{}, ice};
   const auto ids = world.create_tile_map({0, 2}, 1.0f, 2, 3, tiles, mats);
   EXPECT_EQ(ids.size(), 4u);
@@ -30,7 +31,8 @@ namespace {
 std::pair<float, float> slide_over(bool tiles) {
   World world(WorldConfig{.gravity = {0, -10}, .substeps = 4});
   Material ice;
-  ice.friction = ice.static_friction = 0.0f;
+  ice.friction = 0.0f;
+  ice.static_friction = 0.0f;
   if (tiles) {
     std::vector<int> row(40, 0);
     world.create_tile_map({-5, 0}, 1.0f, 1, 40, row, std::span<const Material>(&ice, 1));

@@ -50,7 +50,14 @@ struct BodyDef {
   bool bullet = false;  // extra continuous collision care for very fast small bodies
   // 0 = rigid. > 0: soft polygon, its struts have this XPBD compliance (m/N). Polygons only.
   float soft = 0.0f;
+  // false: the body never falls asleep, nor does its island (a player, a sensor-like body).
+  bool enable_sleep = true;
+  // The embedding program's own value (an index, a handle, or a pointer stored with
+  // reinterpret_cast<std::uintptr_t>): strut only stores it. World::user_data reads it.
+  std::uint64_t user_data = 0;
 };
+
+enum class BodyType : std::uint8_t { Static = 0, Kinematic = 1, Dynamic = 2 };
 
 // Checks a body definition without creating anything. Throws strut::Error whose message starts
 // with the offending field, e.g. "shape.vertices: polygon is not convex at vertex 2" or

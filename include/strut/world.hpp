@@ -38,6 +38,11 @@ struct WorldConfig {
   // each other, than the extra margin they were found with (see collide_phase.cpp). Off: every
   // pair runs SAT and clipping every step, as Box2D does.
   bool contact_cache = true;
+  // m/s: a pair that begins touching while closing faster than this makes a hit event.
+  float hit_event_threshold = 1.0f;
+  // Record contact events. They pile up until read, so a program that never reads them should
+  // turn them off (or its memory grows with every contact that begins).
+  bool contact_events = true;
 };
 
 // Mean time per step of each phase, in milliseconds, over the last `steps` steps
@@ -60,9 +65,26 @@ struct RayHit {
   float fraction = 0.0f;  // along the ray, 0 at `from`, 1 at `to`
 };
 
+// A pair of bodies that began or stopped touching. Begin events carry the manifold at the end of
+// the step it began in: up to two points (world coordinates, on the surface of b) and the normal
+// from a to b. End events carry only the bodies (point_count 0).
 struct ContactEvent {
   BodyId a;
   BodyId b;
+  Vec2 normal;
+  int point_count = 0;
+  Vec2 points[2];
+};
+
+// A pair that began touching while closing faster than WorldConfig::hit_event_threshold: the
+// point that closed fastest, the normal from a to b, and the speed of approach along it before
+// the impact (m/s, positive).
+struct ContactHitEvent {
+  BodyId a;
+  BodyId b;
+  Vec2 point;
+  Vec2 normal;
+  float approach_speed = 0.0f;
 };
 
 // What a body looks like right now, for rendering and output.
@@ -121,6 +143,7 @@ class World {
   void set_linear_drag(BodyId id, float drag);
   void set_gravity_scale(BodyId id, float scale);
   bool is_sleeping(BodyId id) const;
+  bool is_awake(BodyId id) const { return !is_sleeping(id); }
   void wake(BodyId id);
 
   // ---- Driving bodies (solver/world_body_motion.cpp) ----
@@ -129,6 +152,27 @@ class World {
   // mass and angle, turning the short way round), as Box2D's SetTargetTransform: how kinematic
   // pushers and platforms follow a path. The body keeps those velocities afterwards.
   void set_target_transform(BodyId id, Transform target, float dt);
+
+  // Embedding (world_embedding.cpp). User data: the BodyDef's value, changeable at any time;
+  // joints start at 0.
+  std::uint64_t user_data(BodyId id) const;
+  void set_user_data(BodyId id, std::uint64_t value);
+  std::uint64_t user_data(JointId id) const;
+  void set_user_data(JointId id, std::uint64_t value);
+  // Sleep per body. Disabling wakes the body's island and keeps it awake; put_to_sleep puts the
+  // body's whole island to sleep now (a dynamic body whose island allows sleep) until something
+  // wakes it.
+  void set_sleep_enabled(BodyId id, bool enabled);
+  bool sleep_enabled(BodyId id) const;
+  void put_to_sleep(BodyId id);
+  // Run-time changes. A new material changes friction and restitution at once and, on a rigid
+  // dynamic body, the mass (density x area, within the limits); a soft body keeps its density.
+  // The filter changes which bodies it collides with from the next step. A type change keeps
+  // the pose; a body made static loses its velocity; soft bodies keep their type.
+  void set_material(BodyId id, const Material& material);
+  void set_filter(BodyId id, std::uint32_t category, std::uint32_t mask);
+  void set_type(BodyId id, BodyType type);
+  BodyType type(BodyId id) const;
 
   // ---- Joints (definitions in strut/joint.hpp; implemented in solver/world_joints.cpp) ----
   // Any per-type definition converts to JointDef: create_joint(RevoluteJointDef{...}).
@@ -168,10 +212,19 @@ class World {
   std::vector<BodyId> query_point(Vec2 point, std::uint32_t mask = 0xFFFFFFFFu) const;
   std::optional<RayHit> ray_cast(Vec2 from, Vec2 to, std::uint32_t mask = 0xFFFFFFFFu) const;
   std::vector<RayHit> ray_cast_all(Vec2 from, Vec2 to, std::uint32_t mask = 0xFFFFFFFFu) const;
+  // Bodies whose shape overlaps `shape` placed with its centre (a polygon: the point its
+  // vertices are relative to) at pose.position, turned by pose.angle; touching is not overlap.
+  // The shape obeys the size limits of BodyDef.
+  std::vector<BodyId> query_shape(const Shape& shape, Transform pose,
+                                  std::uint32_t mask = 0xFFFFFFFFu) const;
 
-  // Contact events of the last step.
+  // Contact events of every step since the program last read any of them, however the steps
+  // were run (World::step or FixedStepDriver::advance): reading marks them read, and the next
+  // step starts the lists afresh. The spans stay valid until that step. A pair that began and
+  // ended in between is in both lists; ids of bodies destroyed since are stale.
   std::span<const ContactEvent> contact_begin_events() const;
   std::span<const ContactEvent> contact_end_events() const;
+  std::span<const ContactHitEvent> contact_hit_events() const;
   std::size_t contact_count() const;  // contact points of the last step
 
   const StepProfile& profile() const;

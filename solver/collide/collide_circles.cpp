@@ -120,10 +120,16 @@ Manifold collide_polygon_circle(const PolygonView& a, const CircleView& b, float
   const Vec2 v = vertex(a, corner);
   if (before_exposed && after_exposed) {
     // Vertex region: the closest point is the vertex, gap |c - v| - r along (c - v) / |c - v|.
-    // The endpoint test is strict, so c != v here.
+    // The endpoint test is strict, so c != v here; but a difference of subnormal size has a
+    // length that underflows to 0 (fuzz_api: a circle centred 1e-40 from a vertex gave NaN), and
+    // then the vertex's outward bisector, which lies in its region, is the direction.
     const Vec2 d = c - v;
     const float dist = length(d);
-    const Vec2 u = {d.x / dist, d.y / dist};
+    Vec2 u = {d.x / dist, d.y / dist};
+    if (!(dist > 0.0f)) {
+      const Vec2 bisector = edge_normal(a, e_before) + edge_normal(a, e_after);
+      u = (1.0f / length(bisector)) * bisector;
+    }
     Manifold m;
     ContactFeature& f = m.points[0];
     f.kind = FeatureKind::VertexVertex;

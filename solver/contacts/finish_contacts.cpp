@@ -14,6 +14,7 @@ void finish_contacts(World::Impl &w) {
           cp.lambda_n = p.lambda_n[lane];
           cp.lambda_t = p.flipped[lane] ? -p.lambda_t[lane] : p.lambda_t[lane];
           cp.max_lambda_n = p.max_lambda_n[lane];
+          cp.vn_pre = p.vn_pre[lane];  // hit events read it
           cp.sliding = p.sliding[lane] > 0.5f;
         }
   });

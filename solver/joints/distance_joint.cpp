@@ -17,6 +17,9 @@ void validate(const World::Impl&, const JointDef& any, std::uint32_t, std::uint3
   check_finite_field(d.length, "length");
   check_finite_field(d.min_length, "min_length");
   check_finite_field(d.max_length, "max_length");
+  check_coordinate(d.length, "length");
+  check_coordinate(d.min_length, "min_length");
+  check_coordinate(d.max_length, "max_length");
   check_non_negative(d.compliance, "compliance");
   check_spring(d.spring);
   if (d.min_length >= 0 && d.max_length >= 0 && d.min_length > d.max_length)

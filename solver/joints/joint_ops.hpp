@@ -38,6 +38,8 @@ const JointOps& joint_ops(JointType type);
 // Shared checks of settings, each throwing "<field> <problem>".
 void check_finite_field(float v, const char* field);
 void check_finite_field(Vec2 v, const char* field);
+// |v| at most the coordinate limit of strut/limits.hpp (the magnitude rule).
+void check_coordinate(float v, const char* field);
 void check_non_negative(float v, const char* field);
 void check_limit(const JointLimit& limit);
 void check_motor(const JointMotor& motor);

@@ -8,6 +8,7 @@
 
 #include "solver/contacts/contact_solver.hpp"
 #include "solver/integrate.hpp"
+#include "strut/limits.hpp"
 
 namespace strut {
 
@@ -79,19 +80,26 @@ void prepare_forces(World::Impl& w, float h) {
 
 namespace {
 
-RigidSpans rigid_spans(World::Impl& w) {
+// The speed limits (strut/limits.hpp) hold in every substep, whatever forces and contacts did:
+// the position kernels clamp the motion to them.
+RigidSpans rigid_spans(World::Impl& w, float h) {
   auto& b = w.bodies;
   auto& s = w.scratch;
-  return RigidSpans{b.px.data(), b.py.data(),    b.qc.data(),      b.qs.data(),
-                    b.dx.data(), b.dy.data(),    b.da.data(),      s.ax.data(),
-                    s.ay.data(), s.alpha.data(), s.damping.data(), s.angular_damping.data()};
+  RigidSpans rs{b.px.data(), b.py.data(),    b.qc.data(),      b.qs.data(),
+                b.dx.data(), b.dy.data(),    b.da.data(),      s.ax.data(),
+                s.ay.data(), s.alpha.data(), s.damping.data(), s.angular_damping.data()};
+  rs.max_move = limits::kMaxSpeed * h;
+  rs.max_turn = limits::kMaxAngularSpeed * h;
+  return rs;
 }
 
-ParticleSpans particle_spans(World::Impl& w) {
+ParticleSpans particle_spans(World::Impl& w, float h) {
   auto& q = w.particles;
   auto& s = w.scratch;
-  return ParticleSpans{q.x.data(),   q.y.data(),   q.dx.data(),      q.dy.data(),
-                       s.pax.data(), s.pay.data(), s.pdamping.data()};
+  ParticleSpans ps{q.x.data(),   q.y.data(),   q.dx.data(),      q.dy.data(),
+                   s.pax.data(), s.pay.data(), s.pdamping.data()};
+  ps.max_move = limits::kMaxSpeed * h;
+  return ps;
 }
 
 // Integration is element-wise, so any split gives the same bits. One stage covers all bodies in
@@ -135,18 +143,18 @@ void add_integrate_stages(World::Impl& w, std::vector<Stage>& stages, RigidFn ri
 
 void add_integrate_velocity_stages(World::Impl& w, std::vector<TaskSystem::Stage>& stages, float h,
                                    bool scatter_first, bool gather_after, int phase) {
-  const RigidSpans rs = rigid_spans(w);
-  const ParticleSpans ps = particle_spans(w);
+  const RigidSpans rs = rigid_spans(w, h);
+  const ParticleSpans ps = particle_spans(w, h);
   add_integrate_stages(
       w, stages, [rs, h](int lo, int hi) { integrate_rigid_velocity_simd(rs, lo, hi, h); },
       [ps, h](int lo, int hi) { integrate_particles_velocity(ps, lo, hi, h); }, scatter_first,
       gather_after, phase);
 }
 
-void add_integrate_position_stages(World::Impl& w, std::vector<TaskSystem::Stage>& stages,
+void add_integrate_position_stages(World::Impl& w, std::vector<TaskSystem::Stage>& stages, float h,
                                    bool scatter_first, bool gather_after, int phase) {
-  const RigidSpans rs = rigid_spans(w);
-  const ParticleSpans ps = particle_spans(w);
+  const RigidSpans rs = rigid_spans(w, h);
+  const ParticleSpans ps = particle_spans(w, h);
   add_integrate_stages(
       w, stages, [rs](int lo, int hi) { integrate_rigid_position_simd(rs, lo, hi); },
       [ps](int lo, int hi) { integrate_particles_position(ps, lo, hi); }, scatter_first,

@@ -22,7 +22,7 @@ void prepare_forces(World::Impl& w, float h);
 void add_integrate_velocity_stages(World::Impl& w, std::vector<TaskSystem::Stage>& stages, float h,
                                    bool scatter_first, bool gather_after, int phase);
 // One substep's position integration. Reads: motion. Writes: poses (rigid) and particles (soft).
-void add_integrate_position_stages(World::Impl& w, std::vector<TaskSystem::Stage>& stages,
+void add_integrate_position_stages(World::Impl& w, std::vector<TaskSystem::Stage>& stages, float h,
                                    bool scatter_first, bool gather_after, int phase);
 // Moves every solver body's motion back to the body arrays (the end of the fused path).
 void add_scatter_solver_bodies_stage(World::Impl& w, std::vector<TaskSystem::Stage>& stages,

@@ -148,6 +148,9 @@ JointId SceneInstance::create_joint(const JointDef& def, std::string name) {
 void SceneInstance::step() {
   if (hook) hook(*this, steps_done);
   world.step(dt);
+  // Only the last step's contact events are kept (read them before the next step): a runner
+  // that never reads them must not let them pile up.
+  world.contact_begin_events();
   ++steps_done;
 }
 

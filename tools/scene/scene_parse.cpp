@@ -4,6 +4,7 @@
 #include <cerrno>
 #include <cfloat>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <map>
@@ -14,6 +15,7 @@
 #include <unordered_map>
 
 #include "solver/polygon_geometry.hpp"
+#include "strut/limits.hpp"
 #include "strut/scene.hpp"
 
 namespace strut {
@@ -117,6 +119,12 @@ std::string position_of(std::string_view text, std::string_view token) {
       ++column;
   }
   return "line " + std::to_string(line) + ", column " + std::to_string(column);
+}
+
+std::string short_number(float v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", double(v));
+  return buf;
 }
 
 std::string one_line(std::string s) {
@@ -251,11 +259,18 @@ class Reader {
     }
     fail(p, "expected an integer, got " + describe(j));
   }
-  int positive_int(const json& j, const Path& p) const {
+  int positive_int(const json& j, const Path& p, long long max = 1000000000) const {
     const long long v = integer(j, p);
     if (v <= 0) fail(p, "must be positive, got " + std::to_string(v));
-    if (v > 1000000000) fail(p, std::to_string(v) + " is too large");
+    if (v > max) fail(p, std::to_string(v) + " is too large (at most " + std::to_string(max) + ")");
     return static_cast<int>(v);
+  }
+  float in_range(const json& j, const Path& p, float lo, float hi) const {
+    const float v = number(j, p);
+    if (!(v >= lo && v <= hi))
+      fail(p, j.dump() + " is outside [" + short_number(lo) + ", " + short_number(hi) +
+                  "] (strut/limits.hpp)");
+    return v;
   }
   std::uint32_t layer_bits(const json& j, const Path& p) const {
     const long long v = j.is_number() ? integer(j, p) : -1;
@@ -279,10 +294,18 @@ class Reader {
               {"gravity", "dt", "substeps", "iterations", "steps", "sleep", "sleep_time",
                "sleep_speed", "restitution_threshold", "contact_slop", "contact_cache"});
     WorldConfig& c = s.config;
-    if (j.contains("gravity")) c.gravity = vec2(j["gravity"], p / "gravity");
-    if (j.contains("dt")) s.dt = positive(j["dt"], p / "dt");
-    if (j.contains("substeps")) c.substeps = positive_int(j["substeps"], p / "substeps");
-    if (j.contains("iterations")) c.iterations = positive_int(j["iterations"], p / "iterations");
+    if (j.contains("gravity")) {
+      const Path gp = p / "gravity";
+      const json& g = j["gravity"];
+      vec2(g, gp);  // the shape of the value first
+      c.gravity = {in_range(g[0], gp.at(0), -limits::kMaxGravity, limits::kMaxGravity),
+                   in_range(g[1], gp.at(1), -limits::kMaxGravity, limits::kMaxGravity)};
+    }
+    if (j.contains("dt")) s.dt = in_range(j["dt"], p / "dt", limits::kMinDt, limits::kMaxDt);
+    if (j.contains("substeps"))
+      c.substeps = positive_int(j["substeps"], p / "substeps", limits::kMaxSubsteps);
+    if (j.contains("iterations"))
+      c.iterations = positive_int(j["iterations"], p / "iterations", limits::kMaxIterations);
     s.steps = j.contains("steps") ? positive_int(j["steps"], p / "steps") : default_steps(s.dt);
     if (j.contains("sleep")) c.enable_sleep = boolean(j["sleep"], p / "sleep");
     if (j.contains("sleep_time")) c.sleep_time = non_negative(j["sleep_time"], p / "sleep_time");
@@ -306,9 +329,8 @@ class Reader {
       Material m;  // the `default` material's values
       if (v.contains("density")) m.density = non_negative(v["density"], mp / "density");
       if (v.contains("friction")) m.friction = non_negative(v["friction"], mp / "friction");
-      m.static_friction = v.contains("static_friction")
-                              ? non_negative(v["static_friction"], mp / "static_friction")
-                              : m.friction;
+      if (v.contains("static_friction"))  // unset, it equals friction (static_friction_of)
+        m.static_friction = non_negative(v["static_friction"], mp / "static_friction");
       if (v.contains("restitution")) {
         m.restitution = non_negative(v["restitution"], mp / "restitution");
         if (m.restitution > 1)
@@ -408,7 +430,34 @@ class Reader {
       d.soft = non_negative(j["soft"], p / "soft");
       if (d.soft > 0 && shape == "circle") fail(p / "soft", "a circle cannot be soft");
     }
+    engine_check(d, j, p);
     return b;
+  }
+
+  // The engine's own rules (magnitude limits, a static body that moves...), so a file can hold
+  // nothing World::create_body would reject. Its message starts with the BodyDef field, which
+  // names the key: "half_extents.x: ..." -> bodies[i].half_extents[0].
+  void engine_check(const BodyDef& d, const json& j, const Path& p) const {
+    try {
+      validate_body_def(d);
+    } catch (const Error& e) {
+      const std::string msg = e.what();
+      const std::size_t colon = msg.find(": ");
+      std::string field = msg.substr(0, colon);
+      const std::string problem = colon == std::string::npos ? msg : msg.substr(colon + 2);
+      int component = -1;
+      if (field.size() > 2 && field[field.size() - 2] == '.') {
+        component = field.back() == 'y' ? 1 : 0;
+        field.resize(field.size() - 2);
+      }
+      if (const std::size_t dot = field.find('.'); dot != std::string::npos) field.resize(dot);
+      if (field == "is_kinematic") field = "kinematic";
+      if (field == "is_static") field = "static";
+      if (!j.contains(field)) fail(p, problem);  // a default value: the body as a whole
+      const Path fp = p / field;
+      if (component >= 0) fail(fp.at(component), problem);
+      fail(fp, problem);
+    }
   }
 
   PolygonShape polygon(const json& j, const Path& p) const {
@@ -651,6 +700,9 @@ class Reader {
 
 Scene parse_scene(std::string_view text, std::string_view file_label) {
   Reader reader{std::string(file_label)};
+  // JSON (RFC 8259) forbids a byte-order mark; editors that add one hide it, so name it.
+  if (text.substr(0, 3) == "\xEF\xBB\xBF")
+    reader.fail("line 1, column 1", "the file starts with a UTF-8 byte-order mark; save it without one");
   DuplicateKeyFinder duplicates;
   json doc;
   try {

@@ -278,8 +278,10 @@ std::string scene_to_json(const Scene& s) {
     append_number(out, m.density);
     append_key(out, "friction");
     append_number(out, m.friction);
-    append_key(out, "static_friction");
-    append_number(out, m.static_friction);
+    if (m.static_friction) {
+      append_key(out, "static_friction");
+      append_number(out, *m.static_friction);
+    }
     append_key(out, "restitution");
     append_number(out, m.restitution);
     out += "}";

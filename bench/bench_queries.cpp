@@ -1,0 +1,84 @@
+// World queries on a world of 100,000 bodies (a 316 x 316 grid of boxes and circles of 0.2 to
+// 0.5 m at 1 m spacing, plus a 200 m ground): each query answers from the query index
+// (solver/query_index.hpp). BM_QueryIndexBuild is the rebuild the first query after a step pays.
+#include <benchmark/benchmark.h>
+
+#include <random>
+
+#include "strut/world.hpp"
+
+namespace strut {
+namespace {
+
+World& grid_world() {
+  static World world = [] {
+    World w({.threads = 1});
+    BodyDef ground;
+    ground.shape = BoxShape{{200, 1}};
+    ground.center = {158, -2};
+    ground.is_static = true;
+    w.create_body(ground);
+    std::mt19937 rng(5);
+    std::uniform_real_distribution<float> size(0.2f, 0.5f);
+    for (int i = 0; i < 99999; ++i) {
+      BodyDef d;
+      if (i % 2)
+        d.shape = CircleShape{size(rng)};
+      else
+        d.shape = BoxShape{{size(rng), size(rng)}};
+      d.center = {float(i % 316), float(i / 316)};
+      w.create_body(d);
+    }
+    w.query_aabb(Aabb{{0, 0}, {1, 1}});  // builds the index once
+    return w;
+  }();
+  return world;
+}
+
+Vec2 random_point(std::mt19937& rng) {
+  std::uniform_real_distribution<float> c(0, 316);
+  return {c(rng), c(rng)};
+}
+
+void BM_QueryAabb(benchmark::State& state) {
+  World& w = grid_world();
+  std::mt19937 rng(1);
+  std::size_t found = 0;
+  for (auto _ : state) {
+    const Vec2 p = random_point(rng);
+    found += w.query_aabb(Aabb{p, p + Vec2{2, 2}}).size();  // about 9 bodies
+  }
+  state.counters["bodies_per_query"] = double(found) / double(state.iterations());
+}
+BENCHMARK(BM_QueryAabb)->Unit(benchmark::kMicrosecond);
+
+void BM_QueryPoint(benchmark::State& state) {
+  World& w = grid_world();
+  std::mt19937 rng(2);
+  for (auto _ : state) benchmark::DoNotOptimize(w.query_point(random_point(rng)));
+}
+BENCHMARK(BM_QueryPoint)->Unit(benchmark::kMicrosecond);
+
+void BM_RayCastClosest(benchmark::State& state) {
+  World& w = grid_world();
+  std::mt19937 rng(3);
+  for (auto _ : state) {
+    const Vec2 p = random_point(rng);
+    benchmark::DoNotOptimize(w.ray_cast(p, p + Vec2{3, 4}));  // a 5 m ray
+  }
+}
+BENCHMARK(BM_RayCastClosest)->Unit(benchmark::kMicrosecond);
+
+void BM_QueryIndexBuild(benchmark::State& state) {
+  World& w = grid_world();
+  for (auto _ : state) {
+    // A teleport invalidates the index; the query rebuilds it.
+    const BodyId first = w.bodies()[1];
+    w.set_transform(first, {0, 0}, 0);
+    benchmark::DoNotOptimize(w.query_point({0, 0}));
+  }
+}
+BENCHMARK(BM_QueryIndexBuild)->Unit(benchmark::kMillisecond);
+
+}  // namespace
+}  // namespace strut

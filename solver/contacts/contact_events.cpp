@@ -1,0 +1,129 @@
+// Begin: pairs touching now that did not touch last step (in pair order). End: pairs that touched
+// last step and do not now, or are gone (in last step's pair order), unless a body died. Hit: the
+// begin events whose fastest point closed faster than the threshold before the step.
+//
+// Sleep does not end a contact: an island that falls asleep drops its contact pairs, and wakes
+// them afresh, so the pairs touching when it fell asleep are remembered (sleeping_touches) and
+// make neither an end event then nor a begin event when they wake still touching; one that
+// wakes apart ends then.
+//
+// The lists grow step after step until the program reads one of them (World::contact_*_events
+// set events_read), so a FixedStepDriver::advance that runs three steps loses nothing.
+#include "solver/contacts/contact_events.hpp"
+
+#include <algorithm>
+#include <vector>
+
+#include "solver/contacts/contact_solver.hpp"
+#include "solver/point_ref.hpp"
+
+namespace strut {
+namespace {
+
+BodyId id_of_slot(const World::Impl& w, std::uint32_t slot) {
+  return BodyId{slot + 1, w.slots[slot].generation};
+}
+
+// The begin event of pair p (bodies by slot, lower first, as the pair key orders them), and its
+// hit event if it closed fast enough.
+void begin_pair(World::Impl& w, std::size_t p, float h) {
+  const ContactSet& set = w.contacts;
+  const std::uint64_t key = set.pair_keys[p];
+  const std::uint32_t slot_a = std::uint32_t(key >> 32), slot_b = std::uint32_t(key);
+  ContactEvent e{id_of_slot(w, slot_a), id_of_slot(w, slot_b)};
+  float fastest = 0;
+  Vec2 fastest_point;
+  for (std::uint32_t k = set.pair_begin[p]; k < set.pair_begin[p + 1]; ++k) {
+    const ContactPoint& cp = set.points[k];
+    // Only the points that were pressed are part of the manifold; speculative ones are not.
+    if (cp.max_lambda_n <= 0) continue;
+    const ContactGeometry g = evaluate_contact(w, cp);
+    // g.n points from the edge's body (o) to the vertex's body (v); events use a to b.
+    const bool o_is_a = w.bodies.slot[cp.body_o] == slot_a;
+    const Vec2 n = o_is_a ? g.n : -g.n;
+    // The point on b's surface.
+    const Vec2 point = point_now(w, o_is_a ? g.v : g.o);
+    if (e.point_count < 2) {
+      e.normal = n;
+      e.points[e.point_count++] = point;
+    }
+    const float approach = -cp.vn_pre / h;  // vn_pre < 0: closing, per substep
+    if (approach > fastest) fastest = approach, fastest_point = point, e.normal = n;
+  }
+  w.begin_events.push_back(e);
+  if (fastest > w.config.hit_event_threshold)
+    w.hit_events.push_back({e.a, e.b, fastest_point, e.normal, fastest});
+}
+
+using SleepingTouch = World::Impl::SleepingTouch;
+
+bool by_key(const SleepingTouch& t, std::uint64_t key) { return t.key < key; }
+
+bool asleep(const World::Impl& w, std::uint32_t slot) {
+  return (w.bodies.flags[w.slots[slot].dense] & kSleeping) != 0;
+}
+
+// The remembered pair is still the same two bodies (neither destroyed, slot not reused).
+bool same_bodies(const World::Impl& w, const SleepingTouch& t) {
+  const std::uint32_t a = std::uint32_t(t.key >> 32), b = std::uint32_t(t.key);
+  return w.slots[a].alive && w.slots[b].alive && w.slots[a].generation == t.generation_a &&
+         w.slots[b].generation == t.generation_b;
+}
+
+}  // namespace
+
+void record_contact_events(World::Impl& w) {
+  if (w.events_read) {
+    w.begin_events.clear();
+    w.end_events.clear();
+    w.hit_events.clear();
+    w.events_read = false;
+  }
+  if (!w.config.contact_events) return;
+  auto& set = w.contacts;
+  auto& sleeping = w.sleeping_touches;
+  std::vector<std::uint8_t> woke_touching(sleeping.size(), 0);
+  auto& still = w.scratch.old_still_touching;
+  still.assign(set.old_pair_keys.size(), 0);
+  for (std::size_t i = 0; i < set.pair_keys.size(); ++i) {
+    const std::uint32_t old = set.pair_previous[i];
+    const bool was = old != ~0u && set.old_pair_touching[old];
+    if (set.pair_touching[i] && old != ~0u) still[old] = 1;
+    if (!set.pair_touching[i] || was) continue;
+    const auto it = std::lower_bound(sleeping.begin(), sleeping.end(), set.pair_keys[i], by_key);
+    if (it != sleeping.end() && it->key == set.pair_keys[i] && same_bodies(w, *it)) {
+      woke_touching[std::size_t(it - sleeping.begin())] = 1;  // touched all along
+      continue;
+    }
+    begin_pair(w, i, w.last_h);
+  }
+  // Remembered pairs: forgotten when they wake touching or a body dies; ended when both are
+  // awake and apart.
+  std::size_t kept = 0;
+  for (std::size_t t = 0; t < sleeping.size(); ++t) {
+    const SleepingTouch s = sleeping[t];
+    if (woke_touching[t] || !same_bodies(w, s)) continue;
+    const std::uint32_t a = std::uint32_t(s.key >> 32), b = std::uint32_t(s.key);
+    if (!asleep(w, a) && !asleep(w, b)) {
+      w.end_events.push_back({id_of_slot(w, a), id_of_slot(w, b)});
+      continue;
+    }
+    sleeping[kept++] = s;
+  }
+  sleeping.resize(kept);
+  for (std::size_t j = 0; j < set.old_pair_keys.size(); ++j) {
+    if (!set.old_pair_touching[j] || still[j]) continue;
+    const std::uint64_t k = set.old_pair_keys[j];
+    const std::uint32_t a = std::uint32_t(k >> 32), c = std::uint32_t(k);
+    if (!w.slots[a].alive || !w.slots[c].alive) continue;
+    if (asleep(w, a) || asleep(w, c)) {
+      const auto it = std::lower_bound(sleeping.begin(), sleeping.end(), k, by_key);
+      if (it == sleeping.end() || it->key != k)
+        sleeping.insert(it, {k, w.slots[a].generation, w.slots[c].generation});
+      continue;
+    }
+    w.end_events.push_back({id_of_slot(w, a), id_of_slot(w, c)});
+  }
+}
+
+}  // namespace strut

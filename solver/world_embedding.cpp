@@ -1,0 +1,219 @@
+// The World calls an embedding program needs beyond creating and stepping: user data, per-body
+// sleep control, and changing a body's material, filter and type at run time. Each validates
+// everything first and throws strut::Error (world unchanged) on bad input.
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+#include "solver/collide_phase.hpp"
+#include "solver/islands.hpp"
+#include "solver/polygon_geometry.hpp"
+#include "solver/world_impl.hpp"
+#include "strut/limits.hpp"
+#include "strut/world.hpp"
+
+namespace strut {
+namespace {
+
+std::string body_text(BodyId id) {
+  return "body " + std::to_string(id.index) + "/" + std::to_string(id.generation);
+}
+
+// Mass and inertia per unit density of a rigid body's shape, from its particles (the hull about
+// the centre of mass) as add_body made them.
+struct UnitMass {
+  double area = 0, inertia = 0;
+};
+UnitMass unit_mass(const World::Impl& w, std::uint32_t k) {
+  const auto& b = w.bodies;
+  if (b.flags[k] & kCircle) {
+    const double r = b.radius[k], area = M_PI * r * r;
+    return {area, 0.5 * area * r * r};
+  }
+  std::vector<Vec2> hull;
+  for (std::uint32_t i = 0; i < b.hull_count[k]; ++i) {
+    const std::uint32_t p = b.particle_begin[k] + i;
+    hull.push_back({w.particles.lx[p], w.particles.ly[p]});
+  }
+  const PolygonMass pm = polygon_mass(hull);
+  return {pm.area, pm.inertia};
+}
+
+void require_mass_in_limits(double mass, const char* call, BodyId id) {
+  if (!(mass >= limits::kMinMass && mass <= limits::kMaxMass)) {
+    char text[64];
+    std::snprintf(text, sizeof text, "%g", mass);
+    throw Error(std::string(call) + ": " + body_text(id) + " would have a mass of " + text +
+                " kg, outside [1e-09, 1e+15] kg (strut/limits.hpp)");
+  }
+}
+
+// Pairs of this body choose their contact features afresh at the next step: reused points carry
+// the materials and masses they were made with.
+void forget_contact_features(World::Impl& w, std::uint32_t slot) {
+  auto& set = w.contacts;
+  for (std::size_t p = 0; p < set.pair_keys.size(); ++p) {
+    const std::uint64_t key = set.pair_keys[p];
+    if (std::uint32_t(key >> 32) == slot || std::uint32_t(key) == slot)
+      set.pair_cache[p].margin = -1;
+  }
+}
+
+}  // namespace
+
+std::uint64_t World::user_data(BodyId id) const {
+  const auto& w = *impl_;
+  return w.cold[w.dense_of(id, "user_data")].def.user_data;
+}
+
+void World::set_user_data(BodyId id, std::uint64_t value) {
+  auto& w = *impl_;
+  w.cold[w.dense_of(id, "set_user_data")].def.user_data = value;
+}
+
+std::uint64_t World::user_data(JointId id) const {
+  const auto& w = *impl_;
+  w.joint_dense_of(id, "user_data");
+  const std::uint32_t slot = id.index - 1;
+  if (slot >= w.joint_user_data.size() || w.joint_user_data[slot].generation != id.generation)
+    return 0;
+  return w.joint_user_data[slot].value;
+}
+
+void World::set_user_data(JointId id, std::uint64_t value) {
+  auto& w = *impl_;
+  w.joint_dense_of(id, "set_user_data");
+  const std::uint32_t slot = id.index - 1;
+  if (slot >= w.joint_user_data.size()) w.joint_user_data.resize(slot + 1);
+  w.joint_user_data[slot] = {id.generation, value};
+}
+
+void World::set_sleep_enabled(BodyId id, bool enabled) {
+  auto& w = *impl_;
+  const std::uint32_t k = w.dense_of(id, "set_sleep_enabled");
+  if (enabled) {
+    w.bodies.flags[k] &= std::uint8_t(~kNoSleep);
+  } else {
+    wake(id);
+    w.bodies.flags[k] |= kNoSleep;
+  }
+  w.cold[k].def.enable_sleep = enabled;
+}
+
+bool World::sleep_enabled(BodyId id) const {
+  const auto& w = *impl_;
+  return (w.bodies.flags[w.dense_of(id, "sleep_enabled")] & kNoSleep) == 0;
+}
+
+void World::put_to_sleep(BodyId id) {
+  auto& w = *impl_;
+  const std::uint32_t k = w.dense_of(id, "put_to_sleep");
+  auto& b = w.bodies;
+  if (b.inv_mass[k] == 0)
+    throw Error("put_to_sleep: " + body_text(id) + " is not dynamic (only dynamic bodies sleep)");
+  // The island of the last step (a body created since is its own island).
+  const std::uint32_t island = b.island[k];
+  for (std::uint32_t i = 0; i < b.size(); ++i)
+    if (b.island[i] == island && b.inv_mass[i] > 0 && !(b.flags[i] & kDead) &&
+        (b.flags[i] & kNoSleep))
+      throw Error("put_to_sleep: " + body_text(w.id_of_dense(i)) + " in the island of " +
+                  body_text(id) + " has sleep disabled");
+  for (std::uint32_t i = 0; i < b.size(); ++i)
+    if (b.island[i] == island && b.inv_mass[i] > 0 && !(b.flags[i] & (kDead | kSleeping))) {
+      sleep_body(w, i);
+      b.sleep_time[i] = 0;
+    }
+}
+
+void World::set_material(BodyId id, const Material& m) {
+  auto& w = *impl_;
+  const std::uint32_t k = w.dense_of(id, "set_material");
+  try {
+    validate_material(m, "material");
+  } catch (const Error& e) {
+    throw Error(std::string("set_material: ") + e.what());
+  }
+  auto& b = w.bodies;
+  Material stored = m;
+  const bool dynamic = !(b.flags[k] & (kStatic | kKinematic));
+  if (!w.is_rigid(k)) {
+    stored.density = w.cold[k].def.material.density;  // its particles carry the mass
+  } else {
+    const UnitMass u = unit_mass(w, k);
+    const double mass = double(m.density) * u.area;
+    if (dynamic) require_mass_in_limits(mass, "set_material", id);
+    b.mass[k] = float(mass);
+    b.inertia[k] = float(double(m.density) * u.inertia);
+    if (dynamic) b.inv_mass[k] = 1.0f / b.mass[k], b.inv_inertia[k] = 1.0f / b.inertia[k];
+  }
+  b.friction[k] = m.friction;
+  b.static_friction[k] = static_friction_of(m);
+  b.restitution[k] = m.restitution;
+  w.cold[k].def.material = stored;
+  forget_contact_features(w, b.slot[k]);
+  wake(id);
+}
+
+void World::set_filter(BodyId id, std::uint32_t category, std::uint32_t mask) {
+  auto& w = *impl_;
+  const std::uint32_t k = w.dense_of(id, "set_filter");
+  auto& b = w.bodies;
+  b.category[k] = category;
+  b.mask[k] = mask;
+  w.cold[k].def.category = category;
+  w.cold[k].def.mask = mask;
+  w.broadphase.set_filter(b.slot[k], category, mask);
+  wake(id);
+}
+
+BodyType World::type(BodyId id) const {
+  const auto& w = *impl_;
+  const std::uint8_t f = w.bodies.flags[w.dense_of(id, "type")];
+  return (f & kStatic)      ? BodyType::Static
+         : (f & kKinematic) ? BodyType::Kinematic
+                            : BodyType::Dynamic;
+}
+
+void World::set_type(BodyId id, BodyType type) {
+  auto& w = *impl_;
+  const std::uint32_t k = w.dense_of(id, "set_type");
+  auto& b = w.bodies;
+  if (type == this->type(id)) return;
+  if (!w.is_rigid(k))
+    throw Error("set_type: " + body_text(id) + " is soft; soft bodies keep their type");
+  if (type == BodyType::Dynamic) {
+    require_mass_in_limits(b.mass[k], "set_type", id);
+    if (!(b.inertia[k] > 0)) throw Error("set_type: " + body_text(id) + " has no inertia");
+  } else {
+    // A joint needs one body of finite mass.
+    const std::uint32_t slot = b.slot[k];
+    if (slot < w.joints_of_body.size())
+      for (const std::uint32_t js : w.joints_of_body[slot]) {
+        const Joint& j = w.joints[w.joint_slots[js].dense];
+        const std::uint32_t other = w.slots[j.slot_a == slot ? j.slot_b : j.slot_a].dense;
+        if (b.inv_mass[other] == 0 && b.inv_inertia[other] == 0)
+          throw Error("set_type: " + body_text(id) +
+                      " has a joint to a body of infinite mass; it must stay dynamic");
+      }
+  }
+  if (b.flags[k] & kSleeping) wake(id);
+  b.flags[k] &= std::uint8_t(~(kStatic | kKinematic));
+  const bool is_static = type == BodyType::Static;
+  if (is_static) b.flags[k] |= kStatic;
+  if (type == BodyType::Kinematic) b.flags[k] |= kKinematic;
+  const bool dynamic = type == BodyType::Dynamic;
+  b.inv_mass[k] = dynamic ? 1.0f / b.mass[k] : 0.0f;
+  b.inv_inertia[k] = dynamic ? 1.0f / b.inertia[k] : 0.0f;
+  if (is_static) b.dx[k] = b.dy[k] = b.da[k] = 0;
+  b.sleep_time[k] = 0;
+  b.island[k] = b.slot[k];
+  w.cold[k].def.is_static = is_static;
+  w.cold[k].def.is_kinematic = type == BodyType::Kinematic;
+  // The broad phase keeps static proxies apart (StaticSet): the proxy moves over.
+  w.broadphase.remove(b.slot[k]);
+  b.aabb[k] = tight_box(w, k);
+  w.broadphase.insert(b.slot[k], broadphase_box(w, k), b.category[k], b.mask[k], is_static);
+  forget_contact_features(w, b.slot[k]);
+}
+
+}  // namespace strut
