@@ -11,13 +11,6 @@ namespace {
 constexpr float kDt = 1.0f / 60.0f;
 constexpr float kPi = float(M_PI);
 
-BodyId fixed_point(World& w, Vec2 at) {
-  BodyDef d = test::box_def(at, {0.05f, 0.05f});
-  d.is_static = true;
-  d.mask = 0;
-  return w.create_body(d);
-}
-
 // A 2 m x 0.2 m bar (density 1: 0.4 kg) from x = 0 to x = 2, pinned at the origin.
 struct Bar {
   BodyId ground, bar;
@@ -25,7 +18,7 @@ struct Bar {
 };
 Bar pinned_bar(World& w, RevoluteJointDef def = {}) {
   Bar b;
-  b.ground = fixed_point(w, {0, 0});
+  b.ground = test::fixed_point(w, {0, 0});
   BodyDef d = test::box_def({1, 0}, {1.0f, 0.1f});
   d.mask = 0;
   b.bar = w.create_body(d);
@@ -42,7 +35,7 @@ struct Disc {
 };
 Disc pinned_disc(World& w, RevoluteJointDef def) {
   Disc d;
-  d.ground = fixed_point(w, {0, 0});
+  d.ground = test::fixed_point(w, {0, 0});
   BodyDef b;
   b.shape = CircleShape{0.5f};
   b.mask = 0;
@@ -158,7 +151,7 @@ TEST(RevoluteJoint, SpringOscillatesAtItsFrequencyAndSettlesAtItsStiffness) {
 // A box hanging at rest from a pin: the joint holds its weight, force (0, m g) within 0.1%.
 TEST(RevoluteJoint, ReactionForceEqualsTheSupportedWeight) {
   World w(WorldConfig{.gravity = {0, -10}, .enable_sleep = false});
-  const BodyId top = fixed_point(w, {0, 0});
+  const BodyId top = test::fixed_point(w, {0, 0});
   BodyDef d = test::box_def({0, -1}, {0.25f, 0.25f});
   d.mask = 0;
   const BodyId box = w.create_body(d);
@@ -196,7 +189,7 @@ TEST(RevoluteJoint, RunTimeChangesTakeEffect) {
 
 TEST(RevoluteJoint, BadSettingsAreRejectedAndLeaveTheWorldUnchanged) {
   World w;
-  const BodyId a = fixed_point(w, {0, 0});
+  const BodyId a = test::fixed_point(w, {0, 0});
   const BodyId b = w.create_body(test::box_def({1, 0}));
   RevoluteJointDef def{.a = a, .b = b, .anchor = {0, 0}};
   def.limit = {true, 0.5f, -0.5f};

@@ -12,13 +12,6 @@ namespace {
 constexpr float kDt = 1.0f / 60.0f;
 constexpr float kPi = float(M_PI);
 
-BodyId fixed_point(World& w, Vec2 at) {
-  BodyDef d = test::box_def(at, {0.05f, 0.05f});
-  d.is_static = true;
-  d.mask = 0;
-  return w.create_body(d);
-}
-
 BodyId free_box(World& w, Vec2 at, float angle = 0) {
   BodyDef d = test::box_def(at, {0.5f, 0.25f});
   d.angle = angle;
@@ -33,7 +26,7 @@ BodyId free_box(World& w, Vec2 at, float angle = 0) {
 // < 1e-6 rad; tolerances 1 mm, 1 mrad, limit 5 mm).
 TEST(PrismaticJoint, KeepsTheBodyOnItsAxisWithItsAngleAndStopsAtItsLimits) {
   World w(WorldConfig{.gravity = {0, -10}, .enable_sleep = false});
-  const BodyId ground = fixed_point(w, {0, 0});
+  const BodyId ground = test::fixed_point(w, {0, 0});
   const BodyId box = free_box(w, {0, 0}, 0.3f);
   PrismaticJointDef def{.a = ground, .b = box, .anchor = {0, 0}, .axis = {1, 1}};
   def.limit = {true, -1.0f, 0.5f};
@@ -63,7 +56,7 @@ TEST(PrismaticJoint, KeepsTheBodyOnItsAxisWithItsAngleAndStopsAtItsLimits) {
 // agrees (0.1%).
 TEST(PrismaticJoint, MotorDrivesAtItsSpeed) {
   World w(WorldConfig{.gravity = {0, 0}, .enable_sleep = false});
-  const BodyId ground = fixed_point(w, {0, 0});
+  const BodyId ground = test::fixed_point(w, {0, 0});
   const BodyId box = free_box(w, {0, 0});
   PrismaticJointDef def{.a = ground, .b = box, .anchor = {0, 0}, .axis = {0, 1}};
   def.motor = {true, -2.0f, 100.0f};
@@ -77,7 +70,7 @@ TEST(PrismaticJoint, MotorDrivesAtItsSpeed) {
 // Undamped, the spring's period along the axis is 1 / hertz within 2%.
 TEST(PrismaticJoint, SpringOscillatesAtItsFrequency) {
   World w(WorldConfig{.gravity = {0, 0}, .enable_sleep = false});
-  const BodyId ground = fixed_point(w, {0, 0});
+  const BodyId ground = test::fixed_point(w, {0, 0});
   const BodyId box = free_box(w, {0, 0});
   PrismaticJointDef def{.a = ground, .b = box, .anchor = {0, 0}, .axis = {1, 0}};
   def.spring = {true, 2.0f, 0.0f};
@@ -102,7 +95,7 @@ TEST(PrismaticJoint, SpringOscillatesAtItsFrequency) {
 // the wheel's weight. Its motor spins it at the motor's speed.
 TEST(WheelJoint, SagsByTheStaticDeflectionOfItsSpringAndItsMotorSpinsIt) {
   World w(WorldConfig{.gravity = {0, -10}, .enable_sleep = false});
-  const BodyId chassis = fixed_point(w, {0, 0});
+  const BodyId chassis = test::fixed_point(w, {0, 0});
   BodyDef d;
   d.shape = CircleShape{0.4f};
   d.center = {0, -1};

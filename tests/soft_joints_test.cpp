@@ -11,13 +11,6 @@ namespace {
 constexpr float kDt = 1.0f / 60.0f;
 constexpr float kPi = float(M_PI);
 
-BodyId fixed_point(World& w, Vec2 at) {
-  BodyDef d = test::box_def(at, {0.05f, 0.05f});
-  d.is_static = true;
-  d.mask = 0;
-  return w.create_body(d);
-}
-
 BodyId hanging_ball(World& w, Vec2 at) {
   BodyDef d;
   d.shape = CircleShape{0.2f};
@@ -29,7 +22,7 @@ BodyId hanging_ball(World& w, Vec2 at) {
 // The stretch of a ball hanging on a compliant distance joint, after it settled.
 float compliant_stretch(int iterations, float compliance) {
   World w(WorldConfig{.gravity = {0, -10}, .iterations = iterations, .enable_sleep = false});
-  const BodyId top = fixed_point(w, {0, 0});
+  const BodyId top = test::fixed_point(w, {0, 0});
   BodyDef d;
   d.shape = CircleShape{0.2f};
   d.center = {0, -1};
@@ -67,7 +60,7 @@ TEST(SoftJoints, DistanceSpringOscillatesAtItsFrequencyAndSagsByItsStiffness) {
   for (const int iterations : {1, 4}) {
     SCOPED_TRACE(iterations);
     World w(WorldConfig{.gravity = {0, 0}, .iterations = iterations, .enable_sleep = false});
-    const BodyId top = fixed_point(w, {0, 0});
+    const BodyId top = test::fixed_point(w, {0, 0});
     const BodyId ball = hanging_ball(w, {0, -1});
     DistanceJointDef def{.a = top, .b = ball, .anchor_a = {0, 0}, .anchor_b = {0, -1}};
     def.spring = {true, hertz, 0.0f};
@@ -87,7 +80,7 @@ TEST(SoftJoints, DistanceSpringOscillatesAtItsFrequencyAndSagsByItsStiffness) {
     EXPECT_NEAR(period, 1.0f / hertz, 0.02f / hertz);
 
     World g(WorldConfig{.gravity = {0, -10}, .iterations = iterations, .enable_sleep = false});
-    const BodyId top2 = fixed_point(g, {0, 0});
+    const BodyId top2 = test::fixed_point(g, {0, 0});
     const BodyId ball2 = hanging_ball(g, {0, -1});
     def.a = top2, def.b = ball2, def.spring.damping_ratio = 1.0f;
     const JointId j2 = g.create_joint(def);
@@ -101,7 +94,7 @@ TEST(SoftJoints, DistanceSpringOscillatesAtItsFrequencyAndSagsByItsStiffness) {
 // sag 1 m; the max_length stops it at 0.3 m).
 TEST(SoftJoints, DistanceSpringStaysInsideItsRange) {
   World w(WorldConfig{.gravity = {0, -10}, .enable_sleep = false});
-  const BodyId top = fixed_point(w, {0, 0});
+  const BodyId top = test::fixed_point(w, {0, 0});
   const BodyId ball = hanging_ball(w, {0, -1});
   DistanceJointDef def{.a = top, .b = ball, .anchor_a = {0, 0}, .anchor_b = {0, -1}};
   def.spring = {true, 0.5f, 0.5f};

@@ -37,6 +37,14 @@ inline BodyDef box_def(Vec2 center, Vec2 half = {0.5f, 0.5f}) {
   return d;
 }
 
+// A small static box that collides with nothing: a point to hang joints from.
+inline BodyId fixed_point(World& w, Vec2 at) {
+  BodyDef d = box_def(at, {0.05f, 0.05f});
+  d.is_static = true;
+  d.mask = 0;
+  return w.create_body(d);
+}
+
 inline BodyDef ground_def(float half_width = 50.0f, float top = 0.0f) {
   BodyDef d;
   d.shape = BoxShape{{half_width, 1.0f}};

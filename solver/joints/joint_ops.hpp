@@ -46,4 +46,21 @@ void check_motor(const JointMotor& motor);
 void check_spring(const JointSpring& spring);
 void require_rigid(const World::Impl& w, std::uint32_t a, std::uint32_t b, const char* what);
 
+// The joints that slide along an axis fixed in a (prismatic, wheel): their anchor, axis, limit,
+// motor and spring checked, and the joint's anchors, axis (in a's frame) and reference rotation
+// set from the bodies' poses now.
+template <class AxisJointDef>
+void validate_axis_joint(const World::Impl& w, const AxisJointDef& d, std::uint32_t a,
+                         std::uint32_t b, const char* what) {
+  check_finite_field(d.anchor, "anchor");
+  check_finite_field(d.axis, "axis");
+  if (!(length(d.axis) > 1e-6f)) throw Error("axis must not be zero");
+  check_limit(d.limit);
+  check_motor(d.motor);
+  check_spring(d.spring);
+  require_rigid(w, a, b, what);
+}
+void init_axis_joint(const World::Impl& w, Joint& j, std::uint32_t a, std::uint32_t b, Vec2 anchor,
+                     Vec2 axis);
+
 }  // namespace strut

@@ -5,7 +5,9 @@
 #include <string>
 #include <variant>
 
+#include "solver/joint_solver.hpp"
 #include "solver/joints/joint_ops.hpp"
+#include "solver/joints/joint_rows.hpp"
 #include "strut/limits.hpp"
 
 namespace strut {
@@ -64,6 +66,14 @@ void check_spring(const JointSpring& spring) {
 void require_rigid(const World::Impl& w, std::uint32_t a, std::uint32_t b, const char* what) {
   if (!w.is_rigid(a) || !w.is_rigid(b))
     throw Error(std::string(what) + " needs two rigid bodies (soft bodies have no angle)");
+}
+
+void init_axis_joint(const World::Impl& w, Joint& j, std::uint32_t a, std::uint32_t b, Vec2 anchor,
+                     Vec2 axis) {
+  j.anchor_a = make_anchor(w, a, anchor);
+  j.anchor_b = make_anchor(w, b, anchor);
+  j.axis = inv_rotate(Rot{w.bodies.qc[a], w.bodies.qs[a]}, (1.0f / length(axis)) * axis);
+  j.reference = relative_rot(w, a, b);
 }
 
 }  // namespace strut

@@ -10,23 +10,11 @@ namespace {
 const PrismaticJointDef& def_of(const Joint& j) { return std::get<PrismaticJointDef>(j.def); }
 
 void validate(const World::Impl& w, const JointDef& any, std::uint32_t a, std::uint32_t b) {
-  const auto& d = std::get<PrismaticJointDef>(any);
-  check_finite_field(d.anchor, "anchor");
-  check_finite_field(d.axis, "axis");
-  if (!(length(d.axis) > 1e-6f)) throw Error("axis must not be zero");
-  check_limit(d.limit);
-  check_motor(d.motor);
-  check_spring(d.spring);
-  require_rigid(w, a, b, "a prismatic joint");
+  validate_axis_joint(w, std::get<PrismaticJointDef>(any), a, b, "a prismatic joint");
 }
 
 void init(const World::Impl& w, Joint& j, std::uint32_t a, std::uint32_t b) {
-  const auto& d = def_of(j);
-  j.anchor_a = make_anchor(w, a, d.anchor);
-  j.anchor_b = make_anchor(w, b, d.anchor);
-  const Vec2 axis = (1.0f / length(d.axis)) * d.axis;
-  j.axis = inv_rotate(Rot{w.bodies.qc[a], w.bodies.qs[a]}, axis);
-  j.reference = relative_rot(w, a, b);
+  init_axis_joint(w, j, a, b, def_of(j).anchor, def_of(j).axis);
 }
 
 void solve(World::Impl& w, Joint& j, std::uint32_t a, std::uint32_t b, float h) {
