@@ -129,7 +129,9 @@ TEST(BroadphaseQuery, AabbPointAndRayAgreeWithBruteForce) {
     }
     const std::optional<RayHit> closest = world.ray_cast(p, to, mask);
     EXPECT_EQ(closest.has_value(), !hits.empty());
-    if (closest) EXPECT_EQ(closest->body, hits[0].body);
+    if (closest) {
+      EXPECT_EQ(closest->body, hits[0].body);
+    }
   }
   EXPECT_GT(found_boxes, 300u);
   EXPECT_GT(found_points, 20u);

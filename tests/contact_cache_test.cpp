@@ -158,8 +158,12 @@ TEST(ContactStructure, KeptStructureGivesTheSameBitsAsRecolouring) {
       w.step(kDt);
       kept += WorldAccess::impl(w).contacts.structure_kept;
     }
-    if (keep == 1) EXPECT_GT(kept, 100) << "a resting pyramid should keep its structure";
-    if (keep == 0) EXPECT_EQ(kept, 0);
+    if (keep == 1) {
+      EXPECT_GT(kept, 100) << "a resting pyramid should keep its structure";
+    }
+    if (keep == 0) {
+      EXPECT_EQ(kept, 0);
+    }
     hashes[keep] = w.state_hash();
   }
   EXPECT_EQ(hashes[0], hashes[1]);

@@ -84,7 +84,9 @@ TEST(Msgpack, StringsBinariesFloatsAndContainersRoundTrip) {
     }));
     ASSERT_EQ(a.type, Value::Type::Array);
     ASSERT_EQ(a.items.size(), n);
-    if (n > 1) EXPECT_FALSE(a.items[1].boolean);
+    if (n > 1) {
+      EXPECT_FALSE(a.items[1].boolean);
+    }
   }
   const std::string map_bytes = encode([](Writer& w) {
     w.map(2);

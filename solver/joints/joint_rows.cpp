@@ -63,7 +63,7 @@ Vec2 solve_coincidence(World::Impl& w, const PointRef& a, const PointRef& b) {
 
 void solve_block(World::Impl& w, const JointBodies& q, const Row* rows, int n, const float* c,
                  const Softness1& s, float* lambda, float* applied, float max_norm) {
-  double k[3][3], rhs[3], x[3];
+  double k[3][3] = {}, rhs[3] = {}, x[3] = {};
   for (int i = 0; i < n; ++i) {
     for (int j = 0; j < n; ++j)
       k[i][j] = double(q.ma + q.mb) * dot(rows[i].n, rows[j].n) +
