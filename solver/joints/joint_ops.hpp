@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "solver/joint.hpp"
@@ -62,5 +63,10 @@ void validate_axis_joint(const World::Impl& w, const AxisJointDef& d, std::uint3
 }
 void init_axis_joint(const World::Impl& w, Joint& j, std::uint32_t a, std::uint32_t b, Vec2 anchor,
                      Vec2 axis);
+// The joints whose bodies share one anchor point (revolute, weld, and the axis joints): both
+// anchors at `anchor`, and angle 0 at `reference_angle` when given, else at the relative
+// rotation the bodies have now.
+void init_shared_anchor(const World::Impl& w, Joint& j, std::uint32_t a, std::uint32_t b,
+                        Vec2 anchor, std::optional<float> reference_angle);
 
 }  // namespace strut

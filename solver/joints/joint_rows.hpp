@@ -191,4 +191,25 @@ inline float solve_limit_rows(World::Impl& w, const JointBodies& q, const Row& r
   return applied;
 }
 
+// An axis joint's (prismatic, wheel) spring toward translation 0 and its translation limits:
+// the rows along the axis, their reaction added to j.reaction_force. The spring's multiplier is
+// j.lambda[0], the limits' j.lambda[2] and j.lambda[3].
+inline void solve_axis_spring(World::Impl& w, Joint& j, const JointBodies& q,
+                              const JointSpring& spring, float h) {
+  if (!spring.enabled || !(spring.hertz > 0)) return;
+  const AxisFrame f = axis_frame(w, j, q);
+  j.reaction_force +=
+      solve_row(w, q, sliding_row(f, f.axis), f.translation,
+                spring_softness(spring.hertz, spring.damping_ratio, h), j.lambda[0]) *
+      f.axis;
+}
+inline void solve_axis_limit(World::Impl& w, Joint& j, const JointBodies& q,
+                             const JointLimit& limit) {
+  if (!limit.enabled) return;
+  const AxisFrame f = axis_frame(w, j, q);
+  j.reaction_force += solve_limit_rows(w, q, sliding_row(f, f.axis), f.translation, limit,
+                                       j.lambda[2], j.lambda[3]) *
+                      f.axis;
+}
+
 }  // namespace strut

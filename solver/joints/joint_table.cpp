@@ -68,12 +68,17 @@ void require_rigid(const World::Impl& w, std::uint32_t a, std::uint32_t b, const
     throw Error(std::string(what) + " needs two rigid bodies (soft bodies have no angle)");
 }
 
-void init_axis_joint(const World::Impl& w, Joint& j, std::uint32_t a, std::uint32_t b, Vec2 anchor,
-                     Vec2 axis) {
+void init_shared_anchor(const World::Impl& w, Joint& j, std::uint32_t a, std::uint32_t b,
+                        Vec2 anchor, std::optional<float> reference_angle) {
   j.anchor_a = make_anchor(w, a, anchor);
   j.anchor_b = make_anchor(w, b, anchor);
+  j.reference = reference_angle ? make_rot(*reference_angle) : relative_rot(w, a, b);
+}
+
+void init_axis_joint(const World::Impl& w, Joint& j, std::uint32_t a, std::uint32_t b, Vec2 anchor,
+                     Vec2 axis) {
+  init_shared_anchor(w, j, a, b, anchor, std::nullopt);
   j.axis = inv_rotate(Rot{w.bodies.qc[a], w.bodies.qs[a]}, (1.0f / length(axis)) * axis);
-  j.reference = relative_rot(w, a, b);
 }
 
 }  // namespace strut

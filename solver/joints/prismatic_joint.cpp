@@ -20,13 +20,7 @@ void init(const World::Impl& w, Joint& j, std::uint32_t a, std::uint32_t b) {
 void solve(World::Impl& w, Joint& j, std::uint32_t a, std::uint32_t b, float h) {
   const auto& d = def_of(j);
   const JointBodies q = joint_bodies(w, a, b);
-  if (d.spring.enabled && d.spring.hertz > 0) {
-    const AxisFrame f = axis_frame(w, j, q);
-    j.reaction_force +=
-        solve_row(w, q, sliding_row(f, f.axis), f.translation,
-                  spring_softness(d.spring.hertz, d.spring.damping_ratio, h), j.lambda[0]) *
-        f.axis;
-  }
+  solve_axis_spring(w, j, q, d.spring, h);
   if (d.motor.enabled) {
     const AxisFrame f = axis_frame(w, j, q);
     const float dl = solve_motor_row(w, q, sliding_row(f, f.axis), d.motor.speed,
@@ -34,12 +28,7 @@ void solve(World::Impl& w, Joint& j, std::uint32_t a, std::uint32_t b, float h) 
     j.reaction_force += dl * f.axis;
     j.motor_impulse += dl;
   }
-  if (d.limit.enabled) {
-    const AxisFrame f = axis_frame(w, j, q);
-    j.reaction_force += solve_limit_rows(w, q, sliding_row(f, f.axis), f.translation, d.limit,
-                                         j.lambda[2], j.lambda[3]) *
-                        f.axis;
-  }
+  solve_axis_limit(w, j, q, d.limit);
   // Off the axis and the relative angle, together (two coupled rows).
   const AxisFrame f = axis_frame(w, j, q);
   const Row rows[2] = {sliding_row(f, f.normal), angle_row()};

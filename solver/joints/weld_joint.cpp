@@ -21,10 +21,7 @@ void validate(const World::Impl& w, const JointDef& any, std::uint32_t a, std::u
 }
 
 void init(const World::Impl& w, Joint& j, std::uint32_t a, std::uint32_t b) {
-  const auto& d = def_of(j);
-  j.anchor_a = make_anchor(w, a, d.anchor);
-  j.anchor_b = make_anchor(w, b, d.anchor);
-  j.reference = d.reference_angle ? make_rot(*d.reference_angle) : relative_rot(w, a, b);
+  init_shared_anchor(w, j, a, b, def_of(j).anchor, def_of(j).reference_angle);
 }
 
 void solve(World::Impl& w, Joint& j, std::uint32_t a, std::uint32_t b, float h) {

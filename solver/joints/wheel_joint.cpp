@@ -26,19 +26,8 @@ void solve(World::Impl& w, Joint& j, std::uint32_t a, std::uint32_t b, float h) 
     j.reaction_torque += dl;
     j.motor_impulse += dl;
   }
-  if (d.spring.enabled && d.spring.hertz > 0) {
-    const AxisFrame f = axis_frame(w, j, q);
-    j.reaction_force +=
-        solve_row(w, q, sliding_row(f, f.axis), f.translation,
-                  spring_softness(d.spring.hertz, d.spring.damping_ratio, h), j.lambda[0]) *
-        f.axis;
-  }
-  if (d.limit.enabled) {
-    const AxisFrame f = axis_frame(w, j, q);
-    j.reaction_force += solve_limit_rows(w, q, sliding_row(f, f.axis), f.translation, d.limit,
-                                         j.lambda[2], j.lambda[3]) *
-                        f.axis;
-  }
+  solve_axis_spring(w, j, q, d.spring, h);
+  solve_axis_limit(w, j, q, d.limit);
   const AxisFrame f = axis_frame(w, j, q);
   j.reaction_force +=
       solve_row(w, q, sliding_row(f, f.normal), dot(f.normal, f.d), {}, j.lambda[4]) * f.normal;
