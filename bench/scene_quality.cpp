@@ -12,8 +12,7 @@ struct WorldAccess {
 
 namespace {
 bool dynamic_body(const World& world, BodyId id) {
-  return world.is_valid(id) && world.mass(id) > 0 && !world.state(id).is_static &&
-         !world.definition(id).is_kinematic;
+  return world.is_valid(id) && world.type(id) == BodyType::Dynamic;
 }
 }  // namespace
 

@@ -140,8 +140,7 @@ void sweep_enlarged(World::Impl& w) {
   w.tasks.parallel_for(int(n), 4096, [&](int lo, int hi, int) {
     for (std::uint32_t k = std::uint32_t(lo); k < std::uint32_t(hi); ++k) {
       sc.enlarged_flags[k] = b.flags[k];
-      const float size = std::max(sc.tight_ux[k] - sc.tight_lx[k], sc.tight_uy[k] - sc.tight_ly[k]);
-      const float m = std::min(kEnlargeFraction * size, kEnlargeMax);
+      const float m = std::min(kEnlargeFraction * w.extent[k], kEnlargeMax);
       sc.enlarged_lx[k] = sc.fat_lx[k] - m, sc.enlarged_ly[k] = sc.fat_ly[k] - m;
       sc.enlarged_ux[k] = sc.fat_ux[k] + m, sc.enlarged_uy[k] = sc.fat_uy[k] + m;
       if (b.flags[k] & (kStatic | kSleeping | kDead)) continue;

@@ -1,5 +1,5 @@
-// Moving solver bodies into SIMD lanes and back (solver/contacts/body_lanes.hpp): the register transpose
-// against the field-by-field reference, bit for bit.
+// Moving solver bodies into SIMD lanes and back (solver/contacts/body_lanes.hpp): the register
+// transpose against the field-by-field reference, bit for bit.
 #include "solver/contacts/body_lanes.hpp"
 
 #include <gtest/gtest.h>

@@ -58,8 +58,8 @@ TEST(Body, CircleMassAndInertia) {
 
 TEST(Body, ParticleMassSplitReproducesMassCentreAndInertia) {
   // A lopsided pentagon: the split must keep total mass, centre of mass and inertia.
-  std::vector<Vec2> v = make_convex_ccw(
-      std::vector<Vec2>{{0, 0}, {4, 0}, {5, 1}, {2, 3}, {-0.5f, 1.5f}}, "v");
+  std::vector<Vec2> v =
+      make_convex_ccw(std::vector<Vec2>{{0, 0}, {4, 0}, {5, 1}, {2, 3}, {-0.5f, 1.5f}}, "v");
   const PolygonMass pm = polygon_mass(v);
   for (Vec2& p : v) p -= pm.centroid;
   const float m = pm.area, inertia = pm.inertia;
@@ -113,7 +113,9 @@ TEST(BodyIds, StaleAndNullIdsAreRejected) {
   EXPECT_NE(b.generation, a.generation);
   EXPECT_FALSE(world.is_valid(a));
   EXPECT_TRUE(world.is_valid(b));
-  EXPECT_NE(error_of([&] { world.set_linear_velocity(a, {1, 0}); }).find("stale"),
+  EXPECT_NE(error_of([&] {
+              world.set_linear_velocity(a, {1, 0});
+            }).find("stale"),
             std::string::npos);
 }
 
@@ -139,9 +141,21 @@ struct BadBody {
 
 TEST(BadInput, RejectedWithAMessageAndTheWorldUnchanged) {
   const float nan = std::nanf(""), inf = INFINITY;
-  auto box = [](Vec2 h) { BodyDef d; d.shape = BoxShape{h}; return d; };
-  auto poly = [](std::vector<Vec2> v) { BodyDef d; d.shape = PolygonShape{std::move(v)}; return d; };
-  auto circle = [](float r) { BodyDef d; d.shape = CircleShape{r}; return d; };
+  auto box = [](Vec2 h) {
+    BodyDef d;
+    d.shape = BoxShape{h};
+    return d;
+  };
+  auto poly = [](std::vector<Vec2> v) {
+    BodyDef d;
+    d.shape = PolygonShape{std::move(v)};
+    return d;
+  };
+  auto circle = [](float r) {
+    BodyDef d;
+    d.shape = CircleShape{r};
+    return d;
+  };
   std::vector<BadBody> cases;
   {
     BodyDef d = box({1, 1});
@@ -153,20 +167,30 @@ TEST(BadInput, RejectedWithAMessageAndTheWorldUnchanged) {
     d.velocity = {0, inf};
     cases.push_back({"infinite velocity", d, "create_body: velocity: not a finite number"});
   }
-  cases.push_back({"zero half extent", box({0, 1}), "create_body: half_extents.x: 0 m is outside [0.001, 100000] m (strut/limits.hpp)"});
-  cases.push_back({"negative half extent", box({1, -2}), "create_body: half_extents.y: -2 m is outside [0.001, 100000] m (strut/limits.hpp)"});
-  cases.push_back({"zero radius", circle(0), "create_body: radius: 0 m is outside [0.001, 100000] m (strut/limits.hpp)"});
-  cases.push_back({"negative radius", circle(-1), "create_body: radius: -1 m is outside [0.001, 100000] m (strut/limits.hpp)"});
+  cases.push_back(
+      {"zero half extent", box({0, 1}),
+       "create_body: half_extents.x: 0 m is outside [0.001, 100000] m (strut/limits.hpp)"});
+  cases.push_back(
+      {"negative half extent", box({1, -2}),
+       "create_body: half_extents.y: -2 m is outside [0.001, 100000] m (strut/limits.hpp)"});
+  cases.push_back({"zero radius", circle(0),
+                   "create_body: radius: 0 m is outside [0.001, 100000] m (strut/limits.hpp)"});
+  cases.push_back({"negative radius", circle(-1),
+                   "create_body: radius: -1 m is outside [0.001, 100000] m (strut/limits.hpp)"});
   cases.push_back({"nan radius", circle(nan), "create_body: radius: not a finite number"});
   {
     BodyDef d = box({1, 1});
     d.material.density = 0;
-    cases.push_back({"zero density", d, "create_body: material.density: must be positive on a dynamic body, got 0.000000"});
+    cases.push_back(
+        {"zero density", d,
+         "create_body: material.density: must be positive on a dynamic body, got 0.000000"});
   }
   {
     BodyDef d = box({1, 1});
     d.material.density = -1;
-    cases.push_back({"negative density", d, "create_body: material.density: -1.000000 is out of range [0.000000, 1000000000.000000]"});
+    cases.push_back(
+        {"negative density", d,
+         "create_body: material.density: -1.000000 is out of range [0.000000, 1000000000.000000]"});
   }
   cases.push_back({"concave", poly({{0, 0}, {2, 0}, {1, 0.5f}, {2, 2}, {0, 2}}),
                    "create_body: vertices: polygon is not convex at vertex 2"});
@@ -176,14 +200,17 @@ TEST(BadInput, RejectedWithAMessageAndTheWorldUnchanged) {
                    "create_body: vertices: polygon has zero area"});
   cases.push_back({"self intersecting", poly({{0, 0}, {2, 2}, {2, 0}, {0, 2}}),
                    "create_body: vertices: polygon is self-intersecting"});
-  cases.push_back({"pentagram", poly({{0, 1}, {0.588f, -0.809f}, {-0.951f, 0.309f}, {0.951f, 0.309f}, {-0.588f, -0.809f}}),
-                   "create_body: vertices: polygon is self-intersecting"});
+  cases.push_back(
+      {"pentagram",
+       poly({{0, 1}, {0.588f, -0.809f}, {-0.951f, 0.309f}, {0.951f, 0.309f}, {-0.588f, -0.809f}}),
+       "create_body: vertices: polygon is self-intersecting"});
   cases.push_back({"two vertices", poly({{0, 0}, {1, 0}}),
                    "create_body: vertices: a polygon needs at least 3 vertices, got 2"});
   {
     std::vector<Vec2> v;
     for (int i = 0; i < 17; ++i) v.push_back({std::cos(i * 0.3695f), std::sin(i * 0.3695f)});
-    cases.push_back({"17 vertices", poly(v), "create_body: vertices: a polygon has at most 16 vertices, got 17"});
+    cases.push_back({"17 vertices", poly(v),
+                     "create_body: vertices: a polygon has at most 16 vertices, got 17"});
   }
   cases.push_back({"duplicate vertex", poly({{0, 0}, {1, 0}, {1, 0}, {0, 1}}),
                    "create_body: vertices: zero-length edge at vertex 1"});
@@ -208,16 +235,26 @@ TEST(BadInput, RejectedWithAMessageAndTheWorldUnchanged) {
 TEST(BadInput, WorldAndStepArguments) {
   EXPECT_EQ(error_of([] { World w(WorldConfig{.substeps = 0}); }),
             "WorldConfig: substeps must be in [1, 1000], got 0");
-  EXPECT_EQ(error_of([] { World w(WorldConfig{.gravity = {0, std::nanf("")}}); }),
+  EXPECT_EQ(error_of([] {
+              World w(WorldConfig{.gravity = {0, std::nanf("")}});
+            }),
             "WorldConfig: gravity is not a finite number");
   World world;
-  EXPECT_EQ(error_of([&] { world.step(0); }), "step: dt must be in [1e-05, 0.1] s (strut/limits.hpp), got 0");
-  EXPECT_EQ(error_of([&] { world.step(-1); }), "step: dt must be in [1e-05, 0.1] s (strut/limits.hpp), got -1");
+  EXPECT_EQ(error_of([&] { world.step(0); }),
+            "step: dt must be in [1e-05, 0.1] s (strut/limits.hpp), got 0");
+  EXPECT_EQ(error_of([&] { world.step(-1); }),
+            "step: dt must be in [1e-05, 0.1] s (strut/limits.hpp), got -1");
   EXPECT_NE(error_of([&] { world.step(std::nanf("")); }).find("step: dt"), std::string::npos);
-  EXPECT_EQ(error_of([&] { world.set_substeps(-2); }), "set_substeps: substeps must be in [1, 1000], got -2");
+  EXPECT_EQ(error_of([&] { world.set_substeps(-2); }),
+            "set_substeps: substeps must be in [1, 1000], got -2");
   const BodyId b = world.create_body(test::box_def({0, 0}));
-  EXPECT_EQ(error_of([&] { world.apply_force(b, {INFINITY, 0}); }), "apply_force: force is not a finite number");
-  EXPECT_EQ(error_of([&] { world.set_linear_velocity(b, {std::nanf(""), 0}); }),
+  EXPECT_EQ(error_of([&] {
+              world.apply_force(b, {INFINITY, 0});
+            }),
+            "apply_force: force is not a finite number");
+  EXPECT_EQ(error_of([&] {
+              world.set_linear_velocity(b, {std::nanf(""), 0});
+            }),
             "set_linear_velocity: velocity is not a finite number");
 }
 

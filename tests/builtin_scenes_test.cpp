@@ -8,18 +8,12 @@
 #include <sstream>
 
 #include "strut/scenes.hpp"
+#include "test_util.hpp"
 
 namespace strut {
 namespace {
 
 const std::string kScenesDir = std::string(STRUT_SOURCE_DIR) + "/scenes/";
-
-std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 bool all_finite(const SceneInstance& inst) {
   for (const BodyId id : inst.bodies) {
@@ -89,7 +83,7 @@ TEST(BuiltinScenes, CommittedFilesAreTheCode) {
     SCOPED_TRACE(name);
     const std::string path = kScenesDir + name + ".json";
     ASSERT_TRUE(std::filesystem::exists(path)) << "regenerate with: strut export --all scenes";
-    EXPECT_TRUE(read_file(path) == scene_to_json(builtin_scene(name)))
+    EXPECT_TRUE(test::read_file(path) == scene_to_json(builtin_scene(name)))
         << path << " differs from the code; regenerate with: strut export --all scenes";
   }
 }

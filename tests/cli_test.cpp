@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "strut/scenes.hpp"
+#include "test_util.hpp"
 #include "tests/scene_error_cases.hpp"
 #include "tools/record/recording.hpp"
 
@@ -27,13 +28,6 @@ struct Result {
   int status = -1;
   std::string out, err;
 };
-
-std::string read_file(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 std::string quote(const std::string& s) {
   std::string q = "'";
@@ -57,11 +51,10 @@ class Cli : public ::testing::Test {
     const fs::path out = dir_ / "stdout.txt", err = dir_ / "stderr.txt";
     const std::string cmd =
         quote(kBinary) + " " + args + " </dev/null >" + quote(out) + " 2>" + quote(err);
-    const int raw = std::system(cmd.c_str());
     Result r;
-    r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-    r.out = read_file(out);
-    r.err = read_file(err);
+    r.status = test::exit_status(cmd);
+    r.out = test::read_file(out);
+    r.err = test::read_file(err);
     return r;
   }
   std::string write(const std::string& name, const std::string& text) const {
@@ -114,7 +107,7 @@ TEST_F(Cli, RunWritesTheDocumentedState) {
   ASSERT_TRUE(is_hash_line(last_line(r.out))) << r.out;
   const std::string hash = last_line(r.out).substr(6);
 
-  const json s = json::parse(read_file(state));
+  const json s = json::parse(test::read_file(state));
   ASSERT_TRUE(s.is_object());
   EXPECT_EQ(s.at("steps"), 5);
   EXPECT_NEAR(s.at("time").get<double>(), 5 * 0.02, 1e-6);
@@ -147,7 +140,7 @@ TEST_F(Cli, RunWritesTheDocumentedState) {
   EXPECT_LT(bodies[2].at("velocity")[1].get<double>(), -0.5);
   EXPECT_NEAR(bodies[2].at("velocity")[0].get<double>(), 1.0, 1e-3);
 
-  const json p = json::parse(read_file(profile));
+  const json p = json::parse(test::read_file(profile));
   EXPECT_EQ(p.at("steps"), 5);
   EXPECT_EQ(p.at("bodies"), 4);
   EXPECT_EQ(p.at("hash"), hash);
@@ -206,7 +199,7 @@ TEST_F(Cli, ZeroStepsWritesTheInitialState) {
   const std::string state = (dir_ / "state.json").string();
   const Result r = run("run " + quote(scene) + " --steps 0 --quiet --state-out " + quote(state));
   ASSERT_EQ(r.status, 0) << r.err;
-  const json s = json::parse(read_file(state));
+  const json s = json::parse(test::read_file(state));
   EXPECT_EQ(s.at("bodies")[2].at("center")[1], 4.0);
 }
 
@@ -308,7 +301,7 @@ TEST_F(Cli, RecordingFollowsTheRunAndItsProfile) {
   EXPECT_EQ(rec.every, 5);
   EXPECT_EQ(rec.dt, 0.02f);
 
-  const json s = json::parse(read_file(state));
+  const json s = json::parse(test::read_file(state));
   const record::Frame& last = rec.frames.back();
   ASSERT_EQ(last.bodies.size(), s.at("bodies").size());
   for (std::size_t i = 0; i < last.bodies.size(); ++i) {
@@ -317,7 +310,7 @@ TEST_F(Cli, RecordingFollowsTheRunAndItsProfile) {
     EXPECT_EQ(last.poses[i].angle, s.at("bodies")[i].at("angle").get<float>()) << i;
   }
 
-  const json p = json::parse(read_file(profile));
+  const json p = json::parse(test::read_file(profile));
   ASSERT_EQ(rec.phases.size(), 7u);
   for (std::size_t k = 0; k < rec.phases.size(); ++k) {
     double sum = 0;
@@ -334,7 +327,7 @@ TEST_F(Cli, ScaleWritesCsvAndSvg) {
   const Result r =
       run("scale large_pyramid --sizes 0.01,0.04 --threads-max 2 --steps 5 --out " + quote(prefix));
   ASSERT_EQ(r.status, 0) << r.err;
-  const std::string csv = read_file(prefix + ".csv");
+  const std::string csv = test::read_file(prefix + ".csv");
   std::istringstream lines(csv);
   std::string line;
   std::getline(lines, line);
@@ -346,7 +339,7 @@ TEST_F(Cli, ScaleWritesCsvAndSvg) {
     EXPECT_EQ(line.rfind("large_pyramid,", 0), 0u) << line;
   }
   EXPECT_EQ(rows, 4);  // 2 sizes x 2 thread counts
-  const std::string svg = read_file(prefix + ".svg");
+  const std::string svg = test::read_file(prefix + ".svg");
   EXPECT_EQ(svg.rfind("<svg", 0), 0u);
   EXPECT_NE(svg.find("threads"), std::string::npos);
   EXPECT_NE(svg.find("bodies"), std::string::npos);
@@ -357,7 +350,8 @@ TEST_F(Cli, ExportWritesTheCommittedFile) {
   const std::string out = (dir_ / "tumbler.json").string();
   const Result r = run("export tumbler " + quote(out));
   ASSERT_EQ(r.status, 0) << r.err;
-  EXPECT_EQ(read_file(out), read_file(std::string(STRUT_SOURCE_DIR) + "/scenes/tumbler.json"));
+  EXPECT_EQ(test::read_file(out),
+            test::read_file(std::string(STRUT_SOURCE_DIR) + "/scenes/tumbler.json"));
 }
 
 }  // namespace
@@ -395,7 +389,7 @@ TEST_F(Cli, StateListsJointsWithTheirReadings) {
   const std::string state = (dir_ / "state.json").string();
   const Result r = run("run " + quote(scene) + " --steps 240 --quiet --state-out " + quote(state));
   ASSERT_EQ(r.status, 0) << r.err;
-  const json s = json::parse(read_file(state));
+  const json s = json::parse(test::read_file(state));
   const json& joints = s.at("joints");
   ASSERT_EQ(joints.size(), 3u);
   EXPECT_EQ(joints[0].at("name"), "hinge");

@@ -34,7 +34,7 @@ std::uint64_t simulate(bool scalar, int threads) {
       d.shape = PolygonShape{{{-0.3f, 0}, {0.3f, 0}, {0, 0.4f}}};
     d.material.restitution = (i % 4 == 0) ? 0.6f : 0.0f;
     d.material.friction = (i % 5 == 0) ? 0.1f : 0.6f;
-  d.material.static_friction = (i % 5 == 0) ? 0.1f : 0.6f;
+    d.material.static_friction = (i % 5 == 0) ? 0.1f : 0.6f;
     world.create_body(d);
   }
   for (int i = 0; i < 240; ++i) world.step(1.0f / 60);

@@ -301,8 +301,8 @@ TEST(MagnitudeLimits, BodiesAtTheLimitsStayFinite) {
     for (const auto& [id, start] :
          {std::pair{tiny_box, limits::kMinSize}, {tiny_circle, limits::kMinSize}, {crate, 0.5f}}) {
       const float y = world.transform(id).position.y;
-      EXPECT_GT(y, start - 0.02f)
-          << "dt " << c.dt << " substeps " << c.substeps << " body " << id.index;
+      EXPECT_GT(y, start - 0.02f) << "dt " << c.dt << " substeps " << c.substeps << " body "
+                                  << id.index;
       EXPECT_LT(y, start + 0.01f) << "dt " << c.dt << " substeps " << c.substeps;
     }
   }

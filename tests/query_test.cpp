@@ -93,9 +93,13 @@ TEST(Query, DestroyedBodiesAreNotReported) {
 
 TEST(Query, BadArgumentsAreRejected) {
   QueryWorld q;
-  EXPECT_EQ(test::error_of([&] { q.world.query_point({std::nanf(""), 0}); }),
+  EXPECT_EQ(test::error_of([&] {
+              q.world.query_point({std::nanf(""), 0});
+            }),
             "query_point: point is not finite");
-  EXPECT_EQ(test::error_of([&] { q.world.ray_cast({0, 0}, {INFINITY, 0}); }),
+  EXPECT_EQ(test::error_of([&] {
+              q.world.ray_cast({0, 0}, {INFINITY, 0});
+            }),
             "ray_cast: from/to is not finite");
 }
 

@@ -10,7 +10,9 @@
 #include <sstream>
 
 #include "png_pixels.hpp"
+#include "state_scene.hpp"
 #include "strut/debug_draw.hpp"
+#include "test_util.hpp"
 #include "tools/view/palette.hpp"
 
 namespace strut {
@@ -20,24 +22,6 @@ namespace fs = std::filesystem;
 
 const std::string kStrut = std::string(STRUT_BINARY_DIR) + "/strut";
 
-constexpr const char* kScene = R"({
-  "world": {"gravity": [0, -10], "dt": 0.016666668, "substeps": 4},
-  "bodies": [
-    {"name": "ground", "shape": "box", "center": [0, -1], "half_extents": [10, 1], "static": true},
-    {"name": "crate", "shape": "box", "center": [-5, 1], "half_extents": [1, 1]},
-    {"name": "paddle", "shape": "box", "center": [5, 4], "half_extents": [1.5, 0.5],
-     "kinematic": true, "angular_velocity": 1},
-    {"name": "ball", "shape": "circle", "center": [0, 8], "radius": 1}
-  ]
-})";
-
-std::string read_text(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
 class Render : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -46,14 +30,13 @@ class Render : public ::testing::Test {
     dir_ = fs::path(::testing::TempDir()) / (std::string("strut_render_test_") + info->name());
     fs::remove_all(dir_);
     fs::create_directories(dir_);
-    std::ofstream(dir_ / "scene.json") << kScene;
+    std::ofstream(dir_ / "scene.json") << test::kStateScene;
   }
   void TearDown() override { fs::remove_all(dir_); }
   int strut(const std::string& args) {
     const std::string cmd =
         "cd " + dir_.string() + " && " + kStrut + " " + args + " >out.txt 2>err.txt";
-    const int raw = std::system(cmd.c_str());
-    return WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+    return test::exit_status(cmd);
   }
   fs::path dir_;
 };
@@ -66,8 +49,8 @@ view::Rgb pixel(const test::PngPixels& png, Vec2 p) {
 
 TEST_F(Render, FramesShowTheBodiesWhereThePhysicsPutsThem) {
   ASSERT_EQ(strut(std::string("render scene.json --steps 0,30 -o shot ") + kView), 0)
-      << read_text(dir_ / "err.txt");
-  EXPECT_EQ(read_text(dir_ / "out.txt"), "shot-0.png\nshot-30.png\n");
+      << test::read_file(dir_ / "err.txt");
+  EXPECT_EQ(test::read_file(dir_ / "out.txt"), "shot-0.png\nshot-30.png\n");
   const test::PngPixels first((dir_ / "shot-0.png").string());
   ASSERT_TRUE(first.ok());
   EXPECT_EQ(first.width(), 400);
@@ -100,23 +83,25 @@ TEST_F(Render, FramesShowTheBodiesWhereThePhysicsPutsThem) {
 TEST_F(Render, ARecordingRendersTheSamePictureAsItsScene) {
   ASSERT_EQ(strut("run scene.json --steps 40 --quiet --record run.rec --record-every 10"), 0);
   ASSERT_EQ(strut(std::string("render run.rec --steps 20,40 -o rec ") + kView), 0)
-      << read_text(dir_ / "err.txt");
+      << test::read_file(dir_ / "err.txt");
   ASSERT_EQ(strut(std::string("render scene.json --steps 20,40 -o scene ") + kView), 0);
   for (const char* step : {"20", "40"}) {
-    const std::string from_recording = read_text(dir_ / (std::string("rec-") + step + ".png"));
+    const std::string from_recording =
+        test::read_file(dir_ / (std::string("rec-") + step + ".png"));
     EXPECT_FALSE(from_recording.empty());
-    EXPECT_EQ(from_recording, read_text(dir_ / (std::string("scene-") + step + ".png"))) << step;
+    EXPECT_EQ(from_recording, test::read_file(dir_ / (std::string("scene-") + step + ".png")))
+        << step;
   }
   // Step 25 was not recorded (every 10th step was).
   EXPECT_EQ(strut("render run.rec --steps 25"), 2);
-  EXPECT_EQ(read_text(dir_ / "err.txt"),
+  EXPECT_EQ(test::read_file(dir_ / "err.txt"),
             "strut: --steps: run.rec has no frame at step 25 (its frames are 0 to 40, every 10 "
             "steps)\n");
   EXPECT_EQ(strut("render run.rec --size 10x10"), 2);
-  EXPECT_EQ(read_text(dir_ / "err.txt"),
+  EXPECT_EQ(test::read_file(dir_ / "err.txt"),
             "strut: --size: expected WxH, each 16 to 8192 pixels, got '10x10'\n");
   EXPECT_EQ(strut("render run.rec --contacts"), 2);
-  EXPECT_EQ(read_text(dir_ / "err.txt"),
+  EXPECT_EQ(test::read_file(dir_ / "err.txt"),
             "strut: --contacts: run.rec was recorded without --record-contacts\n");
 }
 

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <utility>
 
 #include "test_util.hpp"
 
@@ -109,18 +110,24 @@ TEST(SoftJoints, DistanceSpringStaysInsideItsRange) {
   EXPECT_NEAR(w.joint_length(j), 1.3f, 2e-3f);
 }
 
+// A static wall and a 1 m x 0.1 m beam whose left end touches it at the origin, neither
+// colliding: a cantilever for the weld tests.
+std::pair<BodyId, BodyId> wall_and_beam(World& w) {
+  BodyDef wall = test::box_def({-0.1f, 0}, {0.1f, 0.5f});
+  wall.is_static = true;
+  wall.mask = 0;
+  BodyDef beam = test::box_def({0.5f, 0}, {0.5f, 0.05f});
+  beam.mask = 0;
+  const BodyId a = w.create_body(wall);
+  return {a, w.create_body(beam)};
+}
+
 // A soft weld bends until its angular spring, stiffness I (2 pi f)^2, balances the beam's
 // weight about the weld: k theta = m g (L / 2) cos(theta), within 2% (the angular row sees the
 // beam's inertia about its centre, as Box2D's weld does).
 TEST(SoftJoints, SoftWeldBendsByTheAmountItsHertzImplies) {
   World w(WorldConfig{.gravity = {0, -10}, .enable_sleep = false});
-  BodyDef wall = test::box_def({-0.1f, 0}, {0.1f, 0.5f});
-  wall.is_static = true;
-  wall.mask = 0;
-  const BodyId a = w.create_body(wall);
-  BodyDef beam = test::box_def({0.5f, 0}, {0.5f, 0.05f});
-  beam.mask = 0;
-  const BodyId b = w.create_body(beam);
+  const auto [a, b] = wall_and_beam(w);
   WeldJointDef def{.a = a, .b = b, .anchor = {0, 0}};
   def.angular_hertz = 5, def.damping_ratio = 1;
   const JointId j = w.create_joint(def);
@@ -141,13 +148,7 @@ TEST(SoftJoints, SoftWeldBendsByTheAmountItsHertzImplies) {
 // A rigid weld holds a cantilever level and carries its weight and its moment.
 TEST(SoftJoints, RigidWeldCarriesWeightAndMoment) {
   World w(WorldConfig{.gravity = {0, -10}, .enable_sleep = false});
-  BodyDef wall = test::box_def({-0.1f, 0}, {0.1f, 0.5f});
-  wall.is_static = true;
-  wall.mask = 0;
-  const BodyId a = w.create_body(wall);
-  BodyDef beam = test::box_def({0.5f, 0}, {0.5f, 0.05f});
-  beam.mask = 0;
-  const BodyId b = w.create_body(beam);
+  const auto [a, b] = wall_and_beam(w);
   const JointId j = w.create_joint(WeldJointDef{.a = a, .b = b, .anchor = {0, 0}});
   for (int i = 0; i < 120; ++i) w.step(kDt);
   const JointReading r = w.joint_reading(j);

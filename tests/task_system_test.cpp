@@ -1,9 +1,9 @@
+#include "solver/task_system.hpp"
+
 #include <gtest/gtest.h>
 
 #include <atomic>
 #include <vector>
-
-#include "solver/task_system.hpp"
 
 namespace strut {
 

@@ -7,8 +7,7 @@ namespace strut {
 
 TEST(TileMap, CreatesOneStaticBodyPerSolidTileWithItsMaterial) {
   World world;
-  const int tiles[] = {-1, 0, -1,
-                        1, 1, 0};
+  const int tiles[] = {-1, 0, -1, 1, 1, 0};
   Material ice;
   ice.friction = 0.0f;
   ice.static_friction = 0.0f;
@@ -18,10 +17,14 @@ TEST(TileMap, CreatesOneStaticBodyPerSolidTileWithItsMaterial) {
   EXPECT_TRUE(world.state(ids[0]).is_static);
   EXPECT_NEAR(world.transform(ids[0]).position.x, 1.5f, 1e-6f);
   EXPECT_NEAR(world.transform(ids[0]).position.y, 1.5f, 1e-6f);
-  EXPECT_EQ(test::error_of([&] { world.create_tile_map({0, 0}, 1.0f, 2, 3, std::span<const int>(tiles, 5), mats); }),
+  EXPECT_EQ(test::error_of([&] {
+              world.create_tile_map({0, 0}, 1.0f, 2, 3, std::span<const int>(tiles, 5), mats);
+            }),
             "create_tile_map: tiles has 5 entries, expected rows x cols = 6");
   const int bad[] = {0, 2};
-  EXPECT_EQ(test::error_of([&] { world.create_tile_map({0, 0}, 1.0f, 1, 2, bad, mats); }),
+  EXPECT_EQ(test::error_of([&] {
+              world.create_tile_map({0, 0}, 1.0f, 1, 2, bad, mats);
+            }),
             "create_tile_map: tiles[1] = 2 names no material (2 given)");
 }
 

@@ -13,6 +13,8 @@
 #include <sstream>
 
 #include "png_pixels.hpp"
+#include "state_scene.hpp"
+#include "test_util.hpp"
 #include "tools/record/recording.hpp"
 #include "tools/view/palette.hpp"
 
@@ -23,31 +25,6 @@ namespace fs = std::filesystem;
 
 const std::string kStrut = std::string(STRUT_BINARY_DIR) + "/strut";
 const std::string kChromium = "/usr/bin/chromium";
-
-// A ground, a crate that falls asleep on it, a kinematic paddle turning in the air and a
-// ball falling from 8 m: one body of each state, far enough apart to tell apart.
-constexpr const char* kScene = R"({
-  "world": {"gravity": [0, -10], "dt": 0.016666668, "substeps": 4},
-  "bodies": [
-    {"name": "ground", "shape": "box", "center": [0, -1], "half_extents": [10, 1], "static": true},
-    {"name": "crate", "shape": "box", "center": [-5, 1], "half_extents": [1, 1]},
-    {"name": "paddle", "shape": "box", "center": [5, 4], "half_extents": [1.5, 0.5],
-     "kinematic": true, "angular_velocity": 1},
-    {"name": "ball", "shape": "circle", "center": [0, 8], "radius": 1}
-  ]
-})";
-
-int run(const std::string& command) {
-  const int raw = std::system(command.c_str());
-  return WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-}
-
-std::string read_text(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 // The #status element's data-NAME attribute in a dumped DOM.
 double status_value(const std::string& dom, const std::string& name) {
@@ -66,7 +43,7 @@ class ViewerBrowser : public ::testing::Test {
     dir_ = fs::path(::testing::TempDir()) / (std::string("strut_viewer_browser_") + info->name());
     fs::remove_all(dir_);
     fs::create_directories(dir_);
-    std::ofstream(dir_ / "scene.json") << kScene;
+    std::ofstream(dir_ / "scene.json") << test::kStateScene;
   }
   void TearDown() override {
     if (!dir_.empty()) fs::remove_all(dir_);
@@ -84,8 +61,8 @@ class ViewerBrowser : public ::testing::Test {
                             " --virtual-time-budget=" + std::to_string(budget_ms) + " " + action +
                             " 'file://" + (dir_ / "page.html").string() + "#" + hash + "'" + " >" +
                             (dir_ / "dom.html").string() + " 2>" + (dir_ / "chromium.err").string();
-    EXPECT_EQ(run(cmd), 0) << read_text(dir_ / "chromium.err");
-    return read_text(dir_ / "dom.html");
+    EXPECT_EQ(test::exit_status(cmd), 0) << test::read_file(dir_ / "chromium.err");
+    return test::read_file(dir_ / "dom.html");
   }
 
   fs::path dir_;
@@ -93,12 +70,12 @@ class ViewerBrowser : public ::testing::Test {
 
 TEST_F(ViewerBrowser, PlaysTheRecordingAndDrawsEachBodyWhereItIs) {
   const std::string rec_path = (dir_ / "run.rec").string();
-  ASSERT_EQ(run(kStrut + " run " + (dir_ / "scene.json").string() +
-                " --steps 60 --quiet --record " + rec_path + " >/dev/null"),
+  ASSERT_EQ(test::exit_status(kStrut + " run " + (dir_ / "scene.json").string() +
+                              " --steps 60 --quiet --record " + rec_path + " >/dev/null"),
             0);
-  ASSERT_EQ(
-      run(kStrut + " view " + rec_path + " -o " + (dir_ / "page.html").string() + " >/dev/null"),
-      0);
+  ASSERT_EQ(test::exit_status(kStrut + " view " + rec_path + " -o " +
+                              (dir_ / "page.html").string() + " >/dev/null"),
+            0);
   const record::Recording rec = record::load_recording(rec_path);
   ASSERT_EQ(rec.frames.size(), 61u);
 
@@ -173,11 +150,11 @@ TEST_F(ViewerBrowser, PlaysTheRecordingAndDrawsEachBodyWhereItIs) {
 TEST_F(ViewerBrowser, ViewRefusesABadRecording) {
   std::ofstream(dir_ / "bad.rec") << "not a recording";
   const std::string err = (dir_ / "err.txt").string();
-  EXPECT_EQ(run(kStrut + " view " + (dir_ / "bad.rec").string() + " -o " +
-                (dir_ / "page.html").string() + " 2>" + err),
+  EXPECT_EQ(test::exit_status(kStrut + " view " + (dir_ / "bad.rec").string() + " -o " +
+                              (dir_ / "page.html").string() + " 2>" + err),
             2);
-  EXPECT_EQ(read_text(err), (dir_ / "bad.rec").string() +
-                                ": header: expected a map, got an integer\n");  // 'n' is 0x6e
+  EXPECT_EQ(test::read_file(err), (dir_ / "bad.rec").string() +
+                                      ": header: expected a map, got an integer\n");  // 'n' is 0x6e
 }
 
 }  // namespace
