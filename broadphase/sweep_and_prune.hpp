@@ -1,5 +1,5 @@
 // Broad phase: sort and sweep along one axis, with layers, sleeping, static proxies and ignored
-// pairs. See DESIGN.md section 3.
+// pairs. See docs/architecture.md (broad phase).
 //
 // One step (find_pairs):
 //  1. Choose the sweep axis (x or y) from the spread of the moving boxes' centres

@@ -1,4 +1,4 @@
-// The built-in scenes: Box2D v3's benchmark scenes rebuilt for strut (see docs/benchmarks.md),
+// The built-in scenes: Box2D v3's benchmark scenes rebuilt for strut (README, Benchmarks),
 // plus a particle pour and a cloth. Shared by the `strut` program, the tests and the benchmarks;
 // each is also committed as scenes/<name>.json (generated from this code).
 #pragma once
