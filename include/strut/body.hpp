@@ -8,29 +8,19 @@
 #include "strut/ids.hpp"
 #include "strut/material.hpp"
 #include "strut/math.hpp"
+#include "strut/shape.hpp"
 
 namespace strut {
 
-inline constexpr int kMaxPolygonVertices = 16;
-
-struct BoxShape {
-  Vec2 half_extents{0.5f, 0.5f};
-};
-// Convex polygon, vertices relative to the body's `center`, either winding, 3 to 16 of them.
-struct PolygonShape {
-  std::vector<Vec2> vertices;
-};
-struct CircleShape {
-  float radius = 0.5f;
-};
-using Shape = std::variant<BoxShape, PolygonShape, CircleShape>;
-
-enum class ShapeKind : std::uint8_t { Circle = 0, Polygon = 1 };
-
 struct BodyDef {
+  // A body of one shape: `shape` with the body's `material`, `category`, `mask`, `group` and
+  // `sensor`. A compound body: `shapes` (1 or more, each with its own placement, material and
+  // filter); the body-level shape fields must then stay at their defaults.
   Shape shape = BoxShape{};
-  // For a box or circle, the centre of the shape; for a polygon, the point its vertices are
-  // relative to. The body's reported position is its centre of mass.
+  std::vector<ShapeDef> shapes;
+  // The body's origin: for one box, circle or capsule its centre; for a polygon, the point its
+  // vertices are relative to; for a compound, the frame its shapes are placed in. The body's
+  // reported position is its centre of mass.
   Vec2 center;
   float angle = 0.0f;
   Vec2 velocity;                  // of the centre of mass, m/s
@@ -47,6 +37,8 @@ struct BodyDef {
   bool fixed_rotation = false;
   std::uint32_t category = 1;
   std::uint32_t mask = 0xFFFFFFFFu;
+  std::int32_t group = 0;  // see ShapeFilter
+  bool sensor = false;     // see ShapeDef::sensor
   bool bullet = false;  // extra continuous collision care for very fast small bodies
   // 0 = rigid. > 0: soft polygon, its struts have this XPBD compliance (m/N). Polygons only.
   float soft = 0.0f;

@@ -71,6 +71,8 @@ struct RayHit {
 struct ContactEvent {
   BodyId a;
   BodyId b;
+  ShapeId shape_a;  // the two shapes that touch (a body may have several)
+  ShapeId shape_b;
   Vec2 normal;
   int point_count = 0;
   Vec2 points[2];
@@ -88,6 +90,17 @@ struct ContactHitEvent {
 };
 
 // What a body looks like right now, for rendering and output.
+// One shape as it is now: world vertices (a circle: its centre; a capsule or segment: its two
+// ends; a polygon: counter-clockwise; a chain: its points) and the radius around them.
+struct ShapeState {
+  ShapeId id;
+  ShapeKind kind = ShapeKind::Polygon;
+  float radius = 0.0f;
+  bool sensor = false;
+  bool loop = false;  // chains
+  std::vector<Vec2> vertices;
+};
+
 struct BodyState {
   ShapeKind kind = ShapeKind::Polygon;
   bool is_static = false;
@@ -95,8 +108,10 @@ struct BodyState {
   Transform transform;
   Vec2 velocity;
   float angular_velocity = 0.0f;
-  float radius = 0.0f;         // circles
-  std::vector<Vec2> vertices;  // polygons, world coordinates, counter-clockwise
+  // The first shape, as before compound bodies: its kind, radius and world vertices.
+  float radius = 0.0f;
+  std::vector<Vec2> vertices;
+  std::vector<ShapeState> shapes;  // every shape, in the order they were added
 };
 
 class World {
@@ -120,6 +135,17 @@ class World {
   bool is_valid(BodyId id) const;
   std::size_t body_count() const;
   std::vector<BodyId> bodies() const;  // in creation order
+
+  // Shapes of a body: a body keeps at least one. Adding or removing one recomputes the body's
+  // mass, centre of mass and inertia (its pose and velocity stay those of its origin and centre
+  // of mass).
+  ShapeId add_shape(BodyId body, const ShapeDef& def);
+  void remove_shape(ShapeId id);
+  bool is_valid(ShapeId id) const;
+  BodyId body_of(ShapeId id) const;
+  std::vector<ShapeId> shapes(BodyId id) const;  // in the order they were added
+  ShapeDef definition(ShapeId id) const;
+  void set_filter(ShapeId id, const ShapeFilter& filter);
 
   Transform transform(BodyId id) const;
   // Transform interpolated between the previous and the current step: alpha 0 gives the pose
@@ -225,6 +251,9 @@ class World {
   std::span<const ContactEvent> contact_begin_events() const;
   std::span<const ContactEvent> contact_end_events() const;
   std::span<const ContactHitEvent> contact_hit_events() const;
+  // Sensor overlaps that began or ended, accumulated and read like the contact events.
+  std::span<const SensorEvent> sensor_begin_events() const;
+  std::span<const SensorEvent> sensor_end_events() const;
   std::size_t contact_count() const;  // contact points of the last step
 
   const StepProfile& profile() const;

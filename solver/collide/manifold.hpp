@@ -32,11 +32,28 @@ struct CircleView {
   float radius = 0.0f;
 };
 
-// ShapeKind from strut/body.hpp: Circle = 0, Polygon = 1. Only the member named by `kind` is read.
+// The convex pieces the narrow phase collides, each a set of vertices with a radius around them
+// (strut/shape.hpp's kinds: a box is a polygon, a segment a capsule of radius 0, a chain a run
+// of chain segments). Values index the collision table (collide_table.cpp).
+enum class ColliderKind : std::uint8_t { Circle = 0, Polygon = 1, Capsule = 2, ChainSegment = 3 };
+inline constexpr int kColliderKinds = 4;
+
+// A collider in world space, its vertices read straight from the world's SoA buffers. Vertex i
+// is (x[i], y[i]); edge e runs from vertex e to vertex (e + 1) mod count, its outward normal the
+// clockwise perpendicular of that direction: a two-vertex collider (capsule, segment, chain
+// segment) has edge 0 facing right of v0 -> v1 and edge 1 facing left. The surface is `radius`
+// beyond the vertices and edges.
 struct ShapeView {
-  ShapeKind kind = ShapeKind::Polygon;
-  PolygonView polygon;
-  CircleView circle;
+  ColliderKind kind = ColliderKind::Polygon;
+  const float* x = nullptr;
+  const float* y = nullptr;
+  int count = 0;  // circle 1, capsule and chain segment 2, polygon 3..16 (counter-clockwise)
+  float radius = 0.0f;
+  std::uint16_t internal_edges = 0;  // polygons: tile seams, as in PolygonView
+  // Chain segments: the chain's points before vertex 0 and after vertex 1 (world), so contacts
+  // at the segment's ends can be told from contacts that belong to the neighbouring segment.
+  Vec2 ghost_prev, ghost_next;
+  bool has_prev = false, has_next = false;
 };
 
 enum class FeatureKind : std::uint8_t { VertexEdge, VertexVertex };
@@ -77,7 +94,8 @@ Manifold collide_polygon_circle(const PolygonView& a, const CircleView& b, float
 // Circle vs circle: one VertexVertex point (vertex_on_a = true, both indices 0); coincident
 // centres take the normal +y.
 Manifold collide_circles(const CircleView& a, const CircleView& b, float margin);
-// Dispatch on both shapes' kinds through a 2x2 function table; circle vs polygon is the flipped
+// Dispatch on both colliders' kinds through the kColliderKinds x kColliderKinds table of
+// collide_table.cpp; circle vs polygon is the flipped
 // polygon vs circle (normals negated, vertex_on_a inverted), so normals always point A to B.
 Manifold collide(const ShapeView& a, const ShapeView& b, float margin);
 

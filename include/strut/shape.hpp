@@ -1,0 +1,103 @@
+// Shapes: what a body is made of. A body has one shape (BodyDef::shape) or several
+// (BodyDef::shapes, a compound body); World::add_shape and World::remove_shape change them later.
+// Sizes obey strut/limits.hpp; bad definitions are rejected with strut::Error naming the field.
+#pragma once
+
+#include <cstdint>
+#include <variant>
+#include <vector>
+
+#include "strut/ids.hpp"
+#include "strut/material.hpp"
+#include "strut/math.hpp"
+
+namespace strut {
+
+inline constexpr int kMaxPolygonVertices = 16;
+inline constexpr int kMaxShapesPerBody = 64;  // in scene files; the C++ API allows as many
+inline constexpr int kMaxChainPoints = 100000;
+
+// A box centred on the shape's origin; `radius` > 0 rounds it (its Minkowski sum with a disc),
+// so a box of half-extent h and radius r rests at height h + r.
+struct BoxShape {
+  Vec2 half_extents{0.5f, 0.5f};
+  float radius = 0.0f;
+};
+// Convex polygon, vertices relative to the shape's origin, either winding, 3 to 16 of them;
+// `radius` rounds it as for a box.
+struct PolygonShape {
+  std::vector<Vec2> vertices;
+  float radius = 0.0f;
+};
+struct CircleShape {
+  float radius = 0.5f;
+};
+// The segment from (-half_length, 0) to (half_length, 0) thickened by `radius`.
+struct CapsuleShape {
+  float half_length = 0.5f;
+  float radius = 0.25f;
+};
+// A line segment with no thickness: static and kinematic bodies only (it has no area).
+struct SegmentShape {
+  Vec2 a{-0.5f, 0.0f};
+  Vec2 b{0.5f, 0.0f};
+};
+// A polyline of 2 to kMaxChainPoints points (3 or more with `loop`, which joins the last point
+// to the first), on static bodies only. It collides from both sides, and a body sliding along it
+// crosses its inner points as smoothly as it would slide along one long segment.
+struct ChainShape {
+  std::vector<Vec2> points;
+  bool loop = false;
+};
+using Shape =
+    std::variant<BoxShape, PolygonShape, CircleShape, CapsuleShape, SegmentShape, ChainShape>;
+
+enum class ShapeKind : std::uint8_t {
+  Circle = 0,
+  Polygon = 1,  // boxes too
+  Capsule = 2,
+  Segment = 3,
+  Chain = 4,
+};
+ShapeKind kind_of(const Shape& shape);
+
+// Which shapes collide: two shapes with the same non-zero group always collide when it is
+// positive and never when it is negative; otherwise both (category & other's mask) must be
+// non-zero.
+struct ShapeFilter {
+  std::uint32_t category = 1;
+  std::uint32_t mask = 0xFFFFFFFFu;
+  std::int32_t group = 0;
+};
+bool should_collide(const ShapeFilter& a, const ShapeFilter& b);
+
+// One shape of a body: its geometry placed in the body's frame by `offset` and `angle`, its
+// material, filter and sensor flag.
+struct ShapeDef {
+  Shape shape = BoxShape{};
+  Vec2 offset;
+  float angle = 0.0f;
+  Material material;
+  ShapeFilter filter;
+  // A sensor reports shapes entering and leaving it (World::sensor_begin_events) and never
+  // pushes or is pushed. It detects every non-sensor shape of a non-static body that its
+  // filter lets it collide with.
+  bool sensor = false;
+  std::uint64_t user_data = 0;  // the embedding program's own value; strut only stores it
+};
+
+// Checks a shape definition without creating anything. Throws strut::Error whose message starts
+// with the offending field, e.g. "shape.radius: must be > 0" or "shape.points[3]: equal to its
+// neighbour". On a dynamic body (`dynamic_body`) segments and chains are rejected: they have
+// no area, so no mass; chains need a static body (`static_body`).
+void validate_shape_def(const ShapeDef& def, bool dynamic_body, bool static_body);
+
+// A sensor saw a visitor shape begin or stop overlapping it.
+struct SensorEvent {
+  ShapeId sensor;
+  ShapeId visitor;
+  BodyId sensor_body;
+  BodyId visitor_body;
+};
+
+}  // namespace strut
