@@ -71,6 +71,15 @@ void validate_body_def(const BodyDef& def) {
   if (dynamic && def.material.density <= 0)
     throw Error("material.density: must be positive on a dynamic body, got " +
                 std::to_string(def.material.density));
+  if (!def.shapes.empty() || std::holds_alternative<CapsuleShape>(def.shape) ||
+      std::holds_alternative<SegmentShape>(def.shape) ||
+      std::holds_alternative<ChainShape>(def.shape) || def.group != 0 || def.sensor)
+    throw Error("shape: compound bodies, capsules, segments, chains, groups and sensors are not "
+                "supported yet");
+  if (const auto* box = std::get_if<BoxShape>(&def.shape); box && box->radius != 0)
+    throw Error("shape.radius: rounded boxes are not supported yet");
+  if (const auto* poly = std::get_if<PolygonShape>(&def.shape); poly && poly->radius != 0)
+    throw Error("shape.radius: rounded polygons are not supported yet");
   float area = 0;
   const char* size_field = "";
   if (const auto* box = std::get_if<BoxShape>(&def.shape)) {

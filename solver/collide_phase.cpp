@@ -241,15 +241,16 @@ static collide::ShapeView shape_view(const World::Impl& w, std::uint32_t k) {
   const auto& b = w.bodies;
   const std::uint32_t p0 = b.particle_begin[k];
   collide::ShapeView v;
+  v.x = w.particles.x.data() + p0;
+  v.y = w.particles.y.data() + p0;
   if (b.flags[k] & kCircle) {
-    v.kind = ShapeKind::Circle;
-    v.circle = {{w.particles.x[p0], w.particles.y[p0]}, b.radius[k]};
+    v.kind = collide::ColliderKind::Circle;
+    v.count = 1;
+    v.radius = b.radius[k];
   } else {
-    v.kind = ShapeKind::Polygon;
-    v.polygon.x = w.particles.x.data() + p0;
-    v.polygon.y = w.particles.y.data() + p0;
-    v.polygon.count = b.hull_count[k];
-    v.polygon.internal_edges = b.internal_edges[k];
+    v.kind = collide::ColliderKind::Polygon;
+    v.count = b.hull_count[k];
+    v.internal_edges = b.internal_edges[k];
   }
   return v;
 }

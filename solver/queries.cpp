@@ -123,8 +123,9 @@ std::vector<BodyId> World::query_shape(const Shape& shape, Transform pose,
   collide::ShapeView query;
   Aabb box;
   if (const auto* circle = std::get_if<CircleShape>(&shape)) {
-    query.kind = ShapeKind::Circle;
-    query.circle = collide::CircleView{pose.position, circle->radius};
+    xs = {pose.position.x}, ys = {pose.position.y};
+    query.kind = collide::ColliderKind::Circle;
+    query.x = xs.data(), query.y = ys.data(), query.count = 1, query.radius = circle->radius;
     box = {pose.position - Vec2{circle->radius, circle->radius},
            pose.position + Vec2{circle->radius, circle->radius}};
   } else {
@@ -142,18 +143,20 @@ std::vector<BodyId> World::query_shape(const Shape& shape, Transform pose,
       box.lower = {std::min(box.lower.x, x.x), std::min(box.lower.y, x.y)};
       box.upper = {std::max(box.upper.x, x.x), std::max(box.upper.y, x.y)};
     }
-    query.kind = ShapeKind::Polygon;
-    query.polygon = collide::PolygonView{xs.data(), ys.data(), int(xs.size()), 0};
+    query.kind = collide::ColliderKind::Polygon;
+    query.x = xs.data(), query.y = ys.data(), query.count = int(xs.size());
   }
   const auto& w = *impl_;
   std::vector<BodyId> out;
   for (const std::uint32_t k : candidates(w, box, mask)) {
     collide::ShapeView body;
-    body.kind = (w.bodies.flags[k] & kCircle) ? ShapeKind::Circle : ShapeKind::Polygon;
-    if (body.kind == ShapeKind::Circle)
-      body.circle = circle_of(w, k);
-    else
-      body.polygon = polygon_of(w, k);
+    const std::uint32_t p0 = w.bodies.particle_begin[k];
+    body.x = w.particles.x.data() + p0, body.y = w.particles.y.data() + p0;
+    if (w.bodies.flags[k] & kCircle) {
+      body.kind = collide::ColliderKind::Circle, body.count = 1, body.radius = w.bodies.radius[k];
+    } else {
+      body.kind = collide::ColliderKind::Polygon, body.count = w.bodies.hull_count[k];
+    }
     // Margin 0: only points with a negative separation (overlap) are reported.
     if (collide::collide(query, body, 0.0f).count > 0) out.push_back(w.id_of_dense(k));
   }

@@ -40,8 +40,19 @@ Polygon box(float cx, float cy, float hx, float hy, float angle = 0.0f) {
   return p;
 }
 
-ShapeView polygon_shape(const Polygon& p) { return {ShapeKind::Polygon, p.view(), {}}; }
-ShapeView circle_shape(Vec2 c, float r) { return {ShapeKind::Circle, {}, {c, r}}; }
+ShapeView polygon_shape(const Polygon& p) {
+  ShapeView v;
+  v.kind = ColliderKind::Polygon;
+  v.x = p.x.data(), v.y = p.y.data(), v.count = int(p.x.size()), v.internal_edges = p.view().internal_edges;
+  return v;
+}
+// A ShapeView points at its vertices: `c` must outlive it.
+ShapeView circle_shape(const Vec2& c, float r) {
+  ShapeView v;
+  v.kind = ColliderKind::Circle;
+  v.x = &c.x, v.y = &c.y, v.count = 1, v.radius = r;
+  return v;
+}
 
 constexpr float kTol = 1e-5f;
 
@@ -625,8 +636,9 @@ TEST(CollideDispatch, TableMatchesDirectCallsAndFlipsCirclePolygon) {
   const Polygon other = box(0.5f, 1.45f, 0.5f, 0.5f, 0.1f);
   const ShapeView sq = polygon_shape(square);
   const ShapeView ot = polygon_shape(other);
-  const ShapeView ci = circle_shape({1.3f, 1.4f}, 0.6f);
-  const ShapeView c2 = circle_shape({2.0f, 1.4f}, 0.3f);
+  const Vec2 ci_centre{1.3f, 1.4f}, c2_centre{2.0f, 1.4f};
+  const ShapeView ci = circle_shape(ci_centre, 0.6f);
+  const ShapeView c2 = circle_shape(c2_centre, 0.3f);
 
   const Manifold pp = collide(sq, ot, 0.0f);
   const Manifold pp_direct = collide_polygons(square.view(), other.view(), 0.0f);
@@ -636,7 +648,7 @@ TEST(CollideDispatch, TableMatchesDirectCallsAndFlipsCirclePolygon) {
 
   const Manifold cc = collide(ci, c2, 0.0f);
   ASSERT_EQ(cc.count, 1);
-  EXPECT_EQ(cc.points[0].normal, collide_circles(ci.circle, c2.circle, 0.0f).points[0].normal);
+  EXPECT_EQ(cc.points[0].normal, collide_circles({{ci.x[0], ci.y[0]}, ci.radius}, {{c2.x[0], c2.y[0]}, c2.radius}, 0.0f).points[0].normal);
 
   const Manifold pc = collide(sq, ci, 0.0f);
   const Manifold cp = collide(ci, sq, 0.0f);
@@ -655,7 +667,8 @@ TEST(CollideDispatch, TableMatchesDirectCallsAndFlipsCirclePolygon) {
   EXPECT_EQ(cp.points[0].point, pc.points[0].point);
 
   // Edge region through the dispatcher, circle first.
-  const Manifold ce = collide(circle_shape({0.3f, 1.4f}, 0.5f), sq, 0.0f);
+  const Vec2 ce_centre{0.3f, 1.4f};
+  const Manifold ce = collide(circle_shape(ce_centre, 0.5f), sq, 0.0f);
   ASSERT_EQ(ce.count, 1);
   EXPECT_TRUE(ce.points[0].vertex_on_a);
   EXPECT_EQ(ce.points[0].other, 2);
@@ -716,7 +729,7 @@ void sweep_one(const std::vector<Polygon>& tiles, const ShapeView& body, Vec2 ex
       }
     }
   }
-  if (penetrating < (body.kind == ShapeKind::Polygon ? 2 : 1)) ++stats.under_supported;
+  if (penetrating < (body.kind == ColliderKind::Polygon ? 2 : 1)) ++stats.under_supported;
 }
 
 // Positions along a row or column of unit tiles with seams at 1, 2, 3: every 1e-3 from 0.6 to 3.4
@@ -793,7 +806,8 @@ TEST(CollideTiles, CircleRollingOverSeamsOnlyGetsUpwardNormals) {
     const std::vector<Polygon> tiles = floor_row(flag);
     SweepStats s;
     for (const float x : seam_positions()) {
-      sweep_one(tiles, circle_shape({x, 0.5f - 1e-3f}, 0.5f), {0.0f, 1.0f}, s);
+      const Vec2 centre{x, 0.5f - 1e-3f};
+      sweep_one(tiles, circle_shape(centre, 0.5f), {0.0f, 1.0f}, s);
     }
     if (flag) {
       EXPECT_EQ(s.min_along, 1.0f);

@@ -7,18 +7,21 @@ namespace {
 
 using CollideFn = Manifold (*)(const ShapeView&, const ShapeView&, float);
 
+PolygonView polygon_of(const ShapeView& s) { return {s.x, s.y, s.count, s.internal_edges}; }
+CircleView circle_of(const ShapeView& s) { return {{s.x[0], s.y[0]}, s.radius}; }
+
 Manifold circle_circle(const ShapeView& a, const ShapeView& b, float margin) {
-  return collide_circles(a.circle, b.circle, margin);
+  return collide_circles(circle_of(a), circle_of(b), margin);
 }
 
 Manifold polygon_circle(const ShapeView& a, const ShapeView& b, float margin) {
-  return collide_polygon_circle(a.polygon, b.circle, margin);
+  return collide_polygon_circle(polygon_of(a), circle_of(b), margin);
 }
 
 // Circle A vs polygon B is polygon B vs circle A seen from the other side: the same features,
 // with normals reversed (they must point from A to B) and the vertex/edge owners swapped.
 Manifold circle_polygon(const ShapeView& a, const ShapeView& b, float margin) {
-  Manifold m = collide_polygon_circle(b.polygon, a.circle, margin);
+  Manifold m = collide_polygon_circle(polygon_of(b), circle_of(a), margin);
   for (int i = 0; i < m.count; ++i) {
     m.points[i].normal = -m.points[i].normal;
     m.points[i].vertex_on_a = !m.points[i].vertex_on_a;
@@ -27,7 +30,7 @@ Manifold circle_polygon(const ShapeView& a, const ShapeView& b, float margin) {
 }
 
 Manifold polygon_polygon(const ShapeView& a, const ShapeView& b, float margin) {
-  return collide_polygons(a.polygon, b.polygon, margin);
+  return collide_polygons(polygon_of(a), polygon_of(b), margin);
 }
 
 // Indexed [kind of A][kind of B] with ShapeKind::Circle = 0, ShapeKind::Polygon = 1.
