@@ -1,12 +1,20 @@
 // Adding bodies to the dense arrays and removing destroyed ones.
 #pragma once
 
+#include <span>
+
 #include "solver/world_impl.hpp"
 
 namespace strut {
 
-// Appends a validated body; returns its dense index.
-std::uint32_t add_body(World::Impl& w, const BodyDef& def, std::uint32_t slot);
+// The shapes of a body definition: its `shapes`, or the one its body-level fields describe.
+std::vector<ShapeDef> shape_defs_of(const BodyDef& def);
+// A free shape slot (ShapeRecord), not yet alive.
+std::uint32_t new_shape_slot(World::Impl& w);
+// Appends a validated body and its colliders (one shape slot per shape of shape_defs_of(def));
+// returns its dense index. The caller inserts the colliders into the broad phase.
+std::uint32_t add_body(World::Impl& w, const BodyDef& def, std::uint32_t slot,
+                       std::span<const std::uint32_t> shape_slots);
 
 // Stable removal of bodies flagged kDead (creation order of the survivors is kept).
 void compact_bodies(World::Impl& w);

@@ -11,20 +11,33 @@
 
 namespace strut {
 
+Aabb collider_tight_box(const World::Impl& w, std::uint32_t i) {
+  const auto& c = w.colliders;
+  const auto& q = w.particles;
+  const std::uint32_t p0 = w.bodies.particle_begin[c.body[i]] + c.vertex_begin[i];
+  float lx = q.x[p0], ly = q.y[p0], ux = q.x[p0], uy = q.y[p0];
+  for (std::uint32_t v = p0 + 1; v < p0 + c.count[i]; ++v) {
+    lx = std::min(lx, q.x[v]), ly = std::min(ly, q.y[v]);
+    ux = std::max(ux, q.x[v]), uy = std::max(uy, q.y[v]);
+  }
+  const float r = c.radius[i];
+  return Aabb{{lx - r, ly - r}, {ux + r, uy + r}};
+}
+
 Aabb tight_box(const World::Impl& w, std::uint32_t k) {
   const auto& b = w.bodies;
-  const auto& q = w.particles;
-  float lx = 1e30f, ly = 1e30f, ux = -1e30f, uy = -1e30f;
-  for (std::uint32_t i = b.particle_begin[k]; i < b.particle_begin[k] + b.particle_count[k]; ++i) {
-    lx = std::min(lx, q.x[i]), ly = std::min(ly, q.y[i]);
-    ux = std::max(ux, q.x[i]), uy = std::max(uy, q.y[i]);
+  Aabb box{{1e30f, 1e30f}, {-1e30f, -1e30f}};
+  for (std::uint32_t i = b.collider_begin[k]; i < b.collider_begin[k] + b.collider_count[k]; ++i) {
+    const Aabb c = collider_tight_box(w, i);
+    box.lower = {std::min(box.lower.x, c.lower.x), std::min(box.lower.y, c.lower.y)};
+    box.upper = {std::max(box.upper.x, c.upper.x), std::max(box.upper.y, c.upper.y)};
   }
-  const float r = b.radius[k];
-  return Aabb{{lx - r, ly - r}, {ux + r, uy + r}};
+  return box;
 }
 
 void update_bounds(World::Impl& w, float dt) {
   auto& b = w.bodies;
+  auto& c = w.colliders;
   const auto& q = w.particles;
   const std::size_t n = b.size();
   w.motion.resize(n);
@@ -35,21 +48,38 @@ void update_bounds(World::Impl& w, float dt) {
   w.tasks.parallel_for(int(n), 1024, [&](int lo, int hi, int) {
     for (std::size_t k = std::size_t(lo); k < std::size_t(hi); ++k) {
       const std::uint32_t p0 = b.particle_begin[k], pc = b.particle_count[k];
-      b.aabb[k] = tight_box(w, std::uint32_t(k));
+      // A static body's boxes change only when it is moved (refresh_body_boxes).
+      if (!(b.flags[k] & kStatic) || b.aabb[k].lower.x > b.aabb[k].upper.x) {
+        Aabb box{{1e30f, 1e30f}, {-1e30f, -1e30f}};
+        for (std::uint32_t i = b.collider_begin[k]; i < b.collider_begin[k] + b.collider_count[k];
+             ++i) {
+          c.aabb[i] = collider_tight_box(w, i);
+          box.lower = {std::min(box.lower.x, c.aabb[i].lower.x),
+                       std::min(box.lower.y, c.aabb[i].lower.y)};
+          box.upper = {std::max(box.upper.x, c.aabb[i].upper.x),
+                       std::max(box.upper.y, c.aabb[i].upper.y)};
+        }
+        b.aabb[k] = box;
+      }
       w.extent[k] =
           std::max(b.aabb[k].upper.x - b.aabb[k].lower.x, b.aabb[k].upper.y - b.aabb[k].lower.y);
-      const float r = b.radius[k];
-      float reach = 0;  // farthest particle from the centre of mass
-      for (std::uint32_t i = p0; i < p0 + pc; ++i)
-        reach = std::max(reach, q.lx[i] * q.lx[i] + q.ly[i] * q.ly[i]);
-      w.reach[k] = std::sqrt(reach) + r;
       float motion = 0;
       if (!(b.flags[k] & kStatic) && !(b.flags[k] & kSleeping)) {
+        float reach = 0;  // farthest surface point from the centre of mass
+        for (std::uint32_t i = b.collider_begin[k]; i < b.collider_begin[k] + b.collider_count[k];
+             ++i) {
+          const std::uint32_t v0 = p0 + c.vertex_begin[i];
+          float r2 = 0;
+          for (std::uint32_t v = v0; v < v0 + c.count[i]; ++v)
+            r2 = std::max(r2, q.lx[v] * q.lx[v] + q.ly[v] * q.ly[v]);
+          reach = std::max(reach, std::sqrt(r2) + c.radius[i]);
+        }
+        w.reach[k] = reach;
         // Distance any point of the body can travel this step: linear + angular + gravity.
         if (w.is_rigid(k)) {
           const float vx = b.dx[k] / h, vy = b.dy[k] / h;
           const float omega = std::fabs(b.da[k]) / h;
-          motion = (std::sqrt(vx * vx + vy * vy) + omega * (std::sqrt(reach) + r)) * dt;
+          motion = (std::sqrt(vx * vx + vy * vy) + omega * reach) * dt;
         } else {
           float vmax = 0;
           for (std::uint32_t i = p0; i < p0 + pc; ++i) {
@@ -59,16 +89,53 @@ void update_bounds(World::Impl& w, float dt) {
           motion = std::sqrt(vmax) / h * dt;
         }
         motion += std::fabs(b.gravity_scale[k]) * g * dt * dt;
+      } else {
+        w.reach[k] = 0.5f * length(b.aabb[k].upper - b.aabb[k].lower);
       }
       w.motion[k] = motion;
     }
   });
 }
 
-Aabb broadphase_box(const World::Impl& w, std::uint32_t k) {
-  const float grow = 0.5f * w.config.contact_slop + w.motion[k];
-  const Aabb& b = w.bodies.aabb[k];
+Aabb collider_broadphase_box(const World::Impl& w, std::uint32_t i) {
+  const std::uint32_t k = w.colliders.body[i];
+  const float motion = k < w.motion.size() ? w.motion[k] : 0.0f;
+  const float grow = 0.5f * w.config.contact_slop + motion;
+  const Aabb& b = w.colliders.aabb[i];
   return Aabb{{b.lower.x - grow, b.lower.y - grow}, {b.upper.x + grow, b.upper.y + grow}};
+}
+
+void refresh_body_boxes(World::Impl& w, std::uint32_t k) {
+  auto& b = w.bodies;
+  b.aabb[k] = tight_box(w, k);
+  for (std::uint32_t i = b.collider_begin[k]; i < b.collider_begin[k] + b.collider_count[k]; ++i) {
+    w.colliders.aabb[i] = collider_tight_box(w, i);
+    w.broadphase.set_box(w.colliders.slot[i], collider_broadphase_box(w, i));
+  }
+}
+
+void set_body_sleeping(World::Impl& w, std::uint32_t k, bool sleeping) {
+  const auto& b = w.bodies;
+  for (std::uint32_t i = b.collider_begin[k]; i < b.collider_begin[k] + b.collider_count[k]; ++i)
+    w.broadphase.set_sleeping(w.colliders.slot[i], sleeping);
+}
+
+std::uint32_t broadphase_mask(const World::Impl& w, std::uint32_t i) {
+  return w.colliders.group[i] > 0 ? 0xFFFFFFFFu : w.colliders.mask[i];
+}
+
+void reinsert_body(World::Impl& w, std::uint32_t k) {
+  auto& b = w.bodies;
+  const auto& c = w.colliders;
+  const bool is_static = (b.flags[k] & kStatic) != 0;
+  b.aabb[k] = tight_box(w, k);
+  for (std::uint32_t i = b.collider_begin[k]; i < b.collider_begin[k] + b.collider_count[k]; ++i) {
+    w.broadphase.remove(c.slot[i]);
+    w.colliders.aabb[i] = collider_tight_box(w, i);
+    w.broadphase.insert(c.slot[i], collider_broadphase_box(w, i), c.category[i],
+                        broadphase_mask(w, i), is_static);
+    if (b.flags[k] & kSleeping) w.broadphase.set_sleeping(c.slot[i], true);
+  }
 }
 
 namespace {
@@ -94,74 +161,115 @@ void filter_in_order(World::Impl& w, int total, Keep keep, Make make, std::vecto
   });
 }
 
-// How much a swept box is enlarged beyond the box the step needs: a tenth of the body's size, at
-// most 10 cm (Box2D's margin). A resting body's box then stays inside its enlarged one for many
-// steps and the sweep is skipped (below); a larger margin lists more pairs that the step filters
-// out again.
+// How much a swept box is enlarged beyond the box the step needs: a tenth of the collider's size,
+// at most 10 cm (Box2D's margin). A resting body's box then stays inside its enlarged one for
+// many steps and the sweep is skipped (below); a larger margin lists more pairs that the step
+// filters out again.
 constexpr float kEnlargeFraction = 0.1f, kEnlargeMax = 0.1f;
 
 // Whether last sweep's pairs still hold every pair whose boxes overlap now: nothing changed in
 // the broad phase (no proxy inserted, removed, re-filtered, put to sleep, woken or moved by
-// set_box; no new ignored pairs), every body keeps its flags, and every awake moving body's box
-// lies inside the enlarged box it was swept with.
+// set_box; no new ignored pairs), every collider's body keeps its flags, and every awake moving
+// collider's box lies inside the enlarged box it was swept with.
 bool enlarged_pairs_hold(World::Impl& w) {
   const auto& b = w.bodies;
+  const auto& c = w.colliders;
   const auto& sc = w.scratch;
-  const std::size_t n = b.size();
+  const std::size_t n = c.size();
   if (w.broadphase.version() != w.enlarged_version || sc.enlarged_flags.size() != n) return false;
   constexpr int kGrain = 4096;
   auto& escaped = w.scratch.chunk_counts;
   escaped.assign(std::size_t(TaskSystem::chunk_count(int(n), kGrain)), 0);
   w.tasks.parallel_for(int(n), kGrain, [&](int lo, int hi, int) {
     std::uint32_t out = 0;
-    for (std::size_t k = std::size_t(lo); k < std::size_t(hi); ++k) {
-      out |= b.flags[k] != sc.enlarged_flags[k];
-      if (b.flags[k] & (kStatic | kSleeping | kDead)) continue;
-      out |= (sc.fat_lx[k] < sc.enlarged_lx[k]) | (sc.fat_ly[k] < sc.enlarged_ly[k]) |
-             (sc.fat_ux[k] > sc.enlarged_ux[k]) | (sc.fat_uy[k] > sc.enlarged_uy[k]);
+    for (std::size_t i = std::size_t(lo); i < std::size_t(hi); ++i) {
+      const std::uint8_t flags = b.flags[c.body[i]];
+      out |= flags != sc.enlarged_flags[i];
+      if (flags & (kStatic | kSleeping | kDead)) continue;
+      out |= (sc.fat_lx[i] < sc.enlarged_lx[i]) | (sc.fat_ly[i] < sc.enlarged_ly[i]) |
+             (sc.fat_ux[i] > sc.enlarged_ux[i]) | (sc.fat_uy[i] > sc.enlarged_uy[i]);
     }
     escaped[std::size_t(lo / kGrain)] = out;
   });
   return std::none_of(escaped.begin(), escaped.end(), [](std::uint32_t e) { return e != 0; });
 }
 
-// Sweeps the enlarged boxes of the awake moving bodies (static and sleeping proxies keep the
-// boxes they were given) and keeps the pairs in dense indices, dropping pairs of two infinite
-// masses (the broad phase knows layers, static, sleeping and jointed pairs; kinematic bodies
-// only the world knows). The order is the broad phase's.
+// Whether two colliders of different bodies may interact at all, the broad phase having checked
+// category and mask: groups, jointed bodies that do not collide, two bodies of infinite mass
+// (the broad phase knows static and sleeping, but not kinematic). Sensors: see is_sensor_pair.
+bool colliders_may_touch(const World::Impl& w, std::uint32_t i, std::uint32_t j) {
+  const auto& b = w.bodies;
+  const auto& c = w.colliders;
+  const std::uint32_t bi = c.body[i], bj = c.body[j];
+  if (bi == bj) return false;
+  const std::uint8_t fi = b.flags[bi], fj = b.flags[bj];
+  if ((fi | fj) & kDead) return false;
+  const bool sensor = c.sensor[i] || c.sensor[j];
+  if (sensor) {
+    // A sensor sees visitors that are not sensors and not static.
+    if (c.sensor[i] && c.sensor[j]) return false;
+    if ((c.sensor[i] ? fj : fi) & kStatic) return false;
+  } else if ((fi & (kStatic | kKinematic)) && (fj & (kStatic | kKinematic))) {
+    return false;
+  }
+  if (c.group[i] == c.group[j] && c.group[i] != 0) return c.group[i] > 0;
+  if ((c.category[i] & c.mask[j]) == 0 || (c.category[j] & c.mask[i]) == 0) return false;
+  if (!w.ignored_pairs.empty()) {
+    const std::uint64_t key = pair_key(b.slot[bi], b.slot[bj]);
+    if (std::binary_search(w.ignored_pairs.begin(), w.ignored_pairs.end(), key)) return false;
+  }
+  return true;
+}
+
+// Sweeps the enlarged boxes of the awake moving colliders (static and sleeping proxies keep the
+// boxes they were given) and keeps the pairs that may interact, in dense indices: contact pairs
+// (lower slot first) and sensor pairs (sensor first). The order is the broad phase's.
 void sweep_enlarged(World::Impl& w) {
   const auto& b = w.bodies;
+  const auto& c = w.colliders;
   auto& bp = w.broadphase;
   auto& sc = w.scratch;
-  const std::size_t n = b.size();
+  const std::size_t n = c.size();
   sc.enlarged_lx.resize(n), sc.enlarged_ly.resize(n), sc.enlarged_ux.resize(n);
   sc.enlarged_uy.resize(n), sc.enlarged_flags.resize(n);
   const std::span<float> lx = bp.min_x(), ly = bp.min_y(), ux = bp.max_x(), uy = bp.max_y();
   w.tasks.parallel_for(int(n), 4096, [&](int lo, int hi, int) {
-    for (std::uint32_t k = std::uint32_t(lo); k < std::uint32_t(hi); ++k) {
-      sc.enlarged_flags[k] = b.flags[k];
-      const float m = std::min(kEnlargeFraction * w.extent[k], kEnlargeMax);
-      sc.enlarged_lx[k] = sc.fat_lx[k] - m, sc.enlarged_ly[k] = sc.fat_ly[k] - m;
-      sc.enlarged_ux[k] = sc.fat_ux[k] + m, sc.enlarged_uy[k] = sc.fat_uy[k] + m;
-      if (b.flags[k] & (kStatic | kSleeping | kDead)) continue;
-      const std::uint32_t s = b.slot[k];
-      lx[s] = sc.enlarged_lx[k], ly[s] = sc.enlarged_ly[k];
-      ux[s] = sc.enlarged_ux[k], uy[s] = sc.enlarged_uy[k];
+    for (std::uint32_t i = std::uint32_t(lo); i < std::uint32_t(hi); ++i) {
+      const std::uint8_t flags = b.flags[c.body[i]];
+      sc.enlarged_flags[i] = flags;
+      const float size = std::max(sc.tight_ux[i] - sc.tight_lx[i], sc.tight_uy[i] - sc.tight_ly[i]);
+      const float m = std::min(kEnlargeFraction * size, kEnlargeMax);
+      sc.enlarged_lx[i] = sc.fat_lx[i] - m, sc.enlarged_ly[i] = sc.fat_ly[i] - m;
+      sc.enlarged_ux[i] = sc.fat_ux[i] + m, sc.enlarged_uy[i] = sc.fat_uy[i] + m;
+      if (flags & (kStatic | kSleeping | kDead)) continue;
+      const std::uint32_t s = c.slot[i];
+      lx[s] = sc.enlarged_lx[i], ly[s] = sc.enlarged_ly[i];
+      ux[s] = sc.enlarged_ux[i], uy[s] = sc.enlarged_uy[i];
     }
   });
   bp.find_pairs(w.broadphase_pairs, w.tasks);
   const auto& pairs = w.broadphase_pairs;
+  auto dense = [&](std::size_t i) {
+    return std::pair{w.collider_slots[pairs[i].a].dense, w.collider_slots[pairs[i].b].dense};
+  };
   filter_in_order(
       w, int(pairs.size()),
       [&](std::size_t i) {
-        const std::uint8_t fi = b.flags[w.slots[pairs[i].a].dense];
-        const std::uint8_t fj = b.flags[w.slots[pairs[i].b].dense];
-        return !((fi & (kStatic | kKinematic)) && (fj & (kStatic | kKinematic)));
+        const auto [x, y] = dense(i);
+        return !c.sensor[x] && !c.sensor[y] && colliders_may_touch(w, x, y);
+      },
+      dense, w.enlarged_pairs);
+  filter_in_order(
+      w, int(pairs.size()),
+      [&](std::size_t i) {
+        const auto [x, y] = dense(i);
+        return (c.sensor[x] || c.sensor[y]) && colliders_may_touch(w, x, y);
       },
       [&](std::size_t i) {
-        return std::pair{w.slots[pairs[i].a].dense, w.slots[pairs[i].b].dense};
+        const auto [x, y] = dense(i);
+        return c.sensor[x] ? std::pair{x, y} : std::pair{y, x};
       },
-      w.enlarged_pairs);
+      w.enlarged_sensor_pairs);
   w.enlarged_version = bp.version();
   ++w.enlarged_sweeps;
 }
@@ -175,94 +283,103 @@ void find_candidate_pairs(World::Impl& w) {
     find_pairs_all(w, w.candidate_pairs);
     return;
   }
-  const auto& b = w.bodies;
+  const auto& c = w.colliders;
   auto& sc = w.scratch;
-  const std::size_t n = b.size();
-  // Fattened boxes of every body in one SIMD pass over SoA arrays: the boxes this step needs.
+  const std::size_t n = c.size();
+  // Fattened boxes of every collider in one SIMD pass over SoA arrays: the boxes this step needs.
   sc.tight_lx.resize(n), sc.tight_ly.resize(n), sc.tight_ux.resize(n), sc.tight_uy.resize(n);
   sc.fat_lx.resize(n), sc.fat_ly.resize(n), sc.fat_ux.resize(n), sc.fat_uy.resize(n);
-  const BoundsSpans spans{sc.tight_lx.data(), sc.tight_ly.data(), sc.tight_ux.data(),
-                          sc.tight_uy.data(), w.motion.data(),    sc.fat_lx.data(),
-                          sc.fat_ly.data(),   sc.fat_ux.data(),   sc.fat_uy.data()};
+  sc.collider_motion.resize(n);
+  const BoundsSpans spans{sc.tight_lx.data(), sc.tight_ly.data(),        sc.tight_ux.data(),
+                          sc.tight_uy.data(), sc.collider_motion.data(), sc.fat_lx.data(),
+                          sc.fat_ly.data(),   sc.fat_ux.data(),          sc.fat_uy.data()};
   w.tasks.parallel_for(int(n), 4096, [&](int lo, int hi, int) {
-    for (std::size_t k = std::size_t(lo); k < std::size_t(hi); ++k) {
-      const Aabb& box = b.aabb[k];
-      sc.tight_lx[k] = box.lower.x, sc.tight_ly[k] = box.lower.y;
-      sc.tight_ux[k] = box.upper.x, sc.tight_uy[k] = box.upper.y;
+    for (std::size_t i = std::size_t(lo); i < std::size_t(hi); ++i) {
+      const Aabb& box = c.aabb[i];
+      sc.tight_lx[i] = box.lower.x, sc.tight_ly[i] = box.lower.y;
+      sc.tight_ux[i] = box.upper.x, sc.tight_uy[i] = box.upper.y;
+      sc.collider_motion[i] = w.motion[c.body[i]];
     }
     fatten_bounds_simd(spans, lo, hi, 0.5f * w.config.contact_slop);
   });
   if (!enlarged_pairs_hold(w)) sweep_enlarged(w);
   // The candidates: the enlarged pairs whose boxes overlap this step, so the narrow phase and the
   // continuous pass see the same pairs as a sweep of this step's boxes would give.
-  const auto& pairs = w.enlarged_pairs;
+  auto overlap = [&](std::uint32_t a, std::uint32_t d) {
+    return !(sc.fat_lx[a] > sc.fat_ux[d] || sc.fat_lx[d] > sc.fat_ux[a] ||
+             sc.fat_ly[a] > sc.fat_uy[d] || sc.fat_ly[d] > sc.fat_uy[a]);
+  };
   filter_in_order(
-      w, int(pairs.size()),
-      [&](std::size_t i) {
-        const auto [a, c] = pairs[i];
-        return !(sc.fat_lx[a] > sc.fat_ux[c] || sc.fat_lx[c] > sc.fat_ux[a] ||
-                 sc.fat_ly[a] > sc.fat_uy[c] || sc.fat_ly[c] > sc.fat_uy[a]);
-      },
-      [&](std::size_t i) { return pairs[i]; }, w.candidate_pairs);
+      w, int(w.enlarged_pairs.size()),
+      [&](std::size_t i) { return overlap(w.enlarged_pairs[i].first, w.enlarged_pairs[i].second); },
+      [&](std::size_t i) { return w.enlarged_pairs[i]; }, w.candidate_pairs);
+  w.sensor_candidates.clear();
+  for (const auto& [sensor, visitor] : w.enlarged_sensor_pairs)
+    if (overlap(sensor, visitor)) w.sensor_candidates.emplace_back(sensor, visitor);
 }
 
 // All-pairs reference finder: the same filters as the sweep-and-prune broad phase; kept for
 // tests and as the baseline of the broad-phase benchmark.
 void find_pairs_all(World::Impl& w, std::vector<std::pair<std::uint32_t, std::uint32_t>>& out) {
   out.clear();
-  const std::size_t n = w.bodies.size();
+  w.sensor_candidates.clear();
+  const auto& c = w.colliders;
+  const std::size_t n = c.size();
   for (std::uint32_t i = 0; i < n; ++i) {
     for (std::uint32_t j = i + 1; j < n; ++j) {
       if (!pair_may_collide(w, i, j)) continue;
-      const Aabb a = broadphase_box(w, i), c = broadphase_box(w, j);
-      if (a.lower.x > c.upper.x || c.lower.x > a.upper.x) continue;
-      if (a.lower.y > c.upper.y || c.lower.y > a.upper.y) continue;
-      out.emplace_back(i, j);
+      const Aabb a = collider_broadphase_box(w, i), d = collider_broadphase_box(w, j);
+      if (a.lower.x > d.upper.x || d.lower.x > a.upper.x) continue;
+      if (a.lower.y > d.upper.y || d.lower.y > a.upper.y) continue;
+      if (c.sensor[i] || c.sensor[j]) {
+        w.sensor_candidates.push_back(c.sensor[i] ? std::pair{i, j} : std::pair{j, i});
+        continue;
+      }
+      const bool lower_first = c.slot[i] < c.slot[j];
+      out.push_back(lower_first ? std::pair{i, j} : std::pair{j, i});
     }
   }
 }
 
 bool pair_may_collide(const World::Impl& w, std::uint32_t i, std::uint32_t j) {
   const auto& b = w.bodies;
-  const std::uint8_t fi = b.flags[i], fj = b.flags[j];
-  if ((fi | fj) & kDead) return false;
-  // Two bodies of infinite mass have nothing to resolve; neither have two that are at rest.
-  if ((fi & (kStatic | kKinematic)) && (fj & (kStatic | kKinematic))) return false;
+  const auto& c = w.colliders;
+  const std::uint8_t fi = b.flags[c.body[i]], fj = b.flags[c.body[j]];
+  // Two bodies at rest (static or asleep) have nothing to resolve.
   if ((fi & (kStatic | kSleeping)) && (fj & (kStatic | kSleeping))) return false;
-  if ((b.category[i] & b.mask[j]) == 0 || (b.category[j] & b.mask[i]) == 0) return false;
-  if (!w.ignored_pairs.empty()) {
-    const std::uint64_t key = pair_key(b.slot[i], b.slot[j]);
-    if (std::binary_search(w.ignored_pairs.begin(), w.ignored_pairs.end(), key)) return false;
-  }
-  return true;
+  return colliders_may_touch(w, i, j);
 }
 
-static collide::ShapeView shape_view(const World::Impl& w, std::uint32_t k) {
-  const auto& b = w.bodies;
-  const std::uint32_t p0 = b.particle_begin[k];
+collide::ShapeView shape_view(const World::Impl& w, std::uint32_t i) {
+  const auto& c = w.colliders;
+  const std::uint32_t k = c.body[i];
+  const std::uint32_t p0 = w.bodies.particle_begin[k] + c.vertex_begin[i];
   collide::ShapeView v;
+  v.kind = c.kind[i];
   v.x = w.particles.x.data() + p0;
   v.y = w.particles.y.data() + p0;
-  if (b.flags[k] & kCircle) {
-    v.kind = collide::ColliderKind::Circle;
-    v.count = 1;
-    v.radius = b.radius[k];
-  } else {
-    v.kind = collide::ColliderKind::Polygon;
-    v.count = b.hull_count[k];
-    v.internal_edges = b.internal_edges[k];
+  v.count = c.count[i];
+  v.radius = c.radius[i];
+  v.internal_edges = c.internal_edges[i];
+  if (c.ghosts[i]) {
+    const auto& b = w.bodies;
+    const Vec2 p{b.px[k], b.py[k]};
+    const Rot q{b.qc[k], b.qs[k]};
+    v.has_prev = (c.ghosts[i] & 1) != 0, v.has_next = (c.ghosts[i] & 2) != 0;
+    v.ghost_prev = p + rotate(q, c.ghost_prev[i]);
+    v.ghost_next = p + rotate(q, c.ghost_next[i]);
   }
   return v;
 }
 
 // Materials combine by the usual rule: friction as the geometric mean (a frictionless surface
 // makes the pair frictionless), restitution as the maximum (a ball bounces on any floor).
-static void combine_materials(const World::Impl& w, std::uint32_t a, std::uint32_t c,
+static void combine_materials(const World::Impl& w, std::uint32_t a, std::uint32_t d,
                               ContactPoint& cp) {
-  const auto& b = w.bodies;
-  cp.friction = std::sqrt(b.friction[a] * b.friction[c]);
-  cp.static_friction = std::sqrt(b.static_friction[a] * b.static_friction[c]);
-  cp.restitution = std::max(b.restitution[a], b.restitution[c]);
+  const auto& c = w.colliders;
+  cp.friction = std::sqrt(c.friction[a] * c.friction[d]);
+  cp.static_friction = std::sqrt(c.static_friction[a] * c.static_friction[d]);
+  cp.restitution = std::max(c.restitution[a], c.restitution[d]);
 }
 
 namespace {
@@ -284,9 +401,9 @@ bool fast_pair(const World::Impl& w, std::uint32_t a, std::uint32_t c) {
 }  // namespace
 
 // How far apart a pair's features may be and still get a (speculative) contact point: the
-// distance the two can close this step, plus the slop. Between two dynamic bodies (not bullets)
-// at most the smaller one's size: a body flung at 90 m/s (the spinner's bar tip moves at
-// 100 m/s) had a 1.5 m reach, 120 pairs and spilled thousands of constraints into the serial
+// distance the two bodies can close this step, plus the slop. Between two dynamic bodies (not
+// bullets) at most the smaller one's size: a body flung at 90 m/s (the spinner's bar tip moves
+// at 100 m/s) had a 1.5 m reach, 120 pairs and spilled thousands of constraints into the serial
 // overflow colour. Box2D's reach is 2 cm at any speed; against fixed bodies the full motion
 // stays (with the continuous pass, that is what keeps fast bodies out of walls).
 float pair_margin(const World::Impl& w, std::uint32_t a, std::uint32_t c) {
@@ -302,10 +419,12 @@ namespace {
 
 // A body that moves more than half its size in a step can turn a corner that the manifold did
 // not pick into the surface (a box spinning at 20 rad/s and flying at 200 m/s went through a
-// 10 cm wall at one substep). For such pairs every vertex of the other body within the margin
-// of a manifold edge's line gets a speculative point against that edge.
-std::size_t add_fast_points(const World::Impl& w, float margin, ContactPoint* out,
-                            std::size_t count) {
+// 10 cm wall at one substep). For such pairs every vertex of the other collider within the
+// margin of a manifold edge's line gets a speculative point against that edge. `first` holds
+// the first vertex of each point's body's collider, indexed like the points' bodies.
+std::size_t add_fast_points(const World::Impl& w, std::uint32_t ca, std::uint32_t cc, float margin,
+                            ContactPoint* out, std::size_t count) {
+  const auto& col = w.colliders;
   const std::size_t base = count;
   for (std::size_t p = 0; p < base; ++p) {
     if (out[p].kind != ContactKind::VertexEdge) continue;
@@ -316,27 +435,28 @@ std::size_t add_fast_points(const World::Impl& w, float margin, ContactPoint* ou
       seen = seen || (out[q].kind == ContactKind::VertexEdge && out[q].body_o == edge_body &&
                       out[q].other == edge);
     if (seen) continue;
-    const std::uint32_t n = w.bodies.hull_count[edge_body];
-    const Vec2 e1 = vertex_position(w, edge_body, edge);
-    const Vec2 e2 = vertex_position(w, edge_body, (edge + 1) % n);
-    const Vec2 d = e2 - e1;
+    const std::uint32_t e1i = w.bodies.particle_begin[edge_body] + edge;
+    const Vec2 e1{w.particles.x[e1i], w.particles.y[e1i]};
+    const std::uint32_t e2i = e1i + w.particles.next[e1i];
+    const Vec2 d = Vec2{w.particles.x[e2i], w.particles.y[e2i]} - e1;
     const float len = length(d);
     if (len <= 0) continue;
     const Vec2 normal = (1.0f / len) * Vec2{d.y, -d.x};
-    const std::uint32_t vertices = std::max<std::uint32_t>(1, w.bodies.hull_count[other_body]);
-    for (std::uint32_t v = 0; v < vertices; ++v) {
+    // The vertices of the vertex side's collider (the pair's other collider).
+    const std::uint32_t vc = col.body[ca] == other_body ? ca : cc;
+    const std::uint32_t v0 = col.vertex_begin[vc], vn = v0 + col.count[vc];
+    for (std::uint32_t v = v0; v < vn; ++v) {
       bool present = false;
       for (std::size_t q = 0; q < count; ++q)
         present = present || (out[q].body_v == other_body && out[q].vertex == v &&
                               out[q].kind == ContactKind::VertexEdge && out[q].other == edge);
       if (present) continue;
-      const float sep = dot(normal, vertex_position(w, other_body, v) - e1) - out[p].radius;
+      const float sep = dot(normal, vertex_position(w, other_body, v) - e1) - out[p].radius();
       if (sep >= margin) continue;
       ContactPoint cp = out[p];
       cp.separation = sep;
-      cp.vertex = static_cast<std::uint8_t>(v);
+      cp.vertex = v;
       cp.lambda_n = cp.lambda_t = 0;
-      cp.feature = (cp.feature & ~0xFF00u) | (v << 8);
       out[count++] = cp;
     }
   }
@@ -348,46 +468,48 @@ std::size_t add_fast_points(const World::Impl& w, float margin, ContactPoint* ou
 std::size_t collide_pair(const World::Impl& w, std::uint32_t a, std::uint32_t c, ContactPoint* out,
                          float extra_margin) {
   const auto& b = w.bodies;
-  const float margin = pair_margin(w, a, c) + extra_margin;
+  const auto& col = w.colliders;
+  const std::uint32_t ba = col.body[a], bc = col.body[c];
+  const float margin = pair_margin(w, ba, bc) + extra_margin;
   const collide::Manifold m = collide::collide(shape_view(w, a), shape_view(w, c), margin);
+  // Which collider owns the vertex is told by slot order, which (unlike dense order) survives
+  // compaction.
+  const bool a_lower = col.slot[a] < col.slot[c];
   for (int i = 0; i < m.count; ++i) {
     const collide::ContactFeature& f = m.points[i];
     ContactPoint& cp = out[i];
     cp = ContactPoint{};
-    cp.body_v = f.vertex_on_a ? a : c;
-    cp.body_o = f.vertex_on_a ? c : a;
+    const std::uint32_t cv = f.vertex_on_a ? a : c, co = f.vertex_on_a ? c : a;
+    cp.body_v = col.body[cv];
+    cp.body_o = col.body[co];
     cp.kind = f.kind == collide::FeatureKind::VertexEdge ? ContactKind::VertexEdge
                                                          : ContactKind::VertexVertex;
-    cp.vertex = f.vertex;
-    cp.other = f.other;
-    cp.radius =
-        b.radius[cp.body_v] + (cp.kind == ContactKind::VertexVertex ? b.radius[cp.body_o] : 0.0f);
+    cp.vertex = col.vertex_begin[cv] + f.vertex;
+    cp.other = col.vertex_begin[co] + f.other;
+    cp.radius_v = col.radius[cv];
+    cp.radius_o = col.radius[co];
     // f.normal points from A to B; ours from the other feature towards the vertex.
-    cp.fallback_normal = f.vertex_on_a ? -f.normal : f.normal;
+    cp.set_fallback_normal(f.vertex_on_a ? -f.normal : f.normal);
     cp.separation = f.separation;
-    // Which body owns the vertex is told by slot order, which (unlike dense order) survives
-    // compaction.
-    const bool vertex_on_lower = b.slot[cp.body_v] < b.slot[cp.body_o];
-    cp.feature = (std::uint32_t(vertex_on_lower) << 17) | (std::uint32_t(cp.kind) << 16) |
-                 (std::uint32_t(cp.vertex) << 8) | cp.other;
+    cp.vertex_on_lower = f.vertex_on_a == a_lower;
     combine_materials(w, a, c, cp);
   }
   std::size_t count = static_cast<std::size_t>(m.count);
   // Against what does not move (walls, floors, kinematic bodies) or for bullets only, as the
   // continuous pass: between two dynamic bodies the extra points bought little and cost much
   // (after the smash's impact most of its 40,000 pairs were fast, with four points each).
-  const bool fixed = b.inv_mass[a] == 0 || b.inv_mass[c] == 0;
-  const bool bullet = ((b.flags[a] | b.flags[c]) & kBullet) != 0;
-  if (count > 0 && (fixed || bullet) && fast_pair(w, a, c))
-    count = add_fast_points(w, margin, out, count);
+  const bool fixed = b.inv_mass[ba] == 0 || b.inv_mass[bc] == 0;
+  const bool bullet = ((b.flags[ba] | b.flags[bc]) & kBullet) != 0;
+  if (count > 0 && (fixed || bullet) && fast_pair(w, ba, bc))
+    count = add_fast_points(w, a, c, margin, out, count);
   return count;
 }
 
 namespace {
 
-// Last step's pairs grouped by their lower body slot (a counting sort), keys stored beside
-// their indices: a lookup reads one per-body offset and scans that body's few pairs. A hash
-// table over all pairs cost a cache miss per lookup, 8% of a pyramid step.
+// Last step's pairs grouped by their lower collider slot (a counting sort), keys stored beside
+// their indices: a lookup reads one per-collider offset and scans that collider's few pairs. A
+// hash table over all pairs cost a cache miss per lookup, 8% of a pyramid step.
 void index_previous(ContactSet& set, std::size_t slot_count) {
   auto& first = set.old_body_first;
   first.assign(slot_count + 1, 0);
@@ -420,7 +542,7 @@ std::uint32_t find_previous(const ContactSet& set, std::uint64_t key) {
 // relative to the other, every feature pair missing from it is still more than M0 - d apart; as
 // long as d + M <= M0 (M this step's margin) nothing within reach this step is missing. Full
 // collisions use an extra margin of one contact slop so a resting pair can keep its features for
-// many steps (in a settled pyramid nearly every pair does). Soft, circle and fast pairs
+// many steps (in a settled pyramid nearly every pair does). Soft, round, chain and fast pairs
 // (fast-pair points come from the motion) always collide afresh.
 // Separation of a reused point at the current poses, for the touching flag: evaluate_contact's
 // separation for the only points the cache reuses (rigid polygons), read from the particles.
@@ -429,31 +551,36 @@ std::uint32_t find_previous(const ContactSet& set, std::uint64_t key) {
 float feature_separation(const World::Impl& w, const ContactPoint& cp, std::uint32_t body_v,
                          std::uint32_t body_o) {
   const Vec2 v = vertex_position(w, body_v, cp.vertex);
-  const Vec2 e1 = vertex_position(w, body_o, cp.other);
-  if (cp.kind == ContactKind::VertexVertex) return length(v - e1) - cp.radius;
-  const std::uint32_t n = w.bodies.hull_count[body_o];
-  const Vec2 d = vertex_position(w, body_o, cp.other + 1u == n ? 0u : cp.other + 1u) - e1;
+  const std::uint32_t e1i = w.bodies.particle_begin[body_o] + cp.other;
+  const Vec2 e1{w.particles.x[e1i], w.particles.y[e1i]};
+  if (cp.kind == ContactKind::VertexVertex) return length(v - e1) - cp.radius();
+  const std::uint32_t e2i = e1i + w.particles.next[e1i];
+  const Vec2 d = Vec2{w.particles.x[e2i], w.particles.y[e2i]} - e1;
   const float len = length(d);
   // The edge's outward normal (d.y, -d.x) / len, as evaluate_contact takes it.
-  const Vec2 normal = len > 0 ? (1.0f / len) * Vec2{d.y, -d.x} : cp.fallback_normal;
-  return dot(normal, v - e1) - cp.radius;
+  const Vec2 normal = len > 0 ? (1.0f / len) * Vec2{d.y, -d.x} : cp.fallback_normal();
+  return dot(normal, v - e1) - cp.radius();
 }
 
-// A reused point on this step's dense body indices: its feature says whether the vertex is on
-// the body of the lower slot (slots, unlike dense indices, survive compaction).
+// A reused point on this step's dense body indices: whether the vertex is on the collider of the
+// lower slot (slots, unlike dense indices, survive compaction). lower, higher: bodies.
 void rebind(ContactPoint& cp, std::uint32_t lower, std::uint32_t higher) {
-  const bool vertex_on_lower = (cp.feature >> 17) & 1u;
-  cp.body_v = vertex_on_lower ? lower : higher;
-  cp.body_o = vertex_on_lower ? higher : lower;
+  cp.body_v = cp.vertex_on_lower ? lower : higher;
+  cp.body_o = cp.vertex_on_lower ? higher : lower;
 }
 
 bool cacheable(const World::Impl& w, std::uint32_t a, std::uint32_t c) {
   if (!w.config.contact_cache) return false;
-  const auto& b = w.bodies;
-  if ((b.flags[a] | b.flags[c]) & (kSoft | kCircle)) return false;
-  return !fast_pair(w, a, c);
+  const auto& col = w.colliders;
+  if (col.kind[a] != collide::ColliderKind::Polygon ||
+      col.kind[c] != collide::ColliderKind::Polygon)
+    return false;
+  const std::uint32_t ba = col.body[a], bc = col.body[c];
+  if ((w.bodies.flags[ba] | w.bodies.flags[bc]) & kSoft) return false;
+  return !fast_pair(w, ba, bc);
 }
 
+// lower, higher: bodies.
 PairCache relative_pose(const World::Impl& w, std::uint32_t lower, std::uint32_t higher) {
   const auto& b = w.bodies;
   const Rot q{b.qc[lower], b.qs[lower]};
@@ -500,7 +627,7 @@ void narrow_phase(World::Impl& w) {
   std::swap(set.pair_begin, set.old_pair_begin);
   std::swap(set.pair_touching, set.old_pair_touching);
   std::swap(set.pair_cache, set.old_pair_cache);
-  index_previous(set, w.slots.size());
+  index_previous(set, w.collider_slots.size());
   constexpr int kGrain = 256;
   const int pairs = int(w.candidate_pairs.size());
   auto& chunks = w.scratch.narrow_chunks;
@@ -515,10 +642,12 @@ void narrow_phase(World::Impl& w) {
     ContactPoint buffer[kMaxPointsPerPair];
     for (int p = lo; p < hi; ++p) {
       const auto [a, c] = w.candidate_pairs[std::size_t(p)];
-      const auto& b = w.bodies;
-      const std::uint64_t key = pair_key(b.slot[a], b.slot[c]);
+      const auto& col = w.colliders;
+      const std::uint64_t key = pair_key(col.slot[a], col.slot[c]);
       const std::uint32_t old = find_previous(set, key);
-      const std::uint32_t lower = b.slot[a] < b.slot[c] ? a : c, higher = lower == a ? c : a;
+      // The bodies of the lower- and higher-slot colliders.
+      const std::uint32_t lower = col.body[col.slot[a] < col.slot[c] ? a : c];
+      const std::uint32_t higher = col.body[col.slot[a] < col.slot[c] ? c : a];
       const float slop = w.config.contact_slop;
       PairCache cache;
       std::size_t count = 0;
@@ -526,7 +655,7 @@ void narrow_phase(World::Impl& w) {
       std::uint8_t touching = 0;  // touching now (not only speculatively): links islands
       if (cacheable(w, a, c)) {
         cache = relative_pose(w, lower, higher);
-        const float margin = pair_margin(w, a, c);
+        const float margin = pair_margin(w, lower, higher);
         if (old != ~0u && set.old_pair_cache[old].margin >= 0 &&
             drift(set.old_pair_cache[old], cache, w.reach[higher]) + margin <=
                 set.old_pair_cache[old].margin) {
@@ -534,9 +663,8 @@ void narrow_phase(World::Impl& w) {
           // from last step's list. Here only their separations, for the touching flag.
           for (std::uint32_t k = set.old_pair_begin[old]; k < set.old_pair_begin[old + 1]; ++k) {
             const ContactPoint& cp = set.old_points[k];
-            const bool vertex_on_lower = (cp.feature >> 17) & 1u;
-            const float separation = feature_separation(w, cp, vertex_on_lower ? lower : higher,
-                                                        vertex_on_lower ? higher : lower);
+            const float separation = feature_separation(w, cp, cp.vertex_on_lower ? lower : higher,
+                                                        cp.vertex_on_lower ? higher : lower);
             out.separations[out.reused_points++] = separation;
             touching |= separation <= slop;
             ++count;
@@ -557,7 +685,7 @@ void narrow_phase(World::Impl& w) {
           if (old != ~0u) {
             for (std::uint32_t k = set.old_pair_begin[old]; k < set.old_pair_begin[old + 1]; ++k) {
               const ContactPoint& prev = set.old_points[k];
-              if (prev.feature != buffer[i].feature) continue;
+              if (!prev.same_features(buffer[i])) continue;
               buffer[i].lambda_n = prev.lambda_n, buffer[i].lambda_t = prev.lambda_t;
               buffer[i].sliding = prev.sliding;
               break;
@@ -606,10 +734,11 @@ void narrow_phase(World::Impl& w) {
         set.pair_cache[pair] = chunk.caches[k];
         set.pair_begin[pair] = std::uint32_t(point);
         if (chunk.reused_pair[k]) {
-          // Last step's points on this step's dense indices (the key holds the slots, lower
-          // first), with the separations found above.
-          const std::uint32_t lower = w.slots[std::uint32_t(key >> 32)].dense;
-          const std::uint32_t higher = w.slots[std::uint32_t(key)].dense;
+          // Last step's points on this step's dense bodies (the key holds the collider slots,
+          // lower first), with the separations found above.
+          const auto& col = w.colliders;
+          const std::uint32_t lower = col.body[w.collider_slots[std::uint32_t(key >> 32)].dense];
+          const std::uint32_t higher = col.body[w.collider_slots[std::uint32_t(key)].dense];
           const ContactPoint* from = &set.old_points[set.old_pair_begin[chunk.previous[k]]];
           for (std::uint32_t i = 0; i < chunk.counts[k]; ++i, ++point) {
             ContactPoint& cp = set.points[point];
@@ -624,6 +753,13 @@ void narrow_phase(World::Impl& w) {
       }
     }
   });
+}
+
+// Retired collider slots become free once this step's contacts have replaced last step's.
+void release_retired_colliders(World::Impl& w) {
+  w.free_collider_slots.insert(w.free_collider_slots.end(), w.retired_collider_slots.begin(),
+                               w.retired_collider_slots.end());
+  w.retired_collider_slots.clear();
 }
 
 }  // namespace strut

@@ -5,31 +5,46 @@
 
 namespace strut {
 
-// Tight box of one body from its particles (and radius).
+// Tight box of one collider (dense index) from its vertices and radius.
+Aabb collider_tight_box(const World::Impl& w, std::uint32_t i);
+// Tight box of one body: of all its colliders.
 Aabb tight_box(const World::Impl& w, std::uint32_t k);
-// Tight body boxes (from the particles) and each body's motion bound for this step.
+// Tight body and collider boxes (from the particles) and each body's motion bound for this step.
 void update_bounds(World::Impl& w, float dt);
-// Filters shared by every pair finder: layers, static/kinematic/sleeping, jointed pairs.
+// Filters shared by every pair finder (dense colliders): not the same body, layers and groups,
+// static/kinematic/sleeping, jointed bodies, sensors only with non-static visitors.
 bool pair_may_collide(const World::Impl& w, std::uint32_t i, std::uint32_t j);
 // Candidate pairs from the sweep-and-prune broad phase (or the reference finder), as dense
-// indices (lower slot first), in the broad phase's canonical order.
+// colliders (lower slot first), in the broad phase's canonical order; and the sensor pairs.
 void find_candidate_pairs(World::Impl& w);
-// A body's box for the broad phase: its tight box fattened by half the contact slop (so two
-// boxes overlap when their gap is below the slop) and by its motion this step.
-Aabb broadphase_box(const World::Impl& w, std::uint32_t k);
+// A collider's box for the broad phase: its tight box fattened by half the contact slop (so two
+// boxes overlap when their gap is below the slop) and by its body's motion this step.
+Aabb collider_broadphase_box(const World::Impl& w, std::uint32_t i);
+// After a body moved outside the step (teleport, sleep): its boxes and its proxies' boxes.
+void refresh_body_boxes(World::Impl& w, std::uint32_t k);
+void set_body_sleeping(World::Impl& w, std::uint32_t k, bool sleeping);
+// Removes and inserts the body's proxies (its type or filters changed).
+void reinsert_body(World::Impl& w, std::uint32_t k);
+// The mask a collider's proxy gets: all bits with a positive group (its group mates collide
+// whatever their masks; the world applies category and mask to the others).
+std::uint32_t broadphase_mask(const World::Impl& w, std::uint32_t i);
+// The collider as the collision functions see it, read from the particles.
+collide::ShapeView shape_view(const World::Impl& w, std::uint32_t i);
 // O(n^2) reference pair finder.
 void find_pairs_all(World::Impl& w, std::vector<std::pair<std::uint32_t, std::uint32_t>>& out);
-// Speculative reach of a pair this step (see collide_phase.cpp).
+// Speculative reach of a pair of bodies this step (see collide_phase.cpp).
 float pair_margin(const World::Impl& w, std::uint32_t a, std::uint32_t c);
 // Largest number of points collide_pair writes: a manifold's two, plus for fast pairs one per
 // vertex against each of its edges.
 inline constexpr std::size_t kMaxPointsPerPair = 2 + 2 * 16;
-// Manifold of one pair as contact points written to out[0..kMaxPointsPerPair); returns the count.
+// Manifold of one collider pair as contact points written to out[0..kMaxPointsPerPair); returns the count.
 // (The merge in narrow_phase sets each point's pair index.)
 std::size_t collide_pair(const World::Impl& w, std::uint32_t a, std::uint32_t b, ContactPoint* out,
                          float extra_margin = 0.0f);
 // Contact points of all candidate pairs, in pair order; last step's become the reference for
 // warm starting, the contact cache and events.
 void narrow_phase(World::Impl& w);
+// Frees the slots of colliders removed before this step's narrow phase.
+void release_retired_colliders(World::Impl& w);
 
 }  // namespace strut

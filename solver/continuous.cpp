@@ -10,25 +10,16 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <tuple>
 
-#include "solver/collide/shape_queries.hpp"
+#include "solver/collide_phase.hpp"
+#include "solver/shapes/shape_ops.hpp"
 #include "solver/step_internals.hpp"
 
 namespace strut {
 namespace {
 
 float extent(const Aabb& b) { return std::min(b.upper.x - b.lower.x, b.upper.y - b.lower.y); }
-
-std::optional<collide::RayResult> ray_body(const World::Impl& w, std::uint32_t k, Vec2 from,
-                                           Vec2 to) {
-  const auto& b = w.bodies;
-  const std::uint32_t p0 = b.particle_begin[k];
-  if (b.flags[k] & kCircle)
-    return collide::ray_cast_circle({{w.particles.x[p0], w.particles.y[p0]}, b.radius[k]}, from,
-                                    to);
-  return collide::ray_cast_polygon(
-      {w.particles.x.data() + p0, w.particles.y.data() + p0, b.hull_count[k], 0}, from, to);
-}
 
 }  // namespace
 
@@ -59,16 +50,17 @@ void continuous_pass(World::Impl& w) {
   const auto& pairs = w.candidate_pairs;
   w.tasks.parallel_for(int(pairs.size()), 4096, [&](int lo, int hi, int) {
     for (int p = lo; p < hi; ++p) {
-      const auto [i, j] = pairs[std::size_t(p)];
+      const auto [ci, cj] = pairs[std::size_t(p)];
+      const std::uint32_t i = w.colliders.body[ci], j = w.colliders.body[cj];
       if (!flag[i] && !flag[j]) continue;
-      for (auto [k, other] : {std::pair{i, j}, std::pair{j, i}}) {
+      for (auto [k, other, other_collider] : {std::tuple{i, j, cj}, std::tuple{j, i, ci}}) {
         if (!flag[k]) continue;
         if (!(b.flags[k] & kBullet) && b.inv_mass[other] != 0) continue;
         const Vec2 from = b.before_step[k].position;
         const Vec2 to{b.px[k], b.py[k]};
         const float size = extent(b.aabb[k]);
         if (length(to - from) <= 0.25f * size) continue;
-        const auto hit = ray_body(w, other, from, to);
+        const auto hit = shapes::ray_cast(shape_view(w, other_collider), from, to);
         if (!hit) continue;
         std::atomic_ref<float> earliest(fast[k]);
         float seen = earliest.load(std::memory_order_relaxed);

@@ -41,24 +41,13 @@ BodyId live_body_of_slot(const World::Impl& w, std::uint32_t slot) {
 
 void draw_bodies(const World& world, const World::Impl& w, DebugDraw& dd) {
   const BodyArrays& b = w.bodies;
+  const ColliderArrays& c = w.colliders;
   std::vector<Vec2> vertices;
   for (std::uint32_t k = 0; k < b.size(); ++k) {
     if (b.flags[k] & kDead) continue;
-    const bool circle = (b.flags[k] & kCircle) != 0;
-    const Vec2 center{b.px[k], b.py[k]};
-    vertices.clear();
-    if (circle) {
-      vertices.push_back(center);
-    } else {
-      for (std::uint32_t i = 0; i < b.hull_count[k]; ++i) {
-        const std::uint32_t p = b.particle_begin[k] + i;
-        vertices.push_back({w.particles.x[p], w.particles.y[p]});
-      }
-    }
-    const float radius = circle ? b.radius[k] : 0.0f;
-    const Aabb box = box_of_points(vertices, radius);
+    const Aabb box = b.aabb[k];
     if (dd.cull_to_view && !overlaps(box, dd.view)) continue;
-
+    const Vec2 center{b.px[k], b.py[k]};
     DrawBody body;
     body.id = w.id_of_dense(k);
     body.state = draw_state(b.flags[k]);
@@ -68,10 +57,31 @@ void draw_bodies(const World& world, const World::Impl& w, DebugDraw& dd) {
     if (body.state == BodyDrawState::Awake || body.state == BodyDrawState::Asleep)
       body.island = live_body_of_slot(w, b.island[k]);
     if (dd.flags & kDrawShapes) {
-      if (circle)
-        dd.draw_circle(body, center, radius);
-      else
-        dd.draw_polygon(body, vertices, 0.0f);
+      // One call per collider: a compound body draws each shape, a chain each link.
+      for (std::uint32_t i = b.collider_begin[k]; i < b.collider_begin[k] + b.collider_count[k];
+           ++i) {
+        const std::uint32_t p0 = b.particle_begin[k] + c.vertex_begin[i];
+        vertices.clear();
+        for (std::uint32_t v = 0; v < c.count[i]; ++v)
+          vertices.push_back({w.particles.x[p0 + v], w.particles.y[p0 + v]});
+        switch (c.kind[i]) {
+          case collide::ColliderKind::Circle:
+            dd.draw_circle(body, vertices[0], c.radius[i]);
+            break;
+          case collide::ColliderKind::Capsule:
+            if (c.radius[i] > 0)
+              dd.draw_capsule(body, vertices[0], vertices[1], c.radius[i]);
+            else
+              dd.draw_segment(body, vertices[0], vertices[1]);
+            break;
+          case collide::ColliderKind::ChainSegment:
+            dd.draw_segment(body, vertices[0], vertices[1]);
+            break;
+          case collide::ColliderKind::Polygon:
+            dd.draw_polygon(body, vertices, c.radius[i]);
+            break;
+        }
+      }
     }
     if (dd.flags & kDrawAabbs) dd.draw_aabb(body, box);
   }

@@ -88,7 +88,7 @@ void wake_body(World::Impl& w, std::uint32_t k) {
   auto& b = w.bodies;
   b.flags[k] &= std::uint8_t(~kSleeping);
   b.sleep_time[k] = 0;
-  w.broadphase.set_sleeping(b.slot[k], false);
+  set_body_sleeping(w, k, false);
 }
 
 }  // namespace
@@ -193,10 +193,9 @@ void sleep_body(World::Impl& w, std::uint32_t k) {
   auto& b = w.bodies;
   b.flags[k] |= kSleeping;
   // Its proxy keeps the box it has while asleep: tight, fattened by the slop only.
-  b.aabb[k] = tight_box(w, k);
   w.motion[k] = 0;
-  w.broadphase.set_box(b.slot[k], broadphase_box(w, k));
-  w.broadphase.set_sleeping(b.slot[k], true);
+  refresh_body_boxes(w, k);
+  set_body_sleeping(w, k, true);
   b.dx[k] = b.dy[k] = 0;
   b.da[k] = 0;
   auto& q = w.particles;

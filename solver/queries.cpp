@@ -7,9 +7,9 @@
 #include <string>
 
 #include "solver/collide/manifold.hpp"
-#include "solver/collide/shape_queries.hpp"
 #include "solver/collide_phase.hpp"
 #include "solver/polygon_geometry.hpp"
+#include "solver/shapes/shape_ops.hpp"
 #include "solver/world_impl.hpp"
 #include "strut/limits.hpp"
 #include "strut/world.hpp"
@@ -17,49 +17,49 @@
 namespace strut {
 namespace {
 
-bool selected(const World::Impl& w, std::uint32_t k, std::uint32_t mask) {
-  return !(w.bodies.flags[k] & kDead) && (w.bodies.category[k] & mask) != 0;
+bool selected(const World::Impl& w, std::uint32_t i, std::uint32_t mask) {
+  const auto& c = w.colliders;
+  return !(w.bodies.flags[c.body[i]] & kDead) && (c.category[i] & mask) != 0;
 }
 
-collide::PolygonView polygon_of(const World::Impl& w, std::uint32_t k) {
-  const std::uint32_t p0 = w.bodies.particle_begin[k];
-  return collide::PolygonView{w.particles.x.data() + p0, w.particles.y.data() + p0,
-                              w.bodies.hull_count[k], 0};
-}
-
-collide::CircleView circle_of(const World::Impl& w, std::uint32_t k) {
-  const std::uint32_t p0 = w.bodies.particle_begin[k];
-  return collide::CircleView{{w.particles.x[p0], w.particles.y[p0]}, w.bodies.radius[k]};
-}
-
-std::optional<collide::RayResult> ray_body(const World::Impl& w, std::uint32_t k, Vec2 from,
-                                           Vec2 to) {
-  if (w.bodies.flags[k] & kCircle) return collide::ray_cast_circle(circle_of(w, k), from, to);
-  return collide::ray_cast_polygon(polygon_of(w, k), from, to);
-}
-
-// Dense indices of the selected bodies whose box overlaps `box`, ascending (creation order).
+// Dense indices of the selected colliders whose box overlaps `box`, ascending (creation order).
 std::vector<std::uint32_t> candidates(const World::Impl& w, const Aabb& box, std::uint32_t mask) {
   QueryIndex& index = w.query_index;
   const std::uint64_t stamp = (w.step_index << 32) + w.body_edits;
   {
     const std::lock_guard lock(index.mutex);
     if (index.needs_build(stamp)) {
-      const auto& b = w.bodies;
-      std::vector<Aabb> boxes(b.size());
-      std::vector<std::uint8_t> live(b.size());
-      for (std::uint32_t k = 0; k < b.size(); ++k) {
-        live[k] = !(b.flags[k] & kDead);
-        if (live[k]) boxes[k] = tight_box(w, k);
+      const auto& c = w.colliders;
+      std::vector<Aabb> boxes(c.size());
+      std::vector<std::uint8_t> live(c.size());
+      for (std::uint32_t i = 0; i < c.size(); ++i) {
+        live[i] = !(w.bodies.flags[c.body[i]] & kDead);
+        if (live[i]) boxes[i] = collider_tight_box(w, i);
       }
       index.build(stamp, boxes, live);
     }
   }
   std::vector<std::uint32_t> out;
-  index.for_each_overlap(box, [&](std::uint32_t k) {
-    if (selected(w, k, mask)) out.push_back(k);
+  index.for_each_overlap(box, [&](std::uint32_t i) {
+    if (selected(w, i, mask)) out.push_back(i);
   });
   std::sort(out.begin(), out.end());
+  return out;
+}
+
+// The bodies of the colliders for which keep(i) holds, each once, in creation order (colliders
+// are dense in body order).
+template <class Keep>
+std::vector<BodyId> bodies_of(const World::Impl& w, const std::vector<std::uint32_t>& colliders,
+                              Keep keep) {
+  std::vector<BodyId> out;
+  std::uint32_t last = ~0u;
+  for (const std::uint32_t i : colliders) {
+    const std::uint32_t k = w.colliders.body[i];
+    if (k == last || !keep(i)) continue;
+    out.push_back(w.id_of_dense(k));
+    last = k;
+  }
   return out;
 }
 
@@ -70,34 +70,35 @@ std::vector<BodyId> World::query_aabb(Aabb box, std::uint32_t mask) const {
   if (box.lower.x > box.upper.x || box.lower.y > box.upper.y)
     throw Error("query_aabb: box is inverted (lower is above or right of upper)");
   const auto& w = *impl_;
-  std::vector<BodyId> out;
-  for (const std::uint32_t k : candidates(w, box, mask)) out.push_back(w.id_of_dense(k));
-  return out;
+  return bodies_of(w, candidates(w, box, mask), [](std::uint32_t) { return true; });
 }
 
 std::vector<BodyId> World::query_point(Vec2 p, std::uint32_t mask) const {
   if (!is_finite(p)) throw Error("query_point: point is not finite");
   const auto& w = *impl_;
-  std::vector<BodyId> out;
-  for (const std::uint32_t k : candidates(w, Aabb{p, p}, mask)) {
-    const bool inside = (w.bodies.flags[k] & kCircle)
-                            ? collide::circle_contains(circle_of(w, k), p)
-                            : collide::polygon_contains(polygon_of(w, k), p);
-    if (inside) out.push_back(w.id_of_dense(k));
-  }
-  return out;
+  return bodies_of(w, candidates(w, Aabb{p, p}, mask),
+                   [&](std::uint32_t i) { return shapes::contains(shape_view(w, i), p); });
 }
 
+// Sensors are not hit by rays: a ray looks for solid things.
 std::vector<RayHit> World::ray_cast_all(Vec2 from, Vec2 to, std::uint32_t mask) const {
   if (!is_finite(from) || !is_finite(to)) throw Error("ray_cast: from/to is not finite");
   const auto& w = *impl_;
   const Aabb ray_box{{std::min(from.x, to.x), std::min(from.y, to.y)},
                      {std::max(from.x, to.x), std::max(from.y, to.y)}};
   std::vector<RayHit> out;
-  for (const std::uint32_t k : candidates(w, ray_box, mask)) {
-    if (auto hit = ray_body(w, k, from, to)) {
-      out.push_back(
-          RayHit{w.id_of_dense(k), from + hit->fraction * (to - from), hit->normal, hit->fraction});
+  for (const std::uint32_t i : candidates(w, ray_box, mask)) {
+    if (w.colliders.sensor[i]) continue;
+    if (auto hit = shapes::ray_cast(shape_view(w, i), from, to)) {
+      const std::uint32_t slot = w.colliders.slot[i];
+      const RayHit h{w.id_of_dense(w.colliders.body[i]), from + hit->fraction * (to - from),
+                     hit->normal, hit->fraction, w.shape_of_collider(slot)};
+      // A body's nearest hit only (a compound's shapes, a chain's links).
+      if (!out.empty() && out.back().body == h.body) {
+        if (h.fraction < out.back().fraction) out.back() = h;
+        continue;
+      }
+      out.push_back(h);
     }
   }
   // Nearest first; ties in creation order (stable).
@@ -118,49 +119,31 @@ std::vector<BodyId> World::query_shape(const Shape& shape, Transform pose,
   } catch (const Error& e) {
     throw Error(std::string("query_shape: ") + e.what());
   }
-  const Rot r = make_rot(pose.angle);
-  std::vector<float> xs, ys;
-  collide::ShapeView query;
-  Aabb box;
-  if (const auto* circle = std::get_if<CircleShape>(&shape)) {
-    xs = {pose.position.x}, ys = {pose.position.y};
-    query.kind = collide::ColliderKind::Circle;
-    query.x = xs.data(), query.y = ys.data(), query.count = 1, query.radius = circle->radius;
-    box = {pose.position - Vec2{circle->radius, circle->radius},
-           pose.position + Vec2{circle->radius, circle->radius}};
-  } else {
-    std::vector<Vec2> local;
-    if (const auto* b = std::get_if<BoxShape>(&shape)) {
-      const Vec2 h = b->half_extents;
-      local = {{-h.x, -h.y}, {h.x, -h.y}, {h.x, h.y}, {-h.x, h.y}};
-    } else {
-      local = make_convex_ccw(std::get<PolygonShape>(shape).vertices, "vertices");
-    }
-    box = {{1e30f, 1e30f}, {-1e30f, -1e30f}};
-    for (const Vec2 v : local) {
-      const Vec2 x = pose.position + rotate(r, v);
-      xs.push_back(x.x), ys.push_back(x.y);
-      box.lower = {std::min(box.lower.x, x.x), std::min(box.lower.y, x.y)};
-      box.upper = {std::max(box.upper.x, x.x), std::max(box.upper.y, x.y)};
-    }
-    query.kind = collide::ColliderKind::Polygon;
-    query.x = xs.data(), query.y = ys.data(), query.count = int(xs.size());
-  }
+  ShapeDef sd;
+  sd.shape = shape;
+  sd.angle = pose.angle;
+  sd.offset = pose.position;
   const auto& w = *impl_;
-  std::vector<BodyId> out;
-  for (const std::uint32_t k : candidates(w, box, mask)) {
-    collide::ShapeView body;
-    const std::uint32_t p0 = w.bodies.particle_begin[k];
-    body.x = w.particles.x.data() + p0, body.y = w.particles.y.data() + p0;
-    if (w.bodies.flags[k] & kCircle) {
-      body.kind = collide::ColliderKind::Circle, body.count = 1, body.radius = w.bodies.radius[k];
-    } else {
-      body.kind = collide::ColliderKind::Polygon, body.count = w.bodies.hull_count[k];
+  std::vector<std::uint32_t> found;
+  for (const shapes::LocalCollider& piece : shapes::make_colliders(sd)) {
+    float xs[kMaxPolygonVertices], ys[kMaxPolygonVertices];
+    Aabb box{{1e30f, 1e30f}, {-1e30f, -1e30f}};
+    for (int v = 0; v < piece.count; ++v) {
+      xs[v] = piece.vertices[v].x, ys[v] = piece.vertices[v].y;
+      box.lower = {std::min(box.lower.x, xs[v]), std::min(box.lower.y, ys[v])};
+      box.upper = {std::max(box.upper.x, xs[v]), std::max(box.upper.y, ys[v])};
     }
-    // Margin 0: only points with a negative separation (overlap) are reported.
-    if (collide::collide(query, body, 0.0f).count > 0) out.push_back(w.id_of_dense(k));
+    box.lower -= Vec2{piece.radius, piece.radius}, box.upper += Vec2{piece.radius, piece.radius};
+    collide::ShapeView query;
+    query.kind = piece.kind, query.x = xs, query.y = ys, query.count = piece.count;
+    query.radius = piece.radius;
+    for (const std::uint32_t i : candidates(w, box, mask))
+      // Margin 0: only points with a negative separation (overlap) are reported.
+      if (collide::collide(query, shape_view(w, i), 0.0f).count > 0) found.push_back(i);
   }
-  return out;
+  std::sort(found.begin(), found.end());
+  found.erase(std::unique(found.begin(), found.end()), found.end());
+  return bodies_of(w, found, [](std::uint32_t) { return true; });
 }
 
 std::optional<RayHit> World::ray_cast(Vec2 from, Vec2 to, std::uint32_t mask) const {
@@ -216,7 +199,9 @@ std::vector<BodyId> World::create_tile_map(Vec2 origin, float tile_size, int row
       if (solid(r, c + 1)) internal |= 2;
       if (solid(r - 1, c)) internal |= 4;
       if (solid(r, c - 1)) internal |= 8;
-      impl_->bodies.internal_edges[impl_->dense_of(id, "create_tile_map")] = internal;
+      impl_->colliders
+          .internal_edges[impl_->bodies.collider_begin[impl_->dense_of(id, "create_tile_map")]] =
+          internal;
       out.push_back(id);
     }
   }

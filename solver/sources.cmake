@@ -4,6 +4,9 @@ set(STRUT_SOLVER_SOURCES
   solver/polygon_geometry.cpp
   solver/body_validate.cpp
   solver/body_storage.cpp
+  solver/shapes/interim_ops.cpp
+  solver/world_shapes.cpp
+  solver/contacts/sensor_events.cpp
   solver/integrate.cpp
   solver/integrate_simd.cpp
   solver/bounds_kernel.cpp

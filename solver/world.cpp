@@ -145,51 +145,6 @@ void World::set_iterations(int n) {
   impl_->config.iterations = n;
 }
 
-BodyId World::create_body(const BodyDef& def) {
-  try {
-    validate_body_def(def);
-  } catch (const Error& e) {
-    throw Error(std::string("create_body: ") + e.what());
-  }
-  auto& w = *impl_;
-  std::uint32_t slot;
-  if (!w.free_slots.empty()) {
-    slot = w.free_slots.back();
-    w.free_slots.pop_back();
-  } else {
-    slot = static_cast<std::uint32_t>(w.slots.size());
-    w.slots.push_back(Slot{});
-  }
-  const std::uint32_t dense = add_body(w, def, slot);
-  w.slots[slot].dense = dense;
-  w.slots[slot].alive = true;
-  w.motion.resize(w.bodies.size(), 0.0f);
-  w.bodies.aabb[dense] = tight_box(w, dense);
-  w.broadphase.insert(slot, broadphase_box(w, dense), def.category, def.mask, def.is_static);
-  ++w.body_edits;
-  return BodyId{slot + 1, w.slots[slot].generation};
-}
-
-void World::destroy_body(BodyId id) {
-  auto& w = *impl_;
-  const std::uint32_t k = w.dense_of(id, "destroy_body");
-  // Joints die with their bodies.
-  const std::uint32_t slot = id.index - 1;
-  if (slot < w.joints_of_body.size()) {
-    const std::vector<std::uint32_t> joints = w.joints_of_body[slot];  // kill_joint edits it
-    for (const std::uint32_t js : joints) kill_joint(w, w.joints[w.joint_slots[js].dense]);
-  }
-  w.bodies.flags[k] |= kDead;
-  w.broadphase.remove(slot);
-  w.slots[slot].alive = false;
-  w.slots[slot].generation++;
-  w.free_slots.push_back(slot);
-  w.needs_compaction = true;
-  ++w.body_edits;
-  // Its contacts are rebuilt at the next step (after compaction); until then only their keys
-  // are read, for warm starting.
-}
-
 bool World::is_valid(BodyId id) const {
   const auto& w = *impl_;
   if (id.index == 0 || id.index > w.slots.size()) return false;
@@ -259,16 +214,38 @@ BodyState World::state(BodyId id) const {
   const std::uint32_t k = w.dense_of(id, "state");
   const auto& b = w.bodies;
   BodyState s;
-  s.kind = (b.flags[k] & kCircle) ? ShapeKind::Circle : ShapeKind::Polygon;
   s.is_static = (b.flags[k] & kStatic) != 0;
   s.sleeping = (b.flags[k] & kSleeping) != 0;
   s.transform = transform(id);
   s.velocity = linear_velocity(id);
   s.angular_velocity = angular_velocity(id);
-  s.radius = b.radius[k];
-  for (std::uint32_t i = 0; i < b.hull_count[k]; ++i) {
-    const std::uint32_t p = b.particle_begin[k] + i;
-    s.vertices.push_back({w.particles.x[p], w.particles.y[p]});
+  // One ShapeState per shape: its colliders' vertices (a chain's links share their ends).
+  const auto& c = w.colliders;
+  for (const std::uint32_t slot : w.cold[k].shapes) {
+    ShapeState shape;
+    const ShapeRecord& r = w.shapes[slot];
+    shape.id = ShapeId{slot + 1, r.generation};
+    shape.kind = kind_of(r.def.shape);
+    shape.sensor = r.def.sensor;
+    if (const auto* chain = std::get_if<ChainShape>(&r.def.shape)) shape.loop = chain->loop;
+    for (std::uint32_t i = b.collider_begin[k]; i < b.collider_begin[k] + b.collider_count[k];
+         ++i) {
+      if (c.shape[i] != slot) continue;
+      shape.radius = c.radius[i];
+      const std::uint32_t p0 = b.particle_begin[k] + c.vertex_begin[i];
+      const bool link = c.kind[i] == collide::ColliderKind::ChainSegment;
+      // A chain: each link's first point, and the last link's end unless the chain loops.
+      const std::uint32_t n =
+          link ? 1u + std::uint32_t(!(c.ghosts[i] & 2) && !shape.loop) : std::uint32_t(c.count[i]);
+      for (std::uint32_t v = 0; v < n; ++v)
+        shape.vertices.push_back({w.particles.x[p0 + v], w.particles.y[p0 + v]});
+    }
+    s.shapes.push_back(std::move(shape));
+  }
+  if (!s.shapes.empty()) {
+    s.kind = s.shapes[0].kind;
+    s.radius = s.shapes[0].radius;
+    s.vertices = s.shapes[0].vertices;
   }
   return s;
 }
@@ -278,6 +255,11 @@ BodyDef World::definition(BodyId id) const {
   const std::uint32_t k = w.dense_of(id, "definition");
   const auto& b = w.bodies;
   BodyDef d = w.cold[k].def;
+  // A compound body's shapes as they are now (set_filter may have changed them).
+  if (!d.shapes.empty()) {
+    d.shapes.clear();
+    for (const std::uint32_t s : w.cold[k].shapes) d.shapes.push_back(w.shapes[s].def);
+  }
   const Rot r{b.qc[k], b.qs[k]};
   d.angle = angle_of(r);
   d.center = Vec2{b.px[k], b.py[k]} - rotate(r, w.cold[k].com_offset);
@@ -356,8 +338,7 @@ void World::set_transform(BodyId id, Vec2 position, float angle) {
     const Vec2 motion = Vec2{b.dx[k], b.dy[k]} + (arm_now - inv_rotate(dq, arm_now));
     q.x[i] = x.x, q.y[i] = x.y, q.dx[i] = motion.x, q.dy[i] = motion.y;
   }
-  b.aabb[k] = tight_box(w, k);
-  w.broadphase.set_box(b.slot[k], broadphase_box(w, k));
+  refresh_body_boxes(w, k);
   ++w.body_edits;
   wake(id);
 }
@@ -452,6 +433,15 @@ void World::wake(BodyId id) {
 }
 
 // ---- results ----
+
+std::span<const SensorEvent> World::sensor_begin_events() const {
+  impl_->events_read = true;
+  return impl_->sensor_begin_events;
+}
+std::span<const SensorEvent> World::sensor_end_events() const {
+  impl_->events_read = true;
+  return impl_->sensor_end_events;
+}
 
 std::span<const ContactEvent> World::contact_begin_events() const {
   impl_->events_read = true;

@@ -8,6 +8,7 @@
 #include "solver/collide_phase.hpp"
 #include "solver/islands.hpp"
 #include "solver/polygon_geometry.hpp"
+#include "solver/shapes/shape_ops.hpp"
 #include "solver/world_impl.hpp"
 #include "strut/limits.hpp"
 #include "strut/world.hpp"
@@ -25,18 +26,12 @@ struct UnitMass {
   double area = 0, inertia = 0;
 };
 UnitMass unit_mass(const World::Impl& w, std::uint32_t k) {
-  const auto& b = w.bodies;
-  if (b.flags[k] & kCircle) {
-    const double r = b.radius[k], area = M_PI * r * r;
-    return {area, 0.5 * area * r * r};
-  }
-  std::vector<Vec2> hull;
-  for (std::uint32_t i = 0; i < b.hull_count[k]; ++i) {
-    const std::uint32_t p = b.particle_begin[k] + i;
-    hull.push_back({w.particles.lx[p], w.particles.ly[p]});
-  }
-  const PolygonMass pm = polygon_mass(hull);
-  return {pm.area, pm.inertia};
+  std::vector<shapes::MassData> parts;
+  for (const std::uint32_t s : w.cold[k].shapes)
+    for (const shapes::LocalCollider& c : shapes::make_colliders(w.shapes[s].def))
+      parts.push_back(shapes::mass_of(c, 1.0f));
+  const shapes::MassData m = shapes::combine(parts);
+  return {m.mass, m.inertia};
 }
 
 void require_mass_in_limits(double mass, const char* call, BodyId id) {
@@ -50,12 +45,14 @@ void require_mass_in_limits(double mass, const char* call, BodyId id) {
 
 // Pairs of this body choose their contact features afresh at the next step: reused points carry
 // the materials and masses they were made with.
-void forget_contact_features(World::Impl& w, std::uint32_t slot) {
+void forget_contact_features(World::Impl& w, std::uint32_t k) {
   auto& set = w.contacts;
   for (std::size_t p = 0; p < set.pair_keys.size(); ++p) {
     const std::uint64_t key = set.pair_keys[p];
-    if (std::uint32_t(key >> 32) == slot || std::uint32_t(key) == slot)
-      set.pair_cache[p].margin = -1;
+    for (const std::uint32_t slot : {std::uint32_t(key >> 32), std::uint32_t(key)}) {
+      const ColliderSlot& cs = w.collider_slots[slot];
+      if (cs.alive && w.colliders.body[cs.dense] == k) set.pair_cache[p].margin = -1;
+    }
   }
 }
 
@@ -146,23 +143,29 @@ void World::set_material(BodyId id, const Material& m) {
     b.inertia[k] = float(double(m.density) * u.inertia);
     if (dynamic) b.inv_mass[k] = 1.0f / b.mass[k], b.inv_inertia[k] = 1.0f / b.inertia[k];
   }
-  b.friction[k] = m.friction;
-  b.static_friction[k] = static_friction_of(m);
-  b.restitution[k] = m.restitution;
+  auto& c = w.colliders;
+  for (std::uint32_t i = b.collider_begin[k]; i < b.collider_begin[k] + b.collider_count[k]; ++i) {
+    c.friction[i] = m.friction;
+    c.static_friction[i] = static_friction_of(m);
+    c.restitution[i] = m.restitution;
+  }
+  for (const std::uint32_t s : w.cold[k].shapes) w.shapes[s].def.material = stored;
   w.cold[k].def.material = stored;
-  forget_contact_features(w, b.slot[k]);
+  for (ShapeDef& sd : w.cold[k].def.shapes) sd.material = stored;
+  forget_contact_features(w, k);
   wake(id);
 }
 
 void World::set_filter(BodyId id, std::uint32_t category, std::uint32_t mask) {
   auto& w = *impl_;
   const std::uint32_t k = w.dense_of(id, "set_filter");
-  auto& b = w.bodies;
-  b.category[k] = category;
-  b.mask[k] = mask;
+  for (const ShapeId shape : shapes(id)) {
+    ShapeFilter filter = definition(shape).filter;
+    filter.category = category, filter.mask = mask;
+    set_filter(shape, filter);
+  }
   w.cold[k].def.category = category;
   w.cold[k].def.mask = mask;
-  w.broadphase.set_filter(b.slot[k], category, mask);
   wake(id);
 }
 
@@ -209,11 +212,9 @@ void World::set_type(BodyId id, BodyType type) {
   b.island[k] = b.slot[k];
   w.cold[k].def.is_static = is_static;
   w.cold[k].def.is_kinematic = type == BodyType::Kinematic;
-  // The broad phase keeps static proxies apart (StaticSet): the proxy moves over.
-  w.broadphase.remove(b.slot[k]);
-  b.aabb[k] = tight_box(w, k);
-  w.broadphase.insert(b.slot[k], broadphase_box(w, k), b.category[k], b.mask[k], is_static);
-  forget_contact_features(w, b.slot[k]);
+  // The broad phase keeps static proxies apart (StaticSet): the proxies move over.
+  reinsert_body(w, k);
+  forget_contact_features(w, k);
 }
 
 }  // namespace strut

@@ -7,11 +7,12 @@
 #include <vector>
 
 #include "broadphase/sweep_and_prune.hpp"
+#include "solver/collide/manifold.hpp"
 #include "solver/colouring.hpp"
 #include "solver/contacts/contact.hpp"
 #include "solver/contacts/contact_wide.hpp"
-#include "solver/query_index.hpp"
 #include "solver/joint.hpp"
+#include "solver/query_index.hpp"
 #include "solver/strut_kernel.hpp"
 #include "solver/strut_lanes.hpp"
 #include "solver/task_system.hpp"
@@ -25,9 +26,9 @@ enum BodyFlag : std::uint8_t {
   kSoft = 4,       // particles + struts are the state; otherwise the pose is the state
   kBullet = 8,
   kSleeping = 16,
-  kCircle = 32,
-  kDead = 64,      // destroyed, removed at the next compaction
-  kNoSleep = 128,  // BodyDef::enable_sleep false: never still, so its island never sleeps
+  kSensorOnly = 32,  // every collider of the body is a sensor: it never touches anything
+  kDead = 64,        // destroyed, removed at the next compaction
+  kNoSleep = 128,    // BodyDef::enable_sleep false: never still, so its island never sleeps
 };
 
 // Per-body solver state, SoA. Rigid bodies (not kSoft) carry their pose (centre
@@ -44,11 +45,10 @@ struct BodyArrays {
   std::vector<std::uint32_t> slot;  // id slot of each dense body
   std::vector<std::uint8_t> flags;
   std::vector<std::uint32_t> particle_begin;
-  std::vector<std::uint8_t> hull_count;      // polygon vertices (0 for a circle)
-  std::vector<std::uint8_t> particle_count;  // hull + centre particle (soft), 1 (circle)
+  std::vector<std::uint32_t> particle_count;  // its colliders' vertices (+ a soft body's centre)
+  std::vector<std::uint32_t> collider_begin, collider_count;  // its colliders, dense
   std::vector<std::uint32_t> strut_begin;
   std::vector<std::uint32_t> strut_count;
-  std::vector<float> radius;                 // circles
   std::vector<float> px, py, qc, qs;         // pose now
   std::vector<float> dx, dy, da;             // motion of the last substep
   std::vector<float> inv_mass, inv_inertia;  // 0 for static and kinematic bodies
@@ -56,18 +56,40 @@ struct BodyArrays {
   std::vector<float> gravity_scale, drag, angular_drag;
   // Accumulated until the end of the next step.
   std::vector<float> fx, fy, torque;
-  std::vector<float> friction, static_friction, restitution;
-  std::vector<std::uint32_t> category, mask;
-  std::vector<std::uint16_t> internal_edges;  // tile map seams
   std::vector<float> sleep_time;
   std::vector<Transform> before_step;  // pose at the start of the last step (interpolation)
-  std::vector<Aabb> aabb;              // tight box of the last step's start
+  std::vector<Aabb> aabb;              // tight box of the last step's start, all colliders
   std::vector<std::uint32_t> island;   // root slot of the body's island at the last step
 
   std::size_t size() const { return slot.size(); }
 };
 
-// Particles, SoA. For a rigid body the particles are its hull vertices, derived
+// Colliders, SoA, dense in body order (a body's are contiguous): the convex pieces a body's
+// shapes are made of (solver/shapes/shape_ops.hpp), each one broad-phase proxy keyed by its slot.
+// A collider's vertices are particles of its body, from particle_begin + vertex_begin.
+struct ColliderArrays {
+  std::vector<std::uint32_t> slot;   // collider slot (broad-phase proxy, contact pair keys)
+  std::vector<std::uint32_t> body;   // dense body
+  std::vector<std::uint32_t> shape;  // shape slot (the public ShapeId it belongs to)
+  std::vector<collide::ColliderKind> kind;
+  std::vector<std::uint8_t> count;          // vertices
+  std::vector<std::uint32_t> vertex_begin;  // first vertex, relative to the body's particles
+  std::vector<float> radius;
+  std::vector<float> friction, static_friction, restitution;
+  std::vector<std::uint32_t> category, mask;
+  std::vector<std::int32_t> group;
+  std::vector<std::uint8_t> sensor;
+  std::vector<std::uint16_t> internal_edges;  // tile map seams
+  // Chain segments: the neighbouring chain points relative to the centre of mass (like lx, ly),
+  // and whether they exist (bit 0: before vertex 0, bit 1: after vertex 1).
+  std::vector<Vec2> ghost_prev, ghost_next;
+  std::vector<std::uint8_t> ghosts;
+  std::vector<Aabb> aabb;  // tight box at the last step's start
+
+  std::size_t size() const { return slot.size(); }
+};
+
+// Particles, SoA. For a rigid body the particles are its colliders' vertices, derived
 // from the pose (x = p + q * local); for a soft body they are the state (x, and
 // d = x - x_prev).
 struct ParticleArrays {
@@ -77,6 +99,9 @@ struct ParticleArrays {
   std::vector<float> w;       // inverse mass (soft bodies)
   std::vector<float> lx, ly;  // rest position relative to the centre of mass
   std::vector<std::uint32_t> body;
+  // Offset from a collider vertex to the next one of its collider (the end of the edge it
+  // starts): +1, or back to the collider's first vertex; 0 for a circle or a soft body's centre.
+  std::vector<std::int8_t> next;
 
   std::size_t size() const { return x.size(); }
 };
@@ -90,8 +115,17 @@ struct Strut {
 
 // What a body was made from, kept for World::definition and scene saving.
 struct BodyCold {
-  BodyDef def;      // as created; pose/velocity fields refreshed on request
+  BodyDef def;      // as created (shapes as added since); pose/velocity refreshed on request
   Vec2 com_offset;  // centre of mass relative to def.center, in body coordinates
+  std::vector<std::uint32_t> shapes;  // shape slots, in the order they were added
+};
+
+// A shape as the program made it (World::add_shape, BodyDef), by shape slot.
+struct ShapeRecord {
+  std::uint32_t generation = 1;
+  bool alive = false;
+  std::uint32_t body = 0;  // body slot
+  ShapeDef def;
 };
 
 // One chunk's narrow-phase output, merged in chunk order. The per-pair rows are valid up to
@@ -141,10 +175,11 @@ struct StepScratch {
   std::vector<TaskSystem::Stage> contact_stages;
   std::vector<TaskSystem::Stage> substep_stages;
   std::vector<std::uint32_t> chunk_counts;  // per-chunk counts of a parallel compaction
-  // SoA tight boxes (bounds kernel).
+  // SoA tight boxes (bounds kernel), per dense collider.
   std::vector<float> tight_lx, tight_ly, tight_ux, tight_uy;
   std::vector<float> fat_lx, fat_ly, fat_ux, fat_uy;  // broad-phase boxes
-  // Enlarged boxes of the last sweep and the flags the bodies had then, per dense body.
+  std::vector<float> collider_motion;                 // motion of each collider's body
+  // Enlarged boxes of the last sweep per dense collider, and the flags the bodies had then.
   std::vector<float> enlarged_lx, enlarged_ly, enlarged_ux, enlarged_uy;
   std::vector<std::uint8_t> enlarged_flags;
 };
@@ -162,6 +197,12 @@ struct Slot {
   bool alive = false;
 };
 
+struct ColliderSlot {
+  std::uint32_t dense = 0;
+  std::uint32_t generation = 1;  // changes when the collider is removed
+  bool alive = false;
+};
+
 struct JointSlot {
   std::uint32_t dense = 0;
   std::uint32_t generation = 1;
@@ -175,6 +216,14 @@ struct World::Impl {
   std::uint64_t step_index = 0;
 
   BodyArrays bodies;
+  ColliderArrays colliders;
+  std::vector<ColliderSlot> collider_slots;
+  std::vector<std::uint32_t> free_collider_slots;
+  // Slots of colliders removed since the last narrow phase: last step's contacts still name them,
+  // so they are reused only after the next narrow phase has replaced those contacts.
+  std::vector<std::uint32_t> retired_collider_slots;
+  std::vector<ShapeRecord> shapes;  // by shape slot
+  std::vector<std::uint32_t> free_shape_slots;
   ParticleArrays particles;
   std::vector<Strut> struts;
   std::vector<BodyCold> cold;  // per dense body
@@ -198,7 +247,7 @@ struct World::Impl {
   bool ignored_pairs_dirty = true;
 
   std::vector<std::uint64_t> ignored_pairs;  // sorted slot-pair keys of non-colliding joints
-  broadphase::SweepAndPrune broadphase;      // proxies keyed by body slot
+  broadphase::SweepAndPrune broadphase;      // proxies keyed by collider slot
   std::vector<broadphase::Pair> broadphase_pairs;
   bool reference_pairs = false;        // tests: use the all-pairs finder instead
   bool scalar_contacts = false;        // tests and benchmarks: the wide kernel's scalar twin
@@ -209,10 +258,16 @@ struct World::Impl {
   std::vector<float> reach;      // per body: farthest surface point from the centre of mass
   std::vector<float> extent;     // per body: the longer side of its tight box (update_bounds)
   std::size_t cached_pairs = 0;  // pairs of the last narrow phase that reused their features
-  std::vector<std::pair<std::uint32_t, std::uint32_t>> candidate_pairs;  // dense, lower first
+  // Dense collider pairs, lower first, that may touch this step (no sensors).
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> candidate_pairs;
+  // Dense collider pairs (sensor, visitor) whose boxes overlap this step.
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> sensor_candidates;
+  // (sensor slot << 32 | visitor slot) of the overlaps found last step, sorted.
+  std::vector<std::uint64_t> sensor_overlaps;
   // Pairs of the enlarged boxes last swept (find_candidate_pairs), dense, lower first, and the
   // broad phase's version then: kept while every awake body stays inside its enlarged box.
   std::vector<std::pair<std::uint32_t, std::uint32_t>> enlarged_pairs;
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> enlarged_sensor_pairs;  // sensor first
   std::uint64_t enlarged_version = ~std::uint64_t{0};
   std::size_t enlarged_sweeps = 0;  // steps whose broad phase swept (tests, profiling)
   ContactSet contacts;
@@ -233,9 +288,11 @@ struct World::Impl {
   // Accumulated since the program last read them (contact_events.cpp).
   std::vector<ContactEvent> begin_events, end_events;
   std::vector<ContactHitEvent> hit_events;
+  std::vector<SensorEvent> sensor_begin_events, sensor_end_events;
   mutable bool events_read = false;
-  // Touching pairs whose island fell asleep (their contacts are dropped while asleep): no end
-  // event then, and no begin event when they wake still touching (contact_events.cpp).
+  // Touching pairs (collider slot keys and generations) whose island fell asleep (their contacts
+  // are dropped while asleep): no end event then, and no begin event when they wake still
+  // touching (contact_events.cpp).
   struct SleepingTouch {
     std::uint64_t key;
     std::uint32_t generation_a, generation_b;
@@ -263,6 +320,14 @@ struct World::Impl {
   // Adds to the accumulated force and torque, or throws (nothing added) when the result would
   // exceed limits::kMaxAcceleration or kMaxAngularAcceleration.
   void add_force(std::uint32_t dense, Vec2 force, double torque, const char *what);
+  // The body and shape of a live collider slot.
+  BodyId body_of_collider(std::uint32_t collider_slot) const {
+    return id_of_dense(colliders.body[collider_slots[collider_slot].dense]);
+  }
+  ShapeId shape_of_collider(std::uint32_t collider_slot) const {
+    const std::uint32_t s = colliders.shape[collider_slots[collider_slot].dense];
+    return ShapeId{s + 1, shapes[s].generation};
+  }
   BodyId id_of_dense(std::uint32_t dense) const {
     const std::uint32_t s = bodies.slot[dense];
     return BodyId{s + 1, slots[s].generation};

@@ -22,6 +22,7 @@
 #include "solver/body_storage.hpp"
 #include "solver/collide_phase.hpp"
 #include "solver/contacts/contact_events.hpp"
+#include "solver/contacts/sensor_events.hpp"
 #include "solver/contacts/contact_solver.hpp"
 #include "solver/integrate.hpp"
 #include "solver/islands.hpp"
@@ -203,6 +204,7 @@ void World::step(float dt) {
   // Narrow phase. Reads: candidate pairs, particles, last step's contacts. Writes: contact points
   // with their features, warm-start impulses and touching flags. (solver/collide_phase.cpp)
   narrow_phase(w);
+  release_retired_colliders(w);
   p.narrow_phase = clock.lap();
 
   // Islands and colouring. Reads: touching pairs, joints, struts. Writes: islands and the sleepers
@@ -247,10 +249,12 @@ void World::step(float dt) {
   sync_particles(w);
   p.integrate += clock.lap();
 
-  // Sleep and events. Reads: motion, islands, touching pairs. Writes: sleeping flags, contact
-  // events; forces cleared. (solver/islands.cpp)
+  // Sleep and events. Reads: motion, islands, touching pairs, sensor pairs. Writes: sleeping
+  // flags, sensor and contact events; forces cleared. (solver/islands.cpp,
+  // solver/contacts/sensor_events.cpp, solver/contacts/contact_events.cpp)
   wake_marked_islands(w);
   update_sleep(w, dt);
+  record_sensor_events(w);
   record_contact_events(w);
   clear_forces(w);
   p.sleep += clock.lap();
@@ -267,10 +271,9 @@ void rebuild_ignored_pairs(World::Impl& w) {
   std::sort(w.ignored_pairs.begin(), w.ignored_pairs.end());
   w.ignored_pairs.erase(std::unique(w.ignored_pairs.begin(), w.ignored_pairs.end()),
                         w.ignored_pairs.end());
-  std::vector<broadphase::Pair> pairs;
-  for (std::uint64_t k : w.ignored_pairs)
-    pairs.push_back({std::uint32_t(k >> 32), std::uint32_t(k)});
-  w.broadphase.set_ignored_pairs(std::move(pairs));
+  // The broad phase's proxies are colliders: the world filters jointed bodies after each sweep
+  // (colliders_may_touch), and a changed list must make the next step sweep again.
+  w.enlarged_version = ~std::uint64_t{0};
   w.ignored_pairs_dirty = false;
 }
 

@@ -34,8 +34,7 @@ PrepareInput random_input(std::uint32_t seed) {
     if (i % 5 == 1) in.e2x[i] = in.e1x[i], in.e2y[i] = in.e1y[i];  // degenerate edge
     if (i % 7 == 2) in.vx[i] = in.e1x[i], in.vy[i] = in.e1y[i];    // coincident vertices
     in.edge[i] = i % 3 == 0 ? 0.0f : 1.0f;
-    in.cv[i] = i % 4 == 0 ? 1.0f : 0.0f, in.co[i] = i % 6 == 0 ? 1.0f : 0.0f;
-    in.rv[i] = 0.3f * in.cv[i], in.ro[i] = 0.2f * in.co[i];
+    in.rv[i] = i % 4 == 0 ? 0.3f : 0.0f, in.ro[i] = i % 6 == 0 ? 0.2f : 0.0f;
     in.radius[i] = in.rv[i] + in.ro[i];
     in.fnx[i] = 0.6f, in.fny[i] = 0.8f;
     const float av = unit(rng) * 3, ao = unit(rng) * 3;

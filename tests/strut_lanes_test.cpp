@@ -78,7 +78,7 @@ void make_squashed_bodies(World& world) {
       q.y[i] = 0.8f * q.y[i] + jitter(rng);
       q.dx[i] = jitter(rng), q.dy[i] = jitter(rng);
     }
-  q.w[b.particle_begin[3] + b.hull_count[3]] = 0.0f;
+  q.w[b.particle_begin[3] + (b.particle_count[3] - 1)] = 0.0f;
   q.w[b.particle_begin[50] + 2] = 0.0f;
   const std::uint32_t last = std::uint32_t(b.size() - 1);
   for (std::uint32_t i = b.particle_begin[last]; i < b.particle_begin[last] + 5; ++i) {
@@ -170,7 +170,7 @@ TEST(StrutLanes, SimdGroupsMatchTheScalarTwinBitForBit) {
   World::Impl& simd = WorldAccess::impl(simd_world);
   World::Impl& twin = WorldAccess::impl(twin_world);
   const auto& b = simd.bodies;
-  const std::uint32_t pinned = b.particle_begin[3] + b.hull_count[3];
+  const std::uint32_t pinned = b.particle_begin[3] + (b.particle_count[3] - 1);
   const float pinned_x = simd.particles.x[pinned], pinned_y = simd.particles.y[pinned];
   const std::vector<float> start_y = simd.particles.y;
   project(simd, Path::kSimd);
@@ -240,7 +240,7 @@ void soft_pile(World& world, int bodies) {
     w.struts.push_back({i, j, std::hypot(q.x[j] - q.x[i], q.y[j] - q.y[i]), 1e-6f});
   };
   for (std::uint32_t k = 1; k < b.size(); ++k) {
-    const std::uint32_t p0 = b.particle_begin[k], n = b.hull_count[k];
+    const std::uint32_t p0 = b.particle_begin[k], n = b.particle_count[k] - 1;
     brace(p0, p0 + n / 2);
     if (n == 4) brace(p0 + 1, p0 + 3);
   }

@@ -39,7 +39,7 @@ struct BodyDef {
   std::uint32_t mask = 0xFFFFFFFFu;
   std::int32_t group = 0;  // see ShapeFilter
   bool sensor = false;     // see ShapeDef::sensor
-  bool bullet = false;  // extra continuous collision care for very fast small bodies
+  bool bullet = false;     // extra continuous collision care for very fast small bodies
   // 0 = rigid. > 0: soft polygon, its struts have this XPBD compliance (m/N). Polygons only.
   float soft = 0.0f;
   // false: the body never falls asleep, nor does its island (a player, a sensor-like body).

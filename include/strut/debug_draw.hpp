@@ -7,8 +7,8 @@
 #include <span>
 
 #include "strut/body.hpp"
-#include "strut/joint.hpp"
 #include "strut/ids.hpp"
+#include "strut/joint.hpp"
 #include "strut/math.hpp"
 
 namespace strut {

@@ -15,8 +15,16 @@ constexpr Vec2 operator-(Vec2 a, Vec2 b) { return {a.x - b.x, a.y - b.y}; }
 constexpr Vec2 operator-(Vec2 a) { return {-a.x, -a.y}; }
 constexpr Vec2 operator*(float s, Vec2 a) { return {s * a.x, s * a.y}; }
 constexpr Vec2 operator*(Vec2 a, float s) { return {s * a.x, s * a.y}; }
-constexpr Vec2& operator+=(Vec2& a, Vec2 b) { a.x += b.x; a.y += b.y; return a; }
-constexpr Vec2& operator-=(Vec2& a, Vec2 b) { a.x -= b.x; a.y -= b.y; return a; }
+constexpr Vec2& operator+=(Vec2& a, Vec2 b) {
+  a.x += b.x;
+  a.y += b.y;
+  return a;
+}
+constexpr Vec2& operator-=(Vec2& a, Vec2 b) {
+  a.x -= b.x;
+  a.y -= b.y;
+  return a;
+}
 constexpr bool operator==(Vec2 a, Vec2 b) { return a.x == b.x && a.y == b.y; }
 constexpr float dot(Vec2 a, Vec2 b) { return a.x * b.x + a.y * b.y; }
 // z component of the 3D cross product.

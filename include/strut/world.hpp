@@ -63,6 +63,7 @@ struct RayHit {
   Vec2 point;
   Vec2 normal;
   float fraction = 0.0f;  // along the ray, 0 at `from`, 1 at `to`
+  ShapeId shape;          // the body's shape that was hit
 };
 
 // A pair of bodies that began or stopped touching. Begin events carry the manifold at the end of

@@ -2,6 +2,8 @@
 // substep.
 #pragma once
 
+#include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <vector>
 
@@ -11,28 +13,47 @@ namespace strut {
 
 enum class ContactKind : std::uint8_t { VertexEdge = 0, VertexVertex = 1 };
 
-// One contact point: vertex `vertex` of body `body_v` against edge `other`
-// (vertex `other` for VertexVertex) of body `body_o`: features, materials and the
-// impulses kept across steps.
+// One contact point: vertex `vertex` of body `body_v` against edge `other` (vertex `other` for
+// VertexVertex) of body `body_o`, both indices relative to their body's particles (a compound
+// body's colliders share them): features, the radii around them, materials and the impulses
+// kept across steps. The edge starting at vertex i ends at vertex i + particles.next[i].
 struct alignas(64) ContactPoint {
   std::uint32_t body_v = 0;  // dense body indices
   std::uint32_t body_o = 0;
-  ContactKind kind = ContactKind::VertexEdge;
-  std::uint8_t vertex = 0;
-  std::uint8_t other = 0;
-  float radius = 0;    // radii of the two features (circles), summed
+  std::uint32_t vertex = 0;
+  std::uint32_t other = 0;
+  float radius_v = 0;  // radius of the vertex's collider (its surface is this far out)
+  float radius_o = 0;  // radius of the other feature's collider
   float friction = 0;  // dynamic coefficient of the pair
   float static_friction = 0;
   float restitution = 0;
-  Vec2 fallback_normal;       // from the narrow phase, used when the features coincide
-  float lambda_n = 0;         // accumulated normal impulse x h, warm-started across substeps
-  float lambda_t = 0;         // accumulated friction impulse x h along (n.y, -n.x)
-  float max_lambda_n = 0;     // largest normal impulse of the step (was it pressed?)
-  float vn_pre = 0;           // relative normal motion per substep before the step (restitution)
-  bool sliding = false;       // slipping at the end of the last substep: dynamic
-                              // friction applies
-  float separation = 0;       // from the narrow phase
-  std::uint32_t feature = 0;  // identifies the feature pair within its body pair across steps
+  float lambda_n = 0;      // accumulated normal impulse x h, warm-started across substeps
+  float lambda_t = 0;      // accumulated friction impulse x h along (n.y, -n.x)
+  float max_lambda_n = 0;  // largest normal impulse of the step (was it pressed?)
+  float vn_pre = 0;        // relative normal motion per substep before the step (restitution)
+  float separation = 0;    // from the narrow phase
+  // From the narrow phase, used when the features coincide; unit, stored as 16-bit fractions
+  // (precision is irrelevant there, and the full vector did not fit the cache line).
+  std::int16_t fallback_x = 0, fallback_y = 0;
+  ContactKind kind = ContactKind::VertexEdge;
+  bool sliding = false;  // slipping at the end of the last substep: dynamic friction applies
+  // The vertex is on the collider of the lower slot of the pair (slots survive compaction).
+  bool vertex_on_lower = false;
+  std::uint8_t unused = 0;
+
+  float radius() const { return radius_v + radius_o; }
+  Vec2 fallback_normal() const {
+    return {float(fallback_x) * (1.0f / 32767.0f), float(fallback_y) * (1.0f / 32767.0f)};
+  }
+  void set_fallback_normal(Vec2 n) {
+    fallback_x = std::int16_t(std::lround(std::clamp(n.x, -1.0f, 1.0f) * 32767.0f));
+    fallback_y = std::int16_t(std::lround(std::clamp(n.y, -1.0f, 1.0f) * 32767.0f));
+  }
+  // Same features as `o` (warm starting): the same vertex against the same edge or vertex.
+  bool same_features(const ContactPoint& o) const {
+    return vertex == o.vertex && other == o.other && kind == o.kind &&
+           vertex_on_lower == o.vertex_on_lower;
+  }
 };
 // One cache line each: the contact prepare reads points in colour order, all over the list.
 static_assert(sizeof(ContactPoint) == 64 && alignof(ContactPoint) == 64);
@@ -55,14 +76,14 @@ struct alignas(32) SolverBody {
 };
 
 // A body as the contact prepare reads it, one 32-byte row per body (body_lanes.hpp moves rows
-// into lanes): rotation, motion of the last substep, inverse masses, and its radius if it is a
-// circle (0 otherwise: only a circle's contact moves to its surface).
+// into lanes): rotation, motion of the last substep, inverse masses (and padding to 32 bytes).
 struct alignas(32) PrepareBody {
-  float qc = 0, qs = 0, dx = 0, dy = 0, da = 0, inv_mass = 0, inv_inertia = 0, circle_radius = 0;
+  float qc = 0, qs = 0, dx = 0, dy = 0, da = 0, inv_mass = 0, inv_inertia = 0, unused = 0;
 };
 
-// What a pair's features were chosen at: the pose of its higher-slot body in the frame of its
-// lower-slot body, and the margin the manifold covered. margin < 0: not reusable.
+// What a pair's features were chosen at: the pose of its higher-slot collider's body in the
+// frame of its lower-slot collider's body, and the margin the manifold covered. margin < 0: not
+// reusable.
 struct PairCache {
   float x = 0, y = 0, c = 1, s = 0;
   float margin = -1;
@@ -90,8 +111,7 @@ struct ContactSet {
   // The pairs, constraints, colours and lanes are last step's (colour_contacts): the prepare
   // keeps its lane lists and only refills the lanes.
   bool structure_kept = false;
-  // Body slots (lower, higher) of each pair that produced points, in pair
-  // order.
+  // Collider slots (lower, higher) of each pair that produced points, in pair order.
   std::vector<std::uint64_t> pair_keys;
   std::vector<std::uint8_t> pair_touching;   // touching (not only speculative) this step
   std::vector<std::uint32_t> pair_begin;     // points of pair p: [pair_begin[p], pair_begin[p+1])
@@ -106,7 +126,7 @@ struct ContactSet {
   std::vector<std::uint64_t> old_pair_keys;
   std::vector<std::uint32_t> old_pair_begin;
   std::vector<std::uint8_t> old_pair_touching;
-  // Last step's pairs by lower body slot: pairs of slot s are [old_body_first[s],
+  // Last step's pairs by lower collider slot: pairs of slot s are [old_body_first[s],
   // old_body_first[s + 1]) in old_by_body_key / old_by_body_index.
   std::vector<std::uint32_t> old_body_first, old_body_cursor;
   std::vector<std::uint64_t> old_by_body_key;

@@ -1,6 +1,7 @@
+// Events are per collider pair (two shapes of two bodies; a chain's links are one shape each).
 // Begin: pairs touching now that did not touch last step (in pair order). End: pairs that touched
-// last step and do not now, or are gone (in last step's pair order), unless a body died. Hit: the
-// begin events whose fastest point closed faster than the threshold before the step.
+// last step and do not now, or are gone (in last step's pair order), unless a collider was removed.
+// Hit: the begin events whose fastest point closed faster than the threshold before the step.
 //
 // Sleep does not end a contact: an island that falls asleep drops its contact pairs, and wakes
 // them afresh, so the pairs touching when it fell asleep are remembered (sleeping_touches) and
@@ -20,17 +21,20 @@
 namespace strut {
 namespace {
 
-BodyId id_of_slot(const World::Impl& w, std::uint32_t slot) {
-  return BodyId{slot + 1, w.slots[slot].generation};
+// The event of a pair of live colliders (by slot): their bodies and shapes, lower slot first.
+ContactEvent event_of(const World::Impl& w, std::uint32_t slot_a, std::uint32_t slot_b) {
+  return ContactEvent{w.body_of_collider(slot_a), w.body_of_collider(slot_b),
+                      w.shape_of_collider(slot_a), w.shape_of_collider(slot_b)};
 }
 
-// The begin event of pair p (bodies by slot, lower first, as the pair key orders them), and its
-// hit event if it closed fast enough.
+// The begin event of pair p (colliders by slot, lower first, as the pair key orders them), and
+// its hit event if it closed fast enough.
 void begin_pair(World::Impl& w, std::size_t p, float h) {
   const ContactSet& set = w.contacts;
   const std::uint64_t key = set.pair_keys[p];
   const std::uint32_t slot_a = std::uint32_t(key >> 32), slot_b = std::uint32_t(key);
-  ContactEvent e{id_of_slot(w, slot_a), id_of_slot(w, slot_b)};
+  ContactEvent e = event_of(w, slot_a, slot_b);
+  const std::uint32_t body_a = w.colliders.body[w.collider_slots[slot_a].dense];
   float fastest = 0;
   Vec2 fastest_point;
   for (std::uint32_t k = set.pair_begin[p]; k < set.pair_begin[p + 1]; ++k) {
@@ -39,7 +43,7 @@ void begin_pair(World::Impl& w, std::size_t p, float h) {
     if (cp.max_lambda_n <= 0) continue;
     const ContactGeometry g = evaluate_contact(w, cp);
     // g.n points from the edge's body (o) to the vertex's body (v); events use a to b.
-    const bool o_is_a = w.bodies.slot[cp.body_o] == slot_a;
+    const bool o_is_a = cp.body_o == body_a;
     const Vec2 n = o_is_a ? g.n : -g.n;
     // The point on b's surface.
     const Vec2 point = point_now(w, o_is_a ? g.v : g.o);
@@ -59,15 +63,17 @@ using SleepingTouch = World::Impl::SleepingTouch;
 
 bool by_key(const SleepingTouch& t, std::uint64_t key) { return t.key < key; }
 
+// Whether the body of a live collider (by slot) is asleep.
 bool asleep(const World::Impl& w, std::uint32_t slot) {
-  return (w.bodies.flags[w.slots[slot].dense] & kSleeping) != 0;
+  return (w.bodies.flags[w.colliders.body[w.collider_slots[slot].dense]] & kSleeping) != 0;
 }
 
-// The remembered pair is still the same two bodies (neither destroyed, slot not reused).
+// The remembered pair is still the same two colliders (neither removed, slot not reused).
 bool same_bodies(const World::Impl& w, const SleepingTouch& t) {
+  const auto& cs = w.collider_slots;
   const std::uint32_t a = std::uint32_t(t.key >> 32), b = std::uint32_t(t.key);
-  return w.slots[a].alive && w.slots[b].alive && w.slots[a].generation == t.generation_a &&
-         w.slots[b].generation == t.generation_b;
+  return cs[a].alive && cs[b].alive && cs[a].generation == t.generation_a &&
+         cs[b].generation == t.generation_b;
 }
 
 }  // namespace
@@ -105,7 +111,7 @@ void record_contact_events(World::Impl& w) {
     if (woke_touching[t] || !same_bodies(w, s)) continue;
     const std::uint32_t a = std::uint32_t(s.key >> 32), b = std::uint32_t(s.key);
     if (!asleep(w, a) && !asleep(w, b)) {
-      w.end_events.push_back({id_of_slot(w, a), id_of_slot(w, b)});
+      w.end_events.push_back(event_of(w, a, b));
       continue;
     }
     sleeping[kept++] = s;
@@ -115,14 +121,15 @@ void record_contact_events(World::Impl& w) {
     if (!set.old_pair_touching[j] || still[j]) continue;
     const std::uint64_t k = set.old_pair_keys[j];
     const std::uint32_t a = std::uint32_t(k >> 32), c = std::uint32_t(k);
-    if (!w.slots[a].alive || !w.slots[c].alive) continue;
+    const auto& cs = w.collider_slots;
+    if (!cs[a].alive || !cs[c].alive) continue;
     if (asleep(w, a) || asleep(w, c)) {
       const auto it = std::lower_bound(sleeping.begin(), sleeping.end(), k, by_key);
       if (it == sleeping.end() || it->key != k)
-        sleeping.insert(it, {k, w.slots[a].generation, w.slots[c].generation});
+        sleeping.insert(it, {k, cs[a].generation, cs[c].generation});
       continue;
     }
-    w.end_events.push_back({id_of_slot(w, a), id_of_slot(w, c)});
+    w.end_events.push_back(event_of(w, a, c));
   }
 }
 

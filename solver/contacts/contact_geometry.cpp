@@ -24,12 +24,11 @@ Vec2 particle_pos(const World::Impl &w, std::uint32_t body, std::uint32_t vertex
   return body_point(w.bodies, body, {w.particles.lx[i], w.particles.ly[i]});
 }
 
-// Moves a circle's contact point from its centre to its surface, so friction
-// turns it.
-void to_surface(const World::Impl &w, PointRef &p, Vec2 outward) {
-  if (!(w.bodies.flags[p.body] & kCircle)) return;
-  const float r = w.bodies.radius[p.body];
-  p.local = inv_rotate(Rot{w.bodies.qc[p.body], w.bodies.qs[p.body]}, r * outward);
+// Moves a rounded feature's contact point (a circle's centre, a capsule's or rounded polygon's
+// vertex) out to its surface, so friction turns the body about the right point.
+void to_surface(const World::Impl &w, PointRef &p, float radius, Vec2 outward) {
+  if (radius <= 0 || !p.rigid) return;
+  p.local += inv_rotate(Rot{w.bodies.qc[p.body], w.bodies.qs[p.body]}, radius * outward);
 }
 
 }  // namespace
@@ -39,15 +38,15 @@ ContactGeometry evaluate_contact(const World::Impl &w, const ContactPoint &cp) {
   g.v = vertex_ref(w, cp.body_v, cp.vertex);
   const Vec2 V = particle_pos(w, cp.body_v, cp.vertex);
   if (cp.kind == ContactKind::VertexEdge) {
-    const std::uint32_t n = w.bodies.hull_count[cp.body_o];
-    const std::uint32_t i = cp.other, j = (cp.other + 1u) % n;
+    const std::uint32_t i = cp.other;
+    const std::uint32_t j = i + w.particles.next[w.bodies.particle_begin[cp.body_o] + i];
     const Vec2 e1 = particle_pos(w, cp.body_o, i);
     const Vec2 e2 = particle_pos(w, cp.body_o, j);
     const Vec2 d = e2 - e1;
     const float len2 = dot(d, d);
-    g.n = len2 > 0 ? (1.0f / std::sqrt(len2)) * Vec2{d.y, -d.x} : cp.fallback_normal;
+    g.n = len2 > 0 ? (1.0f / std::sqrt(len2)) * Vec2{d.y, -d.x} : cp.fallback_normal();
     const float t = len2 > 0 ? std::clamp(dot(V - e1, d) / len2, 0.0f, 1.0f) : 0.0f;
-    g.c = dot(g.n, V - e1) - cp.radius;
+    g.c = dot(g.n, V - e1) - cp.radius();
     g.o.body = cp.body_o;
     if (w.is_rigid(cp.body_o)) {
       const std::uint32_t p0 = w.bodies.particle_begin[cp.body_o];
@@ -55,6 +54,7 @@ ContactGeometry evaluate_contact(const World::Impl &w, const ContactPoint &cp) {
       const Vec2 l2{w.particles.lx[p0 + j], w.particles.ly[p0 + j]};
       g.o.rigid = true;
       g.o.local = l1 + t * (l2 - l1);
+      to_surface(w, g.o, cp.radius_o, g.n);
     } else {
       g.o.rigid = false;
       g.o.i1 = w.bodies.particle_begin[cp.body_o] + i;
@@ -66,11 +66,11 @@ ContactGeometry evaluate_contact(const World::Impl &w, const ContactPoint &cp) {
     const Vec2 W = particle_pos(w, cp.body_o, cp.other);
     const Vec2 d = V - W;
     const float dist = length(d);
-    g.n = dist > 1e-9f ? (1.0f / dist) * d : cp.fallback_normal;
-    g.c = dist - cp.radius;
-    to_surface(w, g.o, g.n);
+    g.n = dist > 1e-9f ? (1.0f / dist) * d : cp.fallback_normal();
+    g.c = dist - cp.radius();
+    to_surface(w, g.o, cp.radius_o, g.n);
   }
-  to_surface(w, g.v, -g.n);
+  to_surface(w, g.v, cp.radius_v, -g.n);
   return g;
 }
 

@@ -15,18 +15,18 @@
 
 namespace strut {
 
-// One contact point per lane, as gathered from the contact points and the bodies. A point whose
-// vertex is on a circle has its contact on the circle's surface (cv = 1), likewise the other
-// feature of a vertex-vertex point (co = 1).
+// One contact point per lane, as gathered from the contact points and the bodies. A rounded
+// feature (a circle's centre, a capsule's segment, a rounded polygon) has its anchor on its
+// surface, rv or ro out along the normal.
 struct alignas(64) PrepareInput {
   float vx[kWideLanes], vy[kWideLanes];    // the vertex, world
   float vlx[kWideLanes], vly[kWideLanes];  // and in its body
   // VertexEdge: the edge's ends; VertexVertex: e1 is the other vertex (e2 unused).
   float e1x[kWideLanes], e1y[kWideLanes], e2x[kWideLanes], e2y[kWideLanes];
   float l1x[kWideLanes], l1y[kWideLanes], l2x[kWideLanes], l2y[kWideLanes];
-  float edge[kWideLanes];  // 1: VertexEdge, 0: VertexVertex
-  float cv[kWideLanes], co[kWideLanes], rv[kWideLanes], ro[kWideLanes];  // circles and radii
-  float radius[kWideLanes];                                              // summed feature radii
+  float edge[kWideLanes];                  // 1: VertexEdge, 0: VertexVertex
+  float rv[kWideLanes], ro[kWideLanes];    // the features' radii
+  float radius[kWideLanes];                // summed feature radii
   float fnx[kWideLanes], fny[kWideLanes];  // fallback normal when the features coincide
   float qvc[kWideLanes], qvs[kWideLanes], qoc[kWideLanes], qos[kWideLanes];  // rotations
   float mvx[kWideLanes], mvy[kWideLanes], mva[kWideLanes];  // motion of the last substep
@@ -70,25 +70,23 @@ void prepare_points(const PrepareInput& in, PrepareOutput& out, int lane) {
   const F vn_x = select(apart, px * inv_dist, fnx), vn_y = select(apart, py * inv_dist, fny);
   const F nx = select(edge, en_x, vn_x), ny = select(edge, en_y, vn_y);
   const F c = select(edge, nx * px + ny * py, dist) - radius;
-  // Anchors in the bodies, then in the world: the edge point, or the other vertex (on a
-  // circle's surface); the vertex (on a circle's surface).
+  // Anchors in the bodies, then in the world: the edge point or the other vertex; the vertex.
   const F qoc = load<F>(in.qoc + lane), qos = load<F>(in.qos + lane);
   const F qvc = load<F>(in.qvc + lane), qvs = load<F>(in.qvs + lane);
   const F l1x = load<F>(in.l1x + lane), l1y = load<F>(in.l1y + lane);
   const F ro = load<F>(in.ro + lane), rv = load<F>(in.rv + lane);
-  // inv_rotate(q, r n) and inv_rotate(q, -r n) for circles.
+  // inv_rotate(q, r n) and inv_rotate(q, -r n): from a feature to its surface.
   const F so_x = ro * nx, so_y = ro * ny;
   const F co_lx = qoc * so_x + qos * so_y, co_ly = qoc * so_y - qos * so_x;
   const F sv_x = zero - rv * nx, sv_y = zero - rv * ny;
   const F cv_lx = qvc * sv_x + qvs * sv_y, cv_ly = qvc * sv_y - qvs * sv_x;
   const F edge_lx = l1x + t * (load<F>(in.l2x + lane) - l1x);
   const F edge_ly = l1y + t * (load<F>(in.l2y + lane) - l1y);
-  const auto circle_o = load<F>(in.co + lane) > F(0.5f);
-  const auto circle_v = load<F>(in.cv + lane) > F(0.5f);
-  const F lox = select(edge, edge_lx, select(circle_o, co_lx, l1x));
-  const F loy = select(edge, edge_ly, select(circle_o, co_ly, l1y));
-  const F lvx = select(circle_v, cv_lx, load<F>(in.vlx + lane));
-  const F lvy = select(circle_v, cv_ly, load<F>(in.vly + lane));
+  // Rounded features (radius > 0) have their anchor on the surface, out along the normal.
+  const F lox = select(edge, edge_lx, l1x) + co_lx;
+  const F loy = select(edge, edge_ly, l1y) + co_ly;
+  const F lvx = load<F>(in.vlx + lane) + cv_lx;
+  const F lvy = load<F>(in.vly + lane) + cv_ly;
   const F rax = qoc * lox - qos * loy, ray = qos * lox + qoc * loy;
   const F rbx = qvc * lvx - qvs * lvy, rby = qvs * lvx + qvc * lvy;
   store(out.nx + lane, nx), store(out.ny + lane, ny);

@@ -23,33 +23,32 @@ void gather_features(const World::Impl &w, const ContactPoint &cp, PrepareInput 
   const std::uint32_t iv = b.particle_begin[bv] + cp.vertex, o0 = b.particle_begin[bo];
   in.vx[lane] = q.x[iv], in.vy[lane] = q.y[iv], in.vlx[lane] = q.lx[iv], in.vly[lane] = q.ly[iv];
   const std::uint32_t i = o0 + cp.other;
-  const std::uint32_t j = cp.kind == ContactKind::VertexVertex ? i
-                          : cp.other + 1u == b.hull_count[bo]  ? o0
-                                                               : i + 1;
+  const std::uint32_t j = cp.kind == ContactKind::VertexVertex ? i : i + q.next[i];
   in.e1x[lane] = q.x[i], in.e1y[lane] = q.y[i], in.e2x[lane] = q.x[j], in.e2y[lane] = q.y[j];
   in.l1x[lane] = q.lx[i], in.l1y[lane] = q.ly[i], in.l2x[lane] = q.lx[j], in.l2y[lane] = q.ly[j];
   in.edge[lane] = cp.kind == ContactKind::VertexEdge ? 1.0f : 0.0f;
-  in.radius[lane] = cp.radius;
-  in.fnx[lane] = cp.fallback_normal.x, in.fny[lane] = cp.fallback_normal.y;
+  in.radius[lane] = cp.radius();
+  in.rv[lane] = cp.radius_v, in.ro[lane] = cp.radius_o;
+  const Vec2 fallback = cp.fallback_normal();
+  in.fnx[lane] = fallback.x, in.fny[lane] = fallback.y;
 }
 
 // A lane without a point (padding, or a constraint's missing second point): zero features.
 void clear_features(PrepareInput &in, int lane) {
   for (float *row : {in.vx, in.vy, in.vlx, in.vly, in.e1x, in.e1y, in.e2x, in.e2y, in.l1x, in.l1y,
-                     in.l2x, in.l2y, in.edge, in.radius, in.fnx, in.fny})
+                     in.l2x, in.l2y, in.edge, in.radius, in.fnx, in.fny, in.rv, in.ro})
     row[lane] = 0.0f;
 }
 
 PrepareBody prepare_body(const World::Impl &w, std::uint32_t k) {
   const auto &b = w.bodies;
-  return PrepareBody{
-      b.qc[k], b.qs[k],       b.dx[k],          b.dy[k],
-      b.da[k], b.inv_mass[k], b.inv_inertia[k], (b.flags[k] & kCircle) ? b.radius[k] : 0.0f};
+  return PrepareBody{b.qc[k], b.qs[k],       b.dx[k],          b.dy[k],
+                     b.da[k], b.inv_mass[k], b.inv_inertia[k], 0.0f};
 }
 
 // A PrepareBody's eight fields in order, as the rows put_bodies takes.
 std::array<float, 8> fields(const PrepareBody &b) {
-  return {b.qc, b.qs, b.dx, b.dy, b.da, b.inv_mass, b.inv_inertia, b.circle_radius};
+  return {b.qc, b.qs, b.dx, b.dy, b.da, b.inv_mass, b.inv_inertia, b.unused};
 }
 
 // The bodies' rows of the prepare input from lane `lane` on: v the vertex's body, o the other's
@@ -66,9 +65,6 @@ void put_bodies(const F *v, const F *o, const M &here, PrepareInput &in, int lan
   store(in.mox + lane, o[2]), store(in.moy + lane, o[3]), store(in.moa + lane, o[4]);
   store(in.imv + lane, select(here, v[5], zero)), store(in.iiv + lane, select(here, v[6], zero));
   store(in.imo + lane, select(here, o[5], zero)), store(in.iio + lane, select(here, o[6], zero));
-  store(in.rv + lane, v[7]), store(in.ro + lane, o[7]);
-  store(in.cv + lane, select(v[7] > zero, one, zero));
-  store(in.co + lane, select(o[7] > zero, one, zero));
 }
 
 }  // namespace

@@ -1,0 +1,243 @@
+// Bodies and their shapes: creating and destroying bodies, adding and removing shapes, and the
+// shape ids. A body's colliders are contiguous in the dense collider arrays, so changing its
+// shapes lays the body out afresh at the end of the arrays (the old entry is removed at the next
+// compaction, as a destroyed body is); its slot, id, pose, velocity and joints stay.
+#include <algorithm>
+#include <string>
+
+#include "solver/body_storage.hpp"
+#include "solver/collide_phase.hpp"
+#include "solver/shapes/shape_ops.hpp"
+#include "solver/world_impl.hpp"
+
+namespace strut {
+namespace {
+
+std::string id_text(ShapeId id) {
+  return "shape " + std::to_string(id.index) + "/" + std::to_string(id.generation);
+}
+
+std::uint32_t shape_slot_of(const World::Impl& w, ShapeId id, const char* what) {
+  if (id.index == 0) throw Error(std::string(what) + ": null shape id");
+  const std::uint32_t s = id.index - 1;
+  if (s >= w.shapes.size() || !w.shapes[s].alive || w.shapes[s].generation != id.generation)
+    throw Error(std::string(what) + ": stale or unknown " + id_text(id));
+  return s;
+}
+
+// The body's colliders join the broad phase with their filters.
+void insert_colliders(World::Impl& w, std::uint32_t k) {
+  const auto& c = w.colliders;
+  const bool is_static = (w.bodies.flags[k] & kStatic) != 0;
+  for (std::uint32_t i = w.bodies.collider_begin[k];
+       i < w.bodies.collider_begin[k] + w.bodies.collider_count[k]; ++i) {
+    w.colliders.aabb[i] = collider_tight_box(w, i);
+    w.broadphase.insert(c.slot[i], collider_broadphase_box(w, i), c.category[i],
+                        broadphase_mask(w, i), is_static);
+  }
+}
+
+// The body's colliders leave the broad phase; their slots are retired (see world_impl.hpp).
+void remove_colliders(World::Impl& w, std::uint32_t k) {
+  const auto& c = w.colliders;
+  for (std::uint32_t i = w.bodies.collider_begin[k];
+       i < w.bodies.collider_begin[k] + w.bodies.collider_count[k]; ++i) {
+    w.broadphase.remove(c.slot[i]);
+    w.collider_slots[c.slot[i]].alive = false;
+    w.collider_slots[c.slot[i]].generation++;
+    w.retired_collider_slots.push_back(c.slot[i]);
+  }
+}
+
+// Appends the body (slot `slot`) with the given shape slots, makes the slot point at it and
+// puts its colliders into the broad phase.
+std::uint32_t place_body(World::Impl& w, const BodyDef& def, std::uint32_t slot,
+                         std::span<const std::uint32_t> shape_slots) {
+  const std::uint32_t dense = add_body(w, def, slot, shape_slots);
+  w.slots[slot].dense = dense;
+  w.motion.resize(w.bodies.size(), 0.0f);
+  w.bodies.aabb[dense] = tight_box(w, dense);
+  insert_colliders(w, dense);
+  ++w.body_edits;
+  return dense;
+}
+
+// Lays body slot `slot` out again with `shapes` (shape slots and their definitions), keeping its
+// pose, its centre of mass's velocity law and its joints' anchors where they are on the body.
+void relayout(World& world, World::Impl& w, BodyId id, std::vector<std::uint32_t> shape_slots) {
+  const std::uint32_t k = w.dense_of(id, "relayout");
+  const std::uint32_t slot = id.index - 1;
+  BodyDef def = world.definition(id);
+  const Vec2 old_com{w.bodies.px[k], w.bodies.py[k]};
+  const float omega = world.angular_velocity(id);
+  const Vec2 old_offset = w.cold[k].com_offset;
+  def.shapes.clear();
+  for (const std::uint32_t s : shape_slots) def.shapes.push_back(w.shapes[s].def);
+  const BodyDef defaults;
+  def.shape = defaults.shape, def.material = defaults.material;
+  def.category = defaults.category, def.mask = defaults.mask;
+  def.group = defaults.group, def.sensor = defaults.sensor;
+  remove_colliders(w, k);
+  w.bodies.flags[k] |= kDead;
+  w.needs_compaction = true;
+  const std::uint32_t n = place_body(w, def, slot, shape_slots);
+  // The centre of mass moved by `shift` in the body's frame: its velocity gains omega x shift,
+  // and joint anchors (offsets from the centre of mass) lose the shift.
+  const Vec2 shift = w.cold[n].com_offset - old_offset;
+  const Vec2 arm = Vec2{w.bodies.px[n], w.bodies.py[n]} - old_com;
+  w.bodies.dx[n] += -omega * arm.y * w.last_h;
+  w.bodies.dy[n] += omega * arm.x * w.last_h;
+  w.bodies.flags[n] |= w.bodies.flags[k] & kSleeping;
+  if (slot < w.joints_of_body.size())
+    for (const std::uint32_t js : w.joints_of_body[slot]) {
+      Joint& j = w.joints[w.joint_slots[js].dense];
+      if (j.slot_a == slot) j.anchor_a.local -= shift;
+      if (j.slot_b == slot) j.anchor_b.local -= shift;
+    }
+}
+
+}  // namespace
+
+BodyId World::create_body(const BodyDef& def) {
+  try {
+    validate_body_def(def);
+  } catch (const Error& e) {
+    throw Error(std::string("create_body: ") + e.what());
+  }
+  auto& w = *impl_;
+  std::uint32_t slot;
+  if (!w.free_slots.empty()) {
+    slot = w.free_slots.back();
+    w.free_slots.pop_back();
+  } else {
+    slot = static_cast<std::uint32_t>(w.slots.size());
+    w.slots.push_back(Slot{});
+  }
+  w.slots[slot].alive = true;
+  const std::vector<ShapeDef> defs = shape_defs_of(def);
+  std::vector<std::uint32_t> shape_slots;
+  for (const ShapeDef& sd : defs) {
+    const std::uint32_t s = new_shape_slot(w);
+    ShapeRecord& r = w.shapes[s];
+    r.alive = true, r.body = slot, r.def = sd;
+    shape_slots.push_back(s);
+  }
+  place_body(w, def, slot, shape_slots);
+  return BodyId{slot + 1, w.slots[slot].generation};
+}
+
+void World::destroy_body(BodyId id) {
+  auto& w = *impl_;
+  const std::uint32_t k = w.dense_of(id, "destroy_body");
+  // Joints die with their bodies.
+  const std::uint32_t slot = id.index - 1;
+  if (slot < w.joints_of_body.size()) {
+    const std::vector<std::uint32_t> joints = w.joints_of_body[slot];  // kill_joint edits it
+    for (const std::uint32_t js : joints) kill_joint(w, w.joints[w.joint_slots[js].dense]);
+  }
+  for (const std::uint32_t s : w.cold[k].shapes) {
+    w.shapes[s].alive = false;
+    w.shapes[s].generation++;
+    w.free_shape_slots.push_back(s);
+  }
+  remove_colliders(w, k);
+  w.bodies.flags[k] |= kDead;
+  w.slots[slot].alive = false;
+  w.slots[slot].generation++;
+  w.free_slots.push_back(slot);
+  w.needs_compaction = true;
+  ++w.body_edits;
+  // Its contacts are rebuilt at the next step (after compaction); until then only their keys
+  // are read, for warm starting.
+}
+
+ShapeId World::add_shape(BodyId body, const ShapeDef& def) {
+  auto& w = *impl_;
+  const std::uint32_t k = w.dense_of(body, "add_shape");
+  const std::uint8_t flags = w.bodies.flags[k];
+  if (flags & kSoft) throw Error("add_shape: a soft body has exactly one polygon");
+  try {
+    shapes::validate(def, !(flags & (kStatic | kKinematic)), (flags & kStatic) != 0);
+  } catch (const Error& e) {
+    throw Error(std::string("add_shape: ") + e.what());
+  }
+  std::vector<std::uint32_t> slots = w.cold[k].shapes;
+  const std::uint32_t s = new_shape_slot(w);
+  ShapeRecord& r = w.shapes[s];
+  r.alive = true, r.body = body.index - 1, r.def = def;
+  slots.push_back(s);
+  relayout(*this, w, body, slots);
+  return ShapeId{s + 1, w.shapes[s].generation};
+}
+
+void World::remove_shape(ShapeId id) {
+  auto& w = *impl_;
+  const std::uint32_t s = shape_slot_of(w, id, "remove_shape");
+  const BodyId body{w.shapes[s].body + 1, w.slots[w.shapes[s].body].generation};
+  const std::uint32_t k = w.dense_of(body, "remove_shape");
+  std::vector<std::uint32_t> slots = w.cold[k].shapes;
+  if (slots.size() == 1)
+    throw Error("remove_shape: " + id_text(id) + " is its body's only shape (destroy the body)");
+  std::erase(slots, s);
+  const bool dynamic = !(w.bodies.flags[k] & (kStatic | kKinematic));
+  if (dynamic) {
+    double mass = 0;
+    for (const std::uint32_t o : slots) {
+      for (const shapes::LocalCollider& c : shapes::make_colliders(w.shapes[o].def))
+        mass += shapes::mass_of(c, w.shapes[o].def.material.density).mass;
+    }
+    if (!(mass > 0))
+      throw Error("remove_shape: the body's other shapes have no mass (a dynamic body needs some)");
+  }
+  w.shapes[s].alive = false;
+  w.shapes[s].generation++;
+  w.free_shape_slots.push_back(s);
+  relayout(*this, w, body, slots);
+}
+
+bool World::is_valid(ShapeId id) const {
+  const auto& w = *impl_;
+  if (id.index == 0 || id.index > w.shapes.size()) return false;
+  const ShapeRecord& r = w.shapes[id.index - 1];
+  return r.alive && r.generation == id.generation;
+}
+
+BodyId World::body_of(ShapeId id) const {
+  const auto& w = *impl_;
+  const std::uint32_t body = w.shapes[shape_slot_of(w, id, "body_of")].body;
+  return BodyId{body + 1, w.slots[body].generation};
+}
+
+std::vector<ShapeId> World::shapes(BodyId id) const {
+  const auto& w = *impl_;
+  std::vector<ShapeId> out;
+  for (const std::uint32_t s : w.cold[w.dense_of(id, "shapes")].shapes)
+    out.push_back(ShapeId{s + 1, w.shapes[s].generation});
+  return out;
+}
+
+ShapeDef World::definition(ShapeId id) const {
+  const auto& w = *impl_;
+  return w.shapes[shape_slot_of(w, id, "definition")].def;
+}
+
+void World::set_filter(ShapeId id, const ShapeFilter& filter) {
+  auto& w = *impl_;
+  const std::uint32_t s = shape_slot_of(w, id, "set_filter");
+  w.shapes[s].def.filter = filter;
+  const std::uint32_t k = w.slots[w.shapes[s].body].dense;
+  auto& c = w.colliders;
+  for (std::uint32_t i = w.bodies.collider_begin[k];
+       i < w.bodies.collider_begin[k] + w.bodies.collider_count[k]; ++i) {
+    if (c.shape[i] != s) continue;
+    c.category[i] = filter.category, c.mask[i] = filter.mask, c.group[i] = filter.group;
+    w.broadphase.set_filter(c.slot[i], filter.category, broadphase_mask(w, i));
+  }
+  // A single-shape body's definition carries the filter on the body.
+  if (w.cold[k].def.shapes.empty()) {
+    w.cold[k].def.category = filter.category, w.cold[k].def.mask = filter.mask;
+    w.cold[k].def.group = filter.group;
+  }
+}
+
+}  // namespace strut
