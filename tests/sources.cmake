@@ -32,4 +32,5 @@ set(STRUT_TEST_SOURCES
   tests/event_accumulation_test.cpp
   tests/embedding_api_test.cpp
   tests/broadphase_query_test.cpp
+  tests/compound_body_test.cpp
 )

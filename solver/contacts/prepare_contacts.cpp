@@ -58,7 +58,7 @@ std::array<float, 8> fields(const PrepareBody &b) {
 template <class F, class M>
 void put_bodies(const F *v, const F *o, const M &here, PrepareInput &in, int lane) {
   using wide::select, wide::store;
-  const F zero(0.0f), one(1.0f);
+  const F zero(0.0f);
   store(in.qvc + lane, v[0]), store(in.qvs + lane, v[1]);
   store(in.qoc + lane, o[0]), store(in.qos + lane, o[1]);
   store(in.mvx + lane, v[2]), store(in.mvy + lane, v[3]), store(in.mva + lane, v[4]);
