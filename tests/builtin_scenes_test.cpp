@@ -27,9 +27,9 @@ bool all_finite(const SceneInstance& inst) {
 }
 
 TEST(BuiltinScenes, NamesAndDefault) {
-  const std::vector<std::string> expected = {"large_pyramid", "many_pyramids", "rain",
-                                             "smash",         "spinner",       "tumbler",
-                                             "joint_grid",    "particles",     "cloth"};
+  const std::vector<std::string> expected = {
+      "large_pyramid", "many_pyramids", "rain",     "smash",  "spinner",   "tumbler",
+      "joint_grid",    "compounds",     "junkyard", "washer", "particles", "cloth"};
   EXPECT_EQ(builtin_scene_names(), expected);
   EXPECT_TRUE(is_builtin_scene(kDefaultSceneName));
   EXPECT_FALSE(is_builtin_scene("pyramid"));
@@ -46,13 +46,11 @@ TEST(BuiltinScenes, BenchmarkSizesMatchBox2D) {
   // Box2D's counts; + the statics strut needs for segments and loops; joint_grid leaves out
   // the 6 joints between static circles.
   const Count counts[] = {
-      {"large_pyramid", 1 + 5050, 0, 500},
-      {"many_pyramids", 20 + 22000, 0, 200},
-      {"rain", 5 * 501, 0, 1000},
-      {"smash", 1 + 9600, 0, 300},
-      {"spinner", 360 + 1 + 6076, 0, 500},
-      {"tumbler", 5 + 2025, 4, 750},
-      {"joint_grid", 10000, 19800 - 6, 500},
+      {"large_pyramid", 1 + 5050, 0, 500}, {"many_pyramids", 20 + 22000, 0, 200},
+      {"rain", 5 * 501, 0, 1000},          {"smash", 1 + 9600, 0, 300},
+      {"spinner", 360 + 1 + 6076, 0, 500}, {"tumbler", 2 + 2025, 1, 750},
+      {"compounds", 1 + 3000, 0, 500},     {"junkyard", 1 + 8000 + 1, 0, 800},
+      {"washer", 1 + 8100, 0, 500},        {"joint_grid", 10000, 19800 - 6, 500},
       {"cloth", 10000 + 1, 19800, 500},
   };
   for (const Count& c : counts) {
@@ -150,15 +148,74 @@ TEST(BuiltinScenes, PyramidStands) {
   EXPECT_NEAR(now.y, start.y, 0.1f);
 }
 
-TEST(BuiltinScenes, TumblerTurns) {
+// Position of p in the frame of a body at `t`.
+Vec2 in_frame(Transform t, Vec2 p) { return inv_rotate(make_rot(t.angle), p - t.position); }
+
+TEST(BuiltinScenes, TumblerTurnsAndKeepsItsBoxesInside) {
   const Scene s = builtin_scene("tumbler", 0.1f);
   SceneInstance inst = build_scene(s, 2);
-  for (int i = 0; i < 120; ++i) inst.step();                    // 2 s at 25 degrees/s
-  const Transform wall = inst.world.transform(inst.bodies[1]);  // wall_right
-  const float expected = 2.0f * 25.0f * 3.14159265f / 180.0f;
-  EXPECT_NEAR(wall.angle, expected, 0.05f);
-  // It turns about the hub: still 10 m from the pivot.
-  EXPECT_NEAR(length(wall.position - Vec2{0, 10}), 10.0f, 0.1f);
+  ASSERT_EQ(inst.names[1], "drum");
+  for (int i = 0; i < 120; ++i) inst.step();  // 2 s at 25 degrees/s
+  const Transform drum = inst.world.transform(inst.bodies[1]);
+  EXPECT_NEAR(drum.angle, 2.0f * 25.0f * 3.14159265f / 180.0f, 0.02f);
+  // The motor turns it about the pivot, where its centre of mass is.
+  EXPECT_NEAR(length(drum.position - Vec2{0, 10}), 0.0f, 0.01f);
+  for (std::size_t i = 2; i < inst.bodies.size(); ++i) {
+    const Vec2 p = in_frame(drum, inst.world.transform(inst.bodies[i]).position);
+    EXPECT_LT(std::max(std::fabs(p.x), std::fabs(p.y)), 9.5f) << "box " << i;
+  }
+}
+
+// The washer's drum turns at 25 degrees/s and its squares tumble inside the ring: none gets
+// past the inner radius (16 m), and the pile moves (it is lifted by the paddles).
+TEST(BuiltinScenes, WasherTumblesItsPileInsideTheRing) {
+  const Scene s = builtin_scene("washer", 0.1f);
+  SceneInstance inst = build_scene(s, 2);
+  for (int i = 0; i < 240; ++i) inst.step();
+  const Transform drum = inst.world.transform(inst.bodies[0]);
+  EXPECT_NEAR(inst.world.angular_velocity(inst.bodies[0]), 25.0f * 3.14159265f / 180.0f, 1e-4f);
+  int moving = 0;
+  for (std::size_t i = 1; i < inst.bodies.size(); ++i) {
+    EXPECT_LT(length(inst.world.transform(inst.bodies[i]).position - drum.position), 16.0f);
+    moving += length(inst.world.linear_velocity(inst.bodies[i])) > 0.1f;
+  }
+  EXPECT_GT(moving, int(inst.bodies.size()) / 10);
+}
+
+// The junkyard's pusher follows its target, and what is in its way is pushed: no pentagon is
+// inside the pusher's box, and some were moved sideways from their columns.
+TEST(BuiltinScenes, JunkyardPusherSweepsThePentagons) {
+  const Scene s = builtin_scene("junkyard", 0.1f);  // 4 rows
+  SceneInstance inst = build_scene(s, 2);
+  const std::size_t pusher = inst.bodies.size() - 1;
+  ASSERT_EQ(inst.names[pusher], "pusher");
+  float largest_shift = 0;
+  for (int i = 0; i < 300; ++i) {
+    inst.step();
+    const float t = float(i + 1) / 60.0f;  // the hook of the next step aims here
+    EXPECT_NEAR(inst.world.transform(inst.bodies[pusher]).position.x,
+                60.0f * std::sin(0.2f * (t - 1.0f / 60.0f)), 1e-3f);
+  }
+  const Vec2 at = inst.world.transform(inst.bodies[pusher]).position;
+  for (std::size_t i = 1; i < pusher; ++i) {
+    const Vec2 p = inst.world.transform(inst.bodies[i]).position;
+    EXPECT_FALSE(std::fabs(p.x - at.x) < 2.0f && std::fabs(p.y - at.y) < 4.0f) << "pentagon " << i;
+    largest_shift = std::max(largest_shift, std::fabs(p.x - s.bodies[i].def.center.x));
+  }
+  EXPECT_GT(largest_shift, 5.0f);
+}
+
+// The compound bodies fall into the pit and stay in it: none below the floor, none outside.
+TEST(BuiltinScenes, CompoundsPileUpInThePit) {
+  const Scene s = builtin_scene("compounds", 0.1f);  // 15 rows
+  SceneInstance inst = build_scene(s, 2);
+  for (int i = 0; i < 300; ++i) inst.step();
+  for (std::size_t i = 1; i < inst.bodies.size(); ++i) {
+    const Vec2 p = inst.world.transform(inst.bodies[i]).position;
+    EXPECT_GT(p.y, 0.4f) << i;
+    EXPECT_LT(std::fabs(p.x), 39.5f) << i;
+  }
+  EXPECT_TRUE(all_finite(inst));
 }
 
 TEST(BuiltinScenes, SpinnerBarTurnsAtFiveRadiansPerSecond) {

@@ -64,8 +64,7 @@ TEST(CompoundBody, MassCentreAndInertiaFollowTheParallelAxisTheorem) {
   World turned;
   d.shapes = {box_shape({1.0f, 0.25f}, {0, 0}),
               box_shape({0.5f, 0.25f}, {2, 1}, float(M_PI / 2), 3.0f)};
-  expect_mass_of(turned, turned.create_body(d), {{2, 0.5f, 0, 0, 1}, {0.5f, 1, 2, 1, 3}},
-                 d.center);
+  expect_mass_of(turned, turned.create_body(d), {{2, 0.5f, 0, 0, 1}, {0.5f, 1, 2, 1, 3}}, d.center);
 }
 
 // Free rotation: with no gravity and nothing to hit, the centre of mass moves on a straight line

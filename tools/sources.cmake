@@ -9,6 +9,7 @@ set(STRUT_SCENE_SOURCES
   tools/scene/builtin_scenes.cpp
   tools/scene/builtin_stacks.cpp
   tools/scene/builtin_machines.cpp
+  tools/scene/builtin_compounds.cpp
   tools/scene/builtin_jointed.cpp
   tools/scene/builtin_rain.cpp
   tools/scene/builtin_particles.cpp

@@ -1,6 +1,4 @@
-// Driven machines: a spinner stirring a drum full of bodies, and a tumbling box. strut has no
-// motors, so the driven part is a kinematic body turning at the motor's speed (the same as a
-// motor of unlimited torque).
+// Driven machines: a spinner stirring a drum full of bodies, and a tumbling box.
 #include <numbers>
 
 #include "tools/scene/builtin_parts.hpp"
@@ -72,36 +70,35 @@ Scene tumbler(float size) {
   Scene s = benchmark_scene(
       "tumbler",
       "Box2D benchmark 'tumbler': " + std::to_string(grid * grid) +
-          " small boxes in a hollow square drum turning at 25 degrees/s about (0, 10). "
-          "Substitution: strut bodies have one shape, so the drum is four dynamic walls (density "
-          "50) welded to a kinematic hub that turns at the motor's speed (the hub collides with "
-          "nothing; the walls do not collide with each other).",
+          " small boxes in a hollow square drum (one dynamic body of four boxes, density 50) "
+          "turned at 25 degrees/s about (0, 10) by a revolute motor of max torque 1e8 N m.",
       750);
   s.materials.emplace_back("drum", Material{50.0f, 0.6f, 0.6f, 0.0f});
   const Vec2 pivot{0.0f, 10.0f};
-  SceneBody hub = box(pivot, {0.5f, 0.5f});
-  hub.name = "hub";
-  hub.def.is_kinematic = true;
-  hub.def.angular_velocity = float(25.0 * std::numbers::pi / 180.0);
-  hub.def.category = 0;
-  hub.def.mask = 0;
-  s.bodies.push_back(hub);
+  // Box2D's ground is a body with no shape; strut's bodies have one, so a tiny box that collides
+  // with nothing.
+  SceneBody ground = box(pivot, {0.05f, 0.05f}, true);
+  ground.name = "ground";
+  ground.def.mask = 0;
+  s.bodies.push_back(ground);
+  SceneBody drum;
+  drum.name = "drum";
+  drum.def.center = pivot;
   const struct {
-    const char* name;
     Vec2 offset, half;
-  } walls[] = {{"wall_right", {10, 0}, {0.5f, 10}},
-               {"wall_left", {-10, 0}, {0.5f, 10}},
-               {"wall_top", {0, 10}, {10, 0.5f}},
-               {"wall_bottom", {0, -10}, {10, 0.5f}}};
+  } walls[] = {
+      {{10, 0}, {0.5f, 10}}, {{-10, 0}, {0.5f, 10}}, {{0, 10}, {10, 0.5f}}, {{0, -10}, {10, 0.5f}}};
   for (const auto& w : walls) {
-    SceneBody b = box(pivot + w.offset, w.half);
-    b.name = w.name;
-    b.def.material = s.materials[0].second;
-    b.def.category = 2;
-    b.def.mask = ~2u;
-    s.bodies.push_back(b);
-    s.joints.push_back(scene_joint("hub", w.name, WeldJointDef{.anchor = pivot}));
+    ShapeDef wall;
+    wall.shape = BoxShape{w.half};
+    wall.offset = w.offset;
+    wall.material = s.materials[0].second;
+    drum.def.shapes.push_back(wall);
   }
+  s.bodies.push_back(drum);
+  RevoluteJointDef motor{.anchor = pivot};
+  motor.motor = JointMotor{true, float(25.0 * std::numbers::pi / 180.0), 1e8f};
+  s.joints.push_back(scene_joint("ground", "drum", motor));
   float y = -0.5f * spacing * grid + 10.0f;
   for (int i = 0; i < grid; ++i) {
     float x = -0.5f * spacing * grid;

@@ -19,6 +19,9 @@ constexpr Entry kScenes[] = {
     {"spinner", builtin::spinner},
     {"tumbler", builtin::tumbler},
     {"joint_grid", builtin::joint_grid},
+    {"compounds", builtin::compounds},
+    {"junkyard", builtin::junkyard},
+    {"washer", builtin::washer},
     {"particles", builtin::particles},
     {"cloth", builtin::cloth},
 };
