@@ -9,10 +9,12 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <iterator>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
+#include <variant>
 
 #include "solver/polygon_geometry.hpp"
 #include "strut/limits.hpp"
@@ -33,6 +35,8 @@ constexpr Kind kKinds[] = {
     {"circle", 1, {"radius", {}}},          {"capsule", 2, {"half_length", "radius"}},
     {"segment", 2, {"points", {}}},         {"chain", 2, {"points", "loop"}},
 };
+
+static_assert(std::size(kKinds) == std::variant_size_v<Shape>, "kKinds follows Shape's order");
 
 const Kind* find_kind(std::string_view name, int version) {
   for (const Kind& k : kKinds)
@@ -451,11 +455,8 @@ void BodyReader::check_mass(const BodyDef& d, const json& j, const Path& p) cons
            "every shape's material has zero density; a dynamic body needs a positive mass");
   }
   if (mass >= limits::kMinMass && mass <= limits::kMaxMass) return;
-  std::string where = "shapes";
-  if (d.shapes.empty()) {
-    for (const Kind& k : kKinds)
-      if (j.contains(k.keys[0])) where = std::string(k.keys[0]);
-  }
+  // A single shape: the key of its size, as validate_body_def names it for version 1.
+  const std::string_view where = d.shapes.empty() ? kKinds[d.shape.index()].keys[0] : "shapes";
   fail(p / where, "mass " + short_number(float(mass)) + " kg (density x area) is outside [" +
                       short_number(limits::kMinMass) + ", " + short_number(limits::kMaxMass) +
                       "] kg (strut/limits.hpp)");
