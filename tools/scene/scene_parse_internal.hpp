@@ -79,6 +79,7 @@ class BodyReader : public ValueReader {
  private:
   SceneBody single_shape_body(const json& j, const Path& p);
   SceneBody compound_body(const json& j, const Path& p);
+  SceneBody name_and_center(const json& j, const Path& p);
   void body_options(const json& j, const Path& p, SceneBody& b);
   ShapeDef shape_item(const json& j, const Path& p, const BodyDef& body);
   Shape shape_of(const std::string& kind, const json& j, const Path& p) const;
@@ -86,7 +87,7 @@ class BodyReader : public ValueReader {
   std::vector<Vec2> points(const std::string& kind, const json& j, const Path& p, bool loop) const;
   ShapeFilter filter(const json& j, const Path& p) const;
   void check_shape(const Shape& shape, const json& j, const Path& p, const BodyDef& body) const;
-  void check_mass(const BodyDef& d, const json& j, const Path& p) const;
+  void check_mass(const BodyDef& d, const Path& p) const;
   void engine_check(const BodyDef& d, const json& j, const Path& p) const;
 };
 

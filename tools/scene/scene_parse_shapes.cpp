@@ -68,14 +68,6 @@ constexpr std::string_view kBodyKeysV2[] = {"fixed_rotation", "angular_drag"};
 constexpr std::string_view kShapeKeys[] = {"shape", "material", "category", "mask"};
 constexpr std::string_view kShapeKeysV2[] = {"group", "sensor"};
 
-std::string a_or_an(std::string_view kind) {
-  return (kind.front() == 'a' || kind.front() == 'e' || kind.front() == 'i' ||
-                  kind.front() == 'o' || kind.front() == 'u'
-              ? "an "
-              : "a ") +
-         std::string(kind);
-}
-
 // True when two edges that do not share a vertex cross (a bow tie). Only used to name the
 // problem precisely: make_convex_ccw rejects such polygons anyway, as concave or zero-area.
 std::optional<std::pair<int, int>> crossing_edges(const std::vector<Vec2>& v) {
@@ -163,18 +155,8 @@ SceneBody BodyReader::single_shape_body(const json& j, const Path& p) {
     if (is_shape_key(k, version_)) fail(p / k, "does not apply to a " + shape);
     fail(p / k, "unknown key");
   }
-  SceneBody b;
+  SceneBody b = name_and_center(j, p);
   BodyDef& d = b.def;
-  if (j.contains("name")) {
-    b.name = string(j["name"], p / "name");
-    if (b.name.empty()) fail(p / "name", "must not be empty (leave it out for an unnamed body)");
-    const auto [it, fresh] = body_index_.emplace(b.name, p.index);
-    if (!fresh)
-      fail(p / "name",
-           "duplicate name \"" + b.name + "\" (also bodies[" + std::to_string(it->second) + "])");
-  }
-  d.center = vec2(require(j, p, "center"), p / "center");
-  centers_.push_back(d.center);
   d.shape = shape_of(shape, j, p);
   body_options(j, p, b);
   const std::string mat =
@@ -192,14 +174,13 @@ SceneBody BodyReader::single_shape_body(const json& j, const Path& p) {
     if (d.soft > 0 && !is_version_1_body(d)) {
       // Soft bodies are particles joined by struts along a plain polygon's edges.
       const bool rounded = shape == "box" || shape == "polygon";
-      fail(p / "soft",
-           rounded ? "a rounded " + shape + " cannot be soft" : a_or_an(shape) + " cannot be soft");
+      fail(p / "soft", (rounded ? "a rounded " : "a ") + shape + " cannot be soft");
     }
   }
   engine_check(d, j, p);
   if (!is_version_1_body(d)) {
     check_shape(d.shape, j, p, d);
-    check_mass(d, j, p);
+    check_mass(d, p);
   }
   return b;
 }
@@ -213,18 +194,8 @@ SceneBody BodyReader::compound_body(const json& j, const Path& p) {
       fail(p / k, "does not go with \"shapes\" (give each item of shapes its own " + k + ")");
     fail(p / k, "unknown key");
   }
-  SceneBody b;
+  SceneBody b = name_and_center(j, p);
   BodyDef& d = b.def;
-  if (j.contains("name")) {
-    b.name = string(j["name"], p / "name");
-    if (b.name.empty()) fail(p / "name", "must not be empty (leave it out for an unnamed body)");
-    const auto [it, fresh] = body_index_.emplace(b.name, p.index);
-    if (!fresh)
-      fail(p / "name",
-           "duplicate name \"" + b.name + "\" (also bodies[" + std::to_string(it->second) + "])");
-  }
-  d.center = vec2(require(j, p, "center"), p / "center");
-  centers_.push_back(d.center);
   body_options(j, p, b);
   if (j.contains("soft") && non_negative(j["soft"], p / "soft") > 0)
     fail(p / "soft", "a compound body cannot be soft");
@@ -238,7 +209,23 @@ SceneBody BodyReader::compound_body(const json& j, const Path& p) {
   for (std::size_t k = 0; k < items.size(); ++k)
     d.shapes.push_back(shape_item(items[k], sp.at(int(k)), d));
   engine_check(d, j, p);
-  check_mass(d, j, p);
+  check_mass(d, p);
+  return b;
+}
+
+// The body's `name` (unique, listed for the joints) and `center`.
+SceneBody BodyReader::name_and_center(const json& j, const Path& p) {
+  SceneBody b;
+  if (j.contains("name")) {
+    b.name = string(j["name"], p / "name");
+    if (b.name.empty()) fail(p / "name", "must not be empty (leave it out for an unnamed body)");
+    const auto [it, fresh] = body_index_.emplace(b.name, p.index);
+    if (!fresh)
+      fail(p / "name",
+           "duplicate name \"" + b.name + "\" (also bodies[" + std::to_string(it->second) + "])");
+  }
+  b.def.center = vec2(require(j, p, "center"), p / "center");
+  centers_.push_back(b.def.center);
   return b;
 }
 
@@ -443,7 +430,7 @@ void BodyReader::check_shape(const Shape& shape, const json& j, const Path& p,
 
 // A dynamic body's mass, density x area summed over its shapes, within strut/limits.hpp.
 // Version-1 bodies are checked by validate_body_def instead (same message).
-void BodyReader::check_mass(const BodyDef& d, const json& j, const Path& p) const {
+void BodyReader::check_mass(const BodyDef& d, const Path& p) const {
   if (!is_dynamic(d)) return;
   double mass = 0;
   if (d.shapes.empty()) {
