@@ -477,6 +477,16 @@ TEST_F(Cli, EventsOutWritesOneLineAtTheStepTheBoxLands) {
   EXPECT_EQ(test::read_file(events2), "");
 }
 
+// The lines are buffered: a write that fails when the file is closed (a full disk) must fail the
+// run (status 1) rather than leave a silently truncated file.
+TEST_F(Cli, EventsOutThatCannotBeWrittenFailsTheRun) {
+  if (!fs::exists("/dev/full")) GTEST_SKIP() << "no /dev/full";
+  const std::string scene = write("drop.json", kDropScene);
+  const Result r = run("run " + quote(scene) + " --steps 100 --quiet --events-out /dev/full");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.err, "strut: internal error: cannot write '/dev/full'\n");
+}
+
 // A super ball bounces: begin and end alternate, each on its own step, the pair always the
 // unnamed ground (index 0) and "ball", and the steps are those at which the library reports them.
 TEST_F(Cli, EventsOutReportsEveryBeginAndEndOfABouncingBall) {

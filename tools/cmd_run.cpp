@@ -232,6 +232,8 @@ class EventLog {
     line_ += "}\n";
     file_.append(line_);
   }
+  // Closes the file, so that a failure to write its last buffered lines is an error too.
+  void finish() { file_.write(""); }
 
  private:
   template <class Event, class Bodies>
@@ -352,6 +354,7 @@ int run_command(std::span<const std::string> argv) {
   std::fflush(stdout);
   if (state_out) state_out.write(state_json(inst, r));
   if (profile_out) profile_out.write(profile_json(inst, name, threads, r));
+  if (events) events->finish();
   return 0;
 }
 
