@@ -10,7 +10,11 @@
 #include <nlohmann/json.hpp>
 #include <regex>
 #include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
 
+#include "strut/scene.hpp"
 #include "strut/scenes.hpp"
 #include "test_util.hpp"
 #include "tests/scene_error_cases.hpp"
@@ -243,6 +247,10 @@ TEST_F(Cli, BadArgumentsExitTwo) {
       {"run " + quote(scene) + " --state-out /nonexistent/dir/state.json",
        "strut: --state-out: cannot write '/nonexistent/dir/state.json': No such file or "
        "directory"},
+      {"run " + quote(scene) + " --events-out /nonexistent/dir/events.jsonl",
+       "strut: --events-out: cannot write '/nonexistent/dir/events.jsonl': No such file or "
+       "directory"},
+      {"run " + quote(scene) + " --events-out", "strut: run: option --events-out needs a value"},
       {"list extra", "strut: list: takes no arguments"},
       {"scale", "strut: scale: expected one SCENE (a file or a built-in name)"},
       {"scale rain --sizes 1,x",
@@ -407,6 +415,116 @@ TEST_F(Cli, StateListsJointsWithTheirReadings) {
   const double sag = 10.0 / std::pow(2 * M_PI * 2, 2);
   EXPECT_NEAR(joints[2].at("translation").get<double>(), -sag, 0.01 * sag);
   EXPECT_TRUE(joints[2].at("angle").is_number());
+}
+
+// A box dropped 2 m onto the ground (unnamed: index 1 in `bodies`).
+constexpr const char* kDropScene = R"({
+  "format": "strut-scene", "version": 1, "world": {"gravity": [0, -10], "dt": 0.02, "substeps": 4},
+  "bodies": [
+    {"name": "ground", "shape": "box", "center": [0, -1], "half_extents": [20, 1], "static": true},
+    {"shape": "box", "center": [0, 2.5], "half_extents": [0.5, 0.5]}]})";
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+// --events-out (scene format version 2, "Output"): JSON Lines, one for each step that had
+// events. The box lands once and then rests (and sleeps, which ends no contact): exactly one
+// line, a begin at the step it lands, and none for the 99 steps without events.
+TEST_F(Cli, EventsOutWritesOneLineAtTheStepTheBoxLands) {
+  const std::string scene = write("drop.json", kDropScene);
+  const std::string events = (dir_ / "events.jsonl").string();
+  const Result r =
+      run("run " + quote(scene) + " --steps 100 --quiet --threads 1 --events-out " + quote(events));
+  ASSERT_EQ(r.status, 0) << r.err;
+  const std::string text = test::read_file(events);
+  const std::vector<std::string> lines = lines_of(text);
+  ASSERT_EQ(lines.size(), 1u) << text;
+  EXPECT_EQ(text.back(), '\n');
+
+  // The step the library reports the contact beginning in, reading its events after each step.
+  SceneInstance inst = build_scene(parse_scene(kDropScene, "drop.json"), 1);
+  int landed = 0;
+  for (int step = 1; step <= 100 && landed == 0; ++step) {
+    inst.step();
+    if (!inst.world.contact_begin_events().empty()) landed = step;
+  }
+  // Free fall from 2 m takes sqrt(2 x 2 / 10) = 0.632 s, 31.6 steps of 0.02 s: the contact
+  // begins within a step of that (speculatively, or at the substep it touches).
+  EXPECT_GE(landed, 31);
+  EXPECT_LE(landed, 33);
+  EXPECT_EQ(lines[0], "{\"step\": " + std::to_string(landed) +
+                          R"(, "begin": [["ground", 1]], "end": [], "sensor_begin": [], )"
+                          R"("sensor_end": []})");
+  const json line = json::parse(lines[0]);
+  EXPECT_EQ(line.size(), 5u);
+  EXPECT_EQ(line.at("step"), landed);
+  EXPECT_EQ(line.at("begin"), json::parse(R"([["ground", 1]])"));
+
+  // The same file for any thread count; none but the empty file without steps.
+  const std::string events2 = (dir_ / "events2.jsonl").string();
+  ASSERT_EQ(
+      run("run " + quote(scene) + " --steps 100 --quiet --threads 2 --events-out " + quote(events2))
+          .status,
+      0);
+  EXPECT_EQ(test::read_file(events2), text);
+  ASSERT_EQ(run("run " + quote(scene) + " --steps 0 --quiet --events-out " + quote(events2)).status,
+            0);
+  EXPECT_TRUE(fs::exists(events2));
+  EXPECT_EQ(test::read_file(events2), "");
+}
+
+// The lines are buffered: a write that fails when the file is closed (a full disk) must fail the
+// run (status 1) rather than leave a silently truncated file.
+TEST_F(Cli, EventsOutThatCannotBeWrittenFailsTheRun) {
+  if (!fs::exists("/dev/full")) GTEST_SKIP() << "no /dev/full";
+  const std::string scene = write("drop.json", kDropScene);
+  const Result r = run("run " + quote(scene) + " --steps 100 --quiet --events-out /dev/full");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.err, "strut: internal error: cannot write '/dev/full'\n");
+}
+
+// A super ball bounces: begin and end alternate, each on its own step, the pair always the
+// unnamed ground (index 0) and "ball", and the steps are those at which the library reports them.
+TEST_F(Cli, EventsOutReportsEveryBeginAndEndOfABouncingBall) {
+  const char* kBounce = R"({"format": "strut-scene", "version": 1, "world": {"dt": 0.02},
+   "bodies": [
+    {"shape": "box", "center": [0, -1], "half_extents": [20, 1], "static": true},
+    {"name": "ball", "shape": "circle", "center": [0, 3], "radius": 0.25,
+     "material": "super_ball"}]})";
+  const std::string scene = write("bounce.json", kBounce);
+  const std::string events = (dir_ / "events.jsonl").string();
+  const Result r =
+      run("run " + quote(scene) + " --steps 300 --quiet --events-out " + quote(events));
+  ASSERT_EQ(r.status, 0) << r.err;
+  const std::vector<std::string> lines = lines_of(test::read_file(events));
+
+  SceneInstance inst = build_scene(parse_scene(kBounce, "bounce.json"), 0);
+  std::vector<std::pair<int, bool>> expected;  // step, begin (true) or end
+  for (int step = 1; step <= 300; ++step) {
+    inst.step();
+    for (std::size_t i = 0; i < inst.world.contact_begin_events().size(); ++i)
+      expected.emplace_back(step, true);
+    for (std::size_t i = 0; i < inst.world.contact_end_events().size(); ++i)
+      expected.emplace_back(step, false);
+  }
+  ASSERT_GE(expected.size(), 6u);  // at least three bounces in 6 s
+  ASSERT_EQ(lines.size(), expected.size());
+  const json pair = json::parse(R"([[0, "ball"]])");
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    SCOPED_TRACE(lines[i]);
+    const json e = json::parse(lines[i]);
+    EXPECT_EQ(e.at("step"), expected[i].first);
+    EXPECT_EQ(expected[i].second, i % 2 == 0);  // begin, end, begin, ...
+    EXPECT_EQ(e.at(expected[i].second ? "begin" : "end"), pair);
+    EXPECT_EQ(e.at(expected[i].second ? "end" : "begin"), json::array());
+    EXPECT_EQ(e.at("sensor_begin"), json::array());
+    EXPECT_EQ(e.at("sensor_end"), json::array());
+    if (i > 0) EXPECT_GT(e.at("step").get<int>(), json::parse(lines[i - 1]).at("step").get<int>());
+  }
 }
 
 }  // namespace

@@ -47,6 +47,30 @@ inline std::string with_joint_v2(const std::string& joint) {
   return with_joints_v2("{" + joint + "}");
 }
 
+// The same with "version": 2: the body may use the shapes, filters and sensors of version 2.
+inline std::string with_body_v2(const std::string& body) {
+  return R"({"format": "strut-scene", "version": 2, "bodies": [
+  {"shape": "box", "center": [0, -1], "half_extents": [10, 1], "static": true},
+  {)" + body +
+         "}]}";
+}
+
+// A version-2 scene whose body 1 is a compound of `items` (JSON objects, comma-separated),
+// with `more` body keys (", ..." or empty).
+inline std::string with_compound(const std::string& items, const std::string& more = "") {
+  return with_body_v2(R"("center": [0, 2], "shapes": [)" + items + "]" + more);
+}
+
+// `n` unit boxes side by side, as items of `shapes`.
+inline std::string boxes(int n) {
+  std::string items;
+  for (int i = 0; i < n; ++i)
+    items += std::string(i ? ", " : "") +
+             R"({"shape": "box", "half_extents": [0.5, 0.5], "offset": [)" + std::to_string(i) +
+             ", 0]}";
+  return items;
+}
+
 inline std::vector<SceneErrorCase> scene_error_cases() {
   const std::string box = R"("shape": "box", "center": [0, 1], "half_extents": [0.5, 0.5])";
   const std::string poly = R"("shape": "polygon", "center": [0, 1], "vertices": )";
@@ -246,6 +270,217 @@ inline std::vector<SceneErrorCase> scene_error_cases() {
        R"({"version": 2, "bodies": [{"shape": "circle", "center": [0, 0], "radius": 1,
            "fixed_rotation": 1}]})",
        "bodies[0].fixed_rotation: expected true or false, got 1"},
+      // Version 2 shapes, filters and sensors: every rejection SCENE_FORMAT.md lists for them,
+      // and the version-1 rules for each item of a compound body.
+      {"v1_group", with_body(box + R"(, "group": -1)"), "bodies[1].group: unknown key"},
+      {"v1_sensor", with_body(box + R"(, "sensor": true)"), "bodies[1].sensor: unknown key"},
+      {"v1_shapes", with_body(box + R"(, "shapes": [])"), "bodies[1].shapes: unknown key"},
+      {"v1_half_length", with_body(box + R"(, "half_length": 1)"),
+       "bodies[1].half_length: unknown key"},
+      {"v1_segment",
+       with_body(R"("shape": "segment", "center": [0, 1], "points": [[0, 0], [1, 0]])"),
+       "bodies[1].shape: unknown shape \"segment\" (expected box, polygon or circle)"},
+      {"v2_unknown_shape", with_body_v2(R"("shape": "blob", "center": [0, 1])"),
+       "bodies[1].shape: unknown shape \"blob\" (expected box, polygon, circle, capsule, "
+       "segment or chain)"},
+      {"v2_missing_shape", with_body_v2(R"("center": [0, 1], "radius": 1)"),
+       "bodies[1]: missing key \"shape\" (or \"shapes\" for a compound body)"},
+      {"v2_capsule_negative_half_length",
+       with_body_v2(R"("shape": "capsule", "center": [0, 1], "half_length": -1, "radius": 0.5)"),
+       "bodies[1].half_length: must not be negative, got -1"},
+      {"v2_capsule_zero_radius",
+       with_body_v2(R"("shape": "capsule", "center": [0, 1], "half_length": 1, "radius": 0)"),
+       "bodies[1].radius: must be positive, got 0"},
+      {"v2_capsule_negative_radius",
+       with_body_v2(R"("shape": "capsule", "center": [0, 1], "half_length": 1, "radius": -0.5)"),
+       "bodies[1].radius: must be positive, got -0.5"},
+      {"v2_capsule_without_radius",
+       with_body_v2(R"("shape": "capsule", "center": [0, 1], "half_length": 1)"),
+       "bodies[1]: missing key \"radius\""},
+      {"v2_capsule_tiny_radius",
+       with_body_v2(R"("shape": "capsule", "center": [0, 1], "half_length": 1, "radius": 1e-6)"),
+       "bodies[1].radius: 1e-06 m is outside [0.001, 100000] m (strut/limits.hpp)"},
+      {"v2_capsule_huge",
+       with_body_v2(R"("shape": "capsule", "center": [0, 1], "half_length": 1e6, "radius": 1)"),
+       "bodies[1].half_length: 1e+06 m exceeds the limit of 100000 m (strut/limits.hpp)"},
+      {"v2_capsule_vertices",
+       with_body_v2(R"("shape": "capsule", "center": [0, 1], "half_length": 1, "radius": 1,
+                       "vertices": [[0, 0], [1, 0], [0, 1]])"),
+       "bodies[1].vertices: does not apply to a capsule"},
+      {"v2_capsule_mass_too_large",
+       R"({"version": 2, "materials": {"lead": {"density": 1e9}}, "bodies": [
+  {"shape": "capsule", "center": [0, 0], "half_length": 1000, "radius": 1000, "material": "lead"}]})",
+       "bodies[0].half_length: mass 7.14159e+15 kg (density x area) is outside [1e-09, 1e+15] kg "
+       "(strut/limits.hpp)"},
+      {"v2_rounded_box_mass_too_small",
+       R"({"version": 2, "materials": {"foam": {"density": 1e-5}}, "bodies": [
+  {"shape": "box", "center": [0, 0], "half_extents": [0.001, 0.001], "radius": 0.001,
+   "material": "foam"}]})",
+       // 1e-5 x (4 h^2 + 8 h r + pi r^2) with h = r = 1 mm: the rounding counts.
+       "bodies[0].half_extents: mass 1.51416e-10 kg (density x area) is outside [1e-09, 1e+15] "
+       "kg (strut/limits.hpp)"},
+      {"v2_capsule_zero_density",
+       with_body_v2(
+           R"("shape": "capsule", "center": [0, 1], "half_length": 1, "radius": 1, "material": "static")"),
+       "bodies[1].material: material \"static\" has zero density; a dynamic body needs a positive "
+       "density"},
+      {"v2_capsule_soft",
+       with_body_v2(
+           R"("shape": "capsule", "center": [0, 1], "half_length": 1, "radius": 1, "soft": 0.01)"),
+       "bodies[1].soft: a capsule cannot be soft"},
+      {"v2_rounded_box_negative_radius", with_body_v2(box + R"(, "radius": -0.1)"),
+       "bodies[1].radius: must not be negative, got -0.1"},
+      {"v2_rounded_box_soft", with_body_v2(box + R"(, "radius": 0.1, "soft": 0.01)"),
+       "bodies[1].soft: a rounded box cannot be soft"},
+      {"v2_rounded_polygon_concave",
+       with_body_v2(poly + R"([[0, 0], [2, 0], [1, 0.5], [2, 2], [0, 2]], "radius": 0.1)"),
+       "bodies[1].vertices: polygon is not convex at vertex 2"},
+      {"v2_segment_on_dynamic_body",
+       with_body_v2(R"("shape": "segment", "center": [0, 1], "points": [[0, 0], [1, 0]])"),
+       "bodies[1].shape: a segment has no area, so no mass: it needs a static or kinematic body"},
+      {"v2_segment_coincident",
+       with_body_v2(
+           R"("shape": "segment", "center": [0, 1], "points": [[1, 2], [1, 2]], "static": true)"),
+       "bodies[1].points[1]: coincides with points[0]"},
+      {"v2_segment_three_points",
+       with_body_v2(R"("shape": "segment", "center": [0, 1], "points": [[0, 0], [1, 0], [2, 0]],
+                       "static": true)"),
+       "bodies[1].points: a segment has exactly 2 points, got 3"},
+      {"v2_segment_point_not_pair",
+       with_body_v2(
+           R"("shape": "segment", "center": [0, 1], "points": [[0, 0], [1]], "static": true)"),
+       "bodies[1].points[1]: expected [x, y], got an array"},
+      {"v2_segment_too_far",
+       with_body_v2(
+           R"("shape": "segment", "center": [0, 1], "points": [[0, 0], [2e5, 0]], "static": true)"),
+       "bodies[1].points[1]: 200000 m exceeds the limit of 100000 m (strut/limits.hpp)"},
+      {"v2_chain_on_dynamic_body",
+       with_body_v2(R"("shape": "chain", "center": [0, 1], "points": [[0, 0], [1, 0], [2, 1]])"),
+       "bodies[1].shape: a chain needs a static body"},
+      {"v2_chain_on_kinematic_body",
+       with_body_v2(R"("shape": "chain", "center": [0, 1], "points": [[0, 0], [1, 0], [2, 1]],
+                       "kinematic": true)"),
+       "bodies[1].shape: a chain needs a static body"},
+      {"v2_chain_one_point",
+       with_body_v2(R"("shape": "chain", "center": [0, 1], "points": [[0, 0]], "static": true)"),
+       "bodies[1].points: a chain needs at least 2 points, got 1"},
+      {"v2_chain_loop_of_two",
+       with_body_v2(R"("shape": "chain", "center": [0, 1], "points": [[0, 0], [1, 0]],
+                       "loop": true, "static": true)"),
+       "bodies[1].points: a chain with loop needs at least 3 points, got 2"},
+      {"v2_chain_neighbours_coincide",
+       with_body_v2(R"("shape": "chain", "center": [0, 1], "points": [[0, 0], [1, 0], [1, 0],
+                       [2, 0]], "static": true)"),
+       "bodies[1].points[2]: coincides with points[1]"},
+      {"v2_chain_loop_closes_on_a_point",
+       with_body_v2(R"("shape": "chain", "center": [0, 1], "points": [[0, 0], [1, 0], [1, 1],
+                       [0, 0]], "loop": true, "static": true)"),
+       "bodies[1].points[3]: coincides with points[0] (the loop joins them)"},
+      {"v2_chain_points_too_close",
+       with_body_v2(R"("shape": "chain", "center": [0, 1], "points": [[0, 0], [0.0001, 0]],
+                       "static": true)"),
+       "bodies[1].points[1]: is 0.0001 m from points[0], closer than 0.001 m (strut/limits.hpp)"},
+      {"v2_chain_loop_not_bool",
+       with_body_v2(R"("shape": "chain", "center": [0, 1], "points": [[0, 0], [1, 0], [1, 1]],
+                       "loop": 1, "static": true)"),
+       "bodies[1].loop: expected true or false, got 1"},
+      {"v2_chain_loop_on_segment",
+       with_body_v2(R"("shape": "segment", "center": [0, 1], "points": [[0, 0], [1, 0]],
+                       "loop": true, "static": true)"),
+       "bodies[1].loop: does not apply to a segment"},
+      {"v2_group_fraction", with_body_v2(box + R"(, "group": 1.5)"),
+       "bodies[1].group: expected an integer, got 1.5"},
+      {"v2_group_string", with_body_v2(box + R"(, "group": "ragdoll")"),
+       "bodies[1].group: expected an integer, got \"ragdoll\""},
+      {"v2_group_too_large", with_body_v2(box + R"(, "group": 2147483648)"),
+       "bodies[1].group: expected a signed 32-bit integer, got 2147483648"},
+      {"v2_group_too_small", with_body_v2(box + R"(, "group": -2147483649)"),
+       "bodies[1].group: expected a signed 32-bit integer, got -2147483649"},
+      {"v2_sensor_not_bool", with_body_v2(box + R"(, "sensor": "yes")"),
+       "bodies[1].sensor: expected true or false, got \"yes\""},
+      {"v2_shapes_empty", with_compound(""),
+       "bodies[1].shapes: a compound body needs at least 1 shape, got none"},
+      {"v2_shapes_not_array", with_body_v2(R"("center": [0, 2], "shapes": {"shape": "box"})"),
+       "bodies[1].shapes: expected an array, got an object"},
+      {"v2_shapes_65", with_compound(boxes(65)),
+       "bodies[1].shapes: a body has at most 64 shapes, got 65"},
+      {"v2_shapes_and_shape", with_compound(boxes(1), R"(, "shape": "box")"),
+       "bodies[1].shape: does not go with \"shapes\" (each item of shapes has its own shape "
+       "keys)"},
+      {"v2_shapes_and_half_extents", with_compound(boxes(1), R"(, "half_extents": [1, 1])"),
+       "bodies[1].half_extents: does not go with \"shapes\" (each item of shapes has its own "
+       "shape keys)"},
+      {"v2_shapes_and_material", with_compound(boxes(1), R"(, "material": "wood")"),
+       "bodies[1].material: does not go with \"shapes\" (give each item of shapes its own "
+       "material)"},
+      {"v2_shapes_and_group", with_compound(boxes(1), R"(, "group": 2)"),
+       "bodies[1].group: does not go with \"shapes\" (give each item of shapes its own group)"},
+      {"v2_compound_soft", with_compound(boxes(2), R"(, "soft": 0.001)"),
+       "bodies[1].soft: a compound body cannot be soft"},
+      {"v2_compound_unknown_key", with_compound(boxes(1), R"(, "colour": "red")"),
+       "bodies[1].colour: unknown key"},
+      {"v2_compound_static_moving",
+       with_compound(boxes(2), R"(, "static": true, "angular_velocity": 1)"),
+       "bodies[1].angular_velocity: a static body cannot move (make it kinematic)"},
+      {"v2_compound_zero_density",
+       with_compound(R"({"shape": "circle", "radius": 1, "material": "static"},
+                        {"shape": "box", "half_extents": [1, 1], "material": "static"})"),
+       "bodies[1].shapes: every shape's material has zero density; a dynamic body needs a "
+       "positive mass"},
+      {"v2_item_not_object", with_compound("3"), "bodies[1].shapes[0]: expected an object, got 3"},
+      {"v2_item_missing_shape", with_compound(R"({"radius": 1})"),
+       "bodies[1].shapes[0]: missing key \"shape\""},
+      {"v2_item_unknown_key",
+       with_compound(R"({"shape": "circle", "radius": 1, "center": [0, 0]})"),
+       "bodies[1].shapes[0].center: unknown key"},
+      {"v2_item_key_of_other_kind",
+       with_compound(R"({"shape": "box", "half_extents": [1, 1], "half_length": 2})"),
+       "bodies[1].shapes[0].half_length: does not apply to a box"},
+      {"v2_item_zero_half_extent",
+       with_compound(boxes(1) + R"(, {"shape": "box", "half_extents": [0, 1]})"),
+       "bodies[1].shapes[1].half_extents: half-extents must be positive, got [0,1]"},
+      {"v2_item_box_huge",
+       with_compound(R"({"shape": "box", "half_extents": [1e30, 1]})", R"(, "static": true)"),
+       "bodies[1].shapes[0].half_extents[0]: 1e+30 m is outside [0.001, 100000] m "
+       "(strut/limits.hpp)"},
+      {"v2_item_circle_tiny", with_compound(R"({"shape": "circle", "radius": 1e-10})"),
+       "bodies[1].shapes[0].radius: 1e-10 m is outside [0.001, 100000] m (strut/limits.hpp)"},
+      {"v2_item_concave",
+       with_compound(
+           R"({"shape": "polygon", "vertices": [[0, 0], [2, 0], [1, 0.5], [2, 2], [0, 2]]})"),
+       "bodies[1].shapes[0].vertices: polygon is not convex at vertex 2"},
+      {"v2_item_seventeen_vertices",
+       with_compound(R"({"shape": "polygon", "vertices": [[1,0],[0.92,0.38],[0.71,0.71],
+         [0.38,0.92],[0,1],[-0.38,0.92],[-0.71,0.71],[-0.92,0.38],[-1,0],[-0.92,-0.38],
+         [-0.71,-0.71],[-0.38,-0.92],[0,-1],[0.38,-0.92],[0.71,-0.71],[0.92,-0.38],[0.95,-0.2]]})"),
+       "bodies[1].shapes[0].vertices: a polygon has at most 16 vertices, got 17"},
+      {"v2_item_capsule_negative_half_length",
+       with_compound(R"({"shape": "capsule", "half_length": -0.5, "radius": 0.2})"),
+       "bodies[1].shapes[0].half_length: must not be negative, got -0.5"},
+      {"v2_item_segment_on_dynamic_body",
+       with_compound(boxes(1) + R"(, {"shape": "segment", "points": [[0, 0], [1, 0]]})"),
+       "bodies[1].shapes[1].shape: a segment has no area, so no mass: it needs a static or "
+       "kinematic body"},
+      {"v2_item_chain_on_kinematic_body",
+       with_compound(R"({"shape": "chain", "points": [[0, 0], [1, 0], [2, 1]]})",
+                     R"(, "kinematic": true)"),
+       "bodies[1].shapes[0].shape: a chain needs a static body"},
+      {"v2_item_unknown_material",
+       with_compound(R"({"shape": "circle", "radius": 1, "material": "wod"})"),
+       "bodies[1].shapes[0].material: unknown material \"wod\""},
+      {"v2_item_offset_overflow",
+       with_compound(R"({"shape": "circle", "radius": 1, "offset": [1e39, 0]})"),
+       "bodies[1].shapes[0].offset[0]: number 1e+39 is too large for a float"},
+      {"v2_item_offset_too_far",
+       with_compound(R"({"shape": "circle", "radius": 1, "offset": [0, -3e5]})"),
+       "bodies[1].shapes[0].offset[1]: -300000 m exceeds the limit of 100000 m "
+       "(strut/limits.hpp)"},
+      {"v2_item_group_fraction", with_compound(R"({"shape": "circle", "radius": 1, "group": 0.5})"),
+       "bodies[1].shapes[0].group: expected an integer, got 0.5"},
+      {"v2_item_mask_negative", with_compound(R"({"shape": "circle", "radius": 1, "mask": -2})"),
+       "bodies[1].shapes[0].mask: expected an unsigned 32-bit integer, got -2"},
+      {"v2_item_sensor_not_bool", with_compound(R"({"shape": "circle", "radius": 1, "sensor": 1})"),
+       "bodies[1].shapes[0].sensor: expected true or false, got 1"},
       // Names and joints.
       {"duplicate_name",
        R"({"bodies": [{"name": "a", "shape": "circle", "center": [0, 0], "radius": 1},

@@ -1,7 +1,7 @@
 // `strut run [SCENE] [--steps N] [--threads T] [--substeps S] [--no-contact-cache]
-//            [--state-out FILE] [--profile-out FILE] [--record FILE [--record-every K]
-//            [--record-contacts] [--record-islands]] [--quiet]`: runs a scene and reports where
-//            the time went.
+//            [--state-out FILE] [--profile-out FILE] [--events-out FILE] [--record FILE
+//            [--record-every K] [--record-contacts] [--record-islands]] [--quiet]`: runs a scene
+//            and reports where the time went.
 #include <unistd.h>
 
 #include <chrono>
@@ -10,6 +10,8 @@
 #include <optional>
 #include <string>
 #include <thread>
+#include <unordered_map>
+#include <utility>
 
 #include "strut/scenes.hpp"
 #include "tools/cli.hpp"
@@ -193,13 +195,97 @@ std::string profile_json(const SceneInstance& inst, const std::string& name, int
   return out;
 }
 
+// --events-out: JSON Lines, one line for each step that had contact or sensor events (scene
+// format version 2, "Output"):
+//   {"step": 12, "begin": [["a", "b"]], "end": [], "sensor_begin": [["zone", 3]], "sensor_end": []}
+// A body is its name, or its index in the instance's bodies (the scene's, then those its step
+// hook created) when unnamed; null if the instance does not list it. Called after every step:
+// the world keeps a step's events until the next step (SceneInstance::step reads them so that
+// they never pile up), so every step's events are written whoever ran it.
+class EventLog {
+ public:
+  explicit EventLog(OutputFile file) : file_(std::move(file)) {}
+
+  void after_step(const SceneInstance& inst, int step) {
+    const World& w = inst.world;
+    const auto begin = w.contact_begin_events(), end = w.contact_end_events();
+    const auto sensor_begin = w.sensor_begin_events(), sensor_end = w.sensor_end_events();
+    if (begin.empty() && end.empty() && sensor_begin.empty() && sensor_end.empty()) return;
+    line_ = "{\"step\": " + std::to_string(step);
+    auto contacts = [&](const char* key, std::span<const ContactEvent> events) {
+      append_pairs(inst, key, events, [](const ContactEvent& e) { return std::pair{e.a, e.b}; });
+    };
+    auto sensors = [&](const char* key, std::span<const SensorEvent> events) {
+      append_pairs(inst, key, events, [](const SensorEvent& e) {
+        return std::pair{e.sensor_body, e.visitor_body};  // the sensor first
+      });
+    };
+    contacts("begin", begin);
+    contacts("end", end);
+    sensors("sensor_begin", sensor_begin);
+    sensors("sensor_end", sensor_end);
+    line_ += "}\n";
+    file_.append(line_);
+  }
+  // Closes the file, so that a failure to write its last buffered lines is an error too.
+  void finish() { file_.write(""); }
+
+ private:
+  template <class Event, class Bodies>
+  void append_pairs(const SceneInstance& inst, const char* key, std::span<const Event> events,
+                    Bodies bodies) {
+    line_ += ", \"";
+    line_ += key;
+    line_ += "\": [";
+    for (std::size_t i = 0; i < events.size(); ++i) {
+      const auto [a, b] = bodies(events[i]);
+      line_ += i ? ", [" : "[";
+      append_body(inst, a);
+      line_ += ", ";
+      append_body(inst, b);
+      line_ += "]";
+    }
+    line_ += "]";
+  }
+
+  void append_body(const SceneInstance& inst, BodyId id) {
+    const std::optional<std::size_t> i = index_of(inst, id);
+    if (!i)
+      line_ += "null";
+    else if (inst.names[*i].empty())
+      line_ += std::to_string(*i);
+    else
+      json_text::append_string(line_, inst.names[*i]);
+  }
+
+  // The body's index in inst.bodies. The map is rebuilt when it is out of date: a step hook
+  // that creates or forgets bodies shifts or extends the list.
+  std::optional<std::size_t> index_of(const SceneInstance& inst, BodyId id) {
+    auto lookup = [&]() -> std::optional<std::size_t> {
+      const auto it = index_.find(id);
+      if (it == index_.end() || it->second >= inst.bodies.size() ||
+          !(inst.bodies[it->second] == id))
+        return std::nullopt;
+      return it->second;
+    };
+    if (const auto i = lookup()) return i;
+    index_.clear();
+    for (std::size_t k = 0; k < inst.bodies.size(); ++k) index_.emplace(inst.bodies[k], k);
+    return lookup();
+  }
+
+  OutputFile file_;
+  std::unordered_map<BodyId, std::size_t> index_;
+  std::string line_;
+};
+
 }  // namespace
 
 int run_command(std::span<const std::string> argv) {
   const Args args =
       parse_args("run", argv,
-                 {"--steps", "--threads", "--substeps", "--state-out", "--profile-out", "--record",
-                  "--record-every"},
+                 {"--steps", "--threads", "--substeps", "--state-out", "--profile-out",
+                  "--events-out", "--record", "--record-every"},
                  {"--quiet", "--no-contact-cache", "--record-contacts", "--record-islands"});
   if (args.positional.size() > 1)
     throw UsageError("run: expected at most one SCENE, got '" + args.positional[1] + "'");
@@ -218,6 +304,9 @@ int run_command(std::span<const std::string> argv) {
   if (args.has("--state-out")) state_out = OutputFile("--state-out", args.text("--state-out", ""));
   if (args.has("--profile-out"))
     profile_out = OutputFile("--profile-out", args.text("--profile-out", ""));
+  std::optional<EventLog> events;
+  if (args.has("--events-out"))
+    events.emplace(OutputFile("--events-out", args.text("--events-out", "")));
 
   Scene scene = resolve_scene(name);
   if (args.has("--substeps")) scene.config.substeps = int(substeps);
@@ -236,6 +325,7 @@ int run_command(std::span<const std::string> argv) {
   const auto start = Clock::now();
   for (int k = 0; k < steps; ++k) {
     inst.step();
+    if (events) events->after_step(inst, k + 1);
     if (recording) recording->after_step(inst, k + 1, k + 1 == steps);
     bar.update(k + 1);
   }
@@ -259,6 +349,7 @@ int run_command(std::span<const std::string> argv) {
   std::fflush(stdout);
   if (state_out) state_out.write(state_json(inst, r));
   if (profile_out) profile_out.write(profile_json(inst, name, threads, r));
+  if (events) events->finish();
   return 0;
 }
 

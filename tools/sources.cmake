@@ -1,9 +1,10 @@
 # Scene loading (library), built-in scenes (library) and the strut command-line program.
-# nlohmann_json is included by tools/scene/scene_parse.cpp only (slow to compile).
+# nlohmann_json is included by tools/scene/scene_parse*.cpp only (slow to compile).
 set(STRUT_SCENE_SOURCES
   tools/scene/json_text.cpp
   tools/scene/scene_error.cpp
   tools/scene/scene_parse.cpp
+  tools/scene/scene_parse_shapes.cpp
   tools/scene/scene_write.cpp
   tools/scene/scene_build.cpp
   tools/scene/builtin_scenes.cpp

@@ -1,5 +1,6 @@
 // JSON scene file -> Scene, validating everything before returning, so a bad file is rejected
-// whole. The only translation unit that includes nlohmann_json (it costs ~7 s to compile).
+// whole. This half reads the document, the world, the materials and the joints, and holds the
+// typed value access both halves use; scene_parse_shapes.cpp reads the bodies and their shapes.
 #include <algorithm>
 #include <cerrno>
 #include <cfloat>
@@ -8,37 +9,126 @@
 #include <cstring>
 #include <fstream>
 #include <map>
-#include <nlohmann/json.hpp>
 #include <optional>
 #include <sstream>
 #include <string>
 #include <unordered_map>
 
-#include "solver/polygon_geometry.hpp"
 #include "strut/limits.hpp"
 #include "strut/scene.hpp"
+#include "tools/scene/scene_parse_internal.hpp"
 
 namespace strut {
+namespace scene_read {
+
+std::string Path::str() const {
+  if (!parent) return "(root)";
+  std::string s = parent->parent ? parent->str() : std::string();
+  if (index >= 0) return s + "[" + std::to_string(index) + "]";
+  return s.empty() ? std::string(key) : s + "." + std::string(key);
+}
+
+std::string describe(const json& j) {
+  if (j.is_object()) return "an object";
+  if (j.is_array()) return "an array";
+  std::string s = j.dump();
+  return s.size() > 40 ? s.substr(0, 37) + "..." : s;
+}
+
+std::string short_number(float v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", double(v));
+  return buf;
+}
+
+void ValueReader::fail(const std::string& path, const std::string& problem) const {
+  throw SceneError(file_, path, problem);
+}
+void ValueReader::fail(const Path& p, const std::string& problem) const { fail(p.str(), problem); }
+
+void ValueReader::only_keys(const json& j, const Path& p,
+                            std::initializer_list<std::string_view> keys) const {
+  if (!j.is_object()) fail(p, "expected an object, got " + describe(j));
+  for (const auto& [k, v] : j.items()) {
+    if (std::find(keys.begin(), keys.end(), k) == keys.end()) fail(p / k, "unknown key");
+  }
+}
+const json& ValueReader::require(const json& j, const Path& p, const char* key) const {
+  const auto it = j.find(key);
+  if (it == j.end()) fail(p, std::string("missing key \"") + key + "\"");
+  return *it;
+}
+const json& ValueReader::array(const json& j, const Path& p) const {
+  if (!j.is_array()) fail(p, "expected an array, got " + describe(j));
+  return j;
+}
+std::string ValueReader::string(const json& j, const Path& p) const {
+  if (!j.is_string()) fail(p, "expected a string, got " + describe(j));
+  return j.get<std::string>();
+}
+bool ValueReader::boolean(const json& j, const Path& p) const {
+  if (!j.is_boolean()) fail(p, "expected true or false, got " + describe(j));
+  return j.get<bool>();
+}
+float ValueReader::number(const json& j, const Path& p) const {
+  if (!j.is_number()) fail(p, "expected a number, got " + describe(j));
+  const double d = j.get<double>();
+  if (!std::isfinite(d)) fail(p, "not a finite number");
+  if (std::fabs(d) > FLT_MAX) fail(p, "number " + j.dump() + " is too large for a float");
+  return static_cast<float>(d);
+}
+float ValueReader::positive(const json& j, const Path& p) const {
+  const float v = number(j, p);
+  if (!(v > 0)) fail(p, "must be positive, got " + j.dump());
+  return v;
+}
+float ValueReader::non_negative(const json& j, const Path& p) const {
+  const float v = number(j, p);
+  if (v < 0) fail(p, "must not be negative, got " + j.dump());
+  return v;
+}
+long long ValueReader::integer(const json& j, const Path& p) const {
+  if (j.is_number_unsigned()) {
+    const auto u = j.get<std::uint64_t>();
+    if (u > std::uint64_t(1) << 53) fail(p, "integer " + j.dump() + " is too large");
+    return static_cast<long long>(u);
+  }
+  if (j.is_number_integer()) return j.get<long long>();
+  if (j.is_number_float()) {
+    const double d = j.get<double>();
+    if (std::isfinite(d) && d == std::floor(d) && std::fabs(d) <= 9007199254740992.0)
+      return static_cast<long long>(d);
+  }
+  fail(p, "expected an integer, got " + describe(j));
+}
+int ValueReader::positive_int(const json& j, const Path& p, long long max) const {
+  const long long v = integer(j, p);
+  if (v <= 0) fail(p, "must be positive, got " + std::to_string(v));
+  if (v > max) fail(p, std::to_string(v) + " is too large (at most " + std::to_string(max) + ")");
+  return static_cast<int>(v);
+}
+float ValueReader::in_range(const json& j, const Path& p, float lo, float hi) const {
+  const float v = number(j, p);
+  if (!(v >= lo && v <= hi))
+    fail(p, j.dump() + " is outside [" + short_number(lo) + ", " + short_number(hi) +
+                "] (strut/limits.hpp)");
+  return v;
+}
+std::uint32_t ValueReader::layer_bits(const json& j, const Path& p) const {
+  const long long v = j.is_number() ? integer(j, p) : -1;
+  if (v < 0 || v > 0xFFFFFFFFll) fail(p, "expected an unsigned 32-bit integer, got " + describe(j));
+  return static_cast<std::uint32_t>(v);
+}
+Vec2 ValueReader::vec2(const json& j, const Path& p) const {
+  if (!j.is_array() || j.size() != 2) fail(p, "expected [x, y], got " + describe(j));
+  return {number(j[0], p.at(0)), number(j[1], p.at(1))};
+}
+
+}  // namespace scene_read
+
 namespace {
 
-using json = nlohmann::ordered_json;
-
-// Where a value sits in the document ("bodies[3].vertices"). Built on the stack as the reader
-// descends and only turned into text when there is an error to report.
-struct Path {
-  const Path* parent = nullptr;
-  std::string_view key;  // member name, or empty for an array element
-  int index = -1;
-
-  Path operator/(std::string_view k) const { return {this, k, -1}; }
-  Path at(int i) const { return {this, {}, i}; }
-  std::string str() const {
-    if (!parent) return "(root)";
-    std::string s = parent->parent ? parent->str() : std::string();
-    if (index >= 0) return s + "[" + std::to_string(index) + "]";
-    return s.empty() ? std::string(key) : s + "." + std::string(key);
-  }
-};
+using namespace scene_read;
 
 // nlohmann keeps the last of two equal keys silently; a scene file with a duplicated key is as
 // suspicious as one with a misspelled key, so the parser callback records the first duplicate.
@@ -100,13 +190,6 @@ class DuplicateKeyFinder {
   std::optional<std::string> found_;
 };
 
-std::string describe(const json& j) {
-  if (j.is_object()) return "an object";
-  if (j.is_array()) return "an array";
-  std::string s = j.dump();
-  return s.size() > 40 ? s.substr(0, 37) + "..." : s;
-}
-
 // "line L, column C" of the first occurrence of `token` in `text`.
 std::string position_of(std::string_view text, std::string_view token) {
   const std::size_t at = text.find(token);
@@ -119,12 +202,6 @@ std::string position_of(std::string_view text, std::string_view token) {
       ++column;
   }
   return "line " + std::to_string(line) + ", column " + std::to_string(column);
-}
-
-std::string short_number(float v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%g", double(v));
-  return buf;
 }
 
 std::string one_line(std::string s) {
@@ -141,32 +218,10 @@ std::string one_line(std::string s) {
 }
 
 // True when two edges that do not share a vertex cross (a bow tie). Only used to name the
-// problem precisely: make_convex_ccw rejects such polygons anyway, as concave or zero-area.
-std::optional<std::pair<int, int>> crossing_edges(const std::vector<Vec2>& v) {
-  const int n = static_cast<int>(v.size());
-  for (int i = 0; i < n; ++i) {
-    for (int j = i + 2; j < n; ++j) {
-      if (i == 0 && j == n - 1) continue;  // adjacent through the wrap-around
-      const Vec2 a = v[i], b = v[(i + 1) % n], c = v[j], d = v[(j + 1) % n];
-      const float o1 = cross(b - a, c - a), o2 = cross(b - a, d - a);
-      const float o3 = cross(d - c, a - c), o4 = cross(d - c, b - c);
-      if (((o1 < 0 && o2 > 0) || (o1 > 0 && o2 < 0)) && ((o3 < 0 && o4 > 0) || (o3 > 0 && o4 < 0)))
-        return std::pair{i, j};
-    }
-  }
-  return std::nullopt;
-}
 
-class Reader {
+class Reader : public BodyReader {
  public:
-  explicit Reader(std::string file) : file_(std::move(file)) {}
-
-  [[noreturn]] void fail(const std::string& path, const std::string& problem) const {
-    throw SceneError(file_, path, problem);
-  }
-  [[noreturn]] void fail(const Path& p, const std::string& problem) const {
-    fail(p.str(), problem);
-  }
+  using BodyReader::BodyReader;
 
   Scene scene(const json& doc) {
     const Path root;
@@ -204,85 +259,6 @@ class Reader {
   }
 
  private:
-  // --- values -----------------------------------------------------------------------------
-  void only_keys(const json& j, const Path& p, std::initializer_list<std::string_view> keys) const {
-    if (!j.is_object()) fail(p, "expected an object, got " + describe(j));
-    for (const auto& [k, v] : j.items()) {
-      if (std::find(keys.begin(), keys.end(), k) == keys.end()) fail(p / k, "unknown key");
-    }
-  }
-  const json& require(const json& j, const Path& p, const char* key) const {
-    const auto it = j.find(key);
-    if (it == j.end()) fail(p, std::string("missing key \"") + key + "\"");
-    return *it;
-  }
-  const json& array(const json& j, const Path& p) const {
-    if (!j.is_array()) fail(p, "expected an array, got " + describe(j));
-    return j;
-  }
-  std::string string(const json& j, const Path& p) const {
-    if (!j.is_string()) fail(p, "expected a string, got " + describe(j));
-    return j.get<std::string>();
-  }
-  bool boolean(const json& j, const Path& p) const {
-    if (!j.is_boolean()) fail(p, "expected true or false, got " + describe(j));
-    return j.get<bool>();
-  }
-  float number(const json& j, const Path& p) const {
-    if (!j.is_number()) fail(p, "expected a number, got " + describe(j));
-    const double d = j.get<double>();
-    if (!std::isfinite(d)) fail(p, "not a finite number");
-    if (std::fabs(d) > FLT_MAX) fail(p, "number " + j.dump() + " is too large for a float");
-    return static_cast<float>(d);
-  }
-  float positive(const json& j, const Path& p) const {
-    const float v = number(j, p);
-    if (!(v > 0)) fail(p, "must be positive, got " + j.dump());
-    return v;
-  }
-  float non_negative(const json& j, const Path& p) const {
-    const float v = number(j, p);
-    if (v < 0) fail(p, "must not be negative, got " + j.dump());
-    return v;
-  }
-  long long integer(const json& j, const Path& p) const {
-    if (j.is_number_unsigned()) {
-      const auto u = j.get<std::uint64_t>();
-      if (u > std::uint64_t(1) << 53) fail(p, "integer " + j.dump() + " is too large");
-      return static_cast<long long>(u);
-    }
-    if (j.is_number_integer()) return j.get<long long>();
-    if (j.is_number_float()) {
-      const double d = j.get<double>();
-      if (std::isfinite(d) && d == std::floor(d) && std::fabs(d) <= 9007199254740992.0)
-        return static_cast<long long>(d);
-    }
-    fail(p, "expected an integer, got " + describe(j));
-  }
-  int positive_int(const json& j, const Path& p, long long max = 1000000000) const {
-    const long long v = integer(j, p);
-    if (v <= 0) fail(p, "must be positive, got " + std::to_string(v));
-    if (v > max) fail(p, std::to_string(v) + " is too large (at most " + std::to_string(max) + ")");
-    return static_cast<int>(v);
-  }
-  float in_range(const json& j, const Path& p, float lo, float hi) const {
-    const float v = number(j, p);
-    if (!(v >= lo && v <= hi))
-      fail(p, j.dump() + " is outside [" + short_number(lo) + ", " + short_number(hi) +
-                  "] (strut/limits.hpp)");
-    return v;
-  }
-  std::uint32_t layer_bits(const json& j, const Path& p) const {
-    const long long v = j.is_number() ? integer(j, p) : -1;
-    if (v < 0 || v > 0xFFFFFFFFll)
-      fail(p, "expected an unsigned 32-bit integer, got " + describe(j));
-    return static_cast<std::uint32_t>(v);
-  }
-  Vec2 vec2(const json& j, const Path& p) const {
-    if (!j.is_array() || j.size() != 2) fail(p, "expected [x, y], got " + describe(j));
-    return {number(j[0], p.at(0)), number(j[1], p.at(1))};
-  }
-
   // --- sections ---------------------------------------------------------------------------
   static int default_steps(float dt) {
     // "A few seconds": 10 s of simulated time (600 steps at 60 Hz).
@@ -346,142 +322,6 @@ class Reader {
       materials_[name] = m;
       s.materials.emplace_back(name, m);
     }
-  }
-
-  Material material(const std::string& name, const Path& p) const {
-    if (const auto it = materials_.find(name); it != materials_.end()) return it->second;
-    if (is_builtin_material(name)) return material_named(name);
-    fail(p, "unknown material \"" + name + "\"");
-  }
-
-  SceneBody body(const json& j, const Path& p) {
-    if (!j.is_object()) fail(p, "expected an object, got " + describe(j));
-    const std::string shape = string(require(j, p, "shape"), p / "shape");
-    const char* size_key = shape == "box"       ? "half_extents"
-                           : shape == "polygon" ? "vertices"
-                           : shape == "circle"  ? "radius"
-                                                : nullptr;
-    if (!size_key)
-      fail(p / "shape", "unknown shape \"" + shape + "\" (expected box, polygon or circle)");
-    for (const auto& [k, v] : j.items()) {
-      static constexpr std::string_view kCommon[] = {
-          "name",     "shape",  "center",     "angle",         "velocity", "angular_velocity",
-          "material", "static", "kinematic",  "gravity_scale", "category", "mask",
-          "bullet",   "soft",   "linear_drag"};
-      if (k == size_key ||
-          std::find(std::begin(kCommon), std::end(kCommon), k) != std::end(kCommon))
-        continue;
-      if (version_ >= 2 && (k == "fixed_rotation" || k == "angular_drag")) continue;
-      if (k == "half_extents" || k == "vertices" || k == "radius")
-        fail(p / k, "does not apply to a " + shape);
-      fail(p / k, "unknown key");
-    }
-    SceneBody b;
-    BodyDef& d = b.def;
-    if (j.contains("name")) {
-      b.name = string(j["name"], p / "name");
-      if (b.name.empty()) fail(p / "name", "must not be empty (leave it out for an unnamed body)");
-      const auto [it, fresh] = body_index_.emplace(b.name, p.index);
-      if (!fresh)
-        fail(p / "name",
-             "duplicate name \"" + b.name + "\" (also bodies[" + std::to_string(it->second) + "])");
-    }
-    d.center = vec2(require(j, p, "center"), p / "center");
-    centers_.push_back(d.center);
-    const json& size = require(j, p, size_key);
-    if (shape == "box") {
-      const Path sp = p / size_key;
-      const Vec2 h = vec2(size, sp);
-      if (!(h.x > 0 && h.y > 0)) fail(sp, "half-extents must be positive, got " + size.dump());
-      d.shape = BoxShape{h};
-    } else if (shape == "circle") {
-      d.shape = CircleShape{positive(size, p / size_key)};
-    } else {
-      d.shape = polygon(size, p / size_key);
-    }
-    if (j.contains("angle")) d.angle = number(j["angle"], p / "angle");
-    if (j.contains("velocity")) d.velocity = vec2(j["velocity"], p / "velocity");
-    if (j.contains("angular_velocity"))
-      d.angular_velocity = number(j["angular_velocity"], p / "angular_velocity");
-    if (j.contains("static")) d.is_static = boolean(j["static"], p / "static");
-    if (j.contains("kinematic")) {
-      d.is_kinematic = boolean(j["kinematic"], p / "kinematic");
-      if (d.is_kinematic && d.is_static)
-        fail(p / "kinematic", "a body cannot be both static and kinematic");
-    }
-    const std::string mat =
-        j.contains("material") ? string(j["material"], p / "material") : "default";
-    d.material = material(mat, p / "material");
-    if (!d.is_static && !d.is_kinematic && !(d.material.density > 0))
-      fail(j.contains("material") ? p / "material" : p,
-           "material \"" + mat + "\" has zero density; a dynamic body needs a positive density");
-    if (j.contains("gravity_scale"))
-      d.gravity_scale = number(j["gravity_scale"], p / "gravity_scale");
-    if (j.contains("linear_drag"))
-      d.linear_drag = non_negative(j["linear_drag"], p / "linear_drag");
-    if (j.contains("category")) d.category = layer_bits(j["category"], p / "category");
-    if (j.contains("mask")) d.mask = layer_bits(j["mask"], p / "mask");
-    if (j.contains("bullet")) d.bullet = boolean(j["bullet"], p / "bullet");
-    if (j.contains("fixed_rotation"))
-      d.fixed_rotation = boolean(j["fixed_rotation"], p / "fixed_rotation");
-    if (j.contains("angular_drag"))
-      d.angular_drag = non_negative(j["angular_drag"], p / "angular_drag");
-    if (j.contains("soft")) {
-      d.soft = non_negative(j["soft"], p / "soft");
-      if (d.soft > 0 && shape == "circle") fail(p / "soft", "a circle cannot be soft");
-    }
-    engine_check(d, j, p);
-    return b;
-  }
-
-  // The engine's own rules (magnitude limits, a static body that moves...), so a file can hold
-  // nothing World::create_body would reject. Its message starts with the BodyDef field, which
-  // names the key: "half_extents.x: ..." -> bodies[i].half_extents[0].
-  void engine_check(const BodyDef& d, const json& j, const Path& p) const {
-    try {
-      validate_body_def(d);
-    } catch (const Error& e) {
-      const std::string msg = e.what();
-      const std::size_t colon = msg.find(": ");
-      std::string field = msg.substr(0, colon);
-      const std::string problem = colon == std::string::npos ? msg : msg.substr(colon + 2);
-      int component = -1;
-      if (field.size() > 2 && field[field.size() - 2] == '.') {
-        component = field.back() == 'y' ? 1 : 0;
-        field.resize(field.size() - 2);
-      }
-      if (const std::size_t dot = field.find('.'); dot != std::string::npos) field.resize(dot);
-      if (field == "is_kinematic") field = "kinematic";
-      if (field == "is_static") field = "static";
-      if (!j.contains(field)) fail(p, problem);  // a default value: the body as a whole
-      const Path fp = p / field;
-      if (component >= 0) fail(fp.at(component), problem);
-      fail(fp, problem);
-    }
-  }
-
-  PolygonShape polygon(const json& j, const Path& p) const {
-    array(j, p);
-    PolygonShape poly;
-    for (std::size_t i = 0; i < j.size(); ++i) poly.vertices.push_back(vec2(j[i], p.at(int(i))));
-    const std::string field = p.str();
-    try {
-      make_convex_ccw(poly.vertices, field.c_str());
-    } catch (const Error& e) {
-      const int n = static_cast<int>(poly.vertices.size());
-      if (n >= 3 && n <= kMaxPolygonVertices) {
-        if (const auto c = crossing_edges(poly.vertices))
-          fail(p, "polygon is self-intersecting (edges " + std::to_string(c->first) + " and " +
-                      std::to_string(c->second) + " cross)");
-      }
-      // The message is "<field>[<more>]: <problem>"; keep its path, prefix the file.
-      const std::string msg = e.what();
-      const std::size_t colon =
-          msg.find(": ", msg.compare(0, field.size(), field) == 0 ? field.size() : 0);
-      if (colon == std::string::npos) fail(p, msg);
-      fail(msg.substr(0, colon), msg.substr(colon + 2));
-    }
-    return poly;
   }
 
   // Joints. Version 1: distance, pin, weld (pin and weld accept and ignore `compliance`, as
@@ -687,11 +527,6 @@ class Reader {
   }
   Vec2 anchor_of(const std::string& name) const { return centers_[body_index_.at(name)]; }
 
-  std::string file_;
-  std::map<std::string, Material, std::less<>> materials_;
-  std::unordered_map<std::string, int> body_index_;  // name -> index in bodies[]
-  std::vector<Vec2> centers_;                        // of every body, by index
-  int version_ = 1;
   std::unordered_map<std::string, int> joint_index_;  // joint name -> order of naming
   std::vector<int> joint_numbers_;                    // its index in joints[], by that order
 };
@@ -702,7 +537,8 @@ Scene parse_scene(std::string_view text, std::string_view file_label) {
   Reader reader{std::string(file_label)};
   // JSON (RFC 8259) forbids a byte-order mark; editors that add one hide it, so name it.
   if (text.substr(0, 3) == "\xEF\xBB\xBF")
-    reader.fail("line 1, column 1", "the file starts with a UTF-8 byte-order mark; save it without one");
+    reader.fail("line 1, column 1",
+                "the file starts with a UTF-8 byte-order mark; save it without one");
   DuplicateKeyFinder duplicates;
   json doc;
   try {

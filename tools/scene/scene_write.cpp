@@ -1,6 +1,7 @@
 // Scene -> JSON text in the scene file format: one body or joint per line, keys left out where
 // they hold their default, floats in their shortest round-tripping form.
 #include <fstream>
+#include <iterator>
 #include <string>
 #include <type_traits>
 #include <variant>
@@ -56,59 +57,131 @@ void append_key(std::string& out, const char* key) {
   out += "\": ";
 }
 
-void append_body(std::string& out, const SceneBody& b, const std::string& material) {
+// The shape kind's own keys, each as ", \"key\": value" (rounding radius only when non-zero).
+void append_shape_keys(std::string& out, const Shape& shape) {
+  auto points = [&](const char* key, const std::vector<Vec2>& v) {
+    append_key(out, key);
+    out += '[';
+    for (std::size_t i = 0; i < v.size(); ++i) {
+      if (i) out += ", ";
+      append_vec2(out, v[i]);
+    }
+    out += ']';
+  };
+  auto corner_radius = [&](float r) {
+    if (r != 0) append_key(out, "radius"), append_number(out, r);
+  };
+  if (const auto* box = std::get_if<BoxShape>(&shape)) {
+    append_key(out, "half_extents"), append_vec2(out, box->half_extents);
+    corner_radius(box->radius);
+  } else if (const auto* circle = std::get_if<CircleShape>(&shape)) {
+    append_key(out, "radius"), append_number(out, circle->radius);
+  } else if (const auto* poly = std::get_if<PolygonShape>(&shape)) {
+    points("vertices", poly->vertices);
+    corner_radius(poly->radius);
+  } else if (const auto* capsule = std::get_if<CapsuleShape>(&shape)) {
+    append_key(out, "half_length"), append_number(out, capsule->half_length);
+    append_key(out, "radius"), append_number(out, capsule->radius);
+  } else if (const auto* segment = std::get_if<SegmentShape>(&shape)) {
+    points("points", {segment->a, segment->b});
+  } else {
+    const auto& chain = std::get<ChainShape>(shape);
+    points("points", chain.points);
+    if (chain.loop) out += ", \"loop\": true";
+  }
+}
+
+const char* kind_name(const Shape& shape) {
+  static constexpr const char* kNames[] = {"box",     "polygon", "circle",
+                                           "capsule", "segment", "chain"};
+  static_assert(std::variant_size_v<Shape> == std::size(kNames));
+  return kNames[shape.index()];
+}
+
+void append_filter(std::string& out, const ShapeFilter& f) {
+  const ShapeFilter def;
+  if (f.category != def.category) append_key(out, "category"), out += std::to_string(f.category);
+  if (f.mask != def.mask) append_key(out, "mask"), out += std::to_string(f.mask);
+  if (f.group != def.group) append_key(out, "group"), out += std::to_string(f.group);
+}
+
+// One item of a compound body's `shapes`.
+void append_shape_item(std::string& out, const ShapeDef& s, const std::string& material) {
+  out += "{\"shape\": \"";
+  out += kind_name(s.shape);
+  out += '"';
+  append_shape_keys(out, s.shape);
+  if (!(s.offset == Vec2{})) append_key(out, "offset"), append_vec2(out, s.offset);
+  if (s.angle != 0) append_key(out, "angle"), append_number(out, s.angle);
+  if (material != "default") append_key(out, "material"), append_string(out, material);
+  append_filter(out, s.filter);
+  if (s.sensor) out += ", \"sensor\": true";
+  out += '}';
+}
+
+// A body: one shape with its keys on the body (the version-1 layout), or a compound body with
+// `shapes` last. `materials` names the body's material, or each item's for a compound.
+void append_body(std::string& out, const SceneBody& b, const std::vector<std::string>& materials) {
   const BodyDef& d = b.def;
+  const bool compound = !d.shapes.empty();
   out += "{";
   if (!b.name.empty()) {
     out += "\"name\": ";
     append_string(out, b.name);
     out += ", ";
   }
-  if (const auto* box = std::get_if<BoxShape>(&d.shape)) {
-    out += "\"shape\": \"box\"";
-    append_key(out, "center");
+  if (compound) {
+    out += "\"center\": ";
     append_vec2(out, d.center);
-    append_key(out, "half_extents");
-    append_vec2(out, box->half_extents);
-  } else if (const auto* circle = std::get_if<CircleShape>(&d.shape)) {
-    out += "\"shape\": \"circle\"";
-    append_key(out, "center");
-    append_vec2(out, d.center);
-    append_key(out, "radius");
-    append_number(out, circle->radius);
   } else {
-    out += "\"shape\": \"polygon\"";
+    out += "\"shape\": \"";
+    out += kind_name(d.shape);
+    out += '"';
     append_key(out, "center");
     append_vec2(out, d.center);
-    append_key(out, "vertices");
-    out += '[';
-    const auto& v = std::get<PolygonShape>(d.shape).vertices;
-    for (std::size_t i = 0; i < v.size(); ++i) {
-      if (i) out += ", ";
-      append_vec2(out, v[i]);
-    }
-    out += ']';
+    append_shape_keys(out, d.shape);
   }
   const BodyDef def;  // the defaults, left out
   if (d.angle != def.angle) append_key(out, "angle"), append_number(out, d.angle);
   if (!(d.velocity == def.velocity)) append_key(out, "velocity"), append_vec2(out, d.velocity);
   if (d.angular_velocity != def.angular_velocity)
     append_key(out, "angular_velocity"), append_number(out, d.angular_velocity);
-  if (material != "default") append_key(out, "material"), append_string(out, material);
+  // A compound body's material and filter are its shapes' (the body-level ones stay default).
+  if (!compound && materials[0] != "default")
+    append_key(out, "material"), append_string(out, materials[0]);
   if (d.is_static) out += ", \"static\": true";
   if (d.is_kinematic) out += ", \"kinematic\": true";
   if (d.gravity_scale != def.gravity_scale)
     append_key(out, "gravity_scale"), append_number(out, d.gravity_scale);
   if (d.linear_drag != def.linear_drag)
     append_key(out, "linear_drag"), append_number(out, d.linear_drag);
-  if (d.category != def.category) append_key(out, "category"), out += std::to_string(d.category);
-  if (d.mask != def.mask) append_key(out, "mask"), out += std::to_string(d.mask);
+  if (!compound) {
+    append_filter(out, ShapeFilter{d.category, d.mask, d.group});
+    if (d.sensor) out += ", \"sensor\": true";
+  }
   if (d.bullet) out += ", \"bullet\": true";
   if (d.fixed_rotation) out += ", \"fixed_rotation\": true";
   if (d.angular_drag != def.angular_drag)
     append_key(out, "angular_drag"), append_number(out, d.angular_drag);
   if (d.soft != def.soft) append_key(out, "soft"), append_number(out, d.soft);
+  if (compound) {
+    out += ", \"shapes\": [";
+    for (std::size_t i = 0; i < d.shapes.size(); ++i) {
+      if (i) out += ", ";
+      append_shape_item(out, d.shapes[i], materials[i]);
+    }
+    out += ']';
+  }
   out += "}";
+}
+
+// Whether a body needs version 2 of the format: several shapes, a kind or key version 1 lacks.
+bool needs_version_2(const BodyDef& d) {
+  if (d.fixed_rotation || d.angular_drag != 0 || !d.shapes.empty() || d.group != 0 || d.sensor)
+    return true;
+  if (const auto* box = std::get_if<BoxShape>(&d.shape)) return box->radius != 0;
+  if (const auto* poly = std::get_if<PolygonShape>(&d.shape)) return poly->radius != 0;
+  return !std::holds_alternative<CircleShape>(d.shape);
 }
 
 // Whether a joint needs version 2 of the format (a name, a type or setting version 1 lacks).
@@ -231,16 +304,19 @@ void append_list(std::string& out, const char* key, const std::vector<T>& items,
 
 std::string scene_to_json(const Scene& s) {
   MaterialNames names(s);
-  std::vector<std::string> body_materials;
+  std::vector<std::vector<std::string>> body_materials;  // the body's, or each of its shapes'
   body_materials.reserve(s.bodies.size());
-  for (const SceneBody& b : s.bodies) body_materials.push_back(names.name_of(b.def.material));
+  for (const SceneBody& b : s.bodies) {
+    std::vector<std::string>& m = body_materials.emplace_back();
+    if (b.def.shapes.empty()) m.push_back(names.name_of(b.def.material));
+    for (const ShapeDef& shape : b.def.shapes) m.push_back(names.name_of(shape.material));
+  }
 
   std::string out;
   out.reserve(1024 + s.bodies.size() * 80 + s.joints.size() * 120);
   bool version_2 = false;
   for (const SceneJoint& j : s.joints) version_2 = version_2 || needs_version_2(j);
-  for (const SceneBody& b : s.bodies)
-    version_2 = version_2 || b.def.fixed_rotation || b.def.angular_drag != 0;
+  for (const SceneBody& b : s.bodies) version_2 = version_2 || needs_version_2(b.def);
   out += "{\n  \"format\": \"strut-scene\",\n  \"version\": ";
   out += version_2 ? "2" : "1";
   out += ",\n  \"description\": ";
