@@ -44,3 +44,4 @@ set(STRUT_SOLVER_SOURCES
   solver/queries.cpp
   solver/debug_draw.cpp
 )
+include(solver/shapes/sources.cmake)

@@ -27,7 +27,7 @@ struct LocalCollider {
 
 struct MassData {
   float mass = 0.0f;
-  Vec2 center;         // centre of mass, body frame
+  Vec2 center;           // centre of mass, body frame
   float inertia = 0.0f;  // rotational inertia about `center`
 };
 
