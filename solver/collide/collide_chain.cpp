@@ -111,6 +111,7 @@ Manifold collide_chain_hull(const ShapeView& chain, const PolygonView& b, float 
   FaceQuery qa;
   qa.edge = cs.face;
   qa.longest_edge = length(cs.v[1] - cs.v[0]);
+  qa.separation = std::numeric_limits<float>::infinity();  // a minimum over B's vertices
   const Vec2 origin = cs.v[cs.face];
   for (int k = 0; k < b.count; ++k) {
     const float s = dot(cs.normal, vertex(b, k) - origin);

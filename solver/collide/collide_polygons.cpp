@@ -172,6 +172,17 @@ Manifold clip_faces(const PolygonView& ref, const PolygonView& inc, const FaceQu
       // Reference vertex r against the incident edge, measured along the incident normal (which
       // points out of `inc`, towards `ref`): the pair the solver will re-evaluate.
       const Vec2 r = vertex(ref, c.index);
+      // Rounded shapes meet at a distance: the pair measures r against the incident edge's
+      // line, which is the gap only where r lies beside the edge itself. Off its ends the
+      // line passes closer than the edge, by as much as the cores' gap times the angle between
+      // the faces, so that pair would claim an overlap that is not there; the incident vertex
+      // (or the other point) carries the contact instead. Sharp pairs touch where they meet,
+      // and keep the points they always had.
+      if (radii > 0.0f) {
+        const Vec2 along = vertex(inc, i2_index) - i1;
+        const float u = dot(r - i1, along);
+        if (u < 0.0f || u > dot(along, along)) continue;
+      }
       f.separation = dot(n_inc, r - i1) - radii;
       f.vertex_on_a = ref_is_a;
       f.vertex = static_cast<std::uint8_t>(c.index);
