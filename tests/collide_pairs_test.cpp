@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "solver/collide/manifold.hpp"
+#include "solver/shapes/shape_ops.hpp"
 
 namespace strut::collide {
 namespace {
@@ -581,6 +582,257 @@ TEST(CollidePairs, RadiusZeroKeepsThePolygonPathsBits) {
     }
   }
 }
+
+// --- chains: no ghost collisions -------------------------------------------------------------
+
+namespace chain_tests {
+
+// A collider placed in world space (identity body transform) with its own vertex arrays.
+struct Placed {
+  float x[kMaxPolygonVertices], y[kMaxPolygonVertices];
+  ShapeView view;
+};
+
+std::vector<Placed> links_of(const std::vector<Vec2>& points, bool loop = false) {
+  ShapeDef def;
+  def.shape = ChainShape{points, loop};
+  std::vector<Placed> out;
+  for (const shapes::LocalCollider& c : shapes::make_colliders(def)) {
+    Placed p;
+    for (int i = 0; i < c.count; ++i) p.x[i] = c.vertices[i].x, p.y[i] = c.vertices[i].y;
+    p.view.kind = c.kind;
+    p.view.count = c.count;
+    p.view.radius = c.radius;
+    p.view.ghost_prev = c.ghost_prev, p.view.ghost_next = c.ghost_next;
+    p.view.has_prev = c.has_prev, p.view.has_next = c.has_next;
+    out.push_back(p);
+  }
+  for (Placed& p : out) p.view.x = p.x, p.view.y = p.y;  // after the vector stopped moving
+  return out;
+}
+
+struct Found {
+  int manifolds = 0;  // links that reported anything
+  int most_per_manifold = 0;
+  std::vector<ContactFeature> points;  // normals from the chain to the body
+};
+
+// The body against every link, both ways round (link first, body first), which must agree.
+Found collide_with_chain(const std::vector<Placed>& links, const ShapeView& body, float margin) {
+  Found f;
+  const float bx = body.x[0];
+  for (const Placed& link : links) {
+    // Only links near the body (all bodies here are under 2 m across): the rest are far apart
+    // and would only slow the sweep down.
+    if (std::fmin(link.x[0], link.x[1]) > bx + 2.0f || std::fmax(link.x[0], link.x[1]) < bx - 2.0f)
+      continue;
+    const Manifold m = collide(link.view, body, margin);
+    const Manifold flipped = collide(body, link.view, margin);
+    EXPECT_EQ(m.count, flipped.count);
+    for (int i = 0; i < m.count && i < flipped.count; ++i) {
+      EXPECT_EQ(m.points[i].normal, -flipped.points[i].normal);
+      EXPECT_EQ(m.points[i].separation, flipped.points[i].separation);
+    }
+    if (m.count == 0) continue;
+    ++f.manifolds;
+    f.most_per_manifold = std::max(f.most_per_manifold, m.count);
+    for (int i = 0; i < m.count; ++i) f.points.push_back(m.points[i]);
+  }
+  return f;
+}
+
+// Distinct contact points (two links meeting exactly under one body vertex both report it).
+std::vector<ContactFeature> distinct(const std::vector<ContactFeature>& pts) {
+  std::vector<ContactFeature> out;
+  for (const ContactFeature& p : pts) {
+    bool seen = false;
+    for (const ContactFeature& q : out)
+      seen = seen ||
+             (length(p.point - q.point) < 1e-5f && std::fabs(p.separation - q.separation) < 1e-6f);
+    if (!seen) out.push_back(p);
+  }
+  return out;
+}
+
+struct Body {
+  Collider shape;
+  const char* name;
+};
+
+// The three bodies resting `depth` into a floor at y = 0, centred at x.
+std::vector<Body> bodies_at(float x, float depth) {
+  std::vector<Body> out;
+  out.push_back({box_at({x, 0.3f - depth}, 0.4f, 0.3f), "box"});
+  out.push_back({box_at({x, 0.3f + 0.05f - depth}, 0.4f, 0.3f, 0.05f), "rounded box"});
+  out.push_back({capsule_at({x, 0.2f - depth}, 0.6f, 0.2f), "capsule"});
+  Collider ball;
+  ball.kind = Kind::Circle;
+  ball.x = {x}, ball.y = {0.3f - depth};
+  ball.radius = 0.3f;
+  out.push_back({ball, "circle"});
+  return out;
+}
+
+TEST(CollideChain, BodiesSlidingAlongAStraightChainSeeOneLongSegment) {
+  // 200 links of 0.5 m along y = 0; the same floor as one segment for comparison.
+  std::vector<Vec2> points;
+  for (int i = 0; i <= 200; ++i) points.push_back({-50.0f + 0.5f * i, 0.0f});
+  const std::vector<Placed> links = links_of(points);
+  ASSERT_EQ(links.size(), 200u);
+  Collider floor;
+  floor.kind = Kind::Segment;
+  floor.x = {-50.0f, 50.0f}, floor.y = {0.0f, 0.0f};
+  int positions = 0, points_checked = 0;
+  float worst_normal = 0;
+  for (const float depth : {1e-4f, 2e-3f, 1e-2f}) {
+    // An even sweep, plus every placement with a body's end just before or just past a joint
+    // (where a link's end vertex meets the body's side face: the ghost collision's place).
+    std::vector<float> xs;
+    for (float x = -45.0f; x < 45.0f; x += 0.0371f) xs.push_back(x);
+    for (int j = -88; j <= 88; ++j) {
+      for (const float end : {0.4f, 0.6f, 0.8f, 0.3f})  // box, capsule core, capsule, ball
+        for (const float past : {1e-5f, 1e-4f, 1e-3f, 1e-2f})
+          for (const float sign : {-1.0f, 1.0f})
+            for (const float side : {-1.0f, 1.0f})
+              xs.push_back(0.5f * j + side * (end + sign * past));
+    }
+    for (const float x : xs) {
+      for (const float dx : {0.0f}) {
+        for (const Body& body : bodies_at(x + dx, depth)) {
+          ++positions;
+          const std::string what = std::string(body.name) + " at x " + std::to_string(x + dx) +
+                                   " depth " + std::to_string(depth);
+          const Found f = collide_with_chain(links, body.shape.view(), 0.0f);
+          const Manifold one = collide(floor.view(), body.shape.view(), 0.0f);
+          ASSERT_GE(f.manifolds, 1) << what;
+          ASSERT_LE(f.most_per_manifold, 2) << what;
+          for (const ContactFeature& p : f.points) {
+            worst_normal = std::max(worst_normal, std::fabs(p.normal.x));
+            EXPECT_LT(std::fabs(p.normal.x), 1e-3f) << what;
+            EXPECT_GT(p.normal.y, 0.0f) << what;
+            EXPECT_NEAR(p.separation, -depth, 2e-6f) << what;
+            ++points_checked;
+          }
+          // The same contact points as on one long segment.
+          const std::vector<ContactFeature> d = distinct(f.points);
+          ASSERT_EQ(int(d.size()), one.count) << what;
+          for (int i = 0; i < one.count; ++i) {
+            bool matched = false;
+            for (const ContactFeature& p : d)
+              matched = matched || length(p.point - one.points[i].point) < 1e-5f;
+            EXPECT_TRUE(matched) << what << ": long-segment point " << i;
+          }
+          if (::testing::Test::HasFailure()) return;
+        }
+      }
+    }
+  }
+  std::printf("[ chain ] %d body placements along 200 links, %d points, worst |normal.x| %.3g\n",
+              positions, points_checked, worst_normal);
+}
+
+// A gentle hill (convex) and a gentle valley (concave): every normal lies between the face
+// normals of the links under the body, so none points back against a body sliding across.
+TEST(CollideChain, GentlyBentChainsGiveNormalsBetweenTheLinksUnderTheBody) {
+  for (const float bend : {-1.0f, 1.0f}) {  // -1 hill, +1 valley
+    std::vector<Vec2> points;
+    const float radius = 40.0f;  // of the arc the points lie on
+    for (int i = 0; i <= 120; ++i) {
+      const float x = -30.0f + 0.5f * i;
+      points.push_back({x, bend * x * x / (2.0f * radius)});
+    }
+    const std::vector<Placed> links = links_of(points);
+    int checked = 0;
+    for (float x = -25.0f; x < 25.0f; x += 0.0537f) {
+      // The surface's slope and normal under the body's centre; place the body along it.
+      const float slope = bend * x / radius;
+      const Vec2 n = (1.0f / std::sqrt(1.0f + slope * slope)) * Vec2{-slope, 1.0f};
+      const float angle = std::atan(slope);
+      const Vec2 surface = {x, bend * x * x / (2.0f * radius)};
+      const float depth = 2e-3f;
+      std::vector<Collider> shapes;
+      shapes.push_back(box_at(surface + (0.3f - depth) * n, 0.4f, 0.3f, 0.0f, angle));
+      shapes.push_back(capsule_at(surface + (0.2f - depth) * n, 0.6f, 0.2f, angle));
+      Collider ball;
+      ball.kind = Kind::Circle;
+      const Vec2 c = surface + (0.3f - depth) * n;
+      ball.x = {c.x}, ball.y = {c.y}, ball.radius = 0.3f;
+      shapes.push_back(ball);
+      for (const Collider& s : shapes) {
+        const Found f = collide_with_chain(links, s.view(), 0.0f);
+        // Normal angles of the links within 1 m of the body's centre bound every normal.
+        float lo = INFINITY, hi = -INFINITY;
+        for (const Placed& link : links) {
+          if (std::fabs(0.5f * (link.x[0] + link.x[1]) - x) > 1.0f) continue;
+          // The upward face normal (-dy, dx), as an angle from +y towards +x.
+          const float a = std::atan2(-(link.y[1] - link.y[0]), link.x[1] - link.x[0]);
+          lo = std::min(lo, a), hi = std::max(hi, a);
+        }
+        ASSERT_GE(f.manifolds, 1) << "x " << x;
+        ASSERT_LE(f.most_per_manifold, 2) << "x " << x;
+        for (const ContactFeature& p : f.points) {
+          const float a = std::atan2(p.normal.x, p.normal.y);
+          EXPECT_GE(a, lo - 1e-3f) << "x " << x << " bend " << bend;
+          EXPECT_LE(a, hi + 1e-3f) << "x " << x << " bend " << bend;
+          EXPECT_GT(p.normal.y, 0.5f);
+          ++checked;
+        }
+        if (::testing::Test::HasFailure()) return;
+      }
+    }
+    EXPECT_GT(checked, 1000);
+  }
+}
+
+// A box whose bottom face rests on the apex of a convex 45-degree corner, tilted anywhere
+// inside the corner's normal cone: one contact, at the apex, with the box face's normal.
+TEST(CollideChain, BoxOnAConvexCornerGetsTheCornerNormal) {
+  const std::vector<Placed> links = links_of({{-5.0f, 0.0f}, {0.0f, 0.0f}, {5.0f, -5.0f}});
+  const float depth = 1e-3f, hx = 0.5f, hy = 0.3f;
+  for (const float degrees : {2.0f, 10.0f, 20.0f, 25.0f, 35.0f, 43.0f}) {
+    const float phi = degrees * std::numbers::pi_v<float> / 180.0f;
+    const Vec2 n = {std::sin(phi), std::cos(phi)};
+    const Collider crate = box_at((hy - depth) * n, hx, hy, 0.0f, -phi);
+    const Found f = collide_with_chain(links, crate.view(), 0.0f);
+    ASSERT_EQ(f.points.size(), 1u) << degrees;
+    const ContactFeature& p = f.points[0];
+    EXPECT_NEAR(p.normal.x, n.x, 1e-5f) << degrees;
+    EXPECT_NEAR(p.normal.y, n.y, 1e-5f) << degrees;
+    EXPECT_NEAR(p.separation, -depth, 1e-5f) << degrees;
+    EXPECT_NEAR(p.point.x, 0.0f, 1e-3f) << degrees;  // at the apex
+    EXPECT_NEAR(p.point.y, 0.0f, 1e-3f) << degrees;
+  }
+  // A circle over the apex: the normal from the apex to its centre, from one link only.
+  for (const float degrees : {5.0f, 22.0f, 23.0f, 40.0f}) {
+    const float phi = degrees * std::numbers::pi_v<float> / 180.0f;
+    Collider ball;
+    ball.kind = Kind::Circle;
+    ball.x = {0.299f * std::sin(phi)}, ball.y = {0.299f * std::cos(phi)}, ball.radius = 0.3f;
+    const Found f = collide_with_chain(links, ball.view(), 0.0f);
+    ASSERT_EQ(f.points.size(), 1u) << degrees;
+    EXPECT_NEAR(f.points[0].normal.x, std::sin(phi), 1e-5f);
+    EXPECT_NEAR(f.points[0].normal.y, std::cos(phi), 1e-5f);
+    EXPECT_NEAR(f.points[0].separation, -1e-3f, 1e-5f);
+  }
+}
+
+// Two-sided: the same body below the chain is pushed down; an open end is a rounded cap.
+TEST(CollideChain, TwoSidedWithOpenEnds) {
+  const std::vector<Placed> links = links_of({{0.0f, 0.0f}, {1.0f, 0.0f}, {2.0f, 0.0f}});
+  const Collider below = box_at({0.5f, -0.29f}, 0.2f, 0.3f);
+  const Found f = collide_with_chain(links, below.view(), 0.0f);
+  ASSERT_EQ(f.points.size(), 2u);
+  for (const ContactFeature& p : f.points) EXPECT_NEAR(p.normal.y, -1.0f, 1e-6f);
+  Collider ball;
+  ball.kind = Kind::Circle;
+  ball.x = {2.2f}, ball.y = {0.2f}, ball.radius = 0.3f;
+  const Found cap = collide_with_chain(links, ball.view(), 0.0f);
+  ASSERT_EQ(cap.points.size(), 1u);
+  EXPECT_NEAR(cap.points[0].normal.x, std::sqrt(0.5f), 1e-6f);
+  EXPECT_NEAR(cap.points[0].separation, std::sqrt(0.08f) - 0.3f, 1e-6f);
+}
+
+}  // namespace chain_tests
 
 }  // namespace
 }  // namespace strut::collide
