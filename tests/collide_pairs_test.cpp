@@ -443,6 +443,51 @@ TEST(CollidePairs, EveryPairOfKindsMatchesBruteForce) {
   }
 }
 
+// The table answers A vs B and B vs A alike: the same contact or none, opposite normals. Pairs
+// whose routine is written one way round (circle vs polygon, anything vs a chain) are the same
+// features exactly; the rest may pick the other face on a near-tie, within the tie tolerance.
+TEST(CollidePairs, BothOrdersAgree) {
+  std::mt19937 rng(99);
+  std::uniform_real_distribution<float> offset(-2.5f, 2.5f);
+  int compared = 0;
+  for (const Kind ka : kKinds) {
+    for (const Kind kb : kKinds) {
+      for (int i = 0; i < 300; ++i) {
+        const Collider a = random_collider(rng, ka, {0.0f, 0.0f});
+        const Collider b = random_collider(rng, kb, {offset(rng), offset(rng)});
+        const Manifold ab = collide(a.view(), b.view(), 0.0f);
+        const Manifold ba = collide(b.view(), a.view(), 0.0f);
+        const std::string what =
+            std::string(name_of(ka)) + " vs " + name_of(kb) + " " + std::to_string(i);
+        const bool exact =
+            ka == Kind::Circle || kb == Kind::Circle || ka == Kind::Chain || kb == Kind::Chain;
+        float deep_ab = INFINITY, deep_ba = INFINITY;
+        for (int k = 0; k < ab.count; ++k) deep_ab = std::min(deep_ab, ab.points[k].separation);
+        for (int k = 0; k < ba.count; ++k) deep_ba = std::min(deep_ba, ba.points[k].separation);
+        if (exact) {
+          ASSERT_EQ(ab.count, ba.count) << what;
+          for (int k = 0; k < ab.count; ++k) {
+            // (Circle vs circle sums the radii in the other order: a rounding apart.)
+            EXPECT_NEAR(ab.points[k].normal.x, -ba.points[k].normal.x, 1e-6f) << what;
+            EXPECT_NEAR(ab.points[k].normal.y, -ba.points[k].normal.y, 1e-6f) << what;
+            EXPECT_NEAR(ab.points[k].separation, ba.points[k].separation, 1e-6f) << what;
+            if (ab.points[k].kind == FeatureKind::VertexEdge) {
+              EXPECT_EQ(ab.points[k].vertex_on_a, !ba.points[k].vertex_on_a) << what;
+            }
+          }
+        } else if (ab.count > 0 && ba.count > 0) {
+          const double tie = 1e-3 * std::min(longest_edge(a), longest_edge(b)) + 1e-5;
+          EXPECT_NEAR(deep_ab, deep_ba, tie) << what;
+        } else if (std::fabs(std::min(deep_ab, deep_ba)) > 1e-5f) {
+          EXPECT_EQ(ab.count > 0, ba.count > 0) << what << ": " << deep_ab << " " << deep_ba;
+        }
+        ++compared;
+      }
+    }
+  }
+  EXPECT_EQ(compared, 36 * 300);
+}
+
 TEST(CollidePairs, ChainSegmentsNeverCollideWithEachOther) {
   Collider a, b;
   a.kind = b.kind = Kind::Chain;
@@ -569,6 +614,9 @@ TEST(CollidePairs, RadiusZeroKeepsThePolygonPathsBits) {
     const Manifold via_hulls = collide_hulls({a.x.data(), a.y.data(), a.count(), 0}, 0.0f,
                                              {b.x.data(), b.y.data(), b.count(), 0}, 0.0f, 0.1f);
     for (const Manifold* m : {&via_table, &via_hulls}) {
+      // collide_hulls adds one thing: where a near-tie's face clips everything away it tries
+      // the other face (collide_polygons keeps reporting nothing there, for its bits).
+      if (m == &via_hulls && direct.count == 0) continue;
       ASSERT_EQ(m->count, direct.count);
       for (int k = 0; k < direct.count; ++k) {
         EXPECT_EQ(m->points[k].vertex, direct.points[k].vertex);

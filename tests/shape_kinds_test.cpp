@@ -396,8 +396,11 @@ TEST(ShapeKinds, CapsuleMassMatchesTheFormulaAndIntegration) {
                           2.0 * (half * r * r / 2.0 - half * c * c + half * (h + c) * (h + c));
   EXPECT_NEAR(m.inertia, expected, 1e-5 * expected);
   expect_mass_near(m, integrate(cap, rho), 2e-3, "capsule");
-  // Half-length 0 is a disc.
-  const MassData disc_only = mass_of(only_collider(def_of(CapsuleShape{0.0f, r})), rho);
+  // Half-length 0 is a disc, and collides as a circle.
+  const LocalCollider dot_capsule = only_collider(def_of(CapsuleShape{0.0f, r}, {1, 2}));
+  EXPECT_EQ(dot_capsule.kind, collide::ColliderKind::Circle);
+  EXPECT_EQ(dot_capsule.vertices[0], (Vec2{1, 2}));
+  const MassData disc_only = mass_of(dot_capsule, rho);
   EXPECT_NEAR(disc_only.inertia, disc * r * r / 2.0, 1e-6);
 }
 

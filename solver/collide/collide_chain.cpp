@@ -147,8 +147,13 @@ Manifold collide_chain_hull(const ShapeView& chain, const PolygonView& b, float 
     }
   }
 
-  Manifold m = reference_on_a(qa, qb) ? clip_faces(a, b, qa, true, margin, 0.0f, rb)
-                                      : clip_faces(b, a, qb, false, margin, rb, 0.0f);
+  const bool ref_chain = reference_on_a(qa, qb);
+  Manifold m = ref_chain ? clip_faces(a, b, qa, true, margin, 0.0f, rb)
+                         : clip_faces(b, a, qb, false, margin, rb, 0.0f);
+  // As in collide_hulls: a near-tie's face may clip the other's edge away entirely.
+  if (m.count == 0 && !ref_chain) m = clip_faces(a, b, qa, true, margin, 0.0f, rb);
+  if (m.count == 0 && ref_chain && qb.edge >= 0 && qb.separation - rb < margin)
+    m = clip_faces(b, a, qb, false, margin, rb, 0.0f);
   // Keep contacts at the link's vertices only where the link owns them.
   Manifold kept;
   for (int i = 0; i < m.count; ++i) {

@@ -84,8 +84,20 @@ Manifold collide_hulls(const PolygonView& a, float ra, const PolygonView& b, flo
     if (c.vertex_pair < c.vertex_edge)
       return vertex_pair_contact(a, c.a_vertex, ra, b, c.b_vertex, rb, c.vertex_pair, margin);
   }
-  if (reference_on_a(qa, qb)) return clip_faces(a, b, qa, true, margin, ra, rb);
-  return clip_faces(b, a, qb, false, margin, rb, ra);
+  const bool ref_a = reference_on_a(qa, qb);
+  Manifold m = ref_a ? clip_faces(a, b, qa, true, margin, ra, rb)
+                     : clip_faces(b, a, qb, false, margin, rb, ra);
+  // On a near-tie the face kept for stability can have the other shape's nearest edge entirely
+  // beside it (clipped away to nothing) while the two overlap; the other face then carries the
+  // contact (CollidePairs.BothOrdersAgree met one: a rounded heptagon 0.56 deep into a polygon
+  // with no point in one order). collide_polygons keeps its old answer there, for its bits.
+  if (m.count == 0) {
+    const FaceQuery& other = ref_a ? qb : qa;
+    if (other.edge >= 0 && other.separation - radii < margin)
+      m = ref_a ? clip_faces(b, a, qb, false, margin, rb, ra)
+                : clip_faces(a, b, qa, true, margin, ra, rb);
+  }
+  return m;
 }
 
 }  // namespace strut::collide

@@ -29,7 +29,10 @@ void validate_segment(const SegmentShape& s, const std::string& prefix) {
                 number_text(length(s.b - s.a)) + " m");
 }
 
+// A capsule of half-length 0 is a disc: it becomes a circle collider, since a two-vertex core
+// of zero length has no edge direction for the narrow phase to work with.
 LocalCollider capsule_collider(const CapsuleShape& s, const Placement& at) {
+  if (s.half_length == 0.0f) return circle_collider(CircleShape{s.radius}, at);
   LocalCollider c;
   c.kind = collide::ColliderKind::Capsule;
   c.count = 2;
