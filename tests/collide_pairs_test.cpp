@@ -779,6 +779,47 @@ TEST(CollideChain, BodiesSlidingAlongAStraightChainSeeOneLongSegment) {
               positions, points_checked, worst_normal);
 }
 
+// Tilted bodies on the straight chain: the normals are their own faces' (tilted) or the
+// chain's, never a joint's sideways push, and the points are those of one long segment.
+TEST(CollideChain, TiltedBodiesOnAStraightChainSeeOneLongSegment) {
+  std::vector<Vec2> points;
+  for (int i = 0; i <= 200; ++i) points.push_back({-50.0f + 0.5f * i, 0.0f});
+  const std::vector<Placed> links = links_of(points);
+  Collider floor;
+  floor.kind = Kind::Segment;
+  floor.x = {-50.0f, 50.0f}, floor.y = {0.0f, 0.0f};
+  int placements = 0;
+  for (const float tilt : {-0.02f, -0.003f, 0.003f, 0.02f}) {
+    for (float x = -40.0f; x < 40.0f; x += 0.0173f) {
+      // Lowest corner 2 mm into the floor.
+      const float lift = 0.3f * std::cos(tilt) + 0.4f * std::fabs(std::sin(tilt)) - 2e-3f;
+      const float cap_lift = 0.2f + 0.6f * std::fabs(std::sin(tilt)) - 2e-3f;
+      for (const Collider& body : {box_at({x, lift}, 0.4f, 0.3f, 0.0f, tilt),
+                                   capsule_at({x, cap_lift}, 0.6f, 0.2f, tilt)}) {
+        ++placements;
+        const Found f = collide_with_chain(links, body.view(), 0.0f);
+        const Manifold one = collide(floor.view(), body.view(), 0.0f);
+        ASSERT_LE(f.most_per_manifold, 2);
+        for (const ContactFeature& p : f.points) {
+          EXPECT_LE(std::fabs(p.normal.x), std::fabs(std::sin(tilt)) + 1e-5f) << "x " << x;
+          EXPECT_GT(p.normal.y, 0.99f) << "x " << x;
+        }
+        const std::vector<ContactFeature> d = distinct(f.points);
+        ASSERT_EQ(int(d.size()), one.count) << "x " << x << " tilt " << tilt;
+        for (int i = 0; i < one.count; ++i) {
+          bool matched = false;
+          for (const ContactFeature& p : d)
+            matched = matched || (length(p.point - one.points[i].point) < 1e-5f &&
+                                  std::fabs(p.separation - one.points[i].separation) < 1e-6f);
+          EXPECT_TRUE(matched) << "x " << x << " tilt " << tilt;
+        }
+        if (::testing::Test::HasFailure()) return;
+      }
+    }
+  }
+  EXPECT_GT(placements, 10000);
+}
+
 // A gentle hill (convex) and a gentle valley (concave): every normal lies between the face
 // normals of the links under the body, so none points back against a body sliding across.
 TEST(CollideChain, GentlyBentChainsGiveNormalsBetweenTheLinksUnderTheBody) {

@@ -1,5 +1,7 @@
 // Polygon vs polygon: separating axis test over both polygons' edge normals, then reference /
-// incident face clipping that emits feature pairs instead of bare points.
+// incident face clipping that emits feature pairs instead of bare points. The face query and the
+// clipping (face_clipping.hpp) also serve rounded shapes, capsules, segments and chain links,
+// which pass their radii to clip_faces; collide_polygons passes 0 and keeps its bits.
 //
 // Tile maps (internal edges). A body sliding over the seam between two flush tiles catches when
 // the seam produces a sideways normal: either the tile's shared edge becomes the reference face,
