@@ -1,10 +1,13 @@
 // Validation of body definitions: everything is checked before anything is created, so a
-// rejected call leaves the world exactly as it was.
+// rejected call leaves the world exactly as it was. The shape kinds check their own fields
+// (solver/shapes/); this file adds what depends on the body: which kinds its type allows, the
+// compound rules and the mass limits on all its shapes together.
 #include <cmath>
-#include <cstdio>
 #include <string>
 
 #include "solver/polygon_geometry.hpp"
+#include "solver/shapes/shape_checks.hpp"
+#include "solver/shapes/shape_kinds.hpp"
 #include "strut/body.hpp"
 #include "strut/error.hpp"
 #include "strut/limits.hpp"
@@ -12,32 +15,119 @@
 namespace strut {
 namespace {
 
-void check_finite(float v, const char* field) {
-  if (!std::isfinite(v)) throw Error(std::string(field) + ": not a finite number");
+using shapes::check_at_most;
+using shapes::check_coordinate;
+using shapes::check_finite;
+using shapes::number_text;
+
+bool is_default(const Material& m) {
+  const Material d;
+  return m.density == d.density && m.friction == d.friction &&
+         m.static_friction == d.static_friction && m.restitution == d.restitution;
 }
-void check_finite(Vec2 v, const char* field) {
-  if (!is_finite(v)) throw Error(std::string(field) + ": not a finite number");
+
+// Area of a valid shape (0 for segments and chains), in double so the mass check below sees
+// underflow and overflow rather than suffering them. Radius-0 boxes, polygons and circles keep
+// the float area the checks have always used, so their messages keep their numbers.
+double area_of(const Shape& shape) {
+  if (const auto* box = std::get_if<BoxShape>(&shape)) {
+    if (box->radius == 0.0f) return 4.0f * box->half_extents.x * box->half_extents.y;
+  } else if (const auto* poly = std::get_if<PolygonShape>(&shape)) {
+    if (poly->radius == 0.0f) return polygon_mass(make_convex_ccw(poly->vertices, "vertices")).area;
+  } else if (const auto* circle = std::get_if<CircleShape>(&shape)) {
+    return float(M_PI) * circle->radius * circle->radius;
+  } else if (const auto* capsule = std::get_if<CapsuleShape>(&shape)) {
+    const double r = capsule->radius;
+    return 4.0 * capsule->half_length * r + M_PI * r * r;
+  } else {
+    return 0.0;
+  }
+  ShapeDef def;
+  def.shape = shape;
+  return shapes::rounded_polygon_area(shapes::make_colliders(def)[0]);
 }
-std::string number_text(float v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%g", double(v));
-  return buf;
+
+const char* size_field_of(const Shape& shape) {
+  switch (kind_of(shape)) {
+    case ShapeKind::Circle:
+      return "radius";
+    case ShapeKind::Capsule:
+      return "half_length";
+    case ShapeKind::Segment:
+      return "a";
+    case ShapeKind::Chain:
+      return "points";
+    case ShapeKind::Polygon:
+      break;
+  }
+  return std::holds_alternative<BoxShape>(shape) ? "half_extents" : "vertices";
 }
-void check_at_most(float v, float limit, const char* field, const char* unit) {
-  if (std::fabs(v) > limit)
-    throw Error(std::string(field) + ": " + number_text(v) + " exceeds the limit of " +
-                number_text(limit) + " " + unit + " (strut/limits.hpp)");
+
+// The body's own shape, its fields named bare as they always have been ("radius: ...").
+void validate_single_shape(const Shape& shape) {
+  std::visit(
+      [](const auto& s) {
+        using T = std::decay_t<decltype(s)>;
+        if constexpr (std::is_same_v<T, CircleShape>) shapes::validate_circle(s, "");
+        if constexpr (std::is_same_v<T, BoxShape>) shapes::validate_box(s, "");
+        if constexpr (std::is_same_v<T, PolygonShape>) shapes::validate_polygon(s, "");
+        if constexpr (std::is_same_v<T, CapsuleShape>) shapes::validate_capsule(s, "");
+        if constexpr (std::is_same_v<T, SegmentShape>) shapes::validate_segment(s, "");
+        if constexpr (std::is_same_v<T, ChainShape>) shapes::validate_chain(s, "");
+      },
+      shape);
 }
-void check_size(float v, const char* field) {
-  check_finite(v, field);
-  if (!(v >= limits::kMinSize && v <= limits::kMaxSize))
-    throw Error(std::string(field) + ": " + number_text(v) + " m is outside [" +
-                number_text(limits::kMinSize) + ", " + number_text(limits::kMaxSize) +
-                "] m (strut/limits.hpp)");
+
+void check_kind_for_body(ShapeKind kind, bool dynamic, bool is_static, const std::string& field) {
+  if (dynamic && kind == ShapeKind::Segment)
+    throw Error(field + ": a segment has no area, so no mass: it needs a static or kinematic body");
+  if (dynamic && kind == ShapeKind::Chain)
+    throw Error(field + ": a chain has no area, so no mass: it needs a static body");
+  if (!is_static && kind == ShapeKind::Chain) throw Error(field + ": a chain needs a static body");
 }
-void check_coordinate(Vec2 v, const char* field) {
-  check_finite(v, field);
-  check_at_most(std::fmax(std::fabs(v.x), std::fabs(v.y)), limits::kMaxCoordinate, field, "m");
+
+void check_mass(double mass, const std::string& field, const char* what) {
+  if (!(mass >= limits::kMinMass && mass <= limits::kMaxMass))
+    throw Error(field + ": mass " + number_text(float(mass)) + " kg (" + what + ") is outside [" +
+                number_text(limits::kMinMass) + ", " + number_text(limits::kMaxMass) +
+                "] kg (strut/limits.hpp)");
+}
+
+bool is_rounded(const Shape& shape) {
+  if (const auto* box = std::get_if<BoxShape>(&shape)) return box->radius != 0.0f;
+  if (const auto* poly = std::get_if<PolygonShape>(&shape)) return poly->radius != 0.0f;
+  return false;
+}
+
+// A compound body: its own shape fields stay at their defaults, each shape is checked with its
+// index, and the mass limits apply to the sum of the shapes' masses.
+void validate_compound(const BodyDef& def, bool dynamic) {
+  const BoxShape* own = std::get_if<BoxShape>(&def.shape);
+  const BoxShape box_default;
+  if (!own || !(own->half_extents == box_default.half_extents) || own->radius != 0.0f ||
+      !is_default(def.material) || def.category != 1u || def.mask != 0xFFFFFFFFu ||
+      def.group != 0 || def.sensor)
+    throw Error(
+        "shapes: a body with `shapes` has its shape, material, category, mask, group "
+        "and sensor per shape; leave the body's own at their defaults");
+  if (def.soft > 0) {
+    if (def.shapes.size() != 1 || kind_of(def.shapes[0].shape) != ShapeKind::Polygon)
+      throw Error("soft: a soft body has exactly one polygon shape");
+    if (is_rounded(def.shapes[0].shape)) throw Error("soft: a rounded polygon cannot be soft");
+  }
+  double mass = 0.0;
+  for (std::size_t i = 0; i < def.shapes.size(); ++i) {
+    const ShapeDef& s = def.shapes[i];
+    const std::string field = "shapes[" + std::to_string(i) + "]";
+    try {
+      shapes::validate(s, dynamic, def.is_static);
+    } catch (const Error& e) {
+      throw Error(field + "." + e.what());
+    }
+    check_kind_for_body(kind_of(s.shape), dynamic, def.is_static, field + ".shape");
+    mass += double(s.material.density) * area_of(s.shape);
+  }
+  if (dynamic) check_mass(mass, "shapes", "the shapes' density x area, summed");
 }
 
 }  // namespace
@@ -71,46 +161,20 @@ void validate_body_def(const BodyDef& def) {
   if (dynamic && def.material.density <= 0)
     throw Error("material.density: must be positive on a dynamic body, got " +
                 std::to_string(def.material.density));
-  if (std::holds_alternative<CapsuleShape>(def.shape) ||
-      std::holds_alternative<SegmentShape>(def.shape) ||
-      std::holds_alternative<ChainShape>(def.shape))
-    throw Error("shape: capsules, segments and chains are not supported yet");
-  if (!def.shapes.empty()) return;  // INTERIM: compound validation lands with the shape kinds
-  if (const auto* box = std::get_if<BoxShape>(&def.shape); box && box->radius != 0)
-    throw Error("shape.radius: rounded boxes are not supported yet");
-  if (const auto* poly = std::get_if<PolygonShape>(&def.shape); poly && poly->radius != 0)
-    throw Error("shape.radius: rounded polygons are not supported yet");
-  float area = 0;
-  const char* size_field = "";
-  if (const auto* box = std::get_if<BoxShape>(&def.shape)) {
-    check_size(box->half_extents.x, "half_extents.x");
-    check_size(box->half_extents.y, "half_extents.y");
-    area = 4.0f * box->half_extents.x * box->half_extents.y;
-    size_field = "half_extents";
-  } else if (const auto* circle = std::get_if<CircleShape>(&def.shape)) {
-    check_size(circle->radius, "radius");
-    if (def.soft > 0) throw Error("soft: only polygons can be soft");
-    area = float(M_PI) * circle->radius * circle->radius;
-    size_field = "radius";
-  } else {
-    const auto& poly = std::get<PolygonShape>(def.shape);
-    for (const Vec2 v : poly.vertices)
-      check_at_most(std::fmax(std::fabs(v.x), std::fabs(v.y)), limits::kMaxSize, "vertices", "m");
-    area = polygon_mass(make_convex_ccw(poly.vertices, "vertices")).area;
-    if (!(std::sqrt(area) >= limits::kMinSize))
-      throw Error("vertices: polygon of area " + number_text(area) + " m^2 is smaller than " +
-                  number_text(limits::kMinSize) + " m square (strut/limits.hpp)");
-    size_field = "vertices";
+  if (!def.shapes.empty()) {
+    validate_compound(def, dynamic);
+    return;
   }
-  if (dynamic) {
-    // In double: a float product can underflow to 0 or overflow to infinity, which is exactly
-    // what this check is for.
-    const double mass = double(def.material.density) * double(area);
-    if (!(mass >= limits::kMinMass && mass <= limits::kMaxMass))
-      throw Error(std::string(size_field) + ": mass " + number_text(float(mass)) +
-                  " kg (density x area) is outside [" + number_text(limits::kMinMass) + ", " +
-                  number_text(limits::kMaxMass) + "] kg (strut/limits.hpp)");
-  }
+  validate_single_shape(def.shape);
+  const ShapeKind kind = kind_of(def.shape);
+  check_kind_for_body(kind, dynamic, def.is_static, "shape");
+  if (def.soft > 0 && kind != ShapeKind::Polygon) throw Error("soft: only polygons can be soft");
+  if (def.soft > 0 && is_rounded(def.shape)) throw Error("soft: a rounded polygon cannot be soft");
+  // In double: a float product can underflow to 0 or overflow to infinity, which is exactly
+  // what this check is for.
+  if (dynamic)
+    check_mass(double(def.material.density) * area_of(def.shape), size_field_of(def.shape),
+               "density x area");
 }
 
 }  // namespace strut

@@ -4,7 +4,6 @@ set(STRUT_SOLVER_SOURCES
   solver/polygon_geometry.cpp
   solver/body_validate.cpp
   solver/body_storage.cpp
-  solver/shapes/interim_ops.cpp
   solver/world_shapes.cpp
   solver/contacts/sensor_events.cpp
   solver/integrate.cpp
@@ -47,3 +46,4 @@ set(STRUT_SOLVER_SOURCES
   solver/queries.cpp
   solver/debug_draw.cpp
 )
+include(solver/shapes/sources.cmake)

@@ -523,7 +523,9 @@ TEST_F(Cli, EventsOutReportsEveryBeginAndEndOfABouncingBall) {
     EXPECT_EQ(e.at(expected[i].second ? "end" : "begin"), json::array());
     EXPECT_EQ(e.at("sensor_begin"), json::array());
     EXPECT_EQ(e.at("sensor_end"), json::array());
-    if (i > 0) EXPECT_GT(e.at("step").get<int>(), json::parse(lines[i - 1]).at("step").get<int>());
+    if (i > 0) {
+      EXPECT_GT(e.at("step").get<int>(), json::parse(lines[i - 1]).at("step").get<int>());
+    }
   }
 }
 

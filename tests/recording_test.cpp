@@ -29,6 +29,8 @@ struct DrawOrder : DebugDraw {
     ids.push_back(b.id);
   }
   void draw_circle(const DrawBody& b, Vec2, float) override { ids.push_back(b.id); }
+  void draw_capsule(const DrawBody& b, Vec2, Vec2, float) override { ids.push_back(b.id); }
+  void draw_segment(const DrawBody& b, Vec2, Vec2) override { ids.push_back(b.id); }
 };
 
 // Follows a world while it is recorded: record ids in order of first appearance, as the

@@ -3,22 +3,22 @@
 #include <cmath>
 #include <limits>
 
-#include "solver/collide/manifold.hpp"
+#include "solver/collide/face_clipping.hpp"
 
 namespace strut::collide {
 namespace {
 
 // Circle centre c (radius r, shape B) against edge e of polygon A with outward unit normal n
-// through vertex v: gap n . (c - v) - r; the circle's surface point is c - r n and the edge's is
-// c - (gap + r) n, so the midpoint is c - (r + gap / 2) n.
-Manifold circle_on_edge(int edge, Vec2 v, Vec2 n, Vec2 c, float r, float margin) {
+// through vertex v: gap n . (c - v) - radii (radii = r plus A's rounding); the circle's surface
+// point is c - r n and A's is c - (gap + r) n, so the midpoint is c - (r + gap / 2) n.
+Manifold circle_on_edge(int edge, Vec2 v, Vec2 n, Vec2 c, float r, float radii, float margin) {
   Manifold m;
   ContactFeature& f = m.points[0];
   f.kind = FeatureKind::VertexEdge;
   f.vertex_on_a = false;
   f.vertex = 0;
   f.other = static_cast<std::uint8_t>(edge);
-  f.separation = dot(n, c - v) - r;
+  f.separation = dot(n, c - v) - radii;
   f.normal = n;
   f.point = c - (r + 0.5f * f.separation) * n;
   m.count = f.separation < margin ? 1 : 0;
@@ -62,9 +62,17 @@ Manifold collide_circles(const CircleView& a, const CircleView& b, float margin)
 // face continues flush, so the circle is measured against that face's line rather than the
 // vertex (a rolling circle must not bump on the seam); a vertex between two internal edges is
 // buried and reports nothing. Inside, only exposed faces are ways out.
+//
+// A rounded polygon (or a capsule or segment: two vertices) adds its radius `ra` to every gap.
+// A two-vertex core has no inside: a centre on its line is in an edge or a vertex region.
 Manifold collide_polygon_circle(const PolygonView& a, const CircleView& b, float margin) {
+  return collide_hull_circle(a, 0.0f, b, margin);
+}
+
+Manifold collide_hull_circle(const PolygonView& a, float ra, const CircleView& b, float margin) {
   const Vec2 c = b.center;
   const float r = b.radius;
+  const float radii = r + ra;
   float best_all = -std::numeric_limits<float>::infinity();
   float best_exposed = best_all;
   int edge_all = -1;
@@ -91,10 +99,11 @@ Manifold collide_polygon_circle(const PolygonView& a, const CircleView& b, float
     }
   }
   // A face separating the centre by s keeps the whole circle at least s - r away.
-  if (edge_exposed < 0 || !(best_all - r < margin)) return {};
+  if (edge_exposed < 0 || !(best_all - radii < margin)) return {};
 
-  if (best_all <= 0.0f) {  // centre inside (or on the boundary)
-    return circle_on_edge(edge_exposed, vertex(a, edge_exposed), normal_exposed, c, r, margin);
+  if (best_all <= 0.0f && a.count > 2) {  // centre inside (or on the boundary)
+    return circle_on_edge(edge_exposed, vertex(a, edge_exposed), normal_exposed, c, r, radii,
+                          margin);
   }
 
   const int e = edge_all;
@@ -110,7 +119,7 @@ Manifold collide_polygon_circle(const PolygonView& a, const CircleView& b, float
   }
   if (corner < 0) {  // edge region
     if (edge_is_internal(a, e)) return {};
-    return circle_on_edge(e, v1, normal_all, c, r, margin);
+    return circle_on_edge(e, v1, normal_all, c, r, radii, margin);
   }
 
   const int e_before = prev_index(corner, a.count);  // edge ending at the corner
@@ -127,7 +136,9 @@ Manifold collide_polygon_circle(const PolygonView& a, const CircleView& b, float
     const float dist = length(d);
     Vec2 u = {d.x / dist, d.y / dist};
     if (!(dist > 0.0f)) {
-      const Vec2 bisector = edge_normal(a, e_before) + edge_normal(a, e_after);
+      // A two-vertex core's side normals cancel: its vertex points out along the segment.
+      const Vec2 bisector = a.count > 2 ? edge_normal(a, e_before) + edge_normal(a, e_after)
+                                        : v - vertex(a, next_index(corner, 2));
       u = (1.0f / length(bisector)) * bisector;
     }
     Manifold m;
@@ -136,16 +147,16 @@ Manifold collide_polygon_circle(const PolygonView& a, const CircleView& b, float
     f.vertex_on_a = false;
     f.vertex = 0;
     f.other = static_cast<std::uint8_t>(corner);
-    f.separation = dist - r;
+    f.separation = dist - radii;
     f.normal = u;
-    f.point = v + (0.5f * f.separation) * u;
+    f.point = v + point_offset(ra, f.separation) * u;
     m.count = f.separation < margin ? 1 : 0;
     return m;
   }
   if (!before_exposed && !after_exposed) return {};
   // Seam vertex: measure against the exposed face's line, as if it ran on through the seam.
   const int face = before_exposed ? e_before : e_after;
-  return circle_on_edge(face, v, edge_normal(a, face), c, r, margin);
+  return circle_on_edge(face, v, edge_normal(a, face), c, r, radii, margin);
 }
 
 }  // namespace strut::collide

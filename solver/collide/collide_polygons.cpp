@@ -1,5 +1,7 @@
 // Polygon vs polygon: separating axis test over both polygons' edge normals, then reference /
-// incident face clipping that emits feature pairs instead of bare points.
+// incident face clipping that emits feature pairs instead of bare points. The face query and the
+// clipping (face_clipping.hpp) also serve rounded shapes, capsules, segments and chain links,
+// which pass their radii to clip_faces; collide_polygons passes 0 and keeps its bits.
 //
 // Tile maps (internal edges). A body sliding over the seam between two flush tiles catches when
 // the seam produces a sideways normal: either the tile's shared edge becomes the reference face,
@@ -20,7 +22,7 @@
 #include <cmath>
 #include <limits>
 
-#include "solver/collide/manifold.hpp"
+#include "solver/collide/face_clipping.hpp"
 
 namespace strut::collide {
 namespace {
@@ -34,12 +36,7 @@ constexpr float kInfinity = std::numeric_limits<float>::infinity();
 // with the shapes; 1e-3 of a 1 m box is 1 mm, about Box2D's 0.1 x linear slop.
 constexpr float kReferenceTieTolerance = 1e-3f;
 
-struct FaceQuery {
-  float separation = -kInfinity;  // over candidate faces; -inf when there is none
-  int edge = -1;                  // the face achieving it
-  int support = -1;               // the other polygon's deepest vertex against that face
-  float longest_edge = 0.0f;      // of x, a length scale for the tie tolerance
-};
+}  // namespace
 
 // For each candidate face e of x with outward unit normal n, the separation of y along n is
 // min_k n . (y_k - x_e): how far y's deepest vertex lies in front of the face. SAT: the convex
@@ -90,6 +87,8 @@ bool reference_on_a(const FaceQuery& qa, const FaceQuery& qb) {
   return !(qb.separation > qa.separation + tolerance);
 }
 
+namespace {
+
 // A point of the incident segment during clipping, tagged with the feature that produced it.
 struct ClipPoint {
   Vec2 p;
@@ -120,10 +119,13 @@ int clip_to_side(const ClipPoint* in, int count, ClipPoint* out, Vec2 dir, Vec2 
   return n;
 }
 
+}  // namespace
+
 // Clips the incident edge of `inc` against reference face q.edge of `ref` and turns the surviving
 // points into feature pairs. `ref_is_a` orients normals from A to B.
 Manifold clip_faces(const PolygonView& ref, const PolygonView& inc, const FaceQuery& q,
-                    bool ref_is_a, float margin) {
+                    bool ref_is_a, float margin, float ref_radius, float inc_radius) {
+  const float radii = ref_radius + inc_radius;
   const int r1_index = q.edge;
   const int r2_index = next_index(r1_index, ref.count);
   const Vec2 r1 = vertex(ref, r1_index);
@@ -161,30 +163,39 @@ Manifold clip_faces(const PolygonView& ref, const PolygonView& inc, const FaceQu
       // Incident vertex v against the reference edge: gap n . (v - r1); the midpoint between
       // the surfaces is half the gap back along n.
       const Vec2 v = vertex(inc, c.index);
-      f.separation = dot(n, v - r1);
+      f.separation = dot(n, v - r1) - radii;
       f.vertex_on_a = !ref_is_a;
       f.vertex = static_cast<std::uint8_t>(c.index);
       f.other = static_cast<std::uint8_t>(r1_index);
       f.normal = ref_is_a ? n : -n;
-      f.point = v - (0.5f * f.separation) * n;
+      f.point = v - point_offset(inc_radius, f.separation) * n;
     } else {
       if (ref.internal_edges != 0 && !vertex_is_exposed_corner(ref, c.index)) continue;  // rule 3
       // Reference vertex r against the incident edge, measured along the incident normal (which
       // points out of `inc`, towards `ref`): the pair the solver will re-evaluate.
       const Vec2 r = vertex(ref, c.index);
-      f.separation = dot(n_inc, r - i1);
+      // Rounded shapes meet at a distance: the pair measures r against the incident edge's
+      // line, which is the gap only where r lies beside the edge itself. Off its ends the
+      // line passes closer than the edge, by as much as the cores' gap times the angle between
+      // the faces, so that pair would claim an overlap that is not there; the incident vertex
+      // (or the other point) carries the contact instead. Sharp pairs touch where they meet,
+      // and keep the points they always had.
+      if (radii > 0.0f) {
+        const Vec2 along = vertex(inc, i2_index) - i1;
+        const float u = dot(r - i1, along);
+        if (u < 0.0f || u > dot(along, along)) continue;
+      }
+      f.separation = dot(n_inc, r - i1) - radii;
       f.vertex_on_a = ref_is_a;
       f.vertex = static_cast<std::uint8_t>(c.index);
       f.other = static_cast<std::uint8_t>(i1_index);
       f.normal = ref_is_a ? -n_inc : n_inc;
-      f.point = r - (0.5f * f.separation) * n_inc;
+      f.point = r - point_offset(ref_radius, f.separation) * n_inc;
     }
     if (f.separation < margin) m.points[m.count++] = f;
   }
   return m;
 }
-
-}  // namespace
 
 Manifold collide_polygons(const PolygonView& a, const PolygonView& b, float margin) {
   const FaceQuery qa = query_faces(a, b, margin);
@@ -192,8 +203,8 @@ Manifold collide_polygons(const PolygonView& a, const PolygonView& b, float marg
   const FaceQuery qb = query_faces(b, a, margin);
   if (qb.separation >= margin) return {};
   if (qa.edge < 0 && qb.edge < 0) return {};  // e.g. a tile buried on every side
-  if (reference_on_a(qa, qb)) return clip_faces(a, b, qa, true, margin);
-  return clip_faces(b, a, qb, false, margin);
+  if (reference_on_a(qa, qb)) return clip_faces(a, b, qa, true, margin, 0.0f, 0.0f);
+  return clip_faces(b, a, qb, false, margin, 0.0f, 0.0f);
 }
 
 PolygonSeparation find_polygon_separation(const PolygonView& a, const PolygonView& b) {

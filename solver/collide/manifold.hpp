@@ -94,9 +94,29 @@ Manifold collide_polygon_circle(const PolygonView& a, const CircleView& b, float
 // Circle vs circle: one VertexVertex point (vertex_on_a = true, both indices 0); coincident
 // centres take the normal +y.
 Manifold collide_circles(const CircleView& a, const CircleView& b, float margin);
+// Any convex core of 1..16 vertices grown by a radius against a circle: polygon vs circle with
+// A's radius `ra` added to every gap (rounded polygons, capsules and segments, whose two-vertex
+// core has edge 0 on its right and edge 1 on its left).
+Manifold collide_hull_circle(const PolygonView& a, float ra, const CircleView& b, float margin);
+// Two convex cores of 2..16 vertices, each grown by its radius (rounded polygons, capsules,
+// segments): the polygon SAT and clipping with both radii subtracted from every gap. When the
+// cores are apart and their closest features are two vertices (rounded corners meeting), one
+// VertexVertex point along the line between them. Radius 0 on both gives collide_polygons' bits.
+Manifold collide_hulls(const PolygonView& a, float ra, const PolygonView& b, float rb,
+                       float margin);
+// A chain segment (A, two vertices, radius 0, its chain's neighbouring points as ghosts) against
+// a circle or a convex core with a radius (B). Two-sided: the side facing B's centre is the face.
+// A contact at an end vertex is kept only while its normal lies in the part of the vertex's
+// normal cone this segment owns: at a convex joint the half from its own face normal to the
+// bisector with the neighbour's, at a flat or concave joint none (the neighbour's face covers
+// it), at an open end the whole outward half plane. So a body sliding along a chain never gets
+// a normal from a joint that its neighbour would not give, and no joint is reported twice.
+Manifold collide_chain_circle(const ShapeView& chain, const CircleView& b, float margin);
+Manifold collide_chain_hull(const ShapeView& chain, const PolygonView& b, float rb, float margin);
 // Dispatch on both colliders' kinds through the kColliderKinds x kColliderKinds table of
-// collide_table.cpp; circle vs polygon is the flipped
-// polygon vs circle (normals negated, vertex_on_a inverted), so normals always point A to B.
+// collide_table.cpp; a pair listed the other way round (circle vs polygon, anything vs a chain
+// segment) is the flipped result (normals negated, vertex_on_a inverted), so normals always point
+// A to B. Chain segment vs chain segment: never (both static), 0 points.
 Manifold collide(const ShapeView& a, const ShapeView& b, float margin);
 
 // The separating axis query behind collide_polygons, exposed for tests and debug drawing.

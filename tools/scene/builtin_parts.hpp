@@ -35,6 +35,23 @@ inline SceneBody circle(Vec2 center, float radius, bool is_static = false) {
   return b;
 }
 
+// Static shapes as static bodies of at most kMaxShapesPerBody shapes each, the first named
+// `name`. Box2D puts a benchmark's ground (hundreds of boxes) on one static body; a scene file
+// allows 64 shapes a body, and static bodies never move, so several give the same world (the
+// broad phase and the contacts work on shapes either way).
+inline void add_static_shapes(Scene& s, const std::string& name,
+                              const std::vector<ShapeDef>& shapes) {
+  for (std::size_t first = 0; first < shapes.size(); first += kMaxShapesPerBody) {
+    SceneBody b;
+    if (first == 0) b.name = name;
+    b.def.is_static = true;
+    const std::size_t last = std::min(shapes.size(), first + std::size_t(kMaxShapesPerBody));
+    b.def.shapes.assign(shapes.begin() + std::ptrdiff_t(first),
+                        shapes.begin() + std::ptrdiff_t(last));
+    s.bodies.push_back(std::move(b));
+  }
+}
+
 inline SceneJoint scene_joint(std::string a, std::string b, JointDef def) {
   SceneJoint j;
   j.a = std::move(a);
