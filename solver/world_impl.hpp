@@ -302,6 +302,8 @@ struct World::Impl {
   // Queries (queries.cpp): rebuilt when step_index or body_edits (creations, removals,
   // teleports) changed since it was built.
   mutable QueryIndex query_index;
+  // Static colliders only, for the continuous pass (continuous.cpp), built for body_edits.
+  QueryIndex static_index;
   std::uint64_t body_edits = 0;
 
   StepProfile profile_sum;  // sums; profile() divides

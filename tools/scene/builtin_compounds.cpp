@@ -135,7 +135,8 @@ Scene junkyard(float size) {
       "junkyard",
       "Box2D benchmark 'junkyard': " + std::to_string(columns * rows) +
           " pentagons (radius 0.25) in a pit (161 floor boxes and two walls of 50, on static "
-          "bodies of 64 shapes), swept by a kinematic pusher (a 4 x 8 box) that follows the target position "
+          "bodies of 64 shapes), swept by a kinematic pusher (a 4 x 8 box) that follows the target "
+          "position "
           "(60 sin(0.2 t), 0) step by step. The pusher moves only in the built-in scene: the scene "
           "file holds it at rest.",
       800);

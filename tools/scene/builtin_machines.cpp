@@ -1,4 +1,5 @@
 // Driven machines: a spinner stirring a drum full of bodies, and a tumbling box.
+#include <limits>
 #include <numbers>
 
 #include "tools/scene/builtin_parts.hpp"
@@ -10,11 +11,10 @@ Scene spinner(float size) {
   Scene s = benchmark_scene(
       "spinner",
       "Box2D benchmark 'spinner': " + std::to_string(count) +
-          " bodies cycling box, circle, square inside a circular loop of radius 40, stirred by a "
-          "bar turning at 5 rad/s. Substitutions: the loop's 360 segments are static boxes 2 m "
-          "thick outside the circle (thick, so a body pushed deep into the wall comes back out on "
-          "the inside); the capsules (length 0.5, radius 0.25) are 1 x 0.5 boxes; the "
-          "motor-driven rounded bar is a kinematic 0.8 x 40 box turning at 5 rad/s.",
+          " bodies (density 0.25, friction 0.1, restitution 0.1) cycling capsule, circle, square "
+          "inside a static loop chain of 360 points on a circle of radius 40, stirred by a "
+          "rounded bar (0.4 x 20, corner radius 0.2, frictionless, never sleeping) on a revolute "
+          "motor at 5 rad/s of unlimited torque.",
       500);
   s.materials.emplace_back("spinner_wall", Material{1.0f, 0.1f, 0.1f, 0.0f});
   s.materials.emplace_back("spinner_bar", Material{1.0f, 0.0f, 0.0f, 0.0f});
@@ -22,36 +22,38 @@ Scene spinner(float size) {
   const Material wall = s.materials[0].second, bar = s.materials[1].second,
                  body = s.materials[2].second;
 
-  // The loop: the inner face of each box is one segment of the 360-gon. Thin walls let a body
-  // that the bar drives deeper than half the thickness resolve out of the far side.
-  const int segments = 360;
-  const float radius = 40.0f, half_thickness = 1.0f;
-  const Vec2 centre{0.0f, 32.0f};
-  for (int i = 0; i < segments; ++i) {
-    const double a0 = -2.0 * std::numbers::pi * i / segments;
-    const double a1 = -2.0 * std::numbers::pi * (i + 1) / segments;
-    const double mid = 0.5 * (a0 + a1);
-    const float chord = float(2.0 * radius * std::sin(std::numbers::pi / segments));
-    const float inner = float(radius * std::cos(std::numbers::pi / segments));  // apothem
-    const float r = inner + half_thickness;
-    SceneBody b = box(centre + Vec2{float(r * std::cos(mid)), float(r * std::sin(mid))},
-                      {half_thickness, 0.5f * chord}, true);
-    b.def.angle = float(mid);  // the box's x axis points outwards
-    b.def.material = wall;
-    s.bodies.push_back(b);
+  // The loop, clockwise from (40, 32) as Box2D makes it.
+  const int points = 360;
+  ChainShape loop;
+  loop.loop = true;
+  for (int i = 0; i < points; ++i) {
+    const double a = -2.0 * std::numbers::pi * i / points;
+    loop.points.push_back({float(40.0 * std::cos(a)), float(40.0 * std::sin(a)) + 32.0f});
   }
-  SceneBody spinner = box({0.0f, 12.0f}, {0.4f, 20.0f});
+  SceneBody ground;
+  ground.name = "ground";
+  ground.def.is_static = true;
+  ground.def.shape = loop;
+  ground.def.material = wall;
+  s.bodies.push_back(ground);
+  SceneBody spinner;
   spinner.name = "spinner";
-  spinner.def.is_kinematic = true;
-  spinner.def.angular_velocity = 5.0f;
+  spinner.def.center = {0.0f, 12.0f};
+  spinner.def.shape = BoxShape{{0.4f, 20.0f}, 0.2f};
   spinner.def.material = bar;
+  spinner.def.enable_sleep = false;
   s.bodies.push_back(spinner);
+  RevoluteJointDef motor{.anchor = {0.0f, 12.0f}};
+  motor.motor = JointMotor{true, 5.0f, 1e30f};  // Box2D: FLT_MAX
+  s.joints.push_back(scene_joint("ground", "spinner", motor));
 
   float x = -23.0f, y = 2.0f;
   for (int i = 0; i < count; ++i) {
-    SceneBody b = i % 3 == 0   ? box({x, y}, {0.5f, 0.25f})
-                  : i % 3 == 1 ? circle({x, y}, 0.35f)
-                               : box({x, y}, {0.35f, 0.35f});
+    SceneBody b;
+    b.def.center = {x, y};
+    b.def.shape = i % 3 == 0   ? Shape{CapsuleShape{0.25f, 0.25f}}
+                  : i % 3 == 1 ? Shape{CircleShape{0.35f}}
+                               : Shape{BoxShape{{0.35f, 0.35f}}};
     b.def.material = body;
     s.bodies.push_back(b);
     x += 0.5f;

@@ -24,17 +24,17 @@ struct Bone {
   bool foot;
 };
 constexpr Bone kBones[] = {
-    {0.95f, -0.02f, 0.02f, 0.095f, -1, 0, 0, 0, 0, 0, false},                   // hip
-    {1.2f, -0.135f, 0.135f, 0.09f, 0, 1.0f, -0.25f, 0.0f, 0.5f, 0, false},      // torso
+    {0.95f, -0.02f, 0.02f, 0.095f, -1, 0, 0, 0, 0, 0, false},                     // hip
+    {1.2f, -0.135f, 0.135f, 0.09f, 0, 1.0f, -0.25f, 0.0f, 0.5f, 0, false},        // torso
     {1.475f, -0.038f, 0.039f, 0.075f, 1, 1.4f, -0.3f, 0.1f, 0.25f, 0.1f, false},  // head
-    {0.775f, -0.125f, 0.125f, 0.06f, 0, 0.9f, -0.05f, 0.4f, 1.0f, 0, false},    // upper left leg
-    {0.475f, -0.155f, 0.125f, 0.045f, 3, 0.625f, -0.5f, -0.02f, 0.5f, 0, true},  // lower left leg
-    {0.775f, -0.125f, 0.125f, 0.06f, 0, 0.9f, -0.05f, 0.4f, 1.0f, 0, false},    // upper right leg
-    {0.475f, -0.155f, 0.125f, 0.045f, 5, 0.625f, -0.5f, -0.02f, 0.5f, 0, true},  // lower right leg
-    {1.225f, -0.125f, 0.125f, 0.035f, 1, 1.35f, -0.1f, 0.8f, 0.5f, 0, false},   // upper left arm
-    {0.975f, -0.125f, 0.125f, 0.03f, 7, 1.1f, -0.2f, 0.3f, 0.1f, 0.1f, false},  // lower left arm
-    {1.225f, -0.125f, 0.125f, 0.035f, 1, 1.35f, -0.1f, 0.8f, 0.5f, 0, false},   // upper right arm
-    {0.975f, -0.125f, 0.125f, 0.03f, 9, 1.1f, -0.2f, 0.3f, 0.1f, 0.1f, false},  // lower right arm
+    {0.775f, -0.125f, 0.125f, 0.06f, 0, 0.9f, -0.05f, 0.4f, 1.0f, 0, false},      // upper left leg
+    {0.475f, -0.155f, 0.125f, 0.045f, 3, 0.625f, -0.5f, -0.02f, 0.5f, 0, true},   // lower left leg
+    {0.775f, -0.125f, 0.125f, 0.06f, 0, 0.9f, -0.05f, 0.4f, 1.0f, 0, false},      // upper right leg
+    {0.475f, -0.155f, 0.125f, 0.045f, 5, 0.625f, -0.5f, -0.02f, 0.5f, 0, true},   // lower right leg
+    {1.225f, -0.125f, 0.125f, 0.035f, 1, 1.35f, -0.1f, 0.8f, 0.5f, 0, false},     // upper left arm
+    {0.975f, -0.125f, 0.125f, 0.03f, 7, 1.1f, -0.2f, 0.3f, 0.1f, 0.1f, false},    // lower left arm
+    {1.225f, -0.125f, 0.125f, 0.035f, 1, 1.35f, -0.1f, 0.8f, 0.5f, 0, false},     // upper right arm
+    {0.975f, -0.125f, 0.125f, 0.03f, 9, 1.1f, -0.2f, 0.3f, 0.1f, 0.1f, false},    // lower right arm
 };
 
 struct Group {

@@ -25,16 +25,23 @@ Scene many_pyramids(float size) {
   const float extent = 0.5f;
   const float delta_y = 2 * extent * (base + 1);  // 11 m between grounds
   const float ground_width = 2 * extent * columns * (base + 1);
-  Scene s = benchmark_scene(
-      "many_pyramids",
-      "Box2D benchmark 'many_pyramids': " + std::to_string(rows * columns) +
-          " pyramids of base 10 in " + std::to_string(rows) +
-          " rows. Substitution: Box2D's ground segments are thin static boxes (0.2 m thick, top "
-          "face where the segment was). Sleeping disabled.",
-      200);
+  Scene s = benchmark_scene("many_pyramids",
+                            "Box2D benchmark 'many_pyramids': " + std::to_string(rows * columns) +
+                                " pyramids of base 10 in " + std::to_string(rows) + " rows on " +
+                                std::to_string(rows) +
+                                " ground segments of one static body. Sleeping disabled.",
+                            200);
   s.config.enable_sleep = false;
-  for (int i = 0; i < rows; ++i)
-    s.bodies.push_back(box({0, i * delta_y - 0.1f}, {0.5f * ground_width, 0.1f}, true));
+  SceneBody ground;
+  ground.name = "ground";
+  ground.def.is_static = true;
+  for (int i = 0; i < rows; ++i) {
+    ShapeDef segment;
+    const float y = float(i) * delta_y;
+    segment.shape = SegmentShape{{-0.5f * ground_width, y}, {0.5f * ground_width, y}};
+    ground.def.shapes.push_back(segment);
+  }
+  s.bodies.push_back(ground);
   for (int i = 0; i < rows; ++i) {
     for (int j = 0; j < columns; ++j) {
       const float center_x = -0.5f * ground_width + j * delta_y + 0.5f * delta_y;

@@ -69,8 +69,8 @@ BodyDef capture_body(const World& world, BodyId id) {
   std::vector<ShapeDef> shapes;
   for (const ShapeId s : world.shapes(id)) shapes.push_back(world.definition(s));
   // A body made of one unplaced shape keeps the version-1 layout (its keys on the body).
-  const bool compound = !d.shapes.empty() || shapes.size() != 1 ||
-                        !(shapes[0].offset == Vec2{}) || shapes[0].angle != 0;
+  const bool compound = !d.shapes.empty() || shapes.size() != 1 || !(shapes[0].offset == Vec2{}) ||
+                        shapes[0].angle != 0;
   if (compound) {
     const BodyDef defaults;  // a compound body's own shape fields stay at their defaults
     d.shapes = std::move(shapes);
