@@ -182,6 +182,7 @@ struct StepScratch {
   // Enlarged boxes of the last sweep per dense collider, and the flags the bodies had then.
   std::vector<float> enlarged_lx, enlarged_ly, enlarged_ux, enlarged_uy;
   std::vector<std::uint8_t> enlarged_flags;
+  std::vector<std::uint8_t> pair_class;  // per broad-phase pair: dropped, contact or sensor
 };
 
 // Soft constraint coefficients (see make_softness).
