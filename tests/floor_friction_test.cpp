@@ -163,6 +163,21 @@ TEST(FloorFriction, EmptyTilesAndFrictionlessFloorsDoNotSlow) {
   EXPECT_EQ(world.linear_velocity(id).y, 0.0f);
 }
 
+// Floors belong to the world, not to the map's body: destroying the body (its solid tiles)
+// leaves them slowing bodies at the same rate.
+TEST(FloorFriction, FloorsOutliveTheMapsBody) {
+  World world = top_down_world();
+  TileMapDef def = strip({-1, 0, 0, 0, 0, 0, 0, 0});
+  def.materials.push_back({Material{}});  // a solid rock tile at the start
+  def.tiles[0] = 2;
+  const TileMap map = world.create_tile_map(def);
+  world.destroy_body(map.body);
+  const BodyId id = puck(world, {1.5f, 0.5f}, {2, 0});
+  world.step(kDt);
+  EXPECT_NEAR(world.linear_velocity(id).x, 2 - kSand * 10 * kDt, 1e-4f);
+  EXPECT_EQ(world.body_count(), 1u);
+}
+
 namespace {
 // A walled 40 m arena of sand and ice with 1500 crates flung about (more than one chunk of the
 // stage's parallel loop): the state hash after 90 steps, and how many crates stand still.
