@@ -43,6 +43,7 @@ std::uint32_t new_shape_slot(World::Impl& w) {
   if (!w.free_shape_slots.empty()) {
     const std::uint32_t s = w.free_shape_slots.back();
     w.free_shape_slots.pop_back();
+    w.shapes[s].internal_edges = 0;  // a tile's seams are not the next shape's
     return s;
   }
   w.shapes.push_back(ShapeRecord{});
@@ -159,7 +160,7 @@ std::uint32_t add_body(World::Impl& w, const BodyDef& def, std::uint32_t slot,
       push(c.mask, sd.filter.mask);
       push(c.group, sd.filter.group);
       push(c.sensor, std::uint8_t(sd.sensor));
-      push(c.internal_edges, std::uint16_t{0});
+      push(c.internal_edges, w.shapes[shape_slots[s]].internal_edges);
       push(c.ghost_prev, piece.ghost_prev - com_offset);
       push(c.ghost_next, piece.ghost_next - com_offset);
       push(c.ghosts, std::uint8_t((piece.has_prev ? 1 : 0) | (piece.has_next ? 2 : 0)));

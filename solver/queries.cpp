@@ -3,7 +3,6 @@
 // when (category & mask) != 0. Dead (destroyed, not yet compacted) bodies are skipped. Results
 // come in body creation order (rays: nearest first, ties in creation order).
 #include <algorithm>
-#include <cmath>
 #include <string>
 
 #include "solver/collide/manifold.hpp"
@@ -11,7 +10,6 @@
 #include "solver/polygon_geometry.hpp"
 #include "solver/shapes/shape_ops.hpp"
 #include "solver/world_impl.hpp"
-#include "strut/limits.hpp"
 #include "strut/world.hpp"
 
 namespace strut {
@@ -150,62 +148,6 @@ std::optional<RayHit> World::ray_cast(Vec2 from, Vec2 to, std::uint32_t mask) co
   auto all = ray_cast_all(from, to, mask);
   if (all.empty()) return std::nullopt;
   return all.front();
-}
-
-std::vector<BodyId> World::create_tile_map(Vec2 origin, float tile_size, int rows, int cols,
-                                           std::span<const int> tiles,
-                                           std::span<const Material> materials) {
-  if (!is_finite(origin)) throw Error("create_tile_map: origin is not finite");
-  // Checked here, not by create_body: a tile rejected half-way would leave half a map behind.
-  if (!std::isfinite(tile_size) || !(0.5f * tile_size >= limits::kMinSize) ||
-      0.5f * tile_size > limits::kMaxSize)
-    throw Error("create_tile_map: tile_size must be in [" + std::to_string(2 * limits::kMinSize) +
-                ", " + std::to_string(2 * limits::kMaxSize) + "] m");
-  if (rows <= 0 || cols <= 0) throw Error("create_tile_map: rows and cols must be positive");
-  if (tiles.size() != std::size_t(rows) * std::size_t(cols))
-    throw Error("create_tile_map: tiles has " + std::to_string(tiles.size()) +
-                " entries, expected rows x cols = " + std::to_string(rows * cols));
-  for (std::size_t i = 0; i < materials.size(); ++i)
-    validate_material(materials[i],
-                      ("create_tile_map: materials[" + std::to_string(i) + "]").c_str());
-  for (std::size_t i = 0; i < tiles.size(); ++i)
-    if (tiles[i] >= int(materials.size()))
-      throw Error("create_tile_map: tiles[" + std::to_string(i) +
-                  "] = " + std::to_string(tiles[i]) + " names no material (" +
-                  std::to_string(materials.size()) + " given)");
-  auto solid = [&](int r, int c) {
-    return r >= 0 && r < rows && c >= 0 && c < cols && tiles[std::size_t(r) * cols + c] >= 0;
-  };
-  const Vec2 far_corner{origin.x + float(cols) * tile_size, origin.y - float(rows) * tile_size};
-  for (const Vec2 corner : {origin, far_corner})
-    if (std::fmax(std::fabs(corner.x), std::fabs(corner.y)) > limits::kMaxCoordinate)
-      throw Error("create_tile_map: the map reaches beyond the coordinate limit of " +
-                  std::to_string(limits::kMaxCoordinate) + " m (strut/limits.hpp)");
-  std::vector<BodyId> out;
-  const float half = 0.5f * tile_size;
-  for (int r = 0; r < rows; ++r) {
-    for (int c = 0; c < cols; ++c) {
-      if (!solid(r, c)) continue;
-      BodyDef def;
-      def.shape = BoxShape{{half, half}};
-      def.center = {origin.x + (float(c) + 0.5f) * tile_size,
-                    origin.y - (float(r) + 0.5f) * tile_size};
-      def.is_static = true;
-      def.material = materials[std::size_t(tiles[std::size_t(r) * cols + c])];
-      const BodyId id = create_body(def);
-      // Box edges: 0 bottom, 1 right, 2 top, 3 left (counter-clockwise from the lower left).
-      std::uint16_t internal = 0;
-      if (solid(r + 1, c)) internal |= 1;
-      if (solid(r, c + 1)) internal |= 2;
-      if (solid(r - 1, c)) internal |= 4;
-      if (solid(r, c - 1)) internal |= 8;
-      impl_->colliders
-          .internal_edges[impl_->bodies.collider_begin[impl_->dense_of(id, "create_tile_map")]] =
-          internal;
-      out.push_back(id);
-    }
-  }
-  return out;
 }
 
 }  // namespace strut

@@ -39,11 +39,13 @@ set(STRUT_SOLVER_SOURCES
   solver/world_step.cpp
   solver/step/integrate_stages.cpp
   solver/step/sync_particles.cpp
+  solver/step/floor_friction.cpp
   solver/contacts/contact_events.cpp
   solver/world_embedding.cpp
   solver/query_index.cpp
   solver/world.cpp
   solver/queries.cpp
+  solver/tile_map.cpp
   solver/debug_draw.cpp
 )
 include(solver/shapes/sources.cmake)

@@ -126,6 +126,21 @@ struct ShapeRecord {
   bool alive = false;
   std::uint32_t body = 0;  // body slot
   ShapeDef def;
+  // Tile maps: the box's edges shared with neighbouring solid tiles (ColliderArrays::
+  // internal_edges), kept here so that they survive a relayout of the body.
+  std::uint16_t internal_edges = 0;
+};
+
+// The floor tiles of one tile map (solver/tile_map.cpp), read by the floor friction stage
+// (solver/step/floor_friction.cpp): per tile, row-major, the floor's kinetic friction
+// coefficient, or -1 where the tile is no floor.
+struct FloorGrid {
+  Vec2 origin;  // top-left corner
+  float tile_size = 1.0f;
+  int rows = 0, cols = 0;
+  float gravity = 10.0f;     // TileMapDef::floor_gravity
+  float stop_speed = 0.01f;  // TileMapDef::floor_stop_speed
+  std::vector<float> friction;
 };
 
 // One chunk's narrow-phase output, merged in chunk order. The per-pair rows are valid up to
@@ -285,6 +300,7 @@ struct World::Impl {
   // compliances: code that edits `struts` or renumbers particles sets strut_lanes.dirty.
   StrutLanes strut_lanes;
   StepScratch scratch;
+  std::vector<FloorGrid> floor_grids;  // tile maps with floor tiles, in creation order
 
   // Accumulated since the program last read them (contact_events.cpp).
   std::vector<ContactEvent> begin_events, end_events;

@@ -8,6 +8,8 @@
 //   islands            touching pairs and joints -> islands (only to sleep and wake whole)
 //   colouring          contacts, joints, struts -> colours of constraints sharing no body
 //   prepare            forces -> accelerations; contacts -> anchors, normals, masses in lanes
+//                      (between the two, floor friction: bodies over tile maps' floor tiles
+//                      slowed or stopped, solver/step/floor_friction.cpp)
 //   substeps           substeps x (integrate velocities, warm start and solve contacts,
 //                      integrate positions, joints and struts, relax contacts)
 //   after the substeps continuous collision, restitution, impulses stored for warm starting
@@ -27,6 +29,7 @@
 #include "solver/integrate.hpp"
 #include "solver/islands.hpp"
 #include "solver/joint_solver.hpp"
+#include "solver/step/floor_friction.hpp"
 #include "solver/step/integrate_stages.hpp"
 #include "solver/step_internals.hpp"
 #include "strut/limits.hpp"
@@ -221,6 +224,7 @@ void World::step(float dt) {
   // Prepare. Reads: forces, poses, contact points. Writes: accelerations; contact constraints in
   // SIMD lanes. (solver/step/integrate_stages.cpp, solver/contacts/prepare_contacts.cpp)
   prepare_forces(w, h);
+  apply_floor_friction(w, dt);  // reads floors, poses, motion; writes accelerations, motion
   p.integrate += clock.lap();
   set_contact_softness(w, h);
   prepare_contacts(w);

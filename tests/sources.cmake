@@ -16,6 +16,7 @@ set(STRUT_TEST_SOURCES
   tests/query_test.cpp
   tests/event_test.cpp
   tests/tile_map_test.cpp
+  tests/floor_friction_test.cpp
   tests/sleep_test.cpp
   tests/determinism_test.cpp
   tests/world_broadphase_test.cpp
@@ -37,4 +38,5 @@ set(STRUT_TEST_SOURCES
   # Scene format version 2 (the other scene tests: STRUT_SCENE_TESTS in tools/sources.cmake).
   tests/scene_v2_test.cpp
   tests/scene_v2_world_test.cpp
+  tests/scene_tile_map_test.cpp
 )

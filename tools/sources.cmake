@@ -5,6 +5,7 @@ set(STRUT_SCENE_SOURCES
   tools/scene/scene_error.cpp
   tools/scene/scene_parse.cpp
   tools/scene/scene_parse_shapes.cpp
+  tools/scene/scene_parse_tiles.cpp
   tools/scene/scene_write.cpp
   tools/scene/scene_build.cpp
   tools/scene/builtin_scenes.cpp

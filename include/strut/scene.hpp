@@ -13,6 +13,7 @@
 #include "strut/error.hpp"
 #include "strut/ids.hpp"
 #include "strut/material.hpp"
+#include "strut/tile_map.hpp"
 #include "strut/world.hpp"
 
 namespace strut {
@@ -54,6 +55,7 @@ struct Scene {
   float dt = 1.0f / 60.0f;
   int steps = 600;                                          // default length of a run
   std::vector<std::pair<std::string, Material>> materials;  // extra named materials
+  std::vector<TileMapDef> tile_maps;  // built before the bodies (version 2, `tile_maps`)
   std::vector<SceneBody> bodies;
   std::vector<SceneJoint> joints;
   std::function<StepHook()> make_step_hook;  // empty for scenes loaded from files
@@ -83,6 +85,10 @@ struct SceneInstance {
   std::vector<std::string> names;  // parallel to `bodies`, empty = unnamed
   std::vector<JointId> joints;
   std::vector<std::pair<std::string, Material>> materials;  // the scene's, for capture_scene
+  // The scene's tile maps (capture_scene saves them as they were: their bodies are static and
+  // not listed in `bodies`) and what the world made of each.
+  std::vector<TileMapDef> tile_maps;
+  std::vector<TileMap> tile_map_parts;
   StepHook hook;
 
   // Creates a body or joint and lists it; step hooks create through these so that

@@ -13,6 +13,7 @@
 #include "strut/ids.hpp"
 #include "strut/joint.hpp"
 #include "strut/math.hpp"
+#include "strut/tile_map.hpp"
 
 namespace strut {
 
@@ -223,13 +224,13 @@ class World {
   void set_joint_spring(JointId id, const JointSpring& spring);  // + distance
   void set_mouse_target(JointId id, Vec2 target);
 
-  // Tile map: one static box body per non-negative entry of `tiles` (row-major, `rows` x
-  // `cols`, row 0 at the top), entry k selecting materials[k]. Tiles are `tile_size` square,
-  // the top-left tile's top-left corner at `origin`. Edges shared by two solid tiles never
-  // produce contacts, so bodies slide across seams without catching.
-  std::vector<BodyId> create_tile_map(Vec2 origin, float tile_size, int rows, int cols,
-                                      std::span<const int> tiles,
-                                      std::span<const Material> materials);
+  // ---- Tile maps (strut/tile_map.hpp; solver/tile_map.cpp) ----
+  // Builds a grid of tiles: the solid ones as box shapes of one new static body, whose edges
+  // shared by two solid tiles never produce contacts (bodies slide across seams without
+  // catching); the floor tiles as friction under the bodies moving over them, for as long as
+  // the world lives (destroying the body removes the solid tiles only). Throws strut::Error
+  // (nothing created) naming the bad field.
+  TileMap create_tile_map(const TileMapDef& def);
 
   // Advance by dt seconds (substeps x iterations as configured).
   void step(float dt);

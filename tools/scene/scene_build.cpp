@@ -97,6 +97,14 @@ SceneInstance build_scene(const Scene& scene, int threads) {
   inst.dt = scene.dt;
   inst.steps = scene.steps;
   inst.materials = scene.materials;
+  for (std::size_t i = 0; i < scene.tile_maps.size(); ++i) {
+    try {
+      inst.tile_map_parts.push_back(inst.world.create_tile_map(scene.tile_maps[i]));
+    } catch (const Error& e) {
+      throw SceneError(scene.source, "tile_maps[" + std::to_string(i) + "]", e.what());
+    }
+    inst.tile_maps.push_back(scene.tile_maps[i]);
+  }
   inst.bodies.reserve(scene.bodies.size());
   inst.names.reserve(scene.bodies.size());
   std::unordered_map<std::string, BodyId> by_name;
@@ -214,6 +222,7 @@ Scene capture_scene(const SceneInstance& inst) {
   s.dt = inst.dt;
   s.steps = inst.steps;
   s.materials = inst.materials;
+  s.tile_maps = inst.tile_maps;
   std::unordered_map<std::uint64_t, std::size_t> index_of;  // body id -> index in s.bodies
   std::unordered_set<std::string> taken;
   for (std::size_t i = 0; i < inst.bodies.size(); ++i) {

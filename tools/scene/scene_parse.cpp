@@ -1,6 +1,7 @@
 // JSON scene file -> Scene, validating everything before returning, so a bad file is rejected
-// whole. This half reads the document, the world, the materials and the joints, and holds the
-// typed value access both halves use; scene_parse_shapes.cpp reads the bodies and their shapes.
+// whole. This part reads the document, the world, the materials and the joints, and holds the
+// typed value access all parts use; scene_parse_shapes.cpp reads the bodies and their shapes,
+// scene_parse_tiles.cpp the tile maps.
 #include <algorithm>
 #include <cerrno>
 #include <cfloat>
@@ -226,7 +227,8 @@ class Reader : public BodyReader {
   Scene scene(const json& doc) {
     const Path root;
     only_keys(doc, root,
-              {"format", "version", "description", "world", "materials", "bodies", "joints"});
+              {"format", "version", "description", "world", "materials", "tile_maps", "bodies",
+               "joints"});
     Scene s;
     s.source = file_;
     if (doc.contains("format") && string(doc["format"], root / "format") != "strut-scene")
@@ -244,6 +246,13 @@ class Reader : public BodyReader {
     else
       s.steps = default_steps(s.dt);
     if (doc.contains("materials")) materials(doc["materials"], root / "materials", s);
+    if (doc.contains("tile_maps")) {
+      const Path p = root / "tile_maps";
+      if (version_ < 2) fail(p, "unknown key (tile maps need \"version\": 2)");
+      const json& arr = array(doc["tile_maps"], p);
+      for (std::size_t i = 0; i < arr.size(); ++i)
+        s.tile_maps.push_back(tile_map(arr[i], p.at(int(i))));
+    }
     if (doc.contains("bodies")) {
       const Path p = root / "bodies";
       const json& arr = array(doc["bodies"], p);

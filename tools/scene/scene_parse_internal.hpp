@@ -1,6 +1,7 @@
-// Shared by the two halves of the scene reader: scene_parse.cpp (the document, world, materials,
-// joints) and scene_parse_shapes.cpp (bodies and their shapes, version 1 and 2). Internal to
-// tools/scene; includes nlohmann_json, so only those two files include it.
+// Shared by the parts of the scene reader: scene_parse.cpp (the document, world, materials,
+// joints), scene_parse_shapes.cpp (bodies and their shapes, version 1 and 2) and
+// scene_parse_tiles.cpp (tile maps). Internal to tools/scene; includes nlohmann_json, so only
+// those files include it.
 #pragma once
 
 #include <cstdint>
@@ -60,13 +61,15 @@ class ValueReader {
   std::string file_;
 };
 
-// Reads `bodies[]` entries (scene_parse_shapes.cpp). The scene reader fills `materials_` and
-// `version_` before the bodies; the joints read `body_index_` and `centers_` after them.
+// Reads `bodies[]` entries (scene_parse_shapes.cpp) and `tile_maps[]` entries
+// (scene_parse_tiles.cpp), both of which name materials. The scene reader fills `materials_` and
+// `version_` before them; the joints read `body_index_` and `centers_` after the bodies.
 class BodyReader : public ValueReader {
  public:
   using ValueReader::ValueReader;
 
   SceneBody body(const json& j, const Path& p);
+  TileMapDef tile_map(const json& j, const Path& p) const;
 
  protected:
   Material material(const std::string& name, const Path& p) const;

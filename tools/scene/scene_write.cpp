@@ -288,6 +288,39 @@ void append_joint(std::string& out, const SceneJoint& j, bool version_2) {
   out += "}";
 }
 
+// A tile map: its keys on one line, then `rows`, one row of tile indices per line.
+void append_tile_map(std::string& out, const TileMapDef& t,
+                     const std::vector<std::string>& materials) {
+  out += "{\"origin\": ";
+  append_vec2(out, t.origin);
+  append_key(out, "tile_size"), append_number(out, t.tile_size);
+  const TileMapDef def;  // the defaults, left out
+  if (t.floor_gravity != def.floor_gravity)
+    append_key(out, "floor_gravity"), append_number(out, t.floor_gravity);
+  if (t.floor_stop_speed != def.floor_stop_speed)
+    append_key(out, "floor_stop_speed"), append_number(out, t.floor_stop_speed);
+  append_key(out, "materials");
+  out += '[';
+  for (std::size_t i = 0; i < t.materials.size(); ++i) {
+    if (i) out += ", ";
+    if (t.materials[i].floor) out += "{\"material\": ";
+    append_string(out, materials[i]);
+    if (t.materials[i].floor) out += ", \"floor\": true}";
+  }
+  out += ']';
+  append_key(out, "rows");
+  out += '[';
+  for (int r = 0; r < t.rows; ++r) {
+    out += r ? ",\n      [" : "\n      [";
+    for (int c = 0; c < t.cols; ++c) {
+      if (c) out += ", ";
+      out += std::to_string(t.tiles[std::size_t(r) * std::size_t(t.cols) + std::size_t(c)]);
+    }
+    out += ']';
+  }
+  out += "]}";
+}
+
 template <typename T, typename F>
 void append_list(std::string& out, const char* key, const std::vector<T>& items, F&& item) {
   out += ",\n  \"";
@@ -311,10 +344,15 @@ std::string scene_to_json(const Scene& s) {
     if (b.def.shapes.empty()) m.push_back(names.name_of(b.def.material));
     for (const ShapeDef& shape : b.def.shapes) m.push_back(names.name_of(shape.material));
   }
+  std::vector<std::vector<std::string>> tile_materials;  // per tile map, per material
+  for (const TileMapDef& t : s.tile_maps) {
+    std::vector<std::string>& m = tile_materials.emplace_back();
+    for (const TileMaterial& tm : t.materials) m.push_back(names.name_of(tm.material));
+  }
 
   std::string out;
   out.reserve(1024 + s.bodies.size() * 80 + s.joints.size() * 120);
-  bool version_2 = false;
+  bool version_2 = !s.tile_maps.empty();
   for (const SceneJoint& j : s.joints) version_2 = version_2 || needs_version_2(j);
   for (const SceneBody& b : s.bodies) version_2 = version_2 || needs_version_2(b.def);
   out += "{\n  \"format\": \"strut-scene\",\n  \"version\": ";
@@ -363,6 +401,10 @@ std::string scene_to_json(const Scene& s) {
     out += "}";
   }
   out += extras.empty() ? "}" : "\n  }";
+  if (!s.tile_maps.empty())
+    append_list(out, "tile_maps", s.tile_maps, [&](const TileMapDef& t, std::size_t i) {
+      append_tile_map(out, t, tile_materials[i]);
+    });
   append_list(out, "bodies", s.bodies,
               [&](const SceneBody& b, std::size_t i) { append_body(out, b, body_materials[i]); });
   append_list(out, "joints", s.joints,
