@@ -251,17 +251,38 @@ TEST(Sensor, SensorsOnMovingBodiesSeeStaticBodiesNot) {
 TEST(Determinism, MixedShapesAndCompoundsGiveTheSameBitsAtAnyThreadCount) {
   auto run = [](int threads) {
     World world(WorldConfig{.threads = threads});
-    world.create_body(test::ground_def());
-    for (int i = 0; i < 40; ++i) {
+    // A chain floor with a bump, a segment ramp, and every kind of dynamic shape.
+    BodyDef floor;
+    floor.is_static = true;
+    ChainShape chain;
+    for (int i = 0; i <= 40; ++i)
+      chain.points.push_back({float(i) * 0.5f - 10.0f, i == 20 ? 0.3f : 0.0f});
+    floor.shape = chain;
+    world.create_body(floor);
+    BodyDef ramp;
+    ramp.is_static = true;
+    ramp.shape = SegmentShape{{-10.0f, 4.0f}, {-4.0f, 1.0f}};
+    world.create_body(ramp);
+    for (int i = 0; i < 60; ++i) {
       BodyDef d;
       d.center = {float(i % 10) * 1.3f - 6.0f, 1.0f + float(i / 10) * 2.5f};
-      if (i % 3 == 0) {
-        d.shapes = {box_shape({0.4f, 0.2f}, {0, 0}), circle_shape(0.3f, {0.5f, 0.3f})};
-      } else if (i % 3 == 1) {
-        d.shape = CircleShape{0.4f};
-      } else {
-        d.shape = BoxShape{{0.3f, 0.5f}};
-        d.angle = 0.3f;
+      switch (i % 5) {
+        case 0:
+          d.shapes = {box_shape({0.4f, 0.2f}, {0, 0}), circle_shape(0.3f, {0.5f, 0.3f})};
+          break;
+        case 1:
+          d.shape = CircleShape{0.4f};
+          break;
+        case 2:
+          d.shape = CapsuleShape{0.3f, 0.2f};
+          d.angle = 0.7f;
+          break;
+        case 3:
+          d.shape = BoxShape{{0.3f, 0.2f}, 0.1f};
+          break;
+        default:
+          d.shape = BoxShape{{0.3f, 0.5f}};
+          d.angle = 0.3f;
       }
       world.create_body(d);
     }
