@@ -86,16 +86,27 @@ void refresh_point_rows(World::Impl& w, std::uint32_t lo, std::uint32_t hi, bool
 }
 
 void solve_point_rows(World::Impl& w, std::uint32_t lo, std::uint32_t hi) {
-  auto& b = w.bodies;
+  float* const dx = w.bodies.dx.data();
+  float* const dy = w.bodies.dy.data();
+  float* const da = w.bodies.da.data();
   for (std::uint32_t i = lo; i < hi; ++i) {
-    PointMotionRow& r = w.point_motion.rows[i];
+    // A copy: the body arrays are floats too, so the compiler would reload the row after every
+    // store to them.
+    const PointMotionRow r = w.point_motion.rows[i];
     // Motion of each anchor over the substep, to first order in the turn: d + da x r.
-    const Vec2 motion_a = Vec2{b.dx[r.a], b.dy[r.a]} + b.da[r.a] * perp(r.ra);
-    const Vec2 motion_b = Vec2{b.dx[r.b], b.dy[r.b]} + b.da[r.b] * perp(r.rb);
-    const Vec2 c = motion_b - motion_a;
-    const Vec2 P{-(r.k11 * c.x + r.k12 * c.y), -(r.k12 * c.x + r.k22 * c.y)};
-    r.impulse += P;
-    apply(b, r, P);
+    const float cx = (dx[r.b] - r.rb.y * da[r.b]) - (dx[r.a] - r.ra.y * da[r.a]);
+    const float cy = (dy[r.b] + r.rb.x * da[r.b]) - (dy[r.a] + r.ra.x * da[r.a]);
+    const Vec2 P{-(r.k11 * cx + r.k12 * cy), -(r.k12 * cx + r.k22 * cy)};
+    w.point_motion.rows[i].impulse = r.impulse + P;
+    // Bodies of infinite mass are shared by the rows of one colour and never written.
+    if (r.ma != 0 || r.ia != 0) {
+      dx[r.a] -= r.ma * P.x, dy[r.a] -= r.ma * P.y;
+      da[r.a] -= r.ia * cross(r.ra, P);
+    }
+    if (r.mb != 0 || r.ib != 0) {
+      dx[r.b] += r.mb * P.x, dy[r.b] += r.mb * P.y;
+      da[r.b] += r.ib * cross(r.rb, P);
+    }
   }
 }
 
