@@ -9,6 +9,7 @@
 
 #include "solver/colour_stages.hpp"
 #include "solver/joints/joint_ops.hpp"
+#include "solver/joints/point_motion.hpp"
 #include "solver/strut_batching.hpp"
 
 namespace strut {
@@ -59,9 +60,6 @@ void solve_joint(World::Impl& w, Joint& j, float h, bool first) {
 }
 
 }  // namespace
-
-// See solve_joints.
-constexpr std::size_t kParallelJoints = 512;
 
 void colour_joints(World::Impl& w) {
   if (w.joints.size() < kParallelJoints) return;
@@ -296,6 +294,33 @@ void add_joint_stages(World::Impl& w, std::vector<TaskSystem::Stage>& stages, fl
                           solve_joint(w, w.joints[c.order[i]], h, first);
                       });
   }
+}
+
+void add_joint_motion_stages(World::Impl& w, std::vector<TaskSystem::Stage>& stages, int phase,
+                             bool relax) {
+  const PointMotion& m = w.point_motion;
+  if (m.rows.empty()) return;
+  const int threads = w.tasks.thread_count();
+  // A pass over the rows, colour after colour (a colour's rows share no moving body).
+  auto pass = [&](auto fn) {
+    add_colour_stages(stages, m.begin, threads, 256, phase,
+                      [fn](std::uint32_t lo, std::uint32_t hi, bool) { fn(lo, hi); });
+  };
+  if (relax) {
+    // Arms and masses only: per row, so a single stage of chunks.
+    const int rows = int(m.rows.size());
+    stages.push_back({rows, std::max(256, (rows + 2 * threads - 1) / (2 * threads)),
+                      [&w](int lo, int hi, int) {
+                        refresh_point_rows(w, std::uint32_t(lo), std::uint32_t(hi), false);
+                      },
+                      phase});
+  } else {
+    // The warm start writes the bodies: colour by colour.
+    pass([&w](std::uint32_t lo, std::uint32_t hi) { refresh_point_rows(w, lo, hi, true); });
+  }
+  const int passes = w.config.joint_passes;
+  for (int i = 0; i < passes; ++i)
+    pass([&w](std::uint32_t lo, std::uint32_t hi) { solve_point_rows(w, lo, hi); });
 }
 
 void solve_struts(World::Impl& w, float h) {

@@ -9,6 +9,10 @@ PointRef anchor_ref(const World::Impl& w, std::uint32_t body, const BodyAnchor& 
 // Builds the anchor of a world point on a body (rigid: body-local offset; soft: nearest particle).
 BodyAnchor make_anchor(const World::Impl& w, std::uint32_t body, Vec2 world_point);
 
+// From this many joints on, joints are coloured and solved colour by colour in parallel chunks;
+// fewer are solved in creation order (see add_joint_stages).
+inline constexpr std::size_t kParallelJoints = 512;
+
 // Colours the joints (once per step, after compaction, once scratch.moving is set).
 void colour_joints(World::Impl& w);
 // Brings the lane groups up to date (strut_batching.hpp), then colours the struts outside them
@@ -18,6 +22,11 @@ void colour_struts(World::Impl& w);
 // Appends a substep's struts and joints to a stage list: `iterations` x (struts, joints), the
 // strut multipliers reset first.
 void add_joint_stages(World::Impl& w, std::vector<TaskSystem::Stage>& stages, float h, int phase);
+// Appends a substep's velocity passes of joint points (point_motion.hpp): before positions
+// integrate (relax false) the warm start and the solve passes; after the projection (relax true)
+// the relax passes.
+void add_joint_motion_stages(World::Impl& w, std::vector<TaskSystem::Stage>& stages, int phase,
+                             bool relax);
 // Every strut in creation order (scratch.strut_lambda holds the multipliers): the reference the
 // lane groups match bit for bit.
 void solve_struts(World::Impl& w, float h);

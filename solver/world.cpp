@@ -57,6 +57,7 @@ void validate_config(const WorldConfig& c) {
   require_at_most(c.gravity, limits::kMaxGravity, "WorldConfig", "gravity", "m/s^2");
   require_count(c.substeps, limits::kMaxSubsteps, "WorldConfig", "substeps");
   require_count(c.iterations, limits::kMaxIterations, "WorldConfig", "iterations");
+  require_count(c.joint_passes, limits::kMaxIterations, "WorldConfig", "joint_passes");
   if (c.threads < 0)
     throw Error("WorldConfig: threads must be >= 0, got " + std::to_string(c.threads));
   for (auto [v, name] : {std::pair{c.sleep_time, "sleep_time"},

@@ -290,6 +290,7 @@ struct World::Impl {
   Softness contact_softness, static_softness;
   Colouring contact_colours;  // of contact pairs
   Colouring joint_colours;
+  PointMotion point_motion;  // velocity passes of joint points (solver/joints/point_motion.hpp)
   // Coloured struts (only when there are enough of them, see colour_struts): colour c is
   // strut_groups[strut_group_begin[c] .. strut_group_begin[c + 1]), kWideLanes struts a group.
   Colouring strut_colours;

@@ -24,11 +24,12 @@
 #include "solver/body_storage.hpp"
 #include "solver/collide_phase.hpp"
 #include "solver/contacts/contact_events.hpp"
-#include "solver/contacts/sensor_events.hpp"
 #include "solver/contacts/contact_solver.hpp"
+#include "solver/contacts/sensor_events.hpp"
 #include "solver/integrate.hpp"
 #include "solver/islands.hpp"
 #include "solver/joint_solver.hpp"
+#include "solver/joints/point_motion.hpp"
 #include "solver/step/floor_friction.hpp"
 #include "solver/step/integrate_stages.hpp"
 #include "solver/step_internals.hpp"
@@ -61,9 +62,10 @@ enum class SubstepStage : std::uint8_t {
   // Reads accelerations and damping (prepare_forces); writes the motion d of awake bodies and
   // soft particles. (solver/step/integrate_stages.cpp)
   kIntegrateVelocities,
-  // Reads the prepared constraints and last substep's impulses; writes the solver bodies' motion
-  // and the accumulated impulses: warm start, then `iterations` soft solve passes (push-out
-  // bias), then the points touching soft bodies. (solver/contacts/contact_stages.cpp)
+  // Reads the prepared constraints and last substep's impulses; writes the bodies' motion and
+  // the accumulated impulses: joint points' warm start and velocity passes
+  // (solver/joints/point_motion.cpp); contacts' warm start, then `iterations` soft solve passes
+  // (push-out bias), then the points touching soft bodies. (solver/contacts/contact_stages.cpp)
   kWarmStartAndSolveContacts,
   // Reads the motion; writes poses (rigid) and particle positions (soft).
   kIntegratePositions,
@@ -71,7 +73,8 @@ enum class SubstepStage : std::uint8_t {
   // multipliers reset, then `iterations` x (struts, joints). (solver/joint_solver.cpp)
   kSolveJointsAndStruts,
   // As kWarmStartAndSolveContacts without warm start and push-out: removes the velocity the
-  // push-out added. (solver/contacts/contact_stages.cpp)
+  // push-out and the joint projection added. (solver/joints/point_motion.cpp,
+  // solver/contacts/contact_stages.cpp)
   kRelaxContacts,
 };
 constexpr SubstepStage kSubstepOrder[] = {
@@ -92,6 +95,7 @@ void add_substep_stage(World::Impl& w, std::vector<TaskSystem::Stage>& stages, S
       add_integrate_velocity_stages(w, stages, h, fused && substep > 0, fused, kPhaseIntegrate);
       break;
     case SubstepStage::kWarmStartAndSolveContacts:
+      add_joint_motion_stages(w, stages, kPhaseSolve, false);
       add_contact_solve_stages(w, stages, h, kPhaseSolve, !fused);
       break;
     case SubstepStage::kIntegratePositions:
@@ -101,6 +105,7 @@ void add_substep_stage(World::Impl& w, std::vector<TaskSystem::Stage>& stages, S
       add_joint_stages(w, stages, h, kPhaseSolve);
       break;
     case SubstepStage::kRelaxContacts:
+      add_joint_motion_stages(w, stages, kPhaseVelocity, true);
       add_contact_relax_stages(w, stages, h, kPhaseVelocity, !fused);
       break;
   }
@@ -218,6 +223,7 @@ void World::step(float dt) {
   mark_movable_bodies(w);
   colour_contacts(w);
   colour_joints(w);
+  prepare_point_motion(w, h);
   colour_struts(w);
   p.islands = clock.lap();
 
@@ -232,6 +238,7 @@ void World::step(float dt) {
 
   // The substeps (see SubstepStage).
   run_substeps(w, h, substeps, p);
+  finish_point_motion(w, h);
   clock.lap();
 
   // After the substeps. Continuous: fast bodies put back in front of what they crossed

@@ -23,7 +23,12 @@ struct WorldConfig {
   Vec2 gravity{0.0f, -10.0f};
   int substeps = 4;
   int iterations = 1;  // solver iterations per substep
-  int threads = 0;     // 0 = all cores, 1 = run inline on the calling thread
+  // Velocity passes per substep (each of solve and relax) for revolute joint points between
+  // rigid bodies: more hold long jointed structures tighter at a cost. joint_grid's widest gap
+  // after 500 steps: 1 pass 0.405 m, 2 passes 0.284 m, 4 passes 0.158 m, 8 passes 0.089 m
+  // (Box2D v3: 0.42 m).
+  int joint_passes = 2;
+  int threads = 0;  // 0 = all cores, 1 = run inline on the calling thread
   // A tbb::task_arena owned by the embedding program, set through strut/task_arena.hpp. When
   // set, strut runs its parallel phases inside it and `threads` is ignored.
   void* external_arena = nullptr;

@@ -92,6 +92,6 @@ void read(const World::Impl& w, const Joint& j, std::uint32_t a, std::uint32_t b
 
 }  // namespace
 
-const JointOps kDistanceJointOps{validate, init, solve, read};
+const JointOps kDistanceJointOps{validate, init, solve, read, false};
 
 }  // namespace strut

@@ -24,6 +24,9 @@ struct JointOps {
   // Angle, translation and speed now (h: the last substep's length, for speeds).
   void (*read)(const World::Impl& w, const Joint& j, std::uint32_t a, std::uint32_t b, float h,
                JointReading& out);
+  // The anchors coincide (between rigid bodies): the point also gets velocity passes, warm
+  // started across substeps (point_motion.hpp), and `solve` only corrects its position.
+  bool point_motion = false;
 };
 
 extern const JointOps kDistanceJointOps;

@@ -56,6 +56,6 @@ void read(const World::Impl& w, const Joint& j, std::uint32_t, std::uint32_t b, 
 
 }  // namespace
 
-const JointOps kMouseJointOps{validate, init, solve, read};
+const JointOps kMouseJointOps{validate, init, solve, read, false};
 
 }  // namespace strut

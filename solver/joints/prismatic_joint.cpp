@@ -51,6 +51,6 @@ void read(const World::Impl& w, const Joint& j, std::uint32_t a, std::uint32_t b
 
 }  // namespace
 
-const JointOps kPrismaticJointOps{validate, init, solve, read};
+const JointOps kPrismaticJointOps{validate, init, solve, read, false};
 
 }  // namespace strut

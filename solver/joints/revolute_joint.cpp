@@ -7,6 +7,9 @@
 // pin opens by 0.5 mm at most while it lifts (tests/revolute_joint_test.cpp). Warm starting the
 // rows with the last substep's multipliers fixed the motor too but made a limit bounce the bar back
 // elastically: the pin's re-applied impact impulse turned it back up.
+// Between rigid bodies the point is also held at the velocity level, warm started across
+// substeps (point_motion.hpp): `solve` here then only corrects its position, and the reaction
+// read back is the carried impulse.
 #include "solver/joint_solver.hpp"
 #include "solver/joints/joint_ops.hpp"
 #include "solver/joints/joint_rows.hpp"
@@ -66,6 +69,6 @@ void read(const World::Impl& w, const Joint& j, std::uint32_t a, std::uint32_t b
 
 }  // namespace
 
-const JointOps kRevoluteJointOps{validate, init, solve, read};
+const JointOps kRevoluteJointOps{validate, init, solve, read, true};
 
 }  // namespace strut

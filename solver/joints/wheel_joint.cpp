@@ -43,6 +43,6 @@ void read(const World::Impl& w, const Joint& j, std::uint32_t a, std::uint32_t b
 
 }  // namespace
 
-const JointOps kWheelJointOps{validate, init, solve, read};
+const JointOps kWheelJointOps{validate, init, solve, read, false};
 
 }  // namespace strut
