@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "solver/collide_phase.hpp"
 #include "solver/polygon_geometry.hpp"
 #include "solver/shapes/shape_ops.hpp"
 
@@ -100,6 +101,7 @@ std::uint32_t add_body(World::Impl& w, const BodyDef& def, std::uint32_t slot,
   push(b.da, def.fixed_rotation ? 0.0f : def.angular_velocity * h);
   push(b.mass, mass);
   push(b.inertia, inertia);
+  push(b.reach, 0.0f);  // once the particles exist (below)
   push(b.inv_mass, moves && mass > 0 ? 1.0f / mass : 0.0f);
   push(b.inv_inertia, moves && inertia > 0 && !def.fixed_rotation ? 1.0f / inertia : 0.0f);
   push(b.gravity_scale, def.gravity_scale);
@@ -191,6 +193,7 @@ std::uint32_t add_body(World::Impl& w, const BodyDef& def, std::uint32_t slot,
   push(b.particle_count, static_cast<std::uint32_t>(q.size() - p0));
   push(b.strut_begin, strut_begin);
   push(b.strut_count, static_cast<std::uint32_t>(w.struts.size() - strut_begin));
+  b.reach[k] = local_reach(w, k);
 
   BodyCold cold;
   cold.def = def;
@@ -291,7 +294,8 @@ void compact_bodies(World::Impl& w) {
       compact(b.strut_count);
   compact(b.px), compact(b.py), compact(b.qc), compact(b.qs);
   compact(b.dx), compact(b.dy), compact(b.da);
-  compact(b.inv_mass), compact(b.inv_inertia), compact(b.mass), compact(b.inertia);
+  compact(b.inv_mass), compact(b.inv_inertia), compact(b.mass), compact(b.inertia),
+      compact(b.reach);
   compact(b.gravity_scale), compact(b.drag), compact(b.angular_drag), compact(b.fx), compact(b.fy),
       compact(b.torque);
   compact(b.sleep_time);

@@ -11,6 +11,21 @@
 
 namespace strut {
 
+float local_reach(const World::Impl& w, std::uint32_t k) {
+  const auto& b = w.bodies;
+  const auto& c = w.colliders;
+  const auto& q = w.particles;
+  float reach = 0;
+  for (std::uint32_t i = b.collider_begin[k]; i < b.collider_begin[k] + b.collider_count[k]; ++i) {
+    const std::uint32_t v0 = b.particle_begin[k] + c.vertex_begin[i];
+    float r2 = 0;
+    for (std::uint32_t v = v0; v < v0 + c.count[i]; ++v)
+      r2 = std::max(r2, q.lx[v] * q.lx[v] + q.ly[v] * q.ly[v]);
+    reach = std::max(reach, std::sqrt(r2) + c.radius[i]);
+  }
+  return reach;
+}
+
 Aabb collider_tight_box(const World::Impl& w, std::uint32_t i) {
   const auto& c = w.colliders;
   const auto& q = w.particles;
@@ -65,15 +80,7 @@ void update_bounds(World::Impl& w, float dt) {
           std::max(b.aabb[k].upper.x - b.aabb[k].lower.x, b.aabb[k].upper.y - b.aabb[k].lower.y);
       float motion = 0;
       if (!(b.flags[k] & kStatic) && !(b.flags[k] & kSleeping)) {
-        float reach = 0;  // farthest surface point from the centre of mass
-        for (std::uint32_t i = b.collider_begin[k]; i < b.collider_begin[k] + b.collider_count[k];
-             ++i) {
-          const std::uint32_t v0 = p0 + c.vertex_begin[i];
-          float r2 = 0;
-          for (std::uint32_t v = v0; v < v0 + c.count[i]; ++v)
-            r2 = std::max(r2, q.lx[v] * q.lx[v] + q.ly[v] * q.ly[v]);
-          reach = std::max(reach, std::sqrt(r2) + c.radius[i]);
-        }
+        const float reach = b.reach[k];
         w.reach[k] = reach;
         // Distance any point of the body can travel this step: linear + angular + gravity.
         if (w.is_rigid(k)) {

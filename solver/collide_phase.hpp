@@ -5,6 +5,9 @@
 
 namespace strut {
 
+// Farthest surface point of body k from its centre of mass, from its colliders' rest positions
+// (fixed at creation: BodyArrays::reach).
+float local_reach(const World::Impl& w, std::uint32_t k);
 // Tight box of one collider (dense index) from its vertices and radius.
 Aabb collider_tight_box(const World::Impl& w, std::uint32_t i);
 // Tight box of one body: of all its colliders.

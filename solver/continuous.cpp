@@ -68,9 +68,10 @@ void continuous_pass(World::Impl& w) {
   // the step moves farther than predicted).
   auto is_fast = [&](std::uint32_t k) {
     if (b.inv_mass[k] == 0 || (b.flags[k] & (kSoft | kSleeping | kDead))) return false;
-    const float size = extent(b.aabb[k]);
-    const float moved = length(Vec2{b.px[k], b.py[k]} - b.before_step[k].position);
-    return std::max(w.motion[k], moved) > 0.5f * size;
+    const float half = 0.5f * extent(b.aabb[k]);
+    if (w.motion[k] > half) return true;
+    const Vec2 moved = Vec2{b.px[k], b.py[k]} - b.before_step[k].position;
+    return dot(moved, moved) > half * half;
   };
   // Fast bodies are rare: find them in parallel and skip the pair scan when there are none.
   auto& flag = w.scratch.fast_flag;

@@ -53,6 +53,7 @@ struct BodyArrays {
   std::vector<float> dx, dy, da;             // motion of the last substep
   std::vector<float> inv_mass, inv_inertia;  // 0 for static and kinematic bodies
   std::vector<float> mass, inertia;          // true values (also for kinematic)
+  std::vector<float> reach;  // farthest surface point from the centre of mass (set at creation)
   std::vector<float> gravity_scale, drag, angular_drag;
   // Accumulated until the end of the next step.
   std::vector<float> fx, fy, torque;
