@@ -7,19 +7,8 @@
 namespace strut {
 namespace {
 
-// A point's motion this substep to first order in its body's turn, d + da x r: the Jacobian the
-// rows' effective masses are built from, as the rigid lanes solve it (contact_wide.hpp).
-// point_motion's rotation series grows as da^5: a rigid body turning a few radians a substep
-// against a soft one answered each impulse with a larger one, until NaN (fuzz_api).
-Vec2 linear_motion(const World::Impl &w, const PointRef &p) {
-  if (!p.rigid) return point_motion(w, p);
-  const Vec2 r = arm(w, p);
-  const auto &b = w.bodies;
-  return Vec2{b.dx[p.body] - b.da[p.body] * r.y, b.dy[p.body] + b.da[p.body] * r.x};
-}
-
 Vec2 relative_motion(const World::Impl &w, const ContactGeometry &g) {
-  return linear_motion(w, g.v) - linear_motion(w, g.o);
+  return point_motion_linear(w, g.v) - point_motion_linear(w, g.o);
 }
 
 void apply_pair(World::Impl &w, const ContactGeometry &g, Vec2 P) {
