@@ -1,68 +1,21 @@
-// Fuzz target: the bytes are a program of World calls with arbitrary numbers (raw float bits,
-// so NaN, infinities and extremes, or small readable values) and arbitrary ids, including
-// destroyed ones and ids of the wrong kind. Every call either succeeds or throws strut::Error;
-// after every step all body states are finite.
-#include <cmath>
+// Fuzz target: the bytes are a program of World calls (decoded by fuzz/api_decoder.hpp) with
+// arbitrary numbers and arbitrary ids, including destroyed ones: bodies of every shape kind and
+// compounds, shapes added and removed, joints of every type, run-time changes, queries and event
+// reads. Every call either succeeds or throws strut::Error; after every step all body states are
+// finite and every event names shapes that belong to the bodies it names.
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
 #include <vector>
 
+#include "fuzz/api_decoder.hpp"
 #include "fuzz/fuzz_check.hpp"
 #include "strut/world.hpp"
 
 namespace {
 
 using namespace strut;
-
-class Bytes {
- public:
-  Bytes(const std::uint8_t* data, std::size_t size) : data_(data), size_(size) {}
-  bool empty() const { return pos_ >= size_; }
-  std::size_t position() const { return pos_; }
-  std::uint8_t u8() { return pos_ < size_ ? data_[pos_++] : 0; }
-  // Half the time a raw float (any bit pattern), otherwise a small value k / 8 or a power of ten.
-  float number() {
-    const std::uint8_t kind = u8();
-    if (kind < 96) {
-      std::uint32_t bits = 0;
-      for (int i = 0; i < 4; ++i) bits = (bits << 8) | u8();
-      float f;
-      std::memcpy(&f, &bits, 4);
-      return f;
-    }
-    if (kind < 224) return float(std::int8_t(u8())) / 8.0f;
-    const int exponent = int(u8() % 80) - 40;
-    return (kind & 1 ? -1.0f : 1.0f) * std::pow(10.0f, float(exponent));
-  }
-  Vec2 vec2() { return {number(), number()}; }
-
- private:
-  const std::uint8_t* data_;
-  std::size_t size_, pos_ = 0;
-};
-
-Shape shape(Bytes& in) {
-  switch (in.u8() % 3) {
-    case 0:
-      return BoxShape{in.vec2()};
-    case 1:
-      return CircleShape{in.number()};
-    default: {
-      PolygonShape p;
-      const int n = in.u8() % 18;
-      for (int i = 0; i < n; ++i) p.vertices.push_back(in.vec2());
-      return p;
-    }
-  }
-}
-
-Material material(Bytes& in) {
-  Material m{in.number(), in.number(), std::nullopt, in.number()};
-  if (in.u8() & 1) m.static_friction = in.number();
-  return m;
-}
+using fuzz::Bytes;
 
 }  // namespace
 
@@ -72,19 +25,25 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   config.threads = 1;
   config.substeps = 1 + in.u8() % 8;
   World world(config);
-  std::vector<BodyId> bodies;  // every id ever made, destroyed ones included
+  // Every id ever made, destroyed ones included.
+  std::vector<BodyId> bodies;
+  std::vector<ShapeId> shapes;
   std::vector<JointId> joints;
   auto body = [&] { return bodies.empty() ? BodyId{} : bodies[in.u8() % bodies.size()]; };
+  auto shape_id = [&] { return shapes.empty() ? ShapeId{} : shapes[in.u8() % shapes.size()]; };
   auto joint = [&] { return joints.empty() ? JointId{} : joints[in.u8() % joints.size()]; };
+  auto remember_shapes = [&](BodyId id) {
+    for (const ShapeId s : world.shapes(id)) shapes.push_back(s);
+  };
   int steps = 0;
   // STRUT_FUZZ_TRACE=1 prints each call's opcode and outcome (to read a crash input).
   static const bool trace = std::getenv("STRUT_FUZZ_TRACE") != nullptr;
   while (!in.empty() && steps < 40) {
-    const int op = in.u8() % 28;
+    const int op = in.u8() % 36;
     // Operands read up front in a fixed order: a call's arguments are evaluated in an order the
     // compiler chooses (GCC and clang differ), which would make an input mean different calls.
-    // The create and joint cases read their own fields, in statement order.
-    const bool reads_operands = op >= 3 && op != 16 && op != 17;  // not create, joints
+    // Operations that build a definition read it themselves, in statement order.
+    const bool reads_operands = op >= 3 && op != 16 && op != 17 && op < 28;
     BodyId id;
     Vec2 a, b;
     float x = 0;
@@ -101,20 +60,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         case 0:
         case 1:
         case 2: {
-          BodyDef d;
-          d.shape = shape(in);
-          d.center = in.vec2();
-          d.angle = in.number();
-          const std::uint8_t flags = in.u8();
-          if (flags & 1) d.velocity = in.vec2();
-          if (flags & 2) d.angular_velocity = in.number();
-          if (flags & 4) d.material = material(in);
-          d.is_static = flags & 8;
-          d.is_kinematic = flags & 16;
-          d.bullet = flags & 32;
-          if (flags & 64) d.soft = in.number();
-          if (flags & 128) d.gravity_scale = in.number(), d.linear_drag = in.number();
-          bodies.push_back(world.create_body(d));
+          const BodyDef d = fuzz::body_def(in);
+          const BodyId made = world.create_body(d);
+          bodies.push_back(made);
+          remember_shapes(made);
           break;
         }
         case 3:
@@ -153,37 +102,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
           world.step(byte & 1 ? 1.0f / 60 : x);
           ++steps;
           fuzz::require_finite_state(world);
+          if (byte & 2) fuzz::require_consistent_events(world);
           break;
         }
         case 16: {
-          // Distance, revolute or weld, from the same bytes in the same order whatever the type
-          // (length, range and compliance feed a distance joint; a revolute joint takes the
-          // range as angle limits, a weld ignores them).
-          const int type = in.u8() % 3;
-          const BodyId a = body(), b = body();
-          const Vec2 anchor_a = in.vec2(), anchor_b = in.vec2();
-          DistanceJointDef d;
-          d.a = a, d.b = b, d.anchor_a = anchor_a, d.anchor_b = anchor_b;
-          if (in.u8() & 1) d.length = in.number();
-          if (in.u8() & 1) d.min_length = in.number(), d.max_length = in.number();
-          if (in.u8() & 1) d.compliance = in.number();
-          JointDef j = d;
-          if (type == 1) {
-            RevoluteJointDef r;
-            r.a = a, r.b = b, r.anchor = anchor_a;
-            if (d.min_length != -1.0f) r.limit = JointLimit{true, d.min_length, d.max_length};
-            j = r;
-          } else if (type == 2) {
-            WeldJointDef weld;
-            weld.a = a, weld.b = b, weld.anchor = anchor_a;
-            j = weld;
-          }
-          if (trace)
-            std::fprintf(stderr,
-                         "  joint type %d a %u b %u anchors (%g, %g) (%g, %g) length %g [%g, %g] "
-                         "c %g\n",
-                         type, a.index, b.index, anchor_a.x, anchor_a.y, anchor_b.x, anchor_b.y,
-                         d.length, d.min_length, d.max_length, d.compliance);
+          const BodyId ja = body();
+          const BodyId jb = body();
+          const JointDef j = fuzz::joint_def(in, ja, jb);
+          if (trace) std::fprintf(stderr, "  joint type %d\n", int(j.index()));
           joints.push_back(world.create_joint(j));
           break;
         }
@@ -191,7 +117,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
           world.destroy_joint(joint());
           break;
         case 18: {
-          const Material m = material(in);
+          const Material m = fuzz::material(in);
           world.set_material(id, m);
           break;
         }
@@ -214,20 +140,70 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         case 24:
           world.query_point(a);
           world.ray_cast_all(a, b);
+          world.ray_cast(b, a, byte);
           break;
         case 25: {
-          const Shape s = shape(in);
+          const Shape s = fuzz::shape(in);
           world.query_shape(s, Transform{a, x});
           break;
         }
         case 26:
           world.interpolated_transform(id, x);
           world.definition(id);
+          world.state(id);
           break;
-        default:
+        case 27:
           world.set_linear_drag(id, x);
           world.set_gravity_scale(id, b.x);
+          world.set_angular_drag(id, a.y);
           break;
+        case 28: {
+          const BodyId to = body();
+          const ShapeDef d = fuzz::shape_def(in);
+          shapes.push_back(world.add_shape(to, d));
+          break;
+        }
+        case 29:
+          world.remove_shape(shape_id());
+          break;
+        case 30: {
+          const ShapeId s = shape_id();
+          const ShapeFilter f = fuzz::filter(in);
+          world.set_filter(s, f);
+          break;
+        }
+        case 31: {
+          const ShapeId s = shape_id();
+          world.definition(s);
+          world.shapes(world.body_of(s));
+          break;
+        }
+        case 32: {
+          const JointId j = joint();
+          const JointLimit l = fuzz::limit(in);
+          world.set_joint_limit(j, l);
+          break;
+        }
+        case 33: {
+          const JointId j = joint();
+          const JointMotor m = fuzz::motor(in);
+          world.set_joint_motor(j, m);
+          break;
+        }
+        case 34: {
+          const JointId j = joint();
+          const JointSpring s = fuzz::spring(in);
+          world.set_joint_spring(j, s);
+          break;
+        }
+        default: {
+          const JointId j = joint();
+          const std::uint8_t how = in.u8();
+          if (how & 1) world.set_joint_enabled(j, how & 2);
+          world.joint_reading(j);
+          world.definition(j);
+          break;
+        }
       }
       if (trace) std::fprintf(stderr, "op %d: ok (byte %zu)\n", op, in.position());
     } catch (const Error& e) {
@@ -241,11 +217,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         std::fprintf(stderr, "  body %u: p (%g, %g) a %g v (%g, %g) w %g m %g I %g%s\n", id.index,
                      t.position.x, t.position.y, t.angle, v.x, v.y, world.angular_velocity(id),
                      world.mass(id), world.inertia(id), world.is_sleeping(id) ? " asleep" : "");
-        for (const Vec2 v : world.state(id).vertices)
-          std::fprintf(stderr, "    (%.9g, %.9g)\n", v.x, v.y);
+        for (const ShapeState& s : world.state(id).shapes) {
+          std::fprintf(stderr, "    shape %u kind %d radius %g:", s.id.index, int(s.kind),
+                       s.radius);
+          for (const Vec2 v : s.vertices) std::fprintf(stderr, " (%.9g, %.9g)", v.x, v.y);
+          std::fprintf(stderr, "\n");
+        }
         const BodyDef d = world.definition(id);
-        std::fprintf(stderr, "    static %d kinematic %d soft %g radius %g\n", d.is_static,
-                     d.is_kinematic, d.soft, world.state(id).radius);
+        std::fprintf(stderr, "    static %d kinematic %d soft %g\n", d.is_static, d.is_kinematic,
+                     d.soft);
       }
   }
   return 0;

@@ -1,5 +1,6 @@
-// What every fuzz target asserts after each step: every body's state is finite. A violation
-// traps, which libFuzzer (and the replay test) reports as a crash with the input that caused it.
+// What the fuzz targets assert after a step: every body's state is finite, and every event is
+// finite and names shapes of the bodies it names. A violation traps, which libFuzzer (and the
+// replay test) reports as a crash with the input that caused it.
 #pragma once
 
 #include <cmath>
@@ -16,6 +17,36 @@ inline void require_finite_state(const World& world) {
         !std::isfinite(world.angular_velocity(id)))
       __builtin_trap();
   }
+}
+
+// Events accumulate until read, so their bodies may have been destroyed since (then the ids are
+// stale and nothing is checked); a live shape must belong to the body the event names with it.
+inline void require_shape_of(const World& world, ShapeId shape, BodyId body) {
+  if (world.is_valid(shape) && world.is_valid(body) && world.body_of(shape) != body)
+    __builtin_trap();
+}
+
+// Reads (and so consumes) every event list.
+inline void require_consistent_events(const World& world) {
+  for (const ContactEvent& e : world.contact_begin_events()) {
+    require_shape_of(world, e.shape_a, e.a);
+    require_shape_of(world, e.shape_b, e.b);
+    if (!is_finite(e.normal) || e.point_count < 0 || e.point_count > 2) __builtin_trap();
+    for (int i = 0; i < e.point_count; ++i)
+      if (!is_finite(e.points[i])) __builtin_trap();
+  }
+  for (const ContactEvent& e : world.contact_end_events()) {
+    require_shape_of(world, e.shape_a, e.a);
+    require_shape_of(world, e.shape_b, e.b);
+  }
+  for (const ContactHitEvent& e : world.contact_hit_events())
+    if (!is_finite(e.point) || !is_finite(e.normal) || !std::isfinite(e.approach_speed))
+      __builtin_trap();
+  for (const auto events : {world.sensor_begin_events(), world.sensor_end_events()})
+    for (const SensorEvent& e : events) {
+      require_shape_of(world, e.sensor, e.sensor_body);
+      require_shape_of(world, e.visitor, e.visitor_body);
+    }
 }
 
 }  // namespace strut::fuzz

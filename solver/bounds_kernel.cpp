@@ -1,13 +1,13 @@
 #include "solver/bounds_kernel.hpp"
 
-#include <xsimd/xsimd.hpp>
+#include "solver/simd_dispatch.hpp"
 
 namespace strut {
 
 // Kept scalar (GCC would vectorise it at -O3) so the benchmark compares against real scalar code.
 __attribute__((optimize("no-tree-vectorize"))) void fatten_bounds_scalar(const BoundsSpans& s,
-                                                                           int begin, int end,
-                                                                           float half_slop) {
+                                                                         int begin, int end,
+                                                                         float half_slop) {
   for (int i = begin; i < end; ++i) {
     const float grow = half_slop + s.motion[i];
     s.out_lx[i] = s.lx[i] - grow;
@@ -17,19 +17,9 @@ __attribute__((optimize("no-tree-vectorize"))) void fatten_bounds_scalar(const B
   }
 }
 
+// The widest level this CPU runs (solver/simd_dispatch.hpp, kernel in solver/simd_kernels.hpp).
 void fatten_bounds_simd(const BoundsSpans& s, int begin, int end, float half_slop) {
-  using Batch = xsimd::batch<float>;
-  constexpr int kWidth = int(Batch::size);
-  const Batch slop(half_slop);
-  int i = begin;
-  for (; i + kWidth <= end; i += kWidth) {
-    const Batch grow = slop + Batch::load_unaligned(s.motion + i);
-    (Batch::load_unaligned(s.lx + i) - grow).store_unaligned(s.out_lx + i);
-    (Batch::load_unaligned(s.ly + i) - grow).store_unaligned(s.out_ly + i);
-    (Batch::load_unaligned(s.ux + i) + grow).store_unaligned(s.out_ux + i);
-    (Batch::load_unaligned(s.uy + i) + grow).store_unaligned(s.out_uy + i);
-  }
-  fatten_bounds_scalar(s, i, end, half_slop);
+  simd_kernels().fatten_bounds(s, begin, end, half_slop);
 }
 
 }  // namespace strut

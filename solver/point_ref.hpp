@@ -51,6 +51,19 @@ inline Vec2 arm(const World::Impl& w, const PointRef& p) {
   return rotate(Rot{w.bodies.qc[p.body], w.bodies.qs[p.body]}, p.local);
 }
 
+// The point's motion this substep to first order in its body's turn, d + da x r: its velocity
+// times h, and the Jacobian the rows' effective masses (inv_mass_along) are built from, as the
+// rigid contact lanes solve it. Rows that drive a relative motion to a target use this, not
+// point_motion: point_motion's rotation series grows as da^5, so a body turning radians a
+// substep answered each impulse with a larger one until NaN (found by fuzz_api in the soft
+// contact rows and the distance joint's spring damping).
+inline Vec2 point_motion_linear(const World::Impl& w, const PointRef& p) {
+  if (!p.rigid) return point_motion(w, p);
+  const Vec2 r = arm(w, p);
+  const auto& b = w.bodies;
+  return Vec2{b.dx[p.body] - b.da[p.body] * r.y, b.dy[p.body] + b.da[p.body] * r.x};
+}
+
 // Generalised inverse mass of the point along unit direction n.
 inline float inv_mass_along(const World::Impl& w, const PointRef& p, Vec2 n) {
   if (p.rigid) {

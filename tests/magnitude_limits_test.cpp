@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <string>
+#include <tuple>
 
 #include "strut/limits.hpp"
 #include "strut/scene.hpp"
@@ -389,6 +390,130 @@ TEST(MagnitudeLimits, FuzzedPlankInsideAGiantCircleStaysFinite) {
                 limits::kMaxAngularSpeed * (1 + 1e-6f));
     }
   }
+}
+
+// Found by fuzz_api (fuzz/open/api/soft_polygon_nan_2.bin): a distance joint yanked two unit
+// boxes 17 m in one substep, spinning one at hundreds of rad/s into two overlapping soft boxes;
+// the soft contact rows read the rigid box's motion through a rotation series that grows as
+// da^5, so each impulse asked for a larger one and every body was NaN within the first step.
+TEST(MagnitudeLimits, BoxesYankedIntoSoftBoxesStayFinite) {
+  World world({.substeps = 3, .threads = 1});
+  const BodyId a = world.create_body(test::box_def({0, 0}));
+  const BodyId b = world.create_body(test::box_def({3, 0}));
+  DistanceJointDef rope;
+  rope.a = a, rope.b = b, rope.anchor_b = {14.875f, 14.875f}, rope.length = 0.5f;
+  world.create_joint(rope);
+  for (const auto& [half, spin, soft] : {std::tuple{Vec2{12.375f, 12.375f}, 12.5f, 9.51489e21f},
+                                         std::tuple{Vec2{1, 12.375f}, 12.375f, 12.375f}}) {
+    BodyDef d;
+    d.shape = BoxShape{half};
+    d.center = {12.375f, 12.375f}, d.angle = 12.375f, d.velocity = {12.375f, 12.375f};
+    d.angular_velocity = spin, d.soft = soft, d.bullet = true;
+    world.create_body(d);
+  }
+  for (int i = 0; i < 10; ++i) {
+    world.step(1.0f / 60);
+    ASSERT_TRUE(finite_state(world)) << "step " << i;
+  }
+}
+
+// The same cause as physics: a rigid bar spinning at 5,000 rad/s (21 rad a substep) strikes a
+// soft box with gravity off. Contacts only take energy away, so the total kinetic energy never
+// rises above its start; before the soft rows used the motion to first order in the turn it
+// rose 32-fold within one step (1.7 MJ to 54 MJ) and the bar hit the speed limit.
+TEST(MagnitudeLimits, FastSpinningBarGivesASoftBoxNoEnergy) {
+  World world({.gravity = {0, 0}, .threads = 1});
+  BodyDef soft = test::box_def({0, 0}, {1, 1});
+  soft.soft = 1e-3f;
+  world.create_body(soft);
+  BodyDef bar = test::box_def({1.95f, 0}, {1, 0.1f});
+  bar.angular_velocity = 5000;
+  world.create_body(bar);
+  auto kinetic_energy = [&] {
+    double e = 0;
+    for (const BodyId id : world.bodies()) {
+      const Vec2 v = world.linear_velocity(id);
+      const double w = world.angular_velocity(id);
+      e += 0.5 * world.mass(id) * dot(v, v) + 0.5 * world.inertia(id) * w * w;
+    }
+    return e;
+  };
+  const double start = kinetic_energy();  // 1.68 MJ, all in the bar's spin
+  for (int i = 0; i < 30; ++i) {
+    world.step(1.0f / 60);
+    ASSERT_TRUE(finite_state(world)) << "step " << i;
+    // Tolerance: none needed beyond float rounding; measured 0.25 x start after the first step.
+    EXPECT_LE(kinetic_energy(), start) << "step " << i;
+  }
+}
+
+// Found by fuzz_api (fuzz/corpus/api/found_distance_spring_spin.bin: seven joint types on five
+// bodies, a distance spring anchored 10 m off a capsule): the spring's damping read the
+// capsule's motion through the same rotation series as the soft contacts, so once the capsule
+// spun at thousands of rad/s every damping pass spun it faster, to NaN. As physics: a capsule
+// spinning at 3,000 rad/s on a damped spring, gravity off, the spring at rest length at the
+// start, so its kinetic energy can only fall (before: 0.17 MJ to 32 MJ in one step).
+TEST(MagnitudeLimits, FastSpinningCapsuleOnADampedSpringGainsNoEnergy) {
+  World world({.gravity = {0, 0}, .threads = 1});
+  BodyDef pin = test::box_def({0, 0}, {0.1f, 0.1f});
+  pin.is_static = true;
+  const BodyId fixed = world.create_body(pin);
+  BodyDef capsule;
+  capsule.shape = CapsuleShape{.half_length = 0.5f, .radius = 0.125f};
+  capsule.center = {0, -2};
+  capsule.angular_velocity = 3000;
+  const BodyId spinning = world.create_body(capsule);
+  DistanceJointDef spring;
+  spring.a = fixed, spring.b = spinning, spring.anchor_b = {0.5f, -2};
+  spring.spring = {.enabled = true, .hertz = 2, .damping_ratio = 0.5f};
+  world.create_joint(spring);
+  auto kinetic_energy = [&] {
+    const Vec2 v = world.linear_velocity(spinning);
+    const double w = world.angular_velocity(spinning);
+    return 0.5 * world.mass(spinning) * dot(v, v) + 0.5 * world.inertia(spinning) * w * w;
+  };
+  const double start = kinetic_energy();  // 168 kJ
+  for (int i = 0; i < 30; ++i) {
+    world.step(1.0f / 60);
+    ASSERT_TRUE(finite_state(world)) << "step " << i;
+    EXPECT_LE(kinetic_energy(), start) << "step " << i;  // measured 0.85 x start after one step
+  }
+}
+
+// Found by fuzz_api (fuzz/corpus/api/found_spring_hertz_underflow.bin, and seven more inputs of
+// the same cause): a wheel joint's spring of 2.8e-29 Hz with a damping ratio of 3.7e22 was
+// accepted; its soft row's 1 / (2 pi f h)^2 overflowed to infinity and the row gave inf / inf.
+// Spring frequencies and damping ratios now obey the magnitude rule, for every joint with one.
+TEST(MagnitudeLimits, SpringFrequenciesAndDampingOutsideTheLimitsAreRejected) {
+  World world;
+  const BodyId a = world.create_body(test::box_def({0, 2}));
+  const BodyId b = world.create_body(test::box_def({-1, 1.5f}));
+  WheelJointDef wheel{.a = a, .b = b, .anchor = {-1, 1.5f}};
+  wheel.spring = {.enabled = true, .hertz = 2.84e-29f, .damping_ratio = 1};
+  EXPECT_EQ(error_of([&] { world.create_joint(wheel); }),
+            "create_joint: spring.hertz 2.84e-29 Hz is outside [0.001, 1e+06] Hz (0: no spring; "
+            "strut/limits.hpp)");
+  wheel.spring = {.enabled = true, .hertz = 4, .damping_ratio = 3.7e22f};
+  EXPECT_EQ(error_of([&] { world.create_joint(wheel); }),
+            "create_joint: spring.damping_ratio 3.7e+22 exceeds the limit of 1000 "
+            "(strut/limits.hpp)");
+  EXPECT_NE(error_of([&] {
+              world.create_joint(MouseJointDef{.body = b, .max_force = 1, .hertz = 1e7f});
+            }).find("hertz 1e+07 Hz is outside"),
+            std::string::npos);
+  EXPECT_NE(error_of([&] {
+              world.create_joint(WeldJointDef{.a = a, .b = b, .angular_hertz = 1e-4f});
+            }).find("angular_hertz 0.0001 Hz is outside"),
+            std::string::npos);
+  EXPECT_EQ(world.joint_count(), 0u);
+  // At the edges of the ranges the spring is accepted and the bodies stay finite.
+  wheel.spring = {
+      .enabled = true, .hertz = limits::kMinHertz, .damping_ratio = limits::kMaxDampingRatio};
+  const JointId j = world.create_joint(wheel);
+  for (int i = 0; i < 60; ++i) world.step(1.0f / 60);
+  world.set_joint_spring(j, {.enabled = true, .hertz = limits::kMaxHertz, .damping_ratio = 0});
+  for (int i = 0; i < 60; ++i) world.step(1.0f / 60);
+  EXPECT_TRUE(finite_state(world));
 }
 
 }  // namespace

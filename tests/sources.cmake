@@ -2,6 +2,7 @@ set(STRUT_TEST_SOURCES
   tests/task_system_test.cpp
   tests/body_test.cpp
   tests/integration_test.cpp
+  tests/simd_dispatch_test.cpp
   tests/joint_test.cpp
   tests/revolute_joint_test.cpp
   tests/sliding_joints_test.cpp

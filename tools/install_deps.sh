@@ -1,10 +1,9 @@
 #!/usr/bin/env bash
-# Installs strut's build dependencies from Debian 12 packages, only if any is missing.
-# --fuzz adds clang and its libFuzzer runtime for tools/fuzz.sh.
+# Installs strut's build dependencies from Debian 12 packages, only if any is missing. clang and
+# its libFuzzer runtime build the fuzzers that the test suite runs (tools/fuzz.sh).
 set -euo pipefail
 packages=(cmake g++ ninja-build pkg-config libtbb-dev libxsimd-dev libbenchmark-dev libgtest-dev
-          nlohmann-json3-dev libcairo2-dev chromium)
-if [ "${1:-}" = "--fuzz" ]; then packages+=(clang libclang-rt-14-dev); fi
+          nlohmann-json3-dev libcairo2-dev chromium clang libclang-rt-14-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

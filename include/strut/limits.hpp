@@ -33,6 +33,13 @@ inline constexpr float kMaxAngularAcceleration = 1e9f;  // rad/s^2
 inline constexpr float kMinDt = 1e-5f;  // s
 inline constexpr float kMaxDt = 0.1f;   // s
 inline constexpr int kMaxSubsteps = 1000;
+// Springs (joint springs, mouse joints, soft welds): a frequency of 0 (no spring) or from
+// kMinHertz (a period of 1,000 s, no spring within any run) to kMaxHertz, and a damping ratio up
+// to kMaxDampingRatio. Beyond them a soft row's 1 / (2 pi f h)^2 or its damping overflows a
+// float and the row turns NaN (found by fuzz_api: 2.8e-29 Hz with a damping ratio of 3.7e22).
+inline constexpr float kMinHertz = 1e-3f;
+inline constexpr float kMaxHertz = 1e6f;
+inline constexpr float kMaxDampingRatio = 1e3f;
 inline constexpr int kMaxIterations = 100;
 
 }  // namespace strut::limits

@@ -8,7 +8,7 @@ namespace strut {
 namespace {
 
 Vec2 relative_motion(const World::Impl &w, const ContactGeometry &g) {
-  return point_motion(w, g.v) - point_motion(w, g.o);
+  return point_motion_linear(w, g.v) - point_motion_linear(w, g.o);
 }
 
 void apply_pair(World::Impl &w, const ContactGeometry &g, Vec2 P) {

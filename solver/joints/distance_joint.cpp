@@ -54,7 +54,8 @@ void push(World::Impl& w, Joint& j, const PointRef& pa, const PointRef& pb, floa
   if (!(m > 0)) return;
   const float alpha = s.per_mass * m + s.absolute;
   const float damp =
-      s.gamma != 0 ? s.gamma * dot(sp.n, point_motion(w, pb) - point_motion(w, pa)) : 0.0f;
+      s.gamma != 0 ? s.gamma * dot(sp.n, point_motion_linear(w, pb) - point_motion_linear(w, pa))
+                   : 0.0f;
   const float dl = (-(sp.length - target) - alpha * lambda - damp) / ((1 + s.gamma) * m + alpha);
   const float next = std::clamp(lambda + dl, lo, hi);
   const float applied = next - lambda;

@@ -45,6 +45,9 @@ void check_finite_field(Vec2 v, const char* field);
 // |v| at most the coordinate limit of strut/limits.hpp (the magnitude rule).
 void check_coordinate(float v, const char* field);
 void check_non_negative(float v, const char* field);
+// A spring frequency (0 or within the limits of strut/limits.hpp) and a damping ratio.
+void check_hertz(float v, const char* field);
+void check_damping_ratio(float v, const char* field);
 void check_limit(const JointLimit& limit);
 void check_motor(const JointMotor& motor);
 void check_spring(const JointSpring& spring);

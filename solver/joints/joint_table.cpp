@@ -49,6 +49,24 @@ void check_non_negative(float v, const char* field) {
   if (v < 0) throw Error(std::string(field) + " must not be negative");
 }
 
+void check_hertz(float v, const char* field) {
+  check_non_negative(v, field);
+  if (v == 0 || (v >= limits::kMinHertz && v <= limits::kMaxHertz)) return;
+  char message[160];
+  std::snprintf(message, sizeof message,
+                "%s %g Hz is outside [%g, %g] Hz (0: no spring; strut/limits.hpp)", field,
+                double(v), double(limits::kMinHertz), double(limits::kMaxHertz));
+  throw Error(message);
+}
+void check_damping_ratio(float v, const char* field) {
+  check_non_negative(v, field);
+  if (v <= limits::kMaxDampingRatio) return;
+  char message[160];
+  std::snprintf(message, sizeof message, "%s %g exceeds the limit of %g (strut/limits.hpp)", field,
+                double(v), double(limits::kMaxDampingRatio));
+  throw Error(message);
+}
+
 void check_limit(const JointLimit& limit) {
   check_finite_field(limit.lower, "limit.lower");
   check_finite_field(limit.upper, "limit.upper");
@@ -59,8 +77,8 @@ void check_motor(const JointMotor& motor) {
   check_non_negative(motor.max_effort, "motor.max_effort");
 }
 void check_spring(const JointSpring& spring) {
-  check_non_negative(spring.hertz, "spring.hertz");
-  check_non_negative(spring.damping_ratio, "spring.damping_ratio");
+  check_hertz(spring.hertz, "spring.hertz");
+  check_damping_ratio(spring.damping_ratio, "spring.damping_ratio");
 }
 
 void require_rigid(const World::Impl& w, std::uint32_t a, std::uint32_t b, const char* what) {

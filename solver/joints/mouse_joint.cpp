@@ -15,8 +15,8 @@ void validate(const World::Impl& w, const JointDef& any, std::uint32_t, std::uin
   if (d.anchor) check_finite_field(*d.anchor, "anchor");
   check_finite_field(d.max_force, "max_force");
   if (!(d.max_force > 0)) throw Error("max_force must be positive");
-  check_non_negative(d.hertz, "hertz");
-  check_non_negative(d.damping_ratio, "damping_ratio");
+  check_hertz(d.hertz, "hertz");
+  check_damping_ratio(d.damping_ratio, "damping_ratio");
   require_rigid(w, b, b, "a mouse joint");
 }
 

@@ -14,9 +14,9 @@ void validate(const World::Impl& w, const JointDef& any, std::uint32_t a, std::u
   const auto& d = std::get<WeldJointDef>(any);
   check_finite_field(d.anchor, "anchor");
   if (d.reference_angle) check_finite_field(*d.reference_angle, "reference_angle");
-  check_non_negative(d.linear_hertz, "linear_hertz");
-  check_non_negative(d.angular_hertz, "angular_hertz");
-  check_non_negative(d.damping_ratio, "damping_ratio");
+  check_hertz(d.linear_hertz, "linear_hertz");
+  check_hertz(d.angular_hertz, "angular_hertz");
+  check_damping_ratio(d.damping_ratio, "damping_ratio");
   require_rigid(w, a, b, "a weld joint");
 }
 
