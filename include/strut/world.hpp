@@ -26,8 +26,9 @@ struct WorldConfig {
   // Velocity passes per substep (each of solve and relax) for revolute joint points between
   // rigid bodies: more hold long jointed structures tighter at a cost. joint_grid's widest gap
   // after 500 steps: 1 pass 0.405 m, 2 passes 0.284 m, 4 passes 0.158 m, 8 passes 0.089 m
-  // (Box2D v3: 0.42 m).
-  int joint_passes = 2;
+  // (Box2D v3: 0.42 m). One pass keeps joint_grid faster than Box2D; 2 took it from 4.0 to 8.8 ms a
+  // step at 1 thread (Box2D 8.2).
+  int joint_passes = 1;
   int threads = 0;  // 0 = all cores, 1 = run inline on the calling thread
   // A tbb::task_arena owned by the embedding program, set through strut/task_arena.hpp. When
   // set, strut runs its parallel phases inside it and `threads` is ignored.

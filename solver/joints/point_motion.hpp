@@ -19,8 +19,9 @@ namespace strut {
 // joint_grid's widest gap after 500 steps (4 substeps), solve x relax passes: 1 x 1 0.405 m,
 // 2 x 2 0.284 m, 4 x 4 0.158 m, 8 x 8 0.089 m; four projection passes instead of one changed
 // 4 x 4 by nothing (0.158 m). Cost (callgrind, AVX2 build, 20 steps of joint_grid): 1.11 G
-// instructions with no velocity passes, 3.77 G with 8 x 8, about 0.15 G a pass; the default of 2
-// keeps joint_grid faster than Box2D v3 with a gap below Box2D's 0.42 m. The passes are scalar:
+// instructions with no velocity passes, 3.77 G with 8 x 8, about 0.15 G a pass. The default of 1
+// keeps joint_grid faster than Box2D v3 with a gap below Box2D's 0.42 m; 2 passes made it slower
+// (8.8 against Box2D's 8.2 ms a step at 1 thread, bench/compare_box2d.sh, 2026-11-24). The passes are scalar:
 // kWideLanes rows at a time would pay here (62 % of joint_grid's instructions at 8 x 8).
 
 // Packs the point rows of the awake, enabled joints whose type has them, in the joint
