@@ -39,20 +39,22 @@ Aabb collider_tight_box(const World::Impl& w, std::uint32_t i) {
   return Aabb{{lx - r, ly - r}, {ux + r, uy + r}};
 }
 
-Aabb tight_box(const World::Impl& w, std::uint32_t k) {
-  const auto& b = w.bodies;
+void update_tight_boxes(World::Impl& w, std::uint32_t k) {
+  auto& b = w.bodies;
+  auto& c = w.colliders;
   Aabb box{{1e30f, 1e30f}, {-1e30f, -1e30f}};
   for (std::uint32_t i = b.collider_begin[k]; i < b.collider_begin[k] + b.collider_count[k]; ++i) {
-    const Aabb c = collider_tight_box(w, i);
-    box.lower = {std::min(box.lower.x, c.lower.x), std::min(box.lower.y, c.lower.y)};
-    box.upper = {std::max(box.upper.x, c.upper.x), std::max(box.upper.y, c.upper.y)};
+    c.aabb[i] = collider_tight_box(w, i);
+    box.lower = {std::min(box.lower.x, c.aabb[i].lower.x),
+                 std::min(box.lower.y, c.aabb[i].lower.y)};
+    box.upper = {std::max(box.upper.x, c.aabb[i].upper.x),
+                 std::max(box.upper.y, c.aabb[i].upper.y)};
   }
-  return box;
+  b.aabb[k] = box;
 }
 
 void update_bounds(World::Impl& w, float dt) {
   auto& b = w.bodies;
-  auto& c = w.colliders;
   const auto& q = w.particles;
   const std::size_t n = b.size();
   w.motion.resize(n);
@@ -64,18 +66,8 @@ void update_bounds(World::Impl& w, float dt) {
     for (std::size_t k = std::size_t(lo); k < std::size_t(hi); ++k) {
       const std::uint32_t p0 = b.particle_begin[k], pc = b.particle_count[k];
       // A static body's boxes change only when it is moved (refresh_body_boxes).
-      if (!(b.flags[k] & kStatic) || b.aabb[k].lower.x > b.aabb[k].upper.x) {
-        Aabb box{{1e30f, 1e30f}, {-1e30f, -1e30f}};
-        for (std::uint32_t i = b.collider_begin[k]; i < b.collider_begin[k] + b.collider_count[k];
-             ++i) {
-          c.aabb[i] = collider_tight_box(w, i);
-          box.lower = {std::min(box.lower.x, c.aabb[i].lower.x),
-                       std::min(box.lower.y, c.aabb[i].lower.y)};
-          box.upper = {std::max(box.upper.x, c.aabb[i].upper.x),
-                       std::max(box.upper.y, c.aabb[i].upper.y)};
-        }
-        b.aabb[k] = box;
-      }
+      if (!(b.flags[k] & kStatic) || b.aabb[k].lower.x > b.aabb[k].upper.x)
+        update_tight_boxes(w, std::uint32_t(k));
       w.extent[k] =
           std::max(b.aabb[k].upper.x - b.aabb[k].lower.x, b.aabb[k].upper.y - b.aabb[k].lower.y);
       float motion = 0;
@@ -113,12 +105,10 @@ Aabb collider_broadphase_box(const World::Impl& w, std::uint32_t i) {
 }
 
 void refresh_body_boxes(World::Impl& w, std::uint32_t k) {
-  auto& b = w.bodies;
-  b.aabb[k] = tight_box(w, k);
-  for (std::uint32_t i = b.collider_begin[k]; i < b.collider_begin[k] + b.collider_count[k]; ++i) {
-    w.colliders.aabb[i] = collider_tight_box(w, i);
+  const auto& b = w.bodies;
+  update_tight_boxes(w, k);
+  for (std::uint32_t i = b.collider_begin[k]; i < b.collider_begin[k] + b.collider_count[k]; ++i)
     w.broadphase.set_box(w.colliders.slot[i], collider_broadphase_box(w, i));
-  }
 }
 
 void set_body_sleeping(World::Impl& w, std::uint32_t k, bool sleeping) {
@@ -132,13 +122,12 @@ std::uint32_t broadphase_mask(const World::Impl& w, std::uint32_t i) {
 }
 
 void reinsert_body(World::Impl& w, std::uint32_t k) {
-  auto& b = w.bodies;
+  const auto& b = w.bodies;
   const auto& c = w.colliders;
   const bool is_static = (b.flags[k] & kStatic) != 0;
-  b.aabb[k] = tight_box(w, k);
+  update_tight_boxes(w, k);
   for (std::uint32_t i = b.collider_begin[k]; i < b.collider_begin[k] + b.collider_count[k]; ++i) {
     w.broadphase.remove(c.slot[i]);
-    w.colliders.aabb[i] = collider_tight_box(w, i);
     w.broadphase.insert(c.slot[i], collider_broadphase_box(w, i), c.category[i],
                         broadphase_mask(w, i), is_static);
     if (b.flags[k] & kSleeping) w.broadphase.set_sleeping(c.slot[i], true);

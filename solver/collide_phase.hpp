@@ -10,8 +10,8 @@ namespace strut {
 float local_reach(const World::Impl& w, std::uint32_t k);
 // Tight box of one collider (dense index) from its vertices and radius.
 Aabb collider_tight_box(const World::Impl& w, std::uint32_t i);
-// Tight box of one body: of all its colliders.
-Aabb tight_box(const World::Impl& w, std::uint32_t k);
+// Tight boxes of body k's colliders (ColliderArrays::aabb) and of the body (their union).
+void update_tight_boxes(World::Impl& w, std::uint32_t k);
 // Tight body and collider boxes (from the particles) and each body's motion bound for this step.
 void update_bounds(World::Impl& w, float dt);
 // Filters shared by every pair finder (dense colliders): not the same body, layers and groups,
@@ -40,8 +40,8 @@ float pair_margin(const World::Impl& w, std::uint32_t a, std::uint32_t c);
 // Largest number of points collide_pair writes: a manifold's two, plus for fast pairs one per
 // vertex against each of its edges.
 inline constexpr std::size_t kMaxPointsPerPair = 2 + 2 * 16;
-// Manifold of one collider pair as contact points written to out[0..kMaxPointsPerPair); returns the count.
-// (The merge in narrow_phase sets each point's pair index.)
+// Manifold of one collider pair as contact points written to out[0..kMaxPointsPerPair); returns the
+// count. (The merge in narrow_phase sets each point's pair index.)
 std::size_t collide_pair(const World::Impl& w, std::uint32_t a, std::uint32_t b, ContactPoint* out,
                          float extra_margin = 0.0f);
 // Contact points of all candidate pairs, in pair order; last step's become the reference for

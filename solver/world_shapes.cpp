@@ -25,13 +25,12 @@ std::uint32_t shape_slot_of(const World::Impl& w, ShapeId id, const char* what) 
   return s;
 }
 
-// The body's colliders join the broad phase with their filters.
+// The body's colliders join the broad phase with their filters (their boxes already made).
 void insert_colliders(World::Impl& w, std::uint32_t k) {
   const auto& c = w.colliders;
   const bool is_static = (w.bodies.flags[k] & kStatic) != 0;
   for (std::uint32_t i = w.bodies.collider_begin[k];
        i < w.bodies.collider_begin[k] + w.bodies.collider_count[k]; ++i) {
-    w.colliders.aabb[i] = collider_tight_box(w, i);
     w.broadphase.insert(c.slot[i], collider_broadphase_box(w, i), c.category[i],
                         broadphase_mask(w, i), is_static);
   }
@@ -56,7 +55,7 @@ std::uint32_t place_body(World::Impl& w, const BodyDef& def, std::uint32_t slot,
   const std::uint32_t dense = add_body(w, def, slot, shape_slots);
   w.slots[slot].dense = dense;
   w.motion.resize(w.bodies.size(), 0.0f);
-  w.bodies.aabb[dense] = tight_box(w, dense);
+  update_tight_boxes(w, dense);
   insert_colliders(w, dense);
   ++w.body_edits;
   return dense;
