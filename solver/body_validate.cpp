@@ -158,6 +158,13 @@ void validate_body_def(const BodyDef& def) {
     throw Error("is_kinematic: a body cannot be both static and kinematic");
   validate_material(def.material, "material");
   const bool dynamic = !def.is_static && !def.is_kinematic;
+  if (!def.awake) {
+    if (!dynamic) throw Error("awake: only a dynamic body can be created asleep");
+    if (!def.enable_sleep)
+      throw Error("awake: false with enable_sleep false (it could never sleep)");
+    if (def.velocity != Vec2{} || def.angular_velocity != 0)
+      throw Error("awake: a body created asleep must be at rest (velocity and angular_velocity 0)");
+  }
   if (dynamic && def.material.density <= 0)
     throw Error("material.density: must be positive on a dynamic body, got " +
                 std::to_string(def.material.density));

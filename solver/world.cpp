@@ -271,6 +271,8 @@ BodyDef World::definition(BodyId id) const {
   d.gravity_scale = b.gravity_scale[k];
   d.linear_drag = b.drag[k];
   d.angular_drag = b.angular_drag[k];
+  // Created asleep and woken since: it would now be created awake (and may be moving).
+  if (!(b.flags[k] & kSleeping)) d.awake = true;
   return d;
 }
 

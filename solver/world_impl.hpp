@@ -152,6 +152,7 @@ struct NarrowChunk {
   std::vector<std::uint8_t> reused_pair;  // features came from the cache
   std::size_t pairs = 0, reused_points = 0;
   std::size_t point_count = 0;  // both kinds
+  bool same_counts = false;     // every pair is last step's pair of the same index and count
   std::vector<std::uint64_t> keys;
   std::vector<std::uint8_t> touching;
   std::vector<std::uint32_t> counts;
@@ -178,6 +179,7 @@ struct StepScratch {
   std::vector<std::uint32_t> strut_ids;         // strut colouring: strut index of each input
   std::vector<std::uint8_t> particle_moving;    // per particle: w > 0 (strut colouring)
   std::vector<NarrowChunk> narrow_chunks;
+  std::vector<std::uint8_t> chunk_flags;  // one per chunk of a parallel check
   std::vector<std::uint8_t> old_still_touching;
   std::vector<std::uint32_t> multi_pairs;    // prepare: a colour's pairs of several constraints
   std::vector<std::uint32_t> wide_lane_a;    // prepare: body a of each wide lane

@@ -7,6 +7,7 @@
 
 #include "solver/body_storage.hpp"
 #include "solver/collide_phase.hpp"
+#include "solver/islands.hpp"
 #include "solver/shapes/shape_ops.hpp"
 #include "solver/world_impl.hpp"
 
@@ -104,6 +105,8 @@ BodyId World::create_body(const BodyDef& def) {
     throw Error(std::string("create_body: ") + e.what());
   }
   auto& w = *impl_;
+  if (!def.awake && !w.config.enable_sleep)
+    throw Error("create_body: awake: false in a world with sleep disabled (it would never wake)");
   std::uint32_t slot;
   if (!w.free_slots.empty()) {
     slot = w.free_slots.back();
@@ -121,7 +124,8 @@ BodyId World::create_body(const BodyDef& def) {
     r.alive = true, r.body = slot, r.def = sd;
     shape_slots.push_back(s);
   }
-  place_body(w, def, slot, shape_slots);
+  const std::uint32_t dense = place_body(w, def, slot, shape_slots);
+  if (!def.awake) sleep_body(w, dense);  // its own island, until something touches it
   return BodyId{slot + 1, w.slots[slot].generation};
 }
 

@@ -139,6 +139,42 @@ TEST(ContactCache, PyramidEndsWhereFreshCollisionPutsIt) {
   EXPECT_LT(length(cached.transform(a.back()).position - Vec2{0, 19.5f}), 0.05f);
 }
 
+// Segments and capsules keep their features too (a pyramid on a segment ground, as Box2D's
+// many_pyramids builds its ground; capsules lying on it): once settled every pair is reused, and
+// the pile ends where fresh collision puts it (measured: the same bits, as the features found
+// afresh are the ones kept).
+TEST(ContactCache, SegmentGroundAndCapsulesReuseTheirFeatures) {
+  auto build = [](World& w) {
+    BodyDef ground;
+    ground.is_static = true;
+    ground.shape = SegmentShape{{-20, 0}, {20, 0}};
+    w.create_body(ground);
+    std::vector<BodyId> ids;
+    for (int r = 0; r < 6; ++r)
+      for (int i = 0; i < 6 - r; ++i)
+        ids.push_back(
+            w.create_body(test::box_def({float(i) - 0.5f * float(5 - r), 0.5f + float(r)})));
+    for (int i = 0; i < 3; ++i) {
+      BodyDef capsule;
+      capsule.shape = CapsuleShape{0.5f, 0.25f};
+      capsule.center = {8.0f + 2.0f * float(i), 0.25f};
+      ids.push_back(w.create_body(capsule));
+    }
+    return ids;
+  };
+  World cached(config(true)), fresh(config(false));
+  const auto a = build(cached), b = build(fresh);
+  for (int i = 0; i < 120; ++i) cached.step(kDt), fresh.step(kDt);
+  const auto& impl = WorldAccess::impl(cached);
+  ASSERT_GT(impl.contacts.pair_keys.size(), 40u);
+  EXPECT_EQ(impl.cached_pairs, impl.contacts.pair_keys.size());
+  float worst = 0;
+  for (std::size_t i = 0; i < a.size(); ++i)
+    worst =
+        std::max(worst, length(cached.transform(a[i]).position - fresh.transform(b[i]).position));
+  EXPECT_LT(worst, 3e-3f);
+}
+
 }  // namespace
 // Kept contact structure (colour_contacts): a resting pyramid keeps last step's constraints,
 // colours and lanes, and that gives the same bits as colouring afresh every step, also across a

@@ -50,6 +50,7 @@ void expect_same(const BodyDef& a, const BodyDef& b) {
   EXPECT_TRUE(same_bits(a.linear_drag, b.linear_drag));
   EXPECT_TRUE(same_bits(a.angular_drag, b.angular_drag));
   EXPECT_EQ(a.fixed_rotation, b.fixed_rotation);
+  EXPECT_EQ(a.awake, b.awake);
   EXPECT_EQ(a.category, b.category);
   EXPECT_EQ(a.mask, b.mask);
   EXPECT_EQ(a.bullet, b.bullet);

@@ -85,6 +85,7 @@ void expect_same(const BodyDef& a, const BodyDef& b) {
   expect_same(a.linear_drag, b.linear_drag);
   expect_same(a.angular_drag, b.angular_drag);
   EXPECT_EQ(a.fixed_rotation, b.fixed_rotation);
+  EXPECT_EQ(a.awake, b.awake);
   expect_same(ShapeFilter{a.category, a.mask, a.group}, ShapeFilter{b.category, b.mask, b.group});
   EXPECT_EQ(a.sensor, b.sensor);
   EXPECT_EQ(a.bullet, b.bullet);
@@ -114,7 +115,8 @@ constexpr const char* kEveryKind = R"({
      "angle": 0.5, "material": "wood", "category": 2, "mask": 5, "group": -3},
     {"name": "zone", "shape": "box", "center": [4, 4], "half_extents": [1, 2], "radius": 0.125,
      "static": true, "sensor": true, "group": 7},
-    {"shape": "polygon", "center": [-4, 4], "vertices": [[0, 0], [1, 0], [0, 1]], "radius": 0.1},
+    {"shape": "polygon", "center": [-4, 4], "vertices": [[0, 0], [1, 0], [0, 1]], "radius": 0.1,
+     "awake": false},
     {"name": "cart", "center": [2, 6], "angle": 0.25, "fixed_rotation": true, "angular_drag": 0.5,
      "shapes": [
        {"shape": "box", "half_extents": [1, 0.25], "offset": [0, 0.5], "angle": 0.125,
@@ -164,6 +166,8 @@ TEST(SceneV2, EveryShapeKindLoadsWithItsValues) {
   EXPECT_EQ(zone.group, 7);
   EXPECT_EQ(std::get<PolygonShape>(s.bodies[5].def.shape).radius, 0.1f);
   EXPECT_EQ(s.bodies[5].name, "");
+  EXPECT_FALSE(s.bodies[5].def.awake);  // created asleep
+  EXPECT_TRUE(s.bodies[6].def.awake);
 
   const BodyDef& cart = s.bodies[6].def;
   EXPECT_EQ(cart.center, (Vec2{2, 6}));

@@ -76,6 +76,62 @@ TEST(Sleep, ForcesVelocitiesAndJointPartnersWake) {
   EXPECT_GT(world.linear_velocity(a).y, 0.0f);
 }
 
+// A wall built asleep (BodyDef::awake = false, Box2D's smash scene): untouched, it costs nothing
+// and does not move (no gravity here: it floats in place); a box flying into it at 10 m/s (it
+// arrives after 54 steps) wakes the boxes it hits, and they are pushed.
+TEST(Sleep, BodiesCreatedAsleepStayStillUntilTouched) {
+  World world(WorldConfig{.gravity = {0, 0}});
+  std::vector<BodyId> wall;
+  for (int i = 0; i < 4; ++i)
+    for (int j = 0; j < 4; ++j) {
+      BodyDef d = test::box_def({10.0f + float(i), float(j)});
+      d.awake = false;
+      wall.push_back(world.create_body(d));
+    }
+  for (BodyId id : wall) EXPECT_TRUE(world.is_sleeping(id));
+  BodyDef ball = test::box_def({0, 1.5f});
+  ball.velocity = {10, 0};
+  const BodyId mover = world.create_body(ball);
+  for (int i = 0; i < 30; ++i) world.step(1.0f / 60);  // 5 m: still 4 m short of the wall
+  EXPECT_EQ(world.contact_count(), 0u);
+  for (BodyId id : wall) {
+    EXPECT_TRUE(world.is_sleeping(id));
+    EXPECT_EQ(world.linear_velocity(id).x, 0.0f);
+  }
+  for (int i = 0; i < 60; ++i) world.step(1.0f / 60);
+  EXPECT_FALSE(world.is_sleeping(wall[1]));  // the boxes in its way at y = 1 and 2
+  EXPECT_GT(world.transform(wall[1]).position.x, 10.05f) << "pushed by the box that hit it";
+  EXPECT_LT(world.linear_velocity(mover).x, 5.0f) << "slowed by the wall it pushes";
+}
+
+TEST(Sleep, CreatingAsleepIsCheckedAndLeavesTheWorldAsItWas) {
+  World world;
+  BodyDef moving = test::box_def({0, 0.5f});
+  moving.awake = false;
+  moving.velocity = {1, 0};
+  EXPECT_NE(test::error_of([&] {
+              world.create_body(moving);
+            }).find("awake: a body created asleep must be at rest"),
+            std::string::npos);
+  BodyDef fixed = test::ground_def();
+  fixed.awake = false;
+  EXPECT_NE(test::error_of([&] { world.create_body(fixed); }).find("awake: only a dynamic body"),
+            std::string::npos);
+  BodyDef never = test::box_def({0, 0.5f});
+  never.awake = false, never.enable_sleep = false;
+  EXPECT_NE(test::error_of([&] {
+              world.create_body(never);
+            }).find("awake: false with enable_sleep false"),
+            std::string::npos);
+  World no_sleep(WorldConfig{.enable_sleep = false});
+  BodyDef asleep = test::box_def({0, 0.5f});
+  asleep.awake = false;
+  EXPECT_NE(test::error_of([&] { no_sleep.create_body(asleep); }).find("sleep disabled"),
+            std::string::npos);
+  EXPECT_EQ(world.body_count(), 0u);
+  EXPECT_EQ(no_sleep.body_count(), 0u);
+}
+
 TEST(Sleep, DisabledSleepKeepsEverythingAwake) {
   World world(WorldConfig{.enable_sleep = false});
   const auto ids = small_pyramid(world, 4);

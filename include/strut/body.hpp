@@ -44,6 +44,10 @@ struct BodyDef {
   float soft = 0.0f;
   // false: the body never falls asleep, nor does its island (a player, a sensor-like body).
   bool enable_sleep = true;
+  // false: the body is created asleep (a dynamic body at rest, with sleep enabled), as if it had
+  // fallen asleep on its own: it costs nothing until something touches it or a call wakes it.
+  // A wall or a pile built in place starts asleep this way, as in Box2D's `isAwake`.
+  bool awake = true;
   // The embedding program's own value (an index, a handle, or a pointer stored with
   // reinterpret_cast<std::uintptr_t>): strut only stores it. World::user_data reads it.
   std::uint64_t user_data = 0;

@@ -63,7 +63,7 @@ bool one_of(std::string_view key, const std::string_view (&list)[N]) {
 constexpr std::string_view kBodyKeys[] = {
     "name",      "center",        "angle",  "velocity", "angular_velocity", "static",
     "kinematic", "gravity_scale", "bullet", "soft",     "linear_drag"};
-constexpr std::string_view kBodyKeysV2[] = {"fixed_rotation", "angular_drag"};
+constexpr std::string_view kBodyKeysV2[] = {"fixed_rotation", "angular_drag", "awake"};
 // Keys of a shape besides its kind's own: on a single-shape body they sit on the body.
 constexpr std::string_view kShapeKeys[] = {"shape", "material", "category", "mask"};
 constexpr std::string_view kShapeKeysV2[] = {"group", "sensor"};
@@ -250,6 +250,14 @@ void BodyReader::body_options(const json& j, const Path& p, SceneBody& b) {
     d.fixed_rotation = boolean(j["fixed_rotation"], p / "fixed_rotation");
   if (j.contains("angular_drag"))
     d.angular_drag = non_negative(j["angular_drag"], p / "angular_drag");
+  if (j.contains("awake")) {
+    d.awake = boolean(j["awake"], p / "awake");
+    // The world's own words (validate_body_def), here because engine_check's stand-in for a
+    // dynamic body is kinematic.
+    if (!d.awake && !is_dynamic(d)) fail(p / "awake", "only a dynamic body can be created asleep");
+    if (!d.awake && (d.velocity != Vec2{} || d.angular_velocity != 0))
+      fail(p / "awake", "a body created asleep must be at rest (velocity and angular_velocity 0)");
+  }
 }
 
 ShapeDef BodyReader::shape_item(const json& j, const Path& p, const BodyDef& body) {
@@ -467,6 +475,7 @@ void BodyReader::engine_check(const BodyDef& body, const json& j, const Path& p)
     stand_in.sensor = false;
     stand_in.soft = 0;
     stand_in.is_kinematic = !body.is_static;
+    stand_in.awake = true;  // checked by body_options
   }
   const BodyDef& d = whole ? body : stand_in;
   try {
