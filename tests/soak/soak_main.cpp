@@ -10,6 +10,13 @@
 //   STRUT_SOAK=1 ctest --test-dir build -R soak --output-on-failure
 //   build/strut_soak [steps]          (default 6000 steps = 100 s at 60 Hz)
 //   build/strut_soak --seconds 600    (as many steps as 10 minutes of wall time allow)
+//
+// Measured 2026-11-24 (`/usr/bin/time -v build/strut_soak --seconds 600`, a 2-core machine
+// shared with four other jobs, so the run got 123 s of CPU): 7,285 steps in 600 s, every state
+// finite, no gain over the start (3.99 MJ; the pile settles at 0.875 MJ); once settled the
+// energy rose at most 0.031 % of the start above its lowest so far (1.2 kJ, while the pile
+// settled between steps 600 and 1,000), and from step 1,000 to 7,285 by 7 J (876,865 to
+// 876,872 J). Peak RSS 62 MB. 9,996 bodies stay awake: the pile never falls asleep.
 #include <algorithm>
 #include <chrono>
 #include <cmath>
