@@ -17,6 +17,8 @@
 // energy rose at most 0.031 % of the start above its lowest so far (1.2 kJ, while the pile
 // settled between steps 600 and 1,000), and from step 1,000 to 7,285 by 7 J (876,865 to
 // 876,872 J). Peak RSS 62 MB. 9,996 bodies stay awake: the pile never falls asleep.
+// Memory stays flat in `rain` too (`/usr/bin/time build/strut run rain --steps N --threads 1`):
+// peak RSS 55,988 kB at 1,000 steps, 56,012 kB at 5,000 (11,040 bodies).
 #include <algorithm>
 #include <chrono>
 #include <cmath>
