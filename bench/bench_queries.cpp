@@ -69,6 +69,28 @@ void BM_RayCastClosest(benchmark::State& state) {
 }
 BENCHMARK(BM_RayCastClosest)->Unit(benchmark::kMicrosecond);
 
+void BM_ShapeOverlap(benchmark::State& state) {
+  World& w = grid_world();
+  std::mt19937 rng(4);
+  std::size_t found = 0;
+  for (auto _ : state)
+    found += w.overlap_shape(BoxShape{{1, 0.5f}}, {random_point(rng), 0.3f}).size();
+  state.counters["shapes_per_query"] = double(found) / double(state.iterations());
+}
+BENCHMARK(BM_ShapeOverlap)->Unit(benchmark::kMicrosecond);
+
+// A 0.3 m circle and a box cast 5 m through the grid: each stops at the first shape it meets.
+void BM_ShapeCast(benchmark::State& state) {
+  World& w = grid_world();
+  std::mt19937 rng(6);
+  const Shape shape =
+      state.range(0) == 0 ? Shape{CircleShape{0.3f}} : Shape{BoxShape{{0.3f, 0.2f}}};
+  std::size_t hits = 0;
+  for (auto _ : state) hits += w.cast_shape(shape, {random_point(rng), 0.5f}, {3, 4}).has_value();
+  state.counters["hit_fraction"] = double(hits) / double(state.iterations());
+}
+BENCHMARK(BM_ShapeCast)->Arg(0)->Arg(1)->Unit(benchmark::kMicrosecond);
+
 void BM_QueryIndexBuild(benchmark::State& state) {
   World& w = grid_world();
   for (auto _ : state) {

@@ -154,6 +154,7 @@ void validate_body_def(const BodyDef& def) {
     throw Error("fixed_rotation: a soft body has no rotation to fix");
   check_finite(def.soft, "soft");
   if (def.soft < 0) throw Error("soft: compliance must not be negative");
+  check_at_most(def.soft, limits::kMaxCompliance, "soft", "m/N");
   if (def.is_static && def.is_kinematic)
     throw Error("is_kinematic: a body cannot be both static and kinematic");
   validate_material(def.material, "material");

@@ -8,6 +8,7 @@
 #include "solver/collide/manifold.hpp"
 #include "solver/collide_phase.hpp"
 #include "solver/polygon_geometry.hpp"
+#include "solver/shape_cast.hpp"
 #include "solver/shapes/shape_ops.hpp"
 #include "solver/world_impl.hpp"
 #include "strut/world.hpp"
@@ -20,8 +21,10 @@ bool selected(const World::Impl& w, std::uint32_t i, std::uint32_t mask) {
   return !(w.bodies.flags[c.body[i]] & kDead) && (c.category[i] & mask) != 0;
 }
 
-// Dense indices of the selected colliders whose box overlaps `box`, ascending (creation order).
-std::vector<std::uint32_t> candidates(const World::Impl& w, const Aabb& box, std::uint32_t mask) {
+// Dense indices of the colliders whose box overlaps `box` and for which keep(i) holds, ascending
+// (creation order).
+template <class Keep>
+std::vector<std::uint32_t> candidates(const World::Impl& w, const Aabb& box, Keep keep) {
   QueryIndex& index = w.query_index;
   const std::uint64_t stamp = (w.step_index << 32) + w.body_edits;
   {
@@ -39,10 +42,79 @@ std::vector<std::uint32_t> candidates(const World::Impl& w, const Aabb& box, std
   }
   std::vector<std::uint32_t> out;
   index.for_each_overlap(box, [&](std::uint32_t i) {
-    if (selected(w, i, mask)) out.push_back(i);
+    if (keep(i)) out.push_back(i);
   });
   std::sort(out.begin(), out.end());
   return out;
+}
+std::vector<std::uint32_t> candidates(const World::Impl& w, const Aabb& box, std::uint32_t mask) {
+  return candidates(w, box, [&](std::uint32_t i) { return selected(w, i, mask); });
+}
+
+// The shapes a query shape with `filter` would collide with (should_collide), sensors excluded:
+// shape casts and overlaps look for solid things, as rays do.
+bool passes_filter(const World::Impl& w, std::uint32_t i, const ShapeFilter& filter) {
+  const auto& c = w.colliders;
+  return !(w.bodies.flags[c.body[i]] & kDead) && !c.sensor[i] &&
+         should_collide(filter, ShapeFilter{c.category[i], c.mask[i], c.group[i]});
+}
+
+// A query shape's convex pieces in world space (a chain has one per link), each with its box.
+struct QueryPiece {
+  float x[kMaxPolygonVertices], y[kMaxPolygonVertices];
+  collide::ShapeView view;
+  Aabb box;
+};
+
+// Checks the query shape against the size and coordinate limits of a static body's shape and
+// places its pieces at `pose`; `call` names the World function in the error.
+std::vector<QueryPiece> query_pieces(const Shape& shape, Transform pose, const char* call) {
+  BodyDef def;  // validated as a static body: sizes and coordinates, no mass
+  def.shape = shape;
+  def.center = pose.position;
+  def.angle = pose.angle;
+  def.is_static = true;
+  try {
+    validate_body_def(def);
+  } catch (const Error& e) {
+    throw Error(std::string(call) + ": " + e.what());
+  }
+  ShapeDef sd;
+  sd.shape = shape;
+  sd.angle = pose.angle;
+  sd.offset = pose.position;
+  const std::vector<shapes::LocalCollider> local = shapes::make_colliders(sd);
+  std::vector<QueryPiece> pieces(local.size());
+  for (std::size_t p = 0; p < local.size(); ++p) {
+    const shapes::LocalCollider& piece = local[p];
+    QueryPiece& q = pieces[p];
+    Aabb box{{1e30f, 1e30f}, {-1e30f, -1e30f}};
+    for (int v = 0; v < piece.count; ++v) {
+      q.x[v] = piece.vertices[v].x, q.y[v] = piece.vertices[v].y;
+      box.lower = {std::min(box.lower.x, q.x[v]), std::min(box.lower.y, q.y[v])};
+      box.upper = {std::max(box.upper.x, q.x[v]), std::max(box.upper.y, q.y[v])};
+    }
+    q.box = {box.lower - Vec2{piece.radius, piece.radius},
+             box.upper + Vec2{piece.radius, piece.radius}};
+    q.view.kind = piece.kind, q.view.x = q.x, q.view.y = q.y, q.view.count = piece.count;
+    q.view.radius = piece.radius;
+  }
+  return pieces;
+}
+
+// Dense colliders overlapping any piece (a negative gap: touching is not overlap), ascending and
+// each once.
+template <class Keep>
+std::vector<std::uint32_t> overlapping(const World::Impl& w, const std::vector<QueryPiece>& pieces,
+                                       Keep keep) {
+  std::vector<std::uint32_t> found;
+  for (const QueryPiece& piece : pieces)
+    for (const std::uint32_t i : candidates(w, piece.box, keep))
+      // Margin 0: only points with a negative separation (overlap) are reported.
+      if (collide::collide(piece.view, shape_view(w, i), 0.0f).count > 0) found.push_back(i);
+  std::sort(found.begin(), found.end());
+  found.erase(std::unique(found.begin(), found.end()), found.end());
+  return found;
 }
 
 // The bodies of the colliders for which keep(i) holds, each once, in creation order (colliders
@@ -107,41 +179,49 @@ std::vector<RayHit> World::ray_cast_all(Vec2 from, Vec2 to, std::uint32_t mask) 
 
 std::vector<BodyId> World::query_shape(const Shape& shape, Transform pose,
                                        std::uint32_t mask) const {
-  BodyDef def;  // validated as a static body: sizes and coordinates, no mass
-  def.shape = shape;
-  def.center = pose.position;
-  def.angle = pose.angle;
-  def.is_static = true;
-  try {
-    validate_body_def(def);
-  } catch (const Error& e) {
-    throw Error(std::string("query_shape: ") + e.what());
-  }
-  ShapeDef sd;
-  sd.shape = shape;
-  sd.angle = pose.angle;
-  sd.offset = pose.position;
   const auto& w = *impl_;
-  std::vector<std::uint32_t> found;
-  for (const shapes::LocalCollider& piece : shapes::make_colliders(sd)) {
-    float xs[kMaxPolygonVertices], ys[kMaxPolygonVertices];
-    Aabb box{{1e30f, 1e30f}, {-1e30f, -1e30f}};
-    for (int v = 0; v < piece.count; ++v) {
-      xs[v] = piece.vertices[v].x, ys[v] = piece.vertices[v].y;
-      box.lower = {std::min(box.lower.x, xs[v]), std::min(box.lower.y, ys[v])};
-      box.upper = {std::max(box.upper.x, xs[v]), std::max(box.upper.y, ys[v])};
-    }
-    box.lower -= Vec2{piece.radius, piece.radius}, box.upper += Vec2{piece.radius, piece.radius};
-    collide::ShapeView query;
-    query.kind = piece.kind, query.x = xs, query.y = ys, query.count = piece.count;
-    query.radius = piece.radius;
-    for (const std::uint32_t i : candidates(w, box, mask))
-      // Margin 0: only points with a negative separation (overlap) are reported.
-      if (collide::collide(query, shape_view(w, i), 0.0f).count > 0) found.push_back(i);
+  const auto pieces = query_pieces(shape, pose, "query_shape");
+  return bodies_of(w, overlapping(w, pieces, [&](std::uint32_t i) { return selected(w, i, mask); }),
+                   [](std::uint32_t) { return true; });
+}
+
+std::vector<ShapeId> World::overlap_shape(const Shape& shape, Transform pose,
+                                          const ShapeFilter& filter) const {
+  const auto& w = *impl_;
+  const auto pieces = query_pieces(shape, pose, "overlap_shape");
+  std::vector<ShapeId> out;
+  for (const std::uint32_t i :
+       overlapping(w, pieces, [&](std::uint32_t i) { return passes_filter(w, i, filter); })) {
+    const ShapeId id = w.shape_of_collider(w.colliders.slot[i]);
+    if (out.empty() || !(out.back() == id)) out.push_back(id);  // a chain's links are one shape
   }
-  std::sort(found.begin(), found.end());
-  found.erase(std::unique(found.begin(), found.end()), found.end());
-  return bodies_of(w, found, [](std::uint32_t) { return true; });
+  return out;
+}
+
+// Each piece is cast against the colliders in the box it sweeps; the earliest hit wins, ties going
+// to the shape created first (candidates come in creation order and only a strictly earlier hit
+// replaces the best).
+std::optional<RayHit> World::cast_shape(const Shape& shape, Transform pose, Vec2 translation,
+                                        const ShapeFilter& filter) const {
+  if (!is_finite(translation)) throw Error("cast_shape: translation is not finite");
+  // The end pose obeys the same limits as the start.
+  query_pieces(shape, {pose.position + translation, pose.angle}, "cast_shape (end pose)");
+  const auto& w = *impl_;
+  std::optional<RayHit> best;
+  for (const QueryPiece& piece : query_pieces(shape, pose, "cast_shape")) {
+    const Aabb swept{{piece.box.lower.x + std::min(translation.x, 0.0f),
+                      piece.box.lower.y + std::min(translation.y, 0.0f)},
+                     {piece.box.upper.x + std::max(translation.x, 0.0f),
+                      piece.box.upper.y + std::max(translation.y, 0.0f)}};
+    for (const std::uint32_t i :
+         candidates(w, swept, [&](std::uint32_t i) { return passes_filter(w, i, filter); })) {
+      const auto hit = cast_collider(piece.view, translation, shape_view(w, i));
+      if (!hit || (best && !(hit->fraction < best->fraction))) continue;
+      best = RayHit{w.id_of_dense(w.colliders.body[i]), hit->point, hit->normal, hit->fraction,
+                    w.shape_of_collider(w.colliders.slot[i])};
+    }
+  }
+  return best;
 }
 
 std::optional<RayHit> World::ray_cast(Vec2 from, Vec2 to, std::uint32_t mask) const {

@@ -47,6 +47,7 @@ set(STRUT_SOLVER_SOURCES
   solver/query_index.cpp
   solver/world.cpp
   solver/queries.cpp
+  solver/shape_cast.cpp
   solver/tile_map.cpp
   solver/debug_draw.cpp
 )

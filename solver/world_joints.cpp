@@ -169,7 +169,7 @@ void World::set_joint_enabled(JointId id, bool enabled) {
 void World::set_joint_limit(JointId id, const JointLimit& limit) {
   change_joint(*this, *impl_, id, "set_joint_limit", "limit", [&](auto& d) {
     if constexpr (requires { d.limit; }) {
-      check_limit(limit);
+      check_limit(limit, kLimitMeasure<std::decay_t<decltype(d)>>);
       d.limit = limit;
       return true;
     }
@@ -180,7 +180,7 @@ void World::set_joint_limit(JointId id, const JointLimit& limit) {
 void World::set_joint_motor(JointId id, const JointMotor& motor) {
   change_joint(*this, *impl_, id, "set_joint_motor", "motor", [&](auto& d) {
     if constexpr (requires { d.motor; }) {
-      check_motor(motor);
+      check_motor(motor, kMotorMeasure<std::decay_t<decltype(d)>>);
       d.motor = motor;
       return true;
     }

@@ -15,6 +15,7 @@ set(STRUT_TEST_SOURCES
   tests/contact_test.cpp
   tests/ccd_test.cpp
   tests/query_test.cpp
+  tests/shape_cast_query_test.cpp
   tests/event_test.cpp
   tests/tile_map_test.cpp
   tests/floor_friction_test.cpp
@@ -30,6 +31,8 @@ set(STRUT_TEST_SOURCES
   tests/stiffness_test.cpp
   tests/debug_draw_test.cpp
   tests/magnitude_limits_test.cpp
+  tests/push_out_test.cpp
+  tests/joint_magnitude_test.cpp
   tests/material_defaults_test.cpp
   tests/event_accumulation_test.cpp
   tests/embedding_api_test.cpp

@@ -41,5 +41,21 @@ inline constexpr float kMinHertz = 1e-3f;
 inline constexpr float kMaxHertz = 1e6f;
 inline constexpr float kMaxDampingRatio = 1e3f;
 inline constexpr int kMaxIterations = 100;
+// XPBD compliance (m/N) of a soft body's struts and of a distance joint's length: 0 (rigid) up
+// to kMaxCompliance. Beyond it compliance / h^2 overflows a float at short substeps and the
+// constraint turns NaN (found by fuzz_api: a soft box of compliance 2.7e34 m/N, NaN in its first
+// step). A metre of stretch per millinewton is softer than any use.
+inline constexpr float kMaxCompliance = 1e3f;  // m/N
+// Joint limits and motors (found by fuzz_api: revolute limits of [9.5e21, 1.7e22] rad and a motor
+// speed of 1.1e22 rad/s were accepted, and the next correction turned both bodies into NaN).
+// A revolute joint's angle is measured in (-pi, pi], so its limits lie within +-pi (beyond, a
+// limit is never reached or always violated); translation limits (prismatic, wheel) obey the
+// coordinate limit. Motor speeds obey the speed limits above (rad/s for revolute and wheel
+// motors, m/s for prismatic ones).
+inline constexpr float kMaxJointAngle = 3.14159274f;  // rad: float(pi), so +-pi is accepted
+// A motor's maximum torque or force: 1e30 already means a motor that never gives, so larger
+// values mean nothing more; the bound keeps effort x h^2 and the motor's readings far from
+// overflow.
+inline constexpr float kMaxMotorEffort = 1e30f;  // N m or N
 
 }  // namespace strut::limits

@@ -251,6 +251,17 @@ class World {
   // The shape obeys the size limits of BodyDef.
   std::vector<BodyId> query_shape(const Shape& shape, Transform pose,
                                   std::uint32_t mask = 0xFFFFFFFFu) const;
+  // Shapes, rather than bodies, that overlap `shape` at `pose` (placed as in query_shape), in
+  // creation order. A shape is reported when `filter` lets the two collide (should_collide: both
+  // categories against the other's mask, groups); sensors are not reported.
+  std::vector<ShapeId> overlap_shape(const Shape& shape, Transform pose,
+                                     const ShapeFilter& filter = {}) const;
+  // The first shape that `shape`, placed at `pose` and moved by `translation` without turning,
+  // touches (filtered as overlap_shape): `fraction` of the translation travelled (0 when it
+  // overlaps at the start), the touching point on the hit shape and its outward normal there.
+  // Ties go to the shape created first. The start and end poses obey the limits of query_shape.
+  std::optional<RayHit> cast_shape(const Shape& shape, Transform pose, Vec2 translation,
+                                   const ShapeFilter& filter = {}) const;
 
   // Contact events of every step since the program last read any of them, however the steps
   // were run (World::step or FixedStepDriver::advance): reading marks them read, and the next

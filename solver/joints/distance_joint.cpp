@@ -1,9 +1,12 @@
 // Distance joint: the distance between two material points (rigid or soft bodies) is held at
 // `length` (rigid, or XPBD compliant), kept inside [min_length, max_length] (a rope: slack
 // inside), or pulled toward `length` by a spring that the range still bounds.
+#include <cstdio>
+
 #include "solver/joint_solver.hpp"
 #include "solver/joints/joint_ops.hpp"
 #include "solver/joints/joint_rows.hpp"
+#include "strut/limits.hpp"
 
 namespace strut {
 namespace {
@@ -21,6 +24,14 @@ void validate(const World::Impl&, const JointDef& any, std::uint32_t, std::uint3
   check_coordinate(d.min_length, "min_length");
   check_coordinate(d.max_length, "max_length");
   check_non_negative(d.compliance, "compliance");
+  if (d.compliance > limits::kMaxCompliance) {
+    char message[128];
+    std::snprintf(message, sizeof message,
+                  "compliance %g m/N exceeds the limit of %g m/N "
+                  "(strut/limits.hpp)",
+                  double(d.compliance), double(limits::kMaxCompliance));
+    throw Error(message);
+  }
   check_spring(d.spring);
   if (d.min_length >= 0 && d.max_length >= 0 && d.min_length > d.max_length)
     throw Error("min_length is larger than max_length");

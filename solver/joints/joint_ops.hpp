@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <type_traits>
 
 #include "solver/joint.hpp"
 #include "solver/world_impl.hpp"
@@ -48,8 +49,18 @@ void check_non_negative(float v, const char* field);
 // A spring frequency (0 or within the limits of strut/limits.hpp) and a damping ratio.
 void check_hertz(float v, const char* field);
 void check_damping_ratio(float v, const char* field);
-void check_limit(const JointLimit& limit);
-void check_motor(const JointMotor& motor);
+// What a joint's limit or motor acts on: its angle (rad, rad/s, N m) or its translation along its
+// axis (m, m/s, N). A wheel joint limits its translation and drives its wheel's angle.
+enum class JointMeasure : bool { Angle, Translation };
+template <class Def>
+inline constexpr JointMeasure kLimitMeasure =
+    std::is_same_v<Def, RevoluteJointDef> ? JointMeasure::Angle : JointMeasure::Translation;
+template <class Def>
+inline constexpr JointMeasure kMotorMeasure =
+    std::is_same_v<Def, PrismaticJointDef> ? JointMeasure::Translation : JointMeasure::Angle;
+// Finite, ordered and within the magnitude rule's joint limits (strut/limits.hpp).
+void check_limit(const JointLimit& limit, JointMeasure measure);
+void check_motor(const JointMotor& motor, JointMeasure measure);
 void check_spring(const JointSpring& spring);
 void require_rigid(const World::Impl& w, std::uint32_t a, std::uint32_t b, const char* what);
 
@@ -62,8 +73,8 @@ void validate_axis_joint(const World::Impl& w, const AxisJointDef& d, std::uint3
   check_finite_field(d.anchor, "anchor");
   check_finite_field(d.axis, "axis");
   if (!(length(d.axis) > 1e-6f)) throw Error("axis must not be zero");
-  check_limit(d.limit);
-  check_motor(d.motor);
+  check_limit(d.limit, kLimitMeasure<AxisJointDef>);
+  check_motor(d.motor, kMotorMeasure<AxisJointDef>);
   check_spring(d.spring);
   require_rigid(w, a, b, what);
 }

@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <iterator>
 #include <string>
+#include <utility>
 #include <variant>
 
 #include "solver/joint_solver.hpp"
@@ -67,14 +68,46 @@ void check_damping_ratio(float v, const char* field) {
   throw Error(message);
 }
 
-void check_limit(const JointLimit& limit) {
+// Fuzzing found limits of 9.5e21 rad and a motor speed of 1.1e22 rad/s, accepted, whose first
+// correction turned the bodies into NaN: limits and motors obey the magnitude rule.
+void check_limit(const JointLimit& limit, JointMeasure measure) {
   check_finite_field(limit.lower, "limit.lower");
   check_finite_field(limit.upper, "limit.upper");
   if (limit.lower > limit.upper) throw Error("limit.lower is larger than limit.upper");
+  if (measure == JointMeasure::Translation) {
+    check_coordinate(limit.lower, "limit.lower");
+    check_coordinate(limit.upper, "limit.upper");
+    return;
+  }
+  for (const auto& [v, field] :
+       {std::pair{limit.lower, "limit.lower"}, {limit.upper, "limit.upper"}}) {
+    if (std::fabs(v) <= limits::kMaxJointAngle) continue;
+    char message[192];
+    std::snprintf(message, sizeof message,
+                  "%s %g rad is outside [-pi, pi] (the joint angle is measured in (-pi, pi]; "
+                  "strut/limits.hpp)",
+                  field, double(v));
+    throw Error(message);
+  }
 }
-void check_motor(const JointMotor& motor) {
+void check_motor(const JointMotor& motor, JointMeasure measure) {
   check_finite_field(motor.speed, "motor.speed");
   check_non_negative(motor.max_effort, "motor.max_effort");
+  const bool angle = measure == JointMeasure::Angle;
+  const float max_speed = angle ? limits::kMaxAngularSpeed : limits::kMaxSpeed;
+  char message[160];
+  if (std::fabs(motor.speed) > max_speed) {
+    std::snprintf(message, sizeof message,
+                  "motor.speed %g %s exceeds the limit of %g (strut/limits.hpp)",
+                  double(motor.speed), angle ? "rad/s" : "m/s", double(max_speed));
+    throw Error(message);
+  }
+  if (motor.max_effort > limits::kMaxMotorEffort) {
+    std::snprintf(message, sizeof message,
+                  "motor.max_effort %g exceeds the limit of %g (strut/limits.hpp)",
+                  double(motor.max_effort), double(limits::kMaxMotorEffort));
+    throw Error(message);
+  }
 }
 void check_spring(const JointSpring& spring) {
   check_hertz(spring.hertz, "spring.hertz");

@@ -27,8 +27,8 @@ void validate(const World::Impl& w, const JointDef& any, std::uint32_t a, std::u
   const auto& d = std::get<RevoluteJointDef>(any);
   check_finite_field(d.anchor, "anchor");
   if (d.reference_angle) check_finite_field(*d.reference_angle, "reference_angle");
-  check_limit(d.limit);
-  check_motor(d.motor);
+  check_limit(d.limit, kLimitMeasure<RevoluteJointDef>);
+  check_motor(d.motor, kMotorMeasure<RevoluteJointDef>);
   check_spring(d.spring);
   if (has_angular_rows(d)) require_rigid(w, a, b, "a revolute joint with a limit, motor or spring");
 }

@@ -1,13 +1,26 @@
 // Soak: 10,000 mixed bodies (boxes, circles, triangles; light and heavy; bouncy and not) dropped
-// into a closed box and run for a long time. Every value must stay finite and the total energy
-// (kinetic + potential) must never exceed the starting energy by more than 0.5 % of it: contacts
-// and friction only take energy out, so a gain is a solver error. Prints the energy every 500
-// steps and the largest relative gain.
+// into a closed box and run for a long time. Every body's state must stay finite, and the total
+// energy (kinetic + potential) must not be gained: it never exceeds the starting energy by more
+// than 0.5 % of it, and once the pile has settled (after 600 steps, 10 s) it never rises above
+// the lowest energy reached so far by more than 0.1 % of the starting energy (contacts and
+// friction only take energy out; a resting pile's jitter is far below that). Prints the energy
+// every 500 steps and the largest gains.
 //
 // Slow (minutes), so excluded by default: the ctest test `soak` skips unless STRUT_SOAK=1, e.g.
 //   STRUT_SOAK=1 ctest --test-dir build -R soak --output-on-failure
 //   build/strut_soak [steps]          (default 6000 steps = 100 s at 60 Hz)
+//   build/strut_soak --seconds 600    (as many steps as 10 minutes of wall time allow)
+//
+// Measured 2026-11-24 (`/usr/bin/time -v build/strut_soak --seconds 600`, a 2-core machine
+// shared with four other jobs, so the run got 123 s of CPU): 7,285 steps in 600 s, every state
+// finite, no gain over the start (3.99 MJ; the pile settles at 0.875 MJ); once settled the
+// energy rose at most 0.031 % of the start above its lowest so far (1.2 kJ, while the pile
+// settled between steps 600 and 1,000), and from step 1,000 to 7,285 by 7 J (876,865 to
+// 876,872 J). Peak RSS 62 MB. 9,996 bodies stay awake: the pile never falls asleep.
+// Memory stays flat in `rain` too (`/usr/bin/time build/strut run rain --steps N --threads 1`):
+// peak RSS 55,988 kB at 1,000 steps, 56,012 kB at 5,000 (11,040 bodies).
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -42,7 +55,14 @@ int main(int argc, char** argv) {
     std::printf("soak: skipped (set STRUT_SOAK=1 or pass a step count)\n");
     return 77;
   }
-  const int steps = argc >= 2 ? std::atoi(argv[1]) : 6000;
+  // A step count, or "--seconds S": steps until S seconds of wall time have passed.
+  const bool timed = argc >= 3 && std::string(argv[1]) == "--seconds";
+  const double seconds = timed ? std::atof(argv[2]) : 0.0;
+  const int steps = timed ? 1 << 30 : argc >= 2 ? std::atoi(argv[1]) : 6000;
+  const auto start = std::chrono::steady_clock::now();
+  auto elapsed = [&] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  };
   World world({.gravity = {0, -kGravity}});
   auto wall = [&](Vec2 center, Vec2 half) {
     BodyDef d;
@@ -80,21 +100,39 @@ int main(int argc, char** argv) {
     bodies.push_back(world.create_body(d));
   }
   const double e0 = energy(world, bodies);
-  double worst_gain = 0;
-  for (int s = 1; s <= steps; ++s) {
+  constexpr int kSettled = 600;
+  double worst_gain = 0, settled_min = 0, worst_settled_gain = 0;
+  int s = 1;
+  for (; s <= steps; ++s) {
     world.step(1.0f / 60);
-    if (s % 100 != 0 && s != steps) continue;
-    const double e = energy(world, bodies);
-    if (!std::isfinite(e)) {
-      std::printf("step %d: non-finite energy\n", s);
-      return 1;
+    const bool last = s == steps || (timed && elapsed() >= seconds);
+    if (s % 100 != 0 && !last) continue;
+    for (const BodyId id : bodies) {
+      const BodyState b = world.state(id);
+      if (!is_finite(b.transform.position) || !std::isfinite(b.transform.angle) ||
+          !is_finite(b.velocity) || !std::isfinite(b.angular_velocity)) {
+        std::printf("step %d: body %u is not finite\n", s, id.index);
+        return 1;
+      }
     }
+    const double e = energy(world, bodies);
     worst_gain = std::max(worst_gain, (e - e0) / std::fabs(e0));
-    if (s % 500 == 0 || s == steps)
-      std::printf("step %5d  energy %.6g J (start %.6g)  awake bodies %zu\n", s, e, e0,
-                  std::size_t(std::count_if(bodies.begin(), bodies.end(),
-                                            [&](BodyId id) { return world.is_awake(id); })));
+    if (s == kSettled) settled_min = e;
+    if (s > kSettled) {
+      worst_settled_gain = std::max(worst_settled_gain, (e - settled_min) / std::fabs(e0));
+      settled_min = std::min(settled_min, e);
+    }
+    if (s % 500 == 0 || last)
+      std::printf("step %5d  %.0f s  energy %.6g J (start %.6g)  awake bodies %zu\n", s, elapsed(),
+                  e, e0, std::size_t(std::count_if(bodies.begin(), bodies.end(), [&](BodyId id) {
+                    return world.is_awake(id);
+                  })));
+    if (last) break;
   }
-  std::printf("largest energy gain over the start: %.3g %% (tolerance 0.5 %%)\n", 100 * worst_gain);
-  return worst_gain <= 0.005 ? 0 : 1;
+  std::printf(
+      "%d steps in %.0f s: every state finite; largest energy gain over the start %.3g %% "
+      "(tolerance 0.5 %%); once settled, over the lowest energy so far %.3g %% of the start "
+      "(tolerance 0.1 %%)\n",
+      std::min(s, steps), elapsed(), 100 * worst_gain, 100 * worst_settled_gain);
+  return worst_gain <= 0.005 && worst_settled_gain <= 0.001 ? 0 : 1;
 }

@@ -13,6 +13,7 @@
 #include <optional>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 
 #include "strut/limits.hpp"
@@ -361,8 +362,12 @@ class Reader : public BodyReader {
     if (!has_upper) fail(p / lower_key, std::string("needs ") + upper_key + " too");
     if (!has_lower) fail(p / upper_key, std::string("needs ") + lower_key + " too");
     l.enabled = true;
-    l.lower = number(j[lower_key], p / lower_key);
-    l.upper = number(j[upper_key], p / upper_key);
+    // The magnitude rule (strut/limits.hpp): angles within +-pi, translations within the
+    // coordinate limit, as World::create_joint checks.
+    const float bound = std::string_view(lower_key) == "lower_angle" ? limits::kMaxJointAngle
+                                                                     : limits::kMaxCoordinate;
+    l.lower = in_range(j[lower_key], p / lower_key, -bound, bound);
+    l.upper = in_range(j[upper_key], p / upper_key, -bound, bound);
     if (l.lower > l.upper)
       fail(p / lower_key, std::string("must be at most ") + upper_key + " (" + j[upper_key].dump() +
                               "), got " + j[lower_key].dump());
@@ -385,8 +390,17 @@ class Reader : public BodyReader {
   // `motor_speed` with `max_key` (> 0 enables).
   JointMotor motor(const json& j, const Path& p, const char* max_key) const {
     JointMotor m;
-    if (j.contains("motor_speed")) m.speed = number(j["motor_speed"], p / "motor_speed");
-    if (j.contains(max_key)) m.max_effort = non_negative(j[max_key], p / max_key);
+    // Speeds and efforts within the magnitude rule: m/s for a prismatic joint's force-driven
+    // motor, rad/s for the torque-driven ones.
+    const float max_speed = std::string_view(max_key) == "max_motor_force"
+                                ? limits::kMaxSpeed
+                                : limits::kMaxAngularSpeed;
+    if (j.contains("motor_speed"))
+      m.speed = in_range(j["motor_speed"], p / "motor_speed", -max_speed, max_speed);
+    if (j.contains(max_key)) {
+      non_negative(j[max_key], p / max_key);  // its own message for a negative effort
+      m.max_effort = in_range(j[max_key], p / max_key, 0, limits::kMaxMotorEffort);
+    }
     m.enabled = m.max_effort > 0;
     return m;
   }
@@ -455,7 +469,8 @@ class Reader : public BodyReader {
     if (type == "distance") {
       DistanceJointDef d;
       d.collide = collide;
-      if (j.contains("compliance")) d.compliance = non_negative(j["compliance"], p / "compliance");
+      if (j.contains("compliance"))
+        d.compliance = in_range(j["compliance"], p / "compliance", 0, limits::kMaxCompliance);
       d.anchor_a = vec2(require(j, p, "anchor_a"), p / "anchor_a");
       d.anchor_b = vec2(require(j, p, "anchor_b"), p / "anchor_b");
       if (j.contains("length")) d.length = non_negative(j["length"], p / "length");
