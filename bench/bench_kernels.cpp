@@ -1,5 +1,6 @@
-// Kernel and whole-step benchmarks of the engine core: integration scalar vs SIMD, a step of N
-// free particles and N free boxes, and how rigid a box stays with braces vs a rigid pose.
+// Kernel and whole-step benchmarks of the engine core: integration and joint point passes scalar vs
+// SIMD, a step of N free particles and N free boxes, and how rigid a box stays with braces vs a
+// rigid pose.
 #include <benchmark/benchmark.h>
 
 #include <cmath>
@@ -10,9 +11,11 @@
 #include "solver/contacts/contact_prepare.hpp"
 #include "solver/integrate.hpp"
 #include "solver/joint_solver.hpp"
+#include "solver/joints/point_motion.hpp"
 #include "solver/strut_kernel.hpp"
 #include "solver/strut_lanes.hpp"
 #include "solver/world_impl.hpp"
+#include "strut/scenes.hpp"
 #include "strut/world.hpp"
 
 namespace strut {
@@ -186,6 +189,29 @@ BENCHMARK(BM_StrutProjectionColoured<true>)
     ->Name("BM_StrutProjectionColoured_Simd")
     ->Arg(10000)
     ->Arg(100000);
+
+// One velocity pass over joint_grid's revolute joint points (solver/joints/point_lanes.hpp),
+// colour after colour as the solver runs them, SIMD kernel vs its scalar twin, one thread. The
+// scene is stepped first so that the groups hold last step's rows and carried impulses.
+template <bool kSimd>
+void BM_JointPointPass(benchmark::State& state) {
+  SceneInstance inst = build_scene(builtin_scene("joint_grid"), 1);
+  for (int i = 0; i < 10; ++i) inst.step();
+  World::Impl& w = WorldAccess::impl(inst.world);
+  w.scalar_joints = !kSimd;
+  const PointMotion& m = w.point_motion;
+  for (auto _ : state) {
+    for (int colour = 0; colour <= kOverflowColour; ++colour)
+      solve_point_motion(w, m.begin[std::size_t(colour)], m.begin[std::size_t(colour) + 1],
+                         colour == kOverflowColour);
+    benchmark::DoNotOptimize(w.bodies.dx.data());
+    benchmark::ClobberMemory();
+  }
+  state.SetItemsProcessed(state.iterations() * std::int64_t(inst.joints.size()));
+  state.counters["groups"] = double(m.groups.size());
+}
+BENCHMARK(BM_JointPointPass<false>)->Name("BM_JointPointPass_Scalar");
+BENCHMARK(BM_JointPointPass<true>)->Name("BM_JointPointPass_Simd");
 
 // A whole step of n bodies that never touch (a layer mask keeps every pair out), 4 substeps:
 // integration, bounds, broad phase, islands and the rest of the pipeline without contacts.

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "solver/joints/point_lanes.hpp"
 #include "strut/joint.hpp"
 
 namespace strut {
@@ -51,24 +52,20 @@ struct Joint {
   bool dead = false;       // destroyed; removed from World::Impl::joints before the next step
 };
 
-// A joint's point constraint at the velocity level, packed for the step (48 bytes): the bodies
-// (dense), their inverse masses, the anchors' world arms and the inverse of the 2x2 effective
-// mass (refreshed when the poses change), and the position impulse (N s^2) carried from
-// substep to substep.
-struct PointMotionRow {
-  std::uint32_t a = 0, b = 0;
-  float ma = 0, mb = 0, ia = 0, ib = 0;
-  Vec2 ra, rb;
-  float k11 = 0, k12 = 0, k22 = 0;  // inverse effective mass
-  Vec2 impulse;
-  std::uint32_t joint = 0;  // index in World::Impl::joints
-};
+// Marks an item of PointMotion::items that is a group of points projected in lanes.
+inline constexpr std::uint32_t kProjectGroup = 1u << 31;
 
-// The rows of a step in colour order: colour c is rows[begin[c] .. begin[c + 1]) (the joint
-// colouring's colours; below its threshold all rows are in the serial overflow colour).
+// The point rows of a step in colour order, kWideLanes a group (solver/joints/point_lanes.hpp):
+// colour c is groups[begin[c] .. begin[c + 1]) (the joint colouring's colours; below its
+// threshold all rows are in the serial overflow colour). The position projection's work of
+// colour c is items[item_begin[c] .. item_begin[c + 1]): kProjectGroup | g for group g, whose
+// points are projected in lanes (joints whose solve is nothing else, coloured joints only; such
+// groups lead their colour's), else a joint's index, solved by its type.
 struct PointMotion {
-  std::vector<PointMotionRow> rows;
+  std::vector<PointGroup> groups;
   std::vector<std::uint32_t> begin;
+  std::vector<std::uint32_t> items, item_begin;
+  std::vector<std::uint32_t> projected, typed, rows;  // scratch of prepare_point_motion
 };
 
 }  // namespace strut

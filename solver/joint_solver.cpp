@@ -287,11 +287,19 @@ void add_joint_stages(World::Impl& w, std::vector<TaskSystem::Stage>& stages, fl
                         phase});
       continue;
     }
-    const Colouring& c = w.joint_colours;
-    add_colour_stages(stages, c.begin, w.tasks.thread_count(), 256, phase,
-                      [&w, &c, h, first](std::uint32_t lo, std::uint32_t hi, bool) {
-                        for (std::uint32_t i = lo; i < hi; ++i)
-                          solve_joint(w, w.joints[c.order[i]], h, first);
+    // A colour's points projected in lanes, then its joints solved by their types
+    // (prepare_point_motion).
+    add_colour_stages(stages, w.point_motion.item_begin, w.tasks.thread_count(), 256, phase,
+                      [&w, h, first](std::uint32_t lo, std::uint32_t hi, bool) {
+                        const std::vector<std::uint32_t>& items = w.point_motion.items;
+                        for (std::uint32_t i = lo; i < hi; ++i) {
+                          if (items[i] & kProjectGroup) {
+                            const std::uint32_t g = items[i] & ~kProjectGroup;
+                            project_point_motion(w, g, g + 1);
+                          } else {
+                            solve_joint(w, w.joints[items[i]], h, first);
+                          }
+                        }
                       });
   }
 }
@@ -299,28 +307,32 @@ void add_joint_stages(World::Impl& w, std::vector<TaskSystem::Stage>& stages, fl
 void add_joint_motion_stages(World::Impl& w, std::vector<TaskSystem::Stage>& stages, int phase,
                              bool relax) {
   const PointMotion& m = w.point_motion;
-  if (m.rows.empty()) return;
+  if (m.groups.empty()) return;
   const int threads = w.tasks.thread_count();
-  // A pass over the rows, colour after colour (a colour's rows share no moving body).
+  // A pass over the groups, colour after colour (a colour's rows share no moving body).
   auto pass = [&](auto fn) {
-    add_colour_stages(stages, m.begin, threads, 256, phase,
-                      [fn](std::uint32_t lo, std::uint32_t hi, bool) { fn(lo, hi); });
+    add_colour_stages(stages, m.begin, threads, kPointGroupGrain, phase, fn);
   };
   if (relax) {
-    // Arms and masses only: per row, so a single stage of chunks.
-    const int rows = int(m.rows.size());
-    stages.push_back({rows, std::max(256, (rows + 2 * threads - 1) / (2 * threads)),
+    // Arms and masses only, written to the groups alone: a single stage of chunks.
+    const int groups = int(m.groups.size());
+    stages.push_back({groups,
+                      std::max(kPointGroupGrain, (groups + 2 * threads - 1) / (2 * threads)),
                       [&w](int lo, int hi, int) {
-                        refresh_point_rows(w, std::uint32_t(lo), std::uint32_t(hi), false);
+                        refresh_point_motion(w, std::uint32_t(lo), std::uint32_t(hi), false, false);
                       },
                       phase});
   } else {
     // The warm start writes the bodies: colour by colour.
-    pass([&w](std::uint32_t lo, std::uint32_t hi) { refresh_point_rows(w, lo, hi, true); });
+    pass([&w](std::uint32_t lo, std::uint32_t hi, bool overflow) {
+      refresh_point_motion(w, lo, hi, true, overflow);
+    });
   }
   const int passes = w.config.joint_passes;
   for (int i = 0; i < passes; ++i)
-    pass([&w](std::uint32_t lo, std::uint32_t hi) { solve_point_rows(w, lo, hi); });
+    pass([&w](std::uint32_t lo, std::uint32_t hi, bool overflow) {
+      solve_point_motion(w, lo, hi, overflow);
+    });
 }
 
 void solve_struts(World::Impl& w, float h) {

@@ -272,6 +272,7 @@ struct World::Impl {
   bool scalar_contacts = false;        // tests and benchmarks: the wide kernel's scalar twin
   bool keep_contact_structure = true;  // tests: false colours and assigns lanes every step
   bool scalar_struts = false;          // tests and benchmarks: the strut kernels' scalar twins
+  bool scalar_joints = false;  // tests and benchmarks: the joint points' kernels' scalar twins
   bool lane_struts = true;       // tests and benchmarks: false sends every strut down the old paths
   std::vector<float> motion;     // per body: how far any point may move this step
   std::vector<float> reach;      // per body: farthest surface point from the centre of mass

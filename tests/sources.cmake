@@ -9,6 +9,7 @@ set(STRUT_TEST_SOURCES
   tests/driving_joints_test.cpp
   tests/soft_joints_test.cpp
   tests/joint_grid_test.cpp
+  tests/joint_lanes_test.cpp
   tests/body_motion_test.cpp
   tests/soft_body_test.cpp
   tests/driver_test.cpp

@@ -28,6 +28,9 @@ struct JointOps {
   // The anchors coincide (between rigid bodies): the point also gets velocity passes, warm
   // started across substeps (point_motion.hpp), and `solve` only corrects its position.
   bool point_motion = false;
+  // The joint's solve does nothing but project that point (between rigid bodies): the solver
+  // may project it in SIMD lanes instead (point_lanes.hpp). Null: never.
+  bool (*point_only)(const Joint& j) = nullptr;
 };
 
 extern const JointOps kDistanceJointOps;

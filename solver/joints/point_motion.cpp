@@ -3,6 +3,9 @@
 // changes a body's motion by P / m, and the force it stands for is P / h^2.
 #include "solver/joints/point_motion.hpp"
 
+#include <algorithm>
+#include <iterator>
+
 #include "solver/joint_solver.hpp"
 #include "solver/joints/joint_ops.hpp"
 
@@ -16,109 +19,146 @@ bool has_point_row(const World::Impl& w, const Joint& j) {
   return w.is_rigid(a) && w.is_rigid(b);
 }
 
-// Applies P to b and -P to a: motion only. Bodies of infinite mass are shared by the rows of
-// one colour and never written.
-inline void apply(BodyArrays& b, const PointMotionRow& r, Vec2 P) {
-  if (r.ma != 0 || r.ia != 0) {
-    b.dx[r.a] -= r.ma * P.x, b.dy[r.a] -= r.ma * P.y;
-    b.da[r.a] -= r.ia * cross(r.ra, P);
-  }
-  if (r.mb != 0 || r.ib != 0) {
-    b.dx[r.b] += r.mb * P.x, b.dy[r.b] += r.mb * P.y;
-    b.da[r.b] += r.ib * cross(r.rb, P);
-  }
+// Lane `lane` of g: joint k's row with its carried impulse (h2 x its carried force).
+void fill_lane(const World::Impl& w, PointGroup& g, int lane, std::uint32_t k, float h2) {
+  const Joint& j = w.joints[k];
+  const std::uint32_t a = w.slots[j.slot_a].dense, b = w.slots[j.slot_b].dense;
+  g.a[lane] = a, g.b[lane] = b;
+  g.ma[lane] = w.bodies.inv_mass[a], g.mb[lane] = w.bodies.inv_mass[b];
+  g.ia[lane] = w.bodies.inv_inertia[a], g.ib[lane] = w.bodies.inv_inertia[b];
+  g.lax[lane] = j.anchor_a.local.x, g.lay[lane] = j.anchor_a.local.y;
+  g.lbx[lane] = j.anchor_b.local.x, g.lby[lane] = j.anchor_b.local.y;
+  const Vec2 impulse = h2 * j.carried_force;
+  g.px[lane] = impulse.x, g.py[lane] = impulse.y;
+  g.joint[lane] = k;
+}
+
+// An unused lane: lane 0's bodies (see PointGroup), nothing else.
+void pad_lane(PointGroup& g, int lane) {
+  g.a[lane] = g.a[0], g.b[lane] = g.b[0];
+  g.ma[lane] = g.mb[lane] = g.ia[lane] = g.ib[lane] = 0.0f;
+  g.lax[lane] = g.lay[lane] = g.lbx[lane] = g.lby[lane] = 0.0f;
+  g.px[lane] = g.py[lane] = 0.0f;
+  g.joint[lane] = kPointPadding;
+}
+
+PointSpans spans(World::Impl& w) {
+  auto& b = w.bodies;
+  return {b.px.data(), b.py.data(), b.qc.data(), b.qs.data(),
+          b.dx.data(), b.dy.data(), b.da.data()};
 }
 
 }  // namespace
 
 void prepare_point_motion(World::Impl& w, float h) {
   PointMotion& m = w.point_motion;
-  m.rows.clear();
+  m.groups.clear();
   m.begin.assign(kColourCount + 2, 0);
+  m.items.clear();
+  m.item_begin.assign(kColourCount + 2, 0);
   const float h2 = h * h;
-  auto add = [&](std::uint32_t k) {
+  // Appends the rows of joints `ids` as whole groups, the last one padded.
+  auto pack = [&](const std::vector<std::uint32_t>& ids) {
+    constexpr std::size_t lanes = kWideLanes;
+    const std::size_t first = m.groups.size();
+    m.groups.resize(first + (ids.size() + lanes - 1) / lanes);
+    for (std::size_t k = 0; k < (m.groups.size() - first) * lanes; ++k) {
+      PointGroup& g = m.groups[first + k / lanes];
+      if (k < ids.size())
+        fill_lane(w, g, int(k % lanes), ids[k], h2);
+      else
+        pad_lane(g, int(k % lanes));
+    }
+  };
+  // A colour's joints: those whose point is projected in lanes, the rest (solved by their type,
+  // in colour order), and the rows among the rest.
+  std::vector<std::uint32_t>& projected = m.projected;
+  std::vector<std::uint32_t>& typed = m.typed;
+  std::vector<std::uint32_t>& rows = m.rows;
+  auto take = [&](std::uint32_t k, bool lanes_may_project) {
     Joint& j = w.joints[k];
     if (!has_point_row(w, j)) {
       j.carried_force = {};
+      typed.push_back(k);
       return;
     }
-    PointMotionRow r;
-    r.a = w.slots[j.slot_a].dense, r.b = w.slots[j.slot_b].dense;
-    r.ma = w.bodies.inv_mass[r.a], r.mb = w.bodies.inv_mass[r.b];
-    r.ia = w.bodies.inv_inertia[r.a], r.ib = w.bodies.inv_inertia[r.b];
-    r.impulse = h2 * j.carried_force;
-    r.joint = k;
-    m.rows.push_back(r);
+    const auto point_only = joint_ops(j.type).point_only;
+    if (lanes_may_project && point_only && point_only(j)) {
+      projected.push_back(k);
+      // What the first iteration of a substep would reset (solve_joint), as the type's solve
+      // would leave it: the lanes keep no multipliers, and the reaction comes from the row.
+      std::fill(std::begin(j.lambda), std::end(j.lambda), 0.0f);
+      j.lambda_point = {};
+      j.reaction_torque = 0;
+      j.motor_impulse = 0;
+      return;
+    }
+    rows.push_back(k);
+    typed.push_back(k);
   };
   // The joints are coloured (colour_joints) from kParallelJoints on; fewer are solved serially
-  // in creation order, as the overflow colour is.
-  if (w.joints.size() >= kParallelJoints) {
-    const Colouring& c = w.joint_colours;
-    for (int colour = 0; colour <= kOverflowColour; ++colour) {
-      m.begin[std::size_t(colour)] = std::uint32_t(m.rows.size());
+  // in creation order, as the overflow colour is, and project their points themselves. Within a
+  // colour the order is free (no two joints share a movable body): the lanes' rows come first.
+  const bool coloured = w.joints.size() >= kParallelJoints;
+  for (int colour = 0; colour <= kOverflowColour; ++colour) {
+    projected.clear(), typed.clear(), rows.clear();
+    if (coloured) {
+      const Colouring& c = w.joint_colours;
       for (std::uint32_t i = c.begin[std::size_t(colour)]; i < c.begin[std::size_t(colour) + 1];
            ++i)
-        add(c.order[i]);
+        take(c.order[i], colour != kOverflowColour);
+    } else if (colour == kOverflowColour) {
+      for (std::uint32_t k = 0; k < w.joints.size(); ++k) take(k, false);
     }
-  } else {
-    for (std::uint32_t k = 0; k < w.joints.size(); ++k) add(k);
+    // The projection's items: the lanes' groups, then the joints their types solve.
+    m.begin[std::size_t(colour)] = std::uint32_t(m.groups.size());
+    m.item_begin[std::size_t(colour)] = std::uint32_t(m.items.size());
+    pack(projected);
+    for (std::uint32_t g = m.begin[std::size_t(colour)]; g < m.groups.size(); ++g)
+      m.items.push_back(kProjectGroup | g);
+    m.items.insert(m.items.end(), typed.begin(), typed.end());
+    pack(rows);
   }
-  m.begin[kOverflowColour + 1] = std::uint32_t(m.rows.size());
+  m.begin[kOverflowColour + 1] = std::uint32_t(m.groups.size());
+  m.item_begin[kOverflowColour + 1] = std::uint32_t(m.items.size());
 }
 
-void refresh_point_rows(World::Impl& w, std::uint32_t lo, std::uint32_t hi, bool warm_start) {
-  auto& b = w.bodies;
-  for (std::uint32_t i = lo; i < hi; ++i) {
-    PointMotionRow& r = w.point_motion.rows[i];
-    const Joint& j = w.joints[r.joint];
-    r.ra = rotate(Rot{b.qc[r.a], b.qs[r.a]}, j.anchor_a.local);
-    r.rb = rotate(Rot{b.qc[r.b], b.qs[r.b]}, j.anchor_b.local);
-    // K = (ma + mb) I + ia [ra.y^2, -ra.x ra.y; ., ra.x^2] + the same for b.
-    const float m = r.ma + r.mb;
-    const float k11 = m + r.ia * r.ra.y * r.ra.y + r.ib * r.rb.y * r.rb.y;
-    const float k12 = -r.ia * r.ra.x * r.ra.y - r.ib * r.rb.x * r.rb.y;
-    const float k22 = m + r.ia * r.ra.x * r.ra.x + r.ib * r.rb.x * r.rb.x;
-    const float det = k11 * k22 - k12 * k12;
-    const float inv = det > 1e-20f ? 1.0f / det : 0.0f;  // 0: both bodies fixed here
-    r.k11 = k22 * inv, r.k12 = -k12 * inv, r.k22 = k11 * inv;
-    if (warm_start) apply(b, r, r.impulse);
-  }
+void refresh_point_motion(World::Impl& w, std::uint32_t lo, std::uint32_t hi, bool warm_start,
+                          bool overflow) {
+  // Without the warm start nothing but the groups is written: any group may go wide.
+  if (w.scalar_joints || (overflow && warm_start))
+    refresh_point_groups_scalar(spans(w), w.point_motion.groups.data(), lo, hi, warm_start);
+  else
+    refresh_point_groups_wide(spans(w), w.point_motion.groups.data(), lo, hi, warm_start);
 }
 
-void solve_point_rows(World::Impl& w, std::uint32_t lo, std::uint32_t hi) {
-  float* const dx = w.bodies.dx.data();
-  float* const dy = w.bodies.dy.data();
-  float* const da = w.bodies.da.data();
-  for (std::uint32_t i = lo; i < hi; ++i) {
-    // A copy: the body arrays are floats too, so the compiler would reload the row after every
-    // store to them.
-    const PointMotionRow r = w.point_motion.rows[i];
-    // Motion of each anchor over the substep, to first order in the turn: d + da x r.
-    const float cx = (dx[r.b] - r.rb.y * da[r.b]) - (dx[r.a] - r.ra.y * da[r.a]);
-    const float cy = (dy[r.b] + r.rb.x * da[r.b]) - (dy[r.a] + r.ra.x * da[r.a]);
-    const Vec2 P{-(r.k11 * cx + r.k12 * cy), -(r.k12 * cx + r.k22 * cy)};
-    w.point_motion.rows[i].impulse = r.impulse + P;
-    // Bodies of infinite mass are shared by the rows of one colour and never written.
-    if (r.ma != 0 || r.ia != 0) {
-      dx[r.a] -= r.ma * P.x, dy[r.a] -= r.ma * P.y;
-      da[r.a] -= r.ia * cross(r.ra, P);
-    }
-    if (r.mb != 0 || r.ib != 0) {
-      dx[r.b] += r.mb * P.x, dy[r.b] += r.mb * P.y;
-      da[r.b] += r.ib * cross(r.rb, P);
-    }
-  }
+void solve_point_motion(World::Impl& w, std::uint32_t lo, std::uint32_t hi, bool overflow) {
+  if (w.scalar_joints || overflow)
+    solve_point_groups_scalar(spans(w), w.point_motion.groups.data(), lo, hi);
+  else
+    solve_point_groups_wide(spans(w), w.point_motion.groups.data(), lo, hi);
+}
+
+void project_point_motion(World::Impl& w, std::uint32_t lo, std::uint32_t hi) {
+  if (w.scalar_joints)
+    project_point_groups_scalar(spans(w), w.point_motion.groups.data(), lo, hi);
+  else
+    project_point_groups_wide(spans(w), w.point_motion.groups.data(), lo, hi);
 }
 
 void finish_point_motion(World::Impl& w, float h) {
   const float inv_h2 = 1.0f / (h * h);
-  auto& rows = w.point_motion.rows;
-  w.tasks.parallel_for(int(rows.size()), 4096, [&](int lo, int hi, int) {
-    for (int i = lo; i < hi; ++i) {
-      const PointMotionRow& r = rows[std::size_t(i)];
-      Joint& j = w.joints[r.joint];
-      j.carried_force = inv_h2 * r.impulse;
-      j.reaction_force = r.impulse;
+  auto& groups = w.point_motion.groups;
+  w.tasks.parallel_for(int(groups.size()), 4096 / kWideLanes, [&](int lo, int hi, int) {
+    for (int k = lo; k < hi; ++k) {
+      const PointGroup& g = groups[std::size_t(k)];
+      for (int i = 0; i < kWideLanes; ++i) {
+        if (g.joint[i] == kPointPadding) continue;
+        Joint& j = w.joints[g.joint[i]];
+        const Vec2 impulse{g.px[i], g.py[i]};
+        j.carried_force = inv_h2 * impulse;
+        j.reaction_force = impulse;
+      }
     }
   });
 }

@@ -8,8 +8,9 @@
 // rows with the last substep's multipliers fixed the motor too but made a limit bounce the bar back
 // elastically: the pin's re-applied impact impulse turned it back up.
 // Between rigid bodies the point is also held at the velocity level, warm started across
-// substeps (point_motion.hpp): `solve` here then only corrects its position, and the reaction
-// read back is the carried impulse.
+// substeps (point_motion.hpp): `solve` here then only corrects its position (in SIMD lanes
+// instead, point_only, when there is nothing else to solve and the joints are coloured), and the
+// reaction read back is the carried impulse.
 #include "solver/joint_solver.hpp"
 #include "solver/joints/joint_ops.hpp"
 #include "solver/joints/joint_rows.hpp"
@@ -67,8 +68,10 @@ void read(const World::Impl& w, const Joint& j, std::uint32_t a, std::uint32_t b
   out.speed = (w.bodies.da[b] - w.bodies.da[a]) / h;
 }
 
+bool point_only(const Joint& j) { return !has_angular_rows(def_of(j)); }
+
 }  // namespace
 
-const JointOps kRevoluteJointOps{validate, init, solve, read, true};
+const JointOps kRevoluteJointOps{validate, init, solve, read, true, point_only};
 
 }  // namespace strut

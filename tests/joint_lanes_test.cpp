@@ -1,0 +1,153 @@
+// The joint points' velocity passes in SIMD lanes (solver/joints/point_lanes.hpp) against their
+// scalar twin: each kernel on random groups, and whole runs of joint_grid (coloured groups) and
+// of a hub whose spokes overflow the colours.
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <random>
+#include <vector>
+
+#include "solver/joints/point_lanes.hpp"
+#include "solver/world_impl.hpp"
+#include "strut/scenes.hpp"
+#include "test_util.hpp"
+
+namespace strut {
+
+struct WorldAccess {
+  static World::Impl& impl(World& w) { return *w.impl_; }
+};
+
+namespace {
+
+// Random bodies and groups of one colour: lane i joins bodies 2i and 2i + 1 of its group's
+// range, some of them fixed (zero inverse mass and inertia), the last group partly padding.
+struct Fixture {
+  std::vector<float> px, py, qc, qs, dx, dy, da;
+  std::vector<PointGroup> groups;
+
+  explicit Fixture(int group_count) {
+    std::mt19937 rng(7);
+    std::uniform_real_distribution<float> u(-1, 1), mass(0.1f, 2.0f);
+    const std::size_t bodies = std::size_t(group_count) * kWideLanes * 2;
+    for (std::size_t k = 0; k < bodies; ++k) {
+      px.push_back(5 * u(rng)), py.push_back(5 * u(rng));
+      dx.push_back(0.01f * u(rng)), dy.push_back(0.01f * u(rng)), da.push_back(0.01f * u(rng));
+      const float angle = 3.0f * u(rng);
+      qc.push_back(std::cos(angle)), qs.push_back(std::sin(angle));
+    }
+    groups.resize(std::size_t(group_count));
+    for (int k = 0; k < group_count; ++k) {
+      PointGroup& g = groups[std::size_t(k)];
+      for (int i = 0; i < kWideLanes; ++i) {
+        const bool padding = k == group_count - 1 && i >= kWideLanes / 2 && i > 0;
+        const std::uint32_t a = std::uint32_t((k * kWideLanes + i) * 2);
+        const bool fixed_a = (i % 3) == 0;
+        g.a[i] = padding ? g.a[0] : a, g.b[i] = padding ? g.b[0] : a + 1;
+        g.ma[i] = padding || fixed_a ? 0.0f : mass(rng);
+        g.ia[i] = padding || fixed_a ? 0.0f : mass(rng);
+        g.mb[i] = padding ? 0.0f : mass(rng), g.ib[i] = padding ? 0.0f : mass(rng);
+        g.lax[i] = u(rng), g.lay[i] = u(rng), g.lbx[i] = u(rng), g.lby[i] = u(rng);
+        g.px[i] = padding ? 0.0f : 0.001f * u(rng), g.py[i] = padding ? 0.0f : 0.001f * u(rng);
+        g.joint[i] = padding ? kPointPadding : std::uint32_t(k * kWideLanes + i);
+      }
+    }
+  }
+  PointSpans spans() {
+    return {px.data(), py.data(), qc.data(), qs.data(), dx.data(), dy.data(), da.data()};
+  }
+};
+
+// Refresh with warm start, three passes, the position projection, a refresh without: all
+// through one path.
+Fixture run_kernels(bool wide) {
+  Fixture f(5);
+  const auto n = std::uint32_t(f.groups.size());
+  if (wide) {
+    refresh_point_groups_wide(f.spans(), f.groups.data(), 0, n, true);
+    for (int pass = 0; pass < 3; ++pass) solve_point_groups_wide(f.spans(), f.groups.data(), 0, n);
+    project_point_groups_wide(f.spans(), f.groups.data(), 0, n);
+    refresh_point_groups_wide(f.spans(), f.groups.data(), 0, n, false);
+  } else {
+    refresh_point_groups_scalar(f.spans(), f.groups.data(), 0, n, true);
+    for (int pass = 0; pass < 3; ++pass)
+      solve_point_groups_scalar(f.spans(), f.groups.data(), 0, n);
+    project_point_groups_scalar(f.spans(), f.groups.data(), 0, n);
+    refresh_point_groups_scalar(f.spans(), f.groups.data(), 0, n, false);
+  }
+  return f;
+}
+
+bool same_bits(const std::vector<float>& a, const std::vector<float>& b) {
+  return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(float)) == 0;
+}
+
+std::uint64_t run_joint_grid(bool scalar, int threads) {
+  SceneInstance inst = build_scene(builtin_scene("joint_grid", 0.2f), threads);
+  WorldAccess::impl(inst.world).scalar_joints = scalar;
+  for (int i = 0; i < 60; ++i) inst.step();
+  return inst.world.state_hash();
+}
+
+// A dynamic hub, turning on a pin, carrying 600 spokes, each on a pin: more joints on one body than
+// there are colours, so most rows go to the overflow colour, whose lanes share the hub. Solved as
+// one SIMD group every lane would read the hub's old motion and the last lane's write would win, so
+// the run would part from the scalar twin (lane after lane); it must not.
+std::uint64_t run_hub(bool scalar) {
+  World world(WorldConfig{.threads = 2, .enable_sleep = false});
+  WorldAccess::impl(world).scalar_joints = scalar;
+  const BodyId ground = world.create_body(test::ground_def(5));
+  BodyDef hub_def = test::box_def({0, 10}, {1.0f, 1.0f});
+  hub_def.angular_velocity = 2.0f;
+  const BodyId hub = world.create_body(hub_def);
+  world.create_joint(RevoluteJointDef{.a = ground, .b = hub, .anchor = {0, 10}});
+  for (int i = 0; i < 600; ++i) {
+    const float angle = 2.0f * float(M_PI) * float(i) / 600.0f;
+    const Vec2 at{5.0f * std::cos(angle), 10.0f + 5.0f * std::sin(angle)};
+    BodyDef spoke = test::box_def(at, {0.05f, 0.05f});
+    spoke.category = 2, spoke.mask = ~2u;
+    const BodyId b = world.create_body(spoke);
+    world.create_joint(
+        RevoluteJointDef{.a = hub, .b = b, .anchor = 0.8f * at + 0.2f * Vec2{0, 10}});
+  }
+  for (int i = 0; i < 60; ++i) world.step(1.0f / 60);
+  return world.state_hash();
+}
+
+}  // namespace
+
+TEST(JointLanes, KernelsMatchTheirScalarTwinBitForBit) {
+  const Fixture wide = run_kernels(true), scalar = run_kernels(false);
+  EXPECT_TRUE(same_bits(wide.px, scalar.px));
+  EXPECT_TRUE(same_bits(wide.py, scalar.py));
+  EXPECT_TRUE(same_bits(wide.qc, scalar.qc));
+  EXPECT_TRUE(same_bits(wide.qs, scalar.qs));
+  EXPECT_TRUE(same_bits(wide.dx, scalar.dx));
+  EXPECT_TRUE(same_bits(wide.dy, scalar.dy));
+  EXPECT_TRUE(same_bits(wide.da, scalar.da));
+  for (std::size_t k = 0; k < wide.groups.size(); ++k)
+    EXPECT_EQ(std::memcmp(&wide.groups[k], &scalar.groups[k], sizeof(PointGroup)), 0)
+        << "group " << k;
+}
+
+// The kernels did something: the passes and the projection moved the bodies.
+TEST(JointLanes, PassesMoveTheBodies) {
+  const Fixture before(5), after = run_kernels(true);
+  EXPECT_FALSE(same_bits(before.dx, after.dx));
+  EXPECT_FALSE(same_bits(before.da, after.da));
+  EXPECT_FALSE(same_bits(before.px, after.px));
+  EXPECT_FALSE(same_bits(before.qc, after.qc));
+}
+
+TEST(JointLanes, JointGridIsTheSameWithTheScalarTwinAndAnyThreadCount) {
+  const std::uint64_t wide = run_joint_grid(false, 1);
+  EXPECT_EQ(run_joint_grid(true, 1), wide);
+  EXPECT_EQ(run_joint_grid(false, 2), wide);
+  EXPECT_EQ(run_joint_grid(true, 3), wide);
+}
+
+TEST(JointLanes, OverflowColourLanesSharingABodyAreSolvedOneAfterAnother) {
+  EXPECT_EQ(run_hub(true), run_hub(false));
+}
+
+}  // namespace strut
