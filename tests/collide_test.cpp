@@ -43,8 +43,7 @@ Polygon box(float cx, float cy, float hx, float hy, float angle = 0.0f) {
 ShapeView polygon_shape(const Polygon& p) {
   ShapeView v;
   v.kind = ColliderKind::Polygon;
-  v.x = p.x.data(), v.y = p.y.data(), v.count = int(p.x.size()),
-  v.internal_edges = p.view().internal_edges;
+  v.x = p.x.data(), v.y = p.y.data(), v.count = int(p.x.size()), v.internal_edges = p.view().internal_edges;
   return v;
 }
 // A ShapeView points at its vertices: `c` must outlive it.
@@ -649,10 +648,7 @@ TEST(CollideDispatch, TableMatchesDirectCallsAndFlipsCirclePolygon) {
 
   const Manifold cc = collide(ci, c2, 0.0f);
   ASSERT_EQ(cc.count, 1);
-  EXPECT_EQ(cc.points[0].normal,
-            collide_circles({{ci.x[0], ci.y[0]}, ci.radius}, {{c2.x[0], c2.y[0]}, c2.radius}, 0.0f)
-                .points[0]
-                .normal);
+  EXPECT_EQ(cc.points[0].normal, collide_circles({{ci.x[0], ci.y[0]}, ci.radius}, {{c2.x[0], c2.y[0]}, c2.radius}, 0.0f).points[0].normal);
 
   const Manifold pc = collide(sq, ci, 0.0f);
   const Manifold cp = collide(ci, sq, 0.0f);
