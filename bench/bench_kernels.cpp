@@ -414,7 +414,7 @@ struct CapsulePairs {
     for (int i = 0; i < kCount; ++i) {
       const float a = angle(rng), c = std::cos(a), s = std::sin(a);
       const float ox = 0.6f * offset(rng), oy = 0.6f * offset(rng);
-      for (const auto [lx, ly] :
+      for (const auto& [lx, ly] :
            {std::pair{-0.35f, -0.35f}, {0.35f, -0.35f}, {0.35f, 0.35f}, {-0.35f, 0.35f}}) {
         bx.push_back(ox + c * lx - s * ly), by.push_back(oy + s * lx + c * ly);
       }
