@@ -47,7 +47,9 @@ Manifold collide_polygon_capsule(const PolygonView& a, float ra, const PolygonVi
   // A's faces against the capsule's vertices. Besides the separating axis, each capsule vertex
   // keeps the face it lies furthest in front of: the face of its Voronoi region or of one of its
   // region's corners (collide_hull_circle explains why).
-  Vec2 normals[16];
+  // Raw floats: an array of Vec2 would be zeroed on every call (Vec2 initialises its members).
+  float nx[16], ny[16];
+  auto normal = [&](int e) { return Vec2{nx[e], ny[e]}; };
   FaceQuery qa;
   float ahead[2] = {-kInfinity, -kInfinity};
   int ahead_face[2] = {0, 0};
@@ -57,10 +59,11 @@ Manifold collide_polygon_capsule(const PolygonView& a, float ra, const PolygonVi
     const float dy = a.y[f] - a.y[e];
     const float len = std::sqrt(dx * dx + dy * dy);
     qa.longest_edge = std::fmax(qa.longest_edge, len);
-    normals[e] = len == 0.0f ? Vec2{} : Vec2{dy / len, -dx / len};
+    nx[e] = len == 0.0f ? 0.0f : dy / len;
+    ny[e] = len == 0.0f ? 0.0f : -dx / len;
     if (len == 0.0f) continue;
     const Vec2 ae = vertex(a, e);
-    const float s0 = dot(normals[e], q[0] - ae), s1 = dot(normals[e], q[1] - ae);
+    const float s0 = dot(normal(e), q[0] - ae), s1 = dot(normal(e), q[1] - ae);
     if (s0 > ahead[0]) ahead[0] = s0, ahead_face[0] = e;
     if (s1 > ahead[1]) ahead[1] = s1, ahead_face[1] = e;
     const float sep = std::fmin(s0, s1);
@@ -123,15 +126,15 @@ Manifold collide_polygon_capsule(const PolygonView& a, float ra, const PolygonVi
 
   auto clip = [&](bool on_a) {
     if (on_a) {
-      const ClipFace ref = {qa.edge, normals[qa.edge]};
+      const ClipFace ref = {qa.edge, normal(qa.edge)};
       const ClipFace inc = dot(nb, ref.normal) < 0.0f ? ClipFace{0, nb} : ClipFace{1, -nb};
       return clip_edge_pair(a, ref, b, inc, true, margin, ra, rb);
     }
     // A's incident edge is one of the two at its deepest vertex: the more anti-parallel.
     const ClipFace ref = {qb.edge, qb.edge == 0 ? nb : -nb};
     const int s = qb.support, e_prev = prev_index(s, a.count);
-    const bool use_prev = dot(normals[e_prev], ref.normal) < dot(normals[s], ref.normal);
-    const ClipFace inc = use_prev ? ClipFace{e_prev, normals[e_prev]} : ClipFace{s, normals[s]};
+    const bool use_prev = dot(normal(e_prev), ref.normal) < dot(normal(s), ref.normal);
+    const ClipFace inc = use_prev ? ClipFace{e_prev, normal(e_prev)} : ClipFace{s, normal(s)};
     return clip_edge_pair(b, ref, a, inc, false, margin, rb, ra);
   };
   const bool ref_a = reference_on_a(qa, qb);
@@ -147,7 +150,7 @@ Manifold collide_polygon_capsule(const PolygonView& a, float ra, const PolygonVi
   switch (near.kind) {
     case Nearest::CapsuleEndOnFace:
       return vertex_edge_contact(b, near.capsule_vertex, rb, a,
-                                 {near.polygon_feature, normals[near.polygon_feature]}, ra, false,
+                                 {near.polygon_feature, normal(near.polygon_feature)}, ra, false,
                                  margin);
     case Nearest::CornerOnCapsule: {
       const ClipFace face = lo > 0.0f ? ClipFace{0, nb} : ClipFace{1, -nb};
