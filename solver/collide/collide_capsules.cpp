@@ -63,8 +63,8 @@ Manifold collide_capsules(const PolygonView& a, float ra, const PolygonView& b, 
   // Edge-0 normals, with edge_normal's bits.
   const Vec2 na = {da.y / la, -da.x / la}, nb = {db.y / lb, -db.x / lb};
   const Vec2 r = p0 - q0;  // differences first: large coordinates must not swamp small gaps
-  const Vec2 q1r = vertex(b, 1) - p0;
-  const FaceQuery qa = segment_faces(-dot(na, r), dot(na, q1r), la);
+  const Vec2 q1_from_p0 = vertex(b, 1) - p0;
+  const FaceQuery qa = segment_faces(-dot(na, r), dot(na, q1_from_p0), la);
   if (qa.separation - radii >= margin) return {};
   const FaceQuery qb = segment_faces(dot(nb, r), dot(nb, vertex(a, 1) - q0), lb);
   if (qb.separation - radii >= margin) return {};
