@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "solver/bounds_kernel.hpp"
+#include "solver/collide/manifold.hpp"
 #include "solver/contacts/contact_prepare.hpp"
 #include "solver/integrate.hpp"
 #include "solver/joint_solver.hpp"
@@ -420,5 +421,65 @@ void BM_RigidityBraces(benchmark::State& state) { rigidity(state, true); }
 void BM_RigidityPose(benchmark::State& state) { rigidity(state, false); }
 BENCHMARK(BM_RigidityBraces)->Arg(1)->Arg(2)->Arg(4)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_RigidityPose)->Arg(1)->Arg(2)->Arg(4)->Unit(benchmark::kMillisecond);
+
+// Capsule pairs of the spinner's sizes (half-length 0.25, radius 0.25) against each other and
+// against a 0.35 box, placed at random within touching reach of each other (about half overlap):
+// the dedicated routines (collide_capsules.cpp, collide_polygon_capsule.cpp, Arg 0) against the
+// general rounded one they replace (collide_hulls, Arg 1).
+struct CapsulePairs {
+  static constexpr int kCount = 4096;
+  std::vector<float> cx, cy, bx, by;  // each capsule's two vertices, then the boxes' four
+  CapsulePairs() {
+    std::mt19937 rng(7);
+    std::uniform_real_distribution<float> angle(0.0f, 6.2831853f), offset(-1.0f, 1.0f);
+    for (int i = 0; i < 2 * kCount; ++i) {
+      const float a = angle(rng), cxi = 0.6f * offset(rng), cyi = 0.6f * offset(rng);
+      cx.push_back(cxi - 0.25f * std::cos(a)), cy.push_back(cyi - 0.25f * std::sin(a));
+      cx.push_back(cxi + 0.25f * std::cos(a)), cy.push_back(cyi + 0.25f * std::sin(a));
+    }
+    for (int i = 0; i < kCount; ++i) {
+      const float a = angle(rng), c = std::cos(a), s = std::sin(a);
+      const float ox = 0.6f * offset(rng), oy = 0.6f * offset(rng);
+      for (const auto& [lx, ly] :
+           {std::pair{-0.35f, -0.35f}, {0.35f, -0.35f}, {0.35f, 0.35f}, {-0.35f, 0.35f}}) {
+        bx.push_back(ox + c * lx - s * ly), by.push_back(oy + s * lx + c * ly);
+      }
+    }
+  }
+  collide::PolygonView capsule(int i) const { return {cx.data() + 2 * i, cy.data() + 2 * i, 2}; }
+  collide::PolygonView box(int i) const { return {bx.data() + 4 * i, by.data() + 4 * i, 4}; }
+};
+
+void BM_CollideCapsuleCapsule(benchmark::State& state) {
+  const CapsulePairs p;
+  const bool general = state.range(0) == 1;
+  for (auto _ : state) {
+    int points = 0;
+    for (int i = 0; i < CapsulePairs::kCount; ++i) {
+      const collide::PolygonView a = p.capsule(2 * i), b = p.capsule(2 * i + 1);
+      points += general ? collide::collide_hulls(a, 0.25f, b, 0.25f, 0.1f).count
+                        : collide::collide_capsules(a, 0.25f, b, 0.25f, 0.1f).count;
+    }
+    benchmark::DoNotOptimize(points);
+  }
+  state.SetItemsProcessed(state.iterations() * CapsulePairs::kCount);
+}
+BENCHMARK(BM_CollideCapsuleCapsule)->Arg(0)->Arg(1);
+
+void BM_CollideBoxCapsule(benchmark::State& state) {
+  const CapsulePairs p;
+  const bool general = state.range(0) == 1;
+  for (auto _ : state) {
+    int points = 0;
+    for (int i = 0; i < CapsulePairs::kCount; ++i) {
+      const collide::PolygonView a = p.box(i), b = p.capsule(i);
+      points += general ? collide::collide_hulls(a, 0.0f, b, 0.25f, 0.1f).count
+                        : collide::collide_polygon_capsule(a, 0.0f, b, 0.25f, 0.1f).count;
+    }
+    benchmark::DoNotOptimize(points);
+  }
+  state.SetItemsProcessed(state.iterations() * CapsulePairs::kCount);
+}
+BENCHMARK(BM_CollideBoxCapsule)->Arg(0)->Arg(1);
 
 }  // namespace

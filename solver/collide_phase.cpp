@@ -202,9 +202,8 @@ bool colliders_may_touch(const World::Impl& w, std::uint32_t i, std::uint32_t j)
   if ((fi | fj) & kDead) return false;
   const bool sensor = c.sensor[i] || c.sensor[j];
   if (sensor) {
-    // A sensor sees visitors that are not sensors and not static.
+    // A sensor sees visitors that are not sensors, static ones too (sensor_events.cpp).
     if (c.sensor[i] && c.sensor[j]) return false;
-    if ((c.sensor[i] ? fj : fi) & kStatic) return false;
   } else if ((fi & (kStatic | kKinematic)) && (fj & (kStatic | kKinematic))) {
     return false;
   }

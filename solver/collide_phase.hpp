@@ -15,7 +15,7 @@ void update_tight_boxes(World::Impl& w, std::uint32_t k);
 // Tight body and collider boxes (from the particles) and each body's motion bound for this step.
 void update_bounds(World::Impl& w, float dt);
 // Filters shared by every pair finder (dense colliders): not the same body, layers and groups,
-// static/kinematic/sleeping, jointed bodies, sensors only with non-static visitors.
+// static/kinematic/sleeping, jointed bodies, sensors only with non-sensor visitors.
 bool pair_may_collide(const World::Impl& w, std::uint32_t i, std::uint32_t j);
 // Candidate pairs from the sweep-and-prune broad phase (or the reference finder), as dense
 // colliders (lower slot first), in the broad phase's canonical order; and the sensor pairs.

@@ -282,8 +282,10 @@ struct World::Impl {
   std::vector<std::pair<std::uint32_t, std::uint32_t>> candidate_pairs;
   // Dense collider pairs (sensor, visitor) whose boxes overlap this step.
   std::vector<std::pair<std::uint32_t, std::uint32_t>> sensor_candidates;
-  // (sensor slot << 32 | visitor slot) of the overlaps found last step, sorted.
+  // (sensor shape slot << 32 | visitor shape slot) of the overlaps found last step, sorted.
   std::vector<std::uint64_t> sensor_overlaps;
+  // End events of overlaps whose sensor or visitor was removed since the last step.
+  std::vector<SensorEvent> removed_sensor_ends;
   // Pairs of the enlarged boxes last swept (find_candidate_pairs), dense, lower first, and the
   // broad phase's version then: kept while every awake body stays inside its enlarged box.
   std::vector<std::pair<std::uint32_t, std::uint32_t>> enlarged_pairs;

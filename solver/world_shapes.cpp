@@ -7,6 +7,7 @@
 
 #include "solver/body_storage.hpp"
 #include "solver/collide_phase.hpp"
+#include "solver/contacts/sensor_events.hpp"
 #include "solver/islands.hpp"
 #include "solver/shapes/shape_ops.hpp"
 #include "solver/world_impl.hpp"
@@ -139,6 +140,7 @@ void World::destroy_body(BodyId id) {
     for (const std::uint32_t js : joints) kill_joint(w, w.joints[w.joint_slots[js].dense]);
   }
   for (const std::uint32_t s : w.cold[k].shapes) {
+    end_sensor_overlaps_of(w, s);
     w.shapes[s].alive = false;
     w.shapes[s].generation++;
     w.free_shape_slots.push_back(s);
@@ -192,6 +194,7 @@ void World::remove_shape(ShapeId id) {
     if (!(mass > 0))
       throw Error("remove_shape: the body's other shapes have no mass (a dynamic body needs some)");
   }
+  end_sensor_overlaps_of(w, s);
   w.shapes[s].alive = false;
   w.shapes[s].generation++;
   w.free_shape_slots.push_back(s);

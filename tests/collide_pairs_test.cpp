@@ -303,6 +303,113 @@ struct PairStats {
   double worst_depth = 0;
 };
 
+// One placement of A (centred near `ca`) and B checked against the reference; false once a
+// check has failed.
+bool check_pair(const Collider& a, const Collider& b, Vec2 ca, const std::string& what,
+                PairStats& st) {
+  const Kind ka = a.kind, kb = b.kind;
+  const bool chain_involved = ka == Kind::Chain || kb == Kind::Chain;
+  const Reference ref = reference(a, b);
+  const double tol = 3e-5 * (1.0 + std::max(std::fabs(ca.x), std::fabs(ca.y)));
+  ++st.pairs;
+  const Manifold m0 = collide(a.view(), b.view(), 0.0f);
+  if (std::fabs(ref.separation) <= tol) {
+    ++st.borderline;
+  } else {
+    EXPECT_EQ(m0.count > 0, ref.separation < 0)
+        << what << ": reference separation " << ref.separation;
+  }
+  ref.separation < 0 ? ++st.overlapping : ++st.apart;
+
+  // With a generous margin every pair within reach reports; check all points and the deepest.
+  const float margin = 1.0f;
+  const Manifold m = collide(a.view(), b.view(), margin);
+  EXPECT_LE(m.count, 2) << what;
+  st.two_points += m.count == 2;
+  float deepest = INFINITY;
+  int deepest_index = -1;
+  for (int i = 0; i < m.count; ++i) {
+    EXPECT_LT(m.points[i].separation, margin) << what;
+    expect_feature_form(m.points[i], a, b, 2.0 * tol, what + " point " + std::to_string(i));
+    st.vertex_pairs += m.points[i].kind == FeatureKind::VertexVertex;
+    if (m.points[i].separation < deepest) deepest = m.points[i].separation, deepest_index = i;
+  }
+  const bool sharp =
+      a.radius == 0.0f && b.radius == 0.0f && ka != Kind::Circle && kb != Kind::Circle;
+  if (sharp && !ref.cores_overlap) {
+    // Two sharp cores apart (polygons, segments): the SAT face gap, a lower bound on the
+    // distance (corner to corner it is less), as the polygon path has always reported it.
+    // (Clipping may also leave no point below the margin while the faces' gap is below it.)
+    if (m.count > 0) {
+      EXPECT_LE(double(deepest), ref.separation + 2.0 * tol) << what;
+    }
+  } else if (ref.separation < margin - 0.05 && !(chain_involved && ref.cores_overlap)) {
+    // Within the margin: the deepest point is the exact separation. A chain segment picks the
+    // side facing the other shape's centre, so through a crossed core its depth is the
+    // one-sided one, checked below instead.
+    EXPECT_GT(m.count, 0) << what << ": reference separation " << ref.separation;
+    if (m.count > 0) {
+      // Two faces whose gaps differ by less than 1e-3 of the shorter longest edge tie, and
+      // the narrow phase keeps A's (so resting contacts do not swap roles): that much slack.
+      const double slack = 2.0 * tol + 1e-3 * std::min(longest_edge(a), longest_edge(b));
+      const ContactFeature& f = m.points[deepest_index];
+      const double radii = double(a.radius) + b.radius;
+      // A point never claims more gap than there is.
+      EXPECT_LE(double(deepest), ref.separation + slack) << what;
+      // Speculative points further apart than this may be measured along a clipped face's
+      // normal (a lower bound, as the polygon path always has); touching, overlapping, and
+      // corner to corner the deepest point is the exact separation.
+      const bool exact = ref.separation < 0.02 || f.kind == FeatureKind::VertexVertex;
+      if (!exact) return !::testing::Test::HasFailure();
+      ++st.depth_checked;
+      const double err = std::fabs(double(deepest) - ref.separation);
+      st.worst_depth = std::max(st.worst_depth, err);
+      EXPECT_LE(err, slack) << what << ": deepest " << deepest << " reference " << ref.separation;
+      if (f.kind == FeatureKind::VertexVertex && !ref.cores_overlap &&
+          ref.separation + radii > 1e-3) {
+        // Corner to corner: the only direction of that separation is between the closest points.
+        EXPECT_NEAR(f.normal.x, ref.normal.x, 2e-3) << what;
+        EXPECT_NEAR(f.normal.y, ref.normal.y, 2e-3) << what;
+      }
+      // Any feature: the shapes' gap along the reported normal is the separation (a face
+      // normal of least penetration, or the direction between the closest points).
+      const double gap = -overlap_along(a, b, d2(f.normal)) - radii;
+      EXPECT_NEAR(gap, ref.separation, slack + 1e-4) << what;
+    }
+  } else if (chain_involved && ref.cores_overlap) {
+    // One-sided: never shallower than the true depth, never deeper than the other shape
+    // reaches behind the face that looks at its centre.
+    EXPECT_GT(m.count, 0) << what;
+    if (m.count > 0) {
+      const Collider& chain = ka == Kind::Chain ? a : b;
+      const Collider& other = ka == Kind::Chain ? b : a;
+      D2 centre{0, 0};
+      for (int i = 0; i < other.count(); ++i)
+        centre.x += other.x[i] / other.count(), centre.y += other.y[i] / other.count();
+      const D2 v0 = d2(chain.at(0)), along = sub(d2(chain.at(1)), v0);
+      const double len = std::hypot(along.x, along.y);
+      D2 face{along.y / len, -along.x / len};
+      if (dotd(face, sub(centre, v0)) < 0) face = {-face.x, -face.y};
+      double face_gap = 1e300;
+      for (int i = 0; i < other.count(); ++i)
+        face_gap = std::min(face_gap, dotd(face, sub(d2(other.at(i)), v0)));
+      face_gap -= other.radius;
+      const double slack = 2.0 * tol + 1e-3 * std::min(longest_edge(a), longest_edge(b));
+      EXPECT_LE(double(deepest), ref.separation + slack) << what;
+      EXPECT_GE(double(deepest), face_gap - slack) << what;
+      ++st.depth_checked;
+    }
+  }
+  return !::testing::Test::HasFailure();
+}
+
+// The farthest reach of a collider's surface from `centre`.
+float reach(const Collider& c, Vec2 centre) {
+  float r = 0;
+  for (int i = 0; i < c.count(); ++i) r = std::max(r, length(c.at(i) - centre));
+  return r + c.radius;
+}
+
 // One pair of kinds, `count` random placements.
 PairStats run_pair(Kind ka, Kind kb, int count, unsigned seed) {
   PairStats st;
@@ -310,116 +417,18 @@ PairStats run_pair(Kind ka, Kind kb, int count, unsigned seed) {
   std::uniform_real_distribution<float> place(-20.0f, 20.0f);
   std::uniform_real_distribution<float> unit01(0.0f, 1.0f);
   std::uniform_real_distribution<float> angle(0.0f, 2.0f * std::numbers::pi_v<float>);
-  const bool chain_involved = ka == Kind::Chain || kb == Kind::Chain;
   for (int pair = 0; pair < count; ++pair) {
     const Vec2 ca = {place(rng), place(rng)};
     const Collider a = random_collider(rng, ka, ca);
     // Offset B by up to 1.5x the two shapes' reach: about half the pairs overlap.
-    auto reach = [](const Collider& c, Vec2 centre) {
-      float r = 0;
-      for (int i = 0; i < c.count(); ++i) r = std::max(r, length(c.at(i) - centre));
-      return r + c.radius;
-    };
     const Rot dir = make_rot(angle(rng));
     Collider b = random_collider(rng, kb, {0.0f, 0.0f});
     const float span = reach(a, ca) + reach(b, {0.0f, 0.0f});
     const Vec2 cb = ca + (1.5f * span * unit01(rng)) * Vec2{dir.c, dir.s};
     for (int i = 0; i < b.count(); ++i) b.x[i] += cb.x, b.y[i] += cb.y;
-
     const std::string what =
         std::string(name_of(ka)) + " vs " + name_of(kb) + ", pair " + std::to_string(pair);
-    const Reference ref = reference(a, b);
-    const double tol = 3e-5 * (1.0 + std::max(std::fabs(ca.x), std::fabs(ca.y)));
-    ++st.pairs;
-    const Manifold m0 = collide(a.view(), b.view(), 0.0f);
-    if (std::fabs(ref.separation) <= tol) {
-      ++st.borderline;
-    } else {
-      EXPECT_EQ(m0.count > 0, ref.separation < 0)
-          << what << ": reference separation " << ref.separation;
-    }
-    ref.separation < 0 ? ++st.overlapping : ++st.apart;
-
-    // With a generous margin every pair within reach reports; check all points and the deepest.
-    const float margin = 1.0f;
-    const Manifold m = collide(a.view(), b.view(), margin);
-    EXPECT_LE(m.count, 2) << what;
-    st.two_points += m.count == 2;
-    float deepest = INFINITY;
-    int deepest_index = -1;
-    for (int i = 0; i < m.count; ++i) {
-      EXPECT_LT(m.points[i].separation, margin) << what;
-      expect_feature_form(m.points[i], a, b, 2.0 * tol, what + " point " + std::to_string(i));
-      st.vertex_pairs += m.points[i].kind == FeatureKind::VertexVertex;
-      if (m.points[i].separation < deepest) deepest = m.points[i].separation, deepest_index = i;
-    }
-    const bool sharp =
-        a.radius == 0.0f && b.radius == 0.0f && ka != Kind::Circle && kb != Kind::Circle;
-    if (sharp && !ref.cores_overlap) {
-      // Two sharp cores apart (polygons, segments): the SAT face gap, a lower bound on the
-      // distance (corner to corner it is less), as the polygon path has always reported it.
-      // (Clipping may also leave no point below the margin while the faces' gap is below it.)
-      if (m.count > 0) {
-        EXPECT_LE(double(deepest), ref.separation + 2.0 * tol) << what;
-      }
-    } else if (ref.separation < margin - 0.05 && !(chain_involved && ref.cores_overlap)) {
-      // Within the margin: the deepest point is the exact separation. A chain segment picks the
-      // side facing the other shape's centre, so through a crossed core its depth is the
-      // one-sided one, checked below instead.
-      EXPECT_GT(m.count, 0) << what << ": reference separation " << ref.separation;
-      if (m.count > 0) {
-        // Two faces whose gaps differ by less than 1e-3 of the shorter longest edge tie, and
-        // the narrow phase keeps A's (so resting contacts do not swap roles): that much slack.
-        const double slack = 2.0 * tol + 1e-3 * std::min(longest_edge(a), longest_edge(b));
-        const ContactFeature& f = m.points[deepest_index];
-        const double radii = double(a.radius) + b.radius;
-        // A point never claims more gap than there is.
-        EXPECT_LE(double(deepest), ref.separation + slack) << what;
-        // Speculative points further apart than this may be measured along a clipped face's
-        // normal (a lower bound, as the polygon path always has); touching, overlapping, and
-        // corner to corner the deepest point is the exact separation.
-        const bool exact = ref.separation < 0.02 || f.kind == FeatureKind::VertexVertex;
-        if (!exact) continue;
-        ++st.depth_checked;
-        const double err = std::fabs(double(deepest) - ref.separation);
-        st.worst_depth = std::max(st.worst_depth, err);
-        EXPECT_LE(err, slack) << what << ": deepest " << deepest << " reference " << ref.separation;
-        if (f.kind == FeatureKind::VertexVertex && !ref.cores_overlap &&
-            ref.separation + radii > 1e-3) {
-          // Corner to corner: the only direction of that separation is between the closest points.
-          EXPECT_NEAR(f.normal.x, ref.normal.x, 2e-3) << what;
-          EXPECT_NEAR(f.normal.y, ref.normal.y, 2e-3) << what;
-        }
-        // Any feature: the shapes' gap along the reported normal is the separation (a face
-        // normal of least penetration, or the direction between the closest points).
-        const double gap = -overlap_along(a, b, d2(f.normal)) - radii;
-        EXPECT_NEAR(gap, ref.separation, slack + 1e-4) << what;
-      }
-    } else if (chain_involved && ref.cores_overlap) {
-      // One-sided: never shallower than the true depth, never deeper than the other shape
-      // reaches behind the face that looks at its centre.
-      EXPECT_GT(m.count, 0) << what;
-      if (m.count > 0) {
-        const Collider& chain = ka == Kind::Chain ? a : b;
-        const Collider& other = ka == Kind::Chain ? b : a;
-        D2 centre{0, 0};
-        for (int i = 0; i < other.count(); ++i)
-          centre.x += other.x[i] / other.count(), centre.y += other.y[i] / other.count();
-        const D2 v0 = d2(chain.at(0)), along = sub(d2(chain.at(1)), v0);
-        const double len = std::hypot(along.x, along.y);
-        D2 face{along.y / len, -along.x / len};
-        if (dotd(face, sub(centre, v0)) < 0) face = {-face.x, -face.y};
-        double face_gap = 1e300;
-        for (int i = 0; i < other.count(); ++i)
-          face_gap = std::min(face_gap, dotd(face, sub(d2(other.at(i)), v0)));
-        face_gap -= other.radius;
-        const double slack = 2.0 * tol + 1e-3 * std::min(longest_edge(a), longest_edge(b));
-        EXPECT_LE(double(deepest), ref.separation + slack) << what;
-        EXPECT_GE(double(deepest), face_gap - slack) << what;
-        ++st.depth_checked;
-      }
-    }
-    if (::testing::Test::HasFailure()) break;
+    if (!check_pair(a, b, ca, what, st)) break;
   }
   return st;
 }
@@ -561,6 +570,83 @@ TEST(CollidePairs, ParallelCapsulesGiveTwoPointsOverTheirOverlap) {
   // The cores overlap in x over [0.2, 1.0].
   EXPECT_NEAR(lo, 0.2f, 1e-5f);
   EXPECT_NEAR(hi, 1.0f, 1e-5f);
+}
+
+// The two-point cases of the capsule routines (collide_capsules.cpp,
+// collide_polygon_capsule.cpp), which random placements rarely reach: capsules and segments
+// nearly parallel to a capsule, a segment or a polygon's face, touching, sunk in or just apart,
+// shifted along so that they overlap partly, wholly or not at all. Both orders, against the
+// reference.
+TEST(CollidePairs, NearlyParallelCapsulesMatchBruteForce) {
+  std::mt19937 rng(2024);
+  std::uniform_real_distribution<float> place(-20.0f, 20.0f);
+  std::uniform_real_distribution<float> unit(-1.0f, 1.0f);
+  std::uniform_real_distribution<float> size(0.1f, 2.0f);
+  std::uniform_real_distribution<float> tilt(-0.02f, 0.02f);
+  std::uniform_real_distribution<float> rounding(0.03f, 0.6f);
+  const Kind firsts[] = {Kind::Capsule, Kind::Segment, Kind::Polygon, Kind::Rounded};
+  PairStats st;
+  for (int pair = 0; pair < 4000; ++pair) {
+    const Kind ka = firsts[pair % 4];
+    const Kind kb = (pair / 4) % 2 == 0 ? Kind::Capsule : Kind::Segment;
+    const Vec2 ca = {place(rng), place(rng)};
+    const Collider a = ka == Kind::Capsule || ka == Kind::Segment
+                           ? capsule_at(ca, size(rng), ka == Kind::Capsule ? rounding(rng) : 0.0f,
+                                        3.0f * unit(rng))
+                           : random_collider(rng, ka, ca);
+    // A face of A: its start, unit direction and outward normal (a capsule's either side).
+    const int e = std::uniform_int_distribution<int>(0, a.count() - 1)(rng);
+    const Vec2 start = a.at(e), along = a.at((e + 1) % a.count()) - start;
+    const Vec2 dir = (1.0f / length(along)) * along;
+    const Vec2 out = Vec2{dir.y, -dir.x};
+    const float rb = kb == Kind::Capsule ? rounding(rng) : 0.0f;
+    const float half = size(rng);
+    // Along the face from before its start to past its end; across it from sunk by half the
+    // radii to a little apart.
+    const float slide = length(along) * (0.5f + 0.9f * unit(rng));
+    const float gap = (a.radius + rb) * (0.25f + 0.75f * unit(rng)) + 0.02f * unit(rng);
+    const Vec2 cb = start + slide * dir + (a.radius + rb + gap) * out;
+    const float angle = std::atan2(dir.y, dir.x) + tilt(rng) + (pair % 3 == 0 ? 3.14159265f : 0.0f);
+    Collider b = capsule_at(cb, half, rb, angle);
+    b.kind = kb;
+    const std::string what =
+        std::string(name_of(ka)) + " vs " + name_of(kb) + ", parallel pair " + std::to_string(pair);
+    if (!check_pair(a, b, ca, what, st)) return;
+    if (!check_pair(b, a, cb, what + " (swapped)", st)) return;
+  }
+  std::printf(
+      "[ pairs ] nearly parallel: %d placements (%d overlapping, %d apart), %d with 2 "
+      "points, %d deepest points checked (worst error %.2g)\n",
+      st.pairs, st.overlapping, st.apart, st.two_points, st.depth_checked, st.worst_depth);
+  EXPECT_GT(st.two_points, st.pairs / 4);
+}
+
+// Collinear capsules end to end: their caps meet where no face normal looks, and the ends'
+// distance is the gap.
+TEST(CollidePairs, CapsulesEndToEndMeetAtTheirEnds) {
+  const Collider a = capsule_at({0.0f, 0.0f}, 1.0f, 0.25f);
+  const Collider b = capsule_at({2.4f, 0.0f}, 1.0f, 0.25f);  // ends at x = 1 and 1.4
+  const Manifold m = collide(a.view(), b.view(), 0.0f);
+  ASSERT_EQ(m.count, 1);
+  const ContactFeature& f = m.points[0];
+  EXPECT_EQ(f.kind, FeatureKind::VertexVertex);
+  EXPECT_EQ(f.vertex, 1);
+  EXPECT_EQ(f.other, 0);
+  EXPECT_NEAR(f.separation, 0.4f - 0.5f, 1e-6f);
+  EXPECT_NEAR(f.normal.x, 1.0f, 1e-6f);
+  EXPECT_NEAR(f.point.x, 1.2f, 1e-6f);
+  // A segment's end on a rounded box's corner, diagonally: one point along the line between.
+  const Collider box = box_at({0.0f, 0.0f}, 1.0f, 1.0f, 0.2f);
+  Collider seg = capsule_at({1.1f + 0.5f, 1.1f + 0.5f}, 0.5f * std::numbers::sqrt2_v<float>, 0.0f,
+                            std::numbers::pi_v<float> / 4);
+  seg.kind = Kind::Segment;
+  const Manifold c = collide(box.view(), seg.view(), 0.1f);
+  ASSERT_EQ(c.count, 1);
+  EXPECT_EQ(c.points[0].kind, FeatureKind::VertexVertex);
+  EXPECT_EQ(c.points[0].vertex, 2);
+  EXPECT_EQ(c.points[0].other, 0);
+  EXPECT_NEAR(c.points[0].separation, 0.1f * std::numbers::sqrt2_v<float> - 0.2f, 1e-5f);
+  EXPECT_NEAR(c.points[0].normal.x, std::numbers::sqrt2_v<float> / 2, 1e-5f);
 }
 
 TEST(CollidePairs, CrossedCapsulesMeetAtTheirClosestPoints) {

@@ -199,7 +199,8 @@ std::string profile_json(const SceneInstance& inst, const std::string& name, int
 // format version 2, "Output"):
 //   {"step": 12, "begin": [["a", "b"]], "end": [], "sensor_begin": [["zone", 3]], "sensor_end": []}
 // A body is its name, or its index in the instance's bodies (the scene's, then those its step
-// hook created) when unnamed; null if the instance does not list it. Called after every step:
+// hook created) when unnamed, or "tile_maps[k]" for the body of the scene's tile map k; null if
+// the instance does not list it. Called after every step:
 // the world keeps a step's events until the next step (SceneInstance::step reads them so that
 // they never pile up), so every step's events are written whoever ran it.
 class EventLog {
@@ -250,12 +251,20 @@ class EventLog {
 
   void append_body(const SceneInstance& inst, BodyId id) {
     const std::optional<std::size_t> i = index_of(inst, id);
-    if (!i)
+    if (!i) {
+      // A tile map's body is not among the scene's bodies: it is named by its map.
+      for (std::size_t m = 0; m < inst.tile_map_parts.size(); ++m) {
+        if (inst.tile_map_parts[m].body == id) {
+          json_text::append_string(line_, "tile_maps[" + std::to_string(m) + "]");
+          return;
+        }
+      }
       line_ += "null";
-    else if (inst.names[*i].empty())
+    } else if (inst.names[*i].empty()) {
       line_ += std::to_string(*i);
-    else
+    } else {
       json_text::append_string(line_, inst.names[*i]);
+    }
   }
 
   // The body's index in inst.bodies. The map is rebuilt when it is out of date: a step hook

@@ -21,6 +21,7 @@ set(STRUT_SCENE_TESTS
   tests/scene_roundtrip_test.cpp
   tests/builtin_scenes_test.cpp
   tests/cli_test.cpp
+  tests/events_out_test.cpp
   tests/msgpack_test.cpp
   tests/recording_test.cpp
   tests/viewer_browser_test.cpp

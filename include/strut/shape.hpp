@@ -80,8 +80,9 @@ struct ShapeDef {
   Material material;
   ShapeFilter filter;
   // A sensor reports shapes entering and leaving it (World::sensor_begin_events) and never
-  // pushes or is pushed. It detects every non-sensor shape of a non-static body that its
-  // filter lets it collide with.
+  // pushes or is pushed. It detects every non-sensor shape of another body that its filter lets
+  // it collide with, static ones included (a sensor on a static body: moving ones only); leave
+  // the static shapes out through the filter where they are not wanted.
   bool sensor = false;
   std::uint64_t user_data = 0;  // the embedding program's own value; strut only stores it
 };

@@ -272,7 +272,9 @@ class World {
   std::span<const ContactEvent> contact_begin_events() const;
   std::span<const ContactEvent> contact_end_events() const;
   std::span<const ContactHitEvent> contact_hit_events() const;
-  // Sensor overlaps that began or ended, accumulated and read like the contact events.
+  // Sensor overlaps that began or ended, accumulated and read like the contact events. Removing
+  // a sensor or a visitor shape (or destroying its body) ends its overlaps: their end events
+  // come with the next step's, naming the removed shape and body by their now stale ids.
   std::span<const SensorEvent> sensor_begin_events() const;
   std::span<const SensorEvent> sensor_end_events() const;
   std::size_t contact_count() const;  // contact points of the last step

@@ -67,6 +67,24 @@ Manifold vertex_pair_contact(const PolygonView& a, int i, float ra, const Polygo
   return m;
 }
 
+Manifold vertex_edge_contact(const PolygonView& vp, int v, float rv, const PolygonView& ep,
+                             ClipFace face, float re, bool vertex_on_a, float margin) {
+  const Vec2 p = vertex(vp, v);
+  const float separation = dot(face.normal, p - vertex(ep, face.edge)) - (rv + re);
+  if (!(separation < margin)) return {};
+  Manifold m;
+  m.count = 1;
+  ContactFeature& f = m.points[0];
+  f.kind = FeatureKind::VertexEdge;
+  f.vertex_on_a = vertex_on_a;
+  f.vertex = static_cast<std::uint8_t>(v);
+  f.other = static_cast<std::uint8_t>(face.edge);
+  f.separation = separation;
+  f.normal = vertex_on_a ? -face.normal : face.normal;
+  f.point = p - point_offset(rv, separation) * face.normal;
+  return m;
+}
+
 Manifold collide_hulls(const PolygonView& a, float ra, const PolygonView& b, float rb,
                        float margin) {
   const float radii = ra + rb;

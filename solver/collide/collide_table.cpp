@@ -36,11 +36,21 @@ Manifold circle_hull(const ShapeView& a, const ShapeView& b, float margin) {
 }
 
 // Two plain polygons keep the radius-free path (the world's determinism hashes depend on its
-// bits, and it skips the rounded checks); anything rounded goes through collide_hulls.
+// bits, and it skips the rounded checks); rounded polygons go through collide_hulls.
 Manifold hull_hull(const ShapeView& a, const ShapeView& b, float margin) {
-  if (a.radius == 0.0f && b.radius == 0.0f && a.count > 2 && b.count > 2)
-    return collide_polygons(core_of(a), core_of(b), margin);
+  if (a.radius == 0.0f && b.radius == 0.0f) return collide_polygons(core_of(a), core_of(b), margin);
   return collide_hulls(core_of(a), a.radius, core_of(b), b.radius, margin);
+}
+
+// Capsules and segments have their own routines against each other and against polygons.
+Manifold capsule_capsule(const ShapeView& a, const ShapeView& b, float margin) {
+  return collide_capsules(core_of(a), a.radius, core_of(b), b.radius, margin);
+}
+Manifold polygon_capsule(const ShapeView& a, const ShapeView& b, float margin) {
+  return collide_polygon_capsule(core_of(a), a.radius, core_of(b), b.radius, margin);
+}
+Manifold capsule_polygon(const ShapeView& a, const ShapeView& b, float margin) {
+  return flipped(polygon_capsule(b, a, margin));
 }
 
 Manifold chain_circle(const ShapeView& a, const ShapeView& b, float margin) {
@@ -61,8 +71,8 @@ Manifold chain_chain(const ShapeView&, const ShapeView&, float) { return {}; }
 // Indexed [kind of A][kind of B]: Circle, Polygon, Capsule, ChainSegment.
 constexpr CollideFn kCollideTable[kColliderKinds][kColliderKinds] = {
     {circle_circle, circle_hull, circle_hull, circle_chain},
-    {hull_circle, hull_hull, hull_hull, hull_chain},
-    {hull_circle, hull_hull, hull_hull, hull_chain},
+    {hull_circle, hull_hull, polygon_capsule, hull_chain},
+    {hull_circle, capsule_polygon, capsule_capsule, hull_chain},
     {chain_circle, chain_hull, chain_hull, chain_chain},
 };
 

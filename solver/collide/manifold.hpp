@@ -104,6 +104,16 @@ Manifold collide_hull_circle(const PolygonView& a, float ra, const CircleView& b
 // VertexVertex point along the line between them. Radius 0 on both gives collide_polygons' bits.
 Manifold collide_hulls(const PolygonView& a, float ra, const PolygonView& b, float rb,
                        float margin);
+// Two-vertex cores (capsules; segments are capsules of radius 0) against each other, and a
+// polygon core of 3..16 vertices (plain or rounded) against one: the answers of collide_hulls
+// (the same forms, within its tie tolerance), found directly (collide_capsules.cpp,
+// collide_polygon_capsule.cpp). Where the cores are apart and their nearest points are two
+// vertices of rounded shapes, one VertexVertex point; a polygon with tile seams goes to
+// collide_hulls.
+Manifold collide_capsules(const PolygonView& a, float ra, const PolygonView& b, float rb,
+                          float margin);
+Manifold collide_polygon_capsule(const PolygonView& a, float ra, const PolygonView& b, float rb,
+                                 float margin);
 // A chain segment (A, two vertices, radius 0, its chain's neighbouring points as ghosts) against
 // a circle or a convex core with a radius (B). Two-sided: the side facing B's centre is the face.
 // A contact at an end vertex is kept only while its normal lies in the part of the vertex's

@@ -2,6 +2,8 @@
 set(STRUT_COLLIDE_SOURCES
   solver/collide/collide_polygons.cpp
   solver/collide/collide_rounded.cpp
+  solver/collide/collide_capsules.cpp
+  solver/collide/collide_polygon_capsule.cpp
   solver/collide/collide_circles.cpp
   solver/collide/collide_chain.cpp
   solver/collide/collide_table.cpp

@@ -3,8 +3,19 @@
 // overlap). Overlaps new since the last step begin, overlaps gone end. Sensors take no part in
 // the contact solver, so they cost only this test per nearby pair.
 //
-// A visitor that falls asleep inside a sensor stays inside it (no end event until it wakes and
-// leaves); a removed sensor or visitor makes no end event (its id would be stale).
+// Overlaps are kept per pair of shapes (sensor shape slot, visitor shape slot), not per pair of
+// colliders: a chain is one shape of many colliders and reports one begin, and a body whose
+// shapes are laid out again (add_shape, remove_shape) keeps its shapes' slots, so a visitor
+// inside stays inside.
+//
+// Visitors are every non-sensor shape the sensor's filter admits, static ones included (a
+// probe on a moving body finds walls and floors); a static sensor sees only moving visitors,
+// as two static bodies never pair. A visitor asleep in a sensor (or a sleeping sensor over a
+// static shape) stays inside: no end event until it wakes and leaves.
+//
+// Removing a sensor or a visitor (remove_shape, destroy_body) ends its overlaps at once
+// (end_sensor_overlaps_of); the end events are reported with the next step's, naming the shapes
+// and bodies by the ids they had, which are stale by then.
 #include "solver/contacts/sensor_events.hpp"
 
 #include <algorithm>
@@ -12,52 +23,70 @@
 #include "solver/collide_phase.hpp"
 
 namespace strut {
+namespace {
+
+std::uint64_t overlap_key(std::uint32_t sensor_shape, std::uint32_t visitor_shape) {
+  return (std::uint64_t(sensor_shape) << 32) | visitor_shape;
+}
+
+// The event of an overlap key, the shapes and their bodies named by their current ids.
+SensorEvent event_of(const World::Impl& w, std::uint64_t key) {
+  const std::uint32_t s = std::uint32_t(key >> 32), v = std::uint32_t(key);
+  const std::uint32_t sb = w.shapes[s].body, vb = w.shapes[v].body;
+  return SensorEvent{ShapeId{s + 1, w.shapes[s].generation}, ShapeId{v + 1, w.shapes[v].generation},
+                     BodyId{sb + 1, w.slots[sb].generation},
+                     BodyId{vb + 1, w.slots[vb].generation}};
+}
+
+}  // namespace
 
 void record_sensor_events(World::Impl& w) {
   if (w.events_read) {
     w.sensor_begin_events.clear();
     w.sensor_end_events.clear();
   }
+  // Overlaps ended by removals since the last step come first: they happened before this step.
+  w.sensor_end_events.insert(w.sensor_end_events.end(), w.removed_sensor_ends.begin(),
+                             w.removed_sensor_ends.end());
+  w.removed_sensor_ends.clear();
   const auto& c = w.colliders;
   std::vector<std::uint64_t> now;
   now.reserve(w.sensor_candidates.size());
   for (const auto& [sensor, visitor] : w.sensor_candidates) {
     if (collide::collide(shape_view(w, sensor), shape_view(w, visitor), 0.0f).count == 0) continue;
-    now.push_back((std::uint64_t(c.slot[sensor]) << 32) | c.slot[visitor]);
+    now.push_back(overlap_key(c.shape[sensor], c.shape[visitor]));
   }
-  auto alive = [&](std::uint32_t slot) { return w.collider_slots[slot].alive; };
-  auto body_flags = [&](std::uint32_t slot) {
-    return w.bodies.flags[c.body[w.collider_slots[slot].dense]];
+  auto at_rest = [&](std::uint32_t shape) {
+    return (w.bodies.flags[w.slots[w.shapes[shape].body].dense] & (kStatic | kSleeping)) != 0;
   };
   // Overlaps of last step that the broad phase no longer lists because both sides are at rest
-  // (a sleeping visitor in a static sensor) still hold.
+  // (a sleeping visitor in a static sensor, a sleeping sensor over the ground) still hold.
   for (const std::uint64_t key : w.sensor_overlaps) {
-    const std::uint32_t s = std::uint32_t(key >> 32), v = std::uint32_t(key);
-    if (!alive(s) || !alive(v)) continue;
-    const bool resting = (body_flags(s) & (kStatic | kSleeping)) && (body_flags(v) & kSleeping);
-    if (resting) now.push_back(key);
+    if (at_rest(std::uint32_t(key >> 32)) && at_rest(std::uint32_t(key))) now.push_back(key);
   }
   std::sort(now.begin(), now.end());
   now.erase(std::unique(now.begin(), now.end()), now.end());
-  auto event = [&](std::uint64_t key) {
-    const std::uint32_t s = std::uint32_t(key >> 32), v = std::uint32_t(key);
-    return SensorEvent{w.shape_of_collider(s), w.shape_of_collider(v), w.body_of_collider(s),
-                       w.body_of_collider(v)};
-  };
   const auto& before = w.sensor_overlaps;
   std::size_t i = 0, j = 0;
   while (i < now.size() || j < before.size()) {
     if (j == before.size() || (i < now.size() && now[i] < before[j])) {
-      w.sensor_begin_events.push_back(event(now[i++]));
+      w.sensor_begin_events.push_back(event_of(w, now[i++]));
     } else if (i == now.size() || before[j] < now[i]) {
-      const std::uint64_t key = before[j++];
-      if (alive(std::uint32_t(key >> 32)) && alive(std::uint32_t(key)))
-        w.sensor_end_events.push_back(event(key));
+      w.sensor_end_events.push_back(event_of(w, before[j++]));
     } else {
       ++i, ++j;
     }
   }
   w.sensor_overlaps = std::move(now);
+}
+
+void end_sensor_overlaps_of(World::Impl& w, std::uint32_t shape) {
+  auto involves = [&](std::uint64_t key) {
+    return std::uint32_t(key >> 32) == shape || std::uint32_t(key) == shape;
+  };
+  for (const std::uint64_t key : w.sensor_overlaps)
+    if (involves(key)) w.removed_sensor_ends.push_back(event_of(w, key));
+  std::erase_if(w.sensor_overlaps, involves);
 }
 
 }  // namespace strut

@@ -9,4 +9,9 @@ namespace strut {
 // (which clear events_read).
 void record_sensor_events(World::Impl& w);
 
+// Ends every overlap that shape slot `shape` (a sensor or a visitor) takes part in, for a shape
+// about to be removed or whose body is about to be destroyed (call it while the shape's and its
+// body's ids are still valid). The end events are reported with the next step's events.
+void end_sensor_overlaps_of(World::Impl& w, std::uint32_t shape);
+
 }  // namespace strut
