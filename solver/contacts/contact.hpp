@@ -104,7 +104,7 @@ struct ContactSet {
   std::vector<std::uint8_t> constraint_count;
   std::vector<std::uint32_t> generic_pairs;          // pairs touching a soft body, in pair order
   std::vector<std::uint32_t> pair_constraint_begin;  // constraints of pair p, contiguous
-  std::vector<struct WideConstraint> wide;           // the rigid constraints, kWideLanes to one
+  std::vector<struct WideConstraint> wide;           // the rigid constraints, kContactLanes to one
   std::vector<ContactWork> work;                     // solver work items, colour-major
   std::vector<std::uint32_t> colour_work_begin;
   bool any_restitution = false;  // a pair has restitution (colour_contacts)
