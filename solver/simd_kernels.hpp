@@ -15,6 +15,7 @@
 #include "solver/integrate.hpp"
 #include "solver/rotation.hpp"
 #include "solver/simd_dispatch.hpp"
+#include "solver/strut_lanes.hpp"
 
 // GCC 12 reports its own AVX-512 sqrt intrinsic ("__Y may be used uninitialized") when xsimd
 // inlines it here; the operands are initialised batches. (Clang has no such warning.)
@@ -95,7 +96,8 @@ constexpr SimdKernels kernels_for(SimdLevel level) {
           &fatten_bounds<Arch>,
           &contact_warm_start<Arch>,
           &contact_solve<Arch>,
-          &contact_prepare<Arch>};
+          &contact_prepare<Arch>,
+          &wide::solve_lane_group_simd<xsimd::batch<float, Arch>>};
 }
 
 }  // namespace strut::simd

@@ -26,17 +26,11 @@ namespace strut {
 static_assert(sizeof(SolverBody) == 32, "a solver body is one 256-bit row");
 static_assert(sizeof(PrepareBody) == 32, "a prepare body is one 256-bit row");
 
-// The number of lanes of F: 1 for float.
-template <class F>
-inline constexpr int kLanesOf = int(F::size);
-template <>
-inline constexpr int kLanesOf<float> = 1;
-
 // The seven state fields of the lanes' bodies (idx[0 .. width)).
 template <class F>
 wide::Body<F> gather_lanes_reference(const SolverBody* bodies, const std::uint32_t* idx) {
-  alignas(64) float g[7][kLanesOf<F>];
-  for (int i = 0; i < kLanesOf<F>; ++i) {
+  alignas(64) float g[7][wide::kLanesOf<F>];
+  for (int i = 0; i < wide::kLanesOf<F>; ++i) {
     const SolverBody& s = bodies[idx[i]];
     g[0][i] = s.dx, g[1][i] = s.dy, g[2][i] = s.da, g[3][i] = s.dpx, g[4][i] = s.dpy;
     g[5][i] = s.dqc, g[6][i] = s.dqs;
@@ -50,9 +44,9 @@ wide::Body<F> gather_lanes_reference(const SolverBody* bodies, const std::uint32
 template <class F>
 void scatter_lanes_reference(SolverBody* bodies, const std::uint32_t* idx, const wide::Body<F>& B,
                              std::uint32_t mask) {
-  alignas(64) float g[3][kLanesOf<F>];
+  alignas(64) float g[3][wide::kLanesOf<F>];
   wide::store(g[0], B.dx), wide::store(g[1], B.dy), wide::store(g[2], B.da);
-  for (int i = 0; i < kLanesOf<F>; ++i)
+  for (int i = 0; i < wide::kLanesOf<F>; ++i)
     if (mask >> i & 1u) {
       SolverBody& s = bodies[idx[i]];
       s.dx = g[0][i], s.dy = g[1][i], s.da = g[2][i];
@@ -232,7 +226,7 @@ struct LaneRows<16> {
 // lanes of F.
 template <class F>
 void gather_rows8(const float* base, const std::uint32_t* idx, F rows[8]) {
-  detail::LaneRows<kLanesOf<F>>::gather(base, idx, rows);
+  detail::LaneRows<wide::kLanesOf<F>>::gather(base, idx, rows);
 }
 
 // The seven state fields of the lanes' bodies.
@@ -247,7 +241,7 @@ wide::Body<F> gather_lanes(const SolverBody* bodies, const std::uint32_t* idx) {
 template <class F>
 void scatter_lanes(SolverBody* bodies, const std::uint32_t* idx, const wide::Body<F>& B,
                    std::uint32_t mask) {
-  detail::LaneRows<kLanesOf<F>>::scatter(bodies, idx, B, mask);
+  detail::LaneRows<wide::kLanesOf<F>>::scatter(bodies, idx, B, mask);
 }
 
 // Which of the lanes [lane, lane + width of F) hold a body the solver may write (inverse masses
@@ -255,7 +249,7 @@ void scatter_lanes(SolverBody* bodies, const std::uint32_t* idx, const wide::Bod
 template <class F>
 std::uint32_t movable_lanes(const float* im, const float* ii, int lane) {
   std::uint32_t mask = 0;
-  for (int i = 0; i < kLanesOf<F>; ++i)
+  for (int i = 0; i < wide::kLanesOf<F>; ++i)
     mask |= std::uint32_t(im[lane + i] != 0 || ii[lane + i] != 0) << i;
   return mask;
 }

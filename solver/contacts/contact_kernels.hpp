@@ -24,7 +24,7 @@ template <class Arch, class Fn>
                                                std::uint32_t count, Fn&& fn) {
   using F = xsimd::batch<float, Arch>;
   const WideConstraint& first = cs[0];
-  for (int lane = 0; lane < kContactLanes; lane += kLanesOf<F>) {
+  for (int lane = 0; lane < kContactLanes; lane += wide::kLanesOf<F>) {
     wide::Body<F> A = gather_lanes<F>(bodies, first.a + lane);
     wide::Body<F> B = gather_lanes<F>(bodies, first.b + lane);
     for (std::uint32_t k = 0; k < count; ++k) fn(A, B, cs[k], lane);
@@ -55,7 +55,7 @@ template <class Arch>
 void contact_prepare(const PrepareBody* bodies, WideConstraint& c, PrepareInput* in,
                      const PrepareLanes& lanes) {
   using F = xsimd::batch<float, Arch>;
-  for (int lane = 0; lane < kContactLanes; lane += kLanesOf<F>)
+  for (int lane = 0; lane < kContactLanes; lane += wide::kLanesOf<F>)
     wide::prepare_lanes<F>(bodies, c, in, lanes, lane);
 }
 

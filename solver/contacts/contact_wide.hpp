@@ -87,6 +87,12 @@ xsimd::batch<float, A> vabs(const xsimd::batch<float, A>& a) {
   return xsimd::abs(a);
 }
 
+// The number of lanes of F: 1 for float.
+template <class F>
+inline constexpr int kLanesOf = int(F::size);
+template <>
+inline constexpr int kLanesOf<float> = 1;
+
 // Lanes [lane, lane + width) of a row; rows are 64-byte aligned and lane a multiple of the width.
 template <class F>
 F load(const float* p) {
