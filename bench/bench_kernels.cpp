@@ -3,16 +3,19 @@
 // rigid pose.
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
 #include <cmath>
 #include <random>
 #include <vector>
 
 #include "solver/bounds_kernel.hpp"
 #include "solver/collide/manifold.hpp"
+#include "solver/contacts/body_lanes.hpp"
 #include "solver/contacts/contact_prepare.hpp"
 #include "solver/integrate.hpp"
 #include "solver/joint_solver.hpp"
 #include "solver/joints/point_motion.hpp"
+#include "solver/simd_dispatch.hpp"
 #include "solver/strut_kernel.hpp"
 #include "solver/strut_lanes.hpp"
 #include "solver/world_impl.hpp"
@@ -251,46 +254,116 @@ BENCHMARK(BM_StepFreeBoxes)
     ->UseRealTime()
     ->Unit(benchmark::kMillisecond);
 
-// The contact prepare kernel over n points already gathered (random vertex-edge points between
-// rotated bodies): its scalar twin lane by lane vs the SIMD instantiation. Gathering the inputs
-// from the bodies is the same in both and is left out.
+// Wide constraints as a large pyramid has them: `count` constraints of kContactLanes lanes, each
+// lane between two of 8192 bodies (distinct within a constraint, as in a colour), every lane
+// with two vertex-edge points between rotated bodies, prepared through the scalar twin.
+struct ContactLanes {
+  std::vector<SolverBody> bodies;
+  std::vector<PrepareBody> prepare_bodies;
+  std::vector<WideConstraint> cs;
+  std::vector<PrepareInput> in;  // two per constraint
+  std::vector<PrepareLanes> flags;
+
+  explicit ContactLanes(int count) : cs(std::size_t(count)), in(2 * std::size_t(count)) {
+    const int n = 8192;
+    std::mt19937 rng(3);
+    std::uniform_real_distribution<float> u(-1, 1);
+    bodies.resize(n + 1), prepare_bodies.resize(n + 1);
+    for (int i = 0; i < n; ++i) {
+      const float a = 3 * u(rng);
+      bodies[std::size_t(i)] = {u(rng), u(rng), u(rng), 0, 0.01f * u(rng), 0.01f * u(rng), 1, 0};
+      prepare_bodies[std::size_t(i)] = {
+          std::cos(a), std::sin(a), 0.01f * u(rng), 0.01f * u(rng), 0.01f * u(rng), 1, 6, 0};
+    }
+    std::vector<std::uint32_t> order(n);
+    for (int i = 0; i < n; ++i) order[std::size_t(i)] = std::uint32_t(i);
+    flags.resize(std::size_t(count));
+    for (int k = 0; k < count; ++k) {
+      std::shuffle(order.begin(), order.end(), rng);
+      WideConstraint& c = cs[std::size_t(k)];
+      for (int lane = 0; lane < kContactLanes; ++lane) {
+        c.a[lane] = order[std::size_t(2 * lane)], c.b[lane] = order[std::size_t(2 * lane + 1)];
+        c.friction[lane] = c.static_friction[lane] = 0.6f, c.restitution[lane] = 0;
+        for (int p = 0; p < 2; ++p) {
+          PrepareInput& g = in[2 * std::size_t(k) + std::size_t(p)];
+          g.vx[lane] = 3 * u(rng), g.vy[lane] = 3 * u(rng), g.vlx[lane] = u(rng);
+          g.vly[lane] = u(rng), g.e1x[lane] = 3 * u(rng), g.e1y[lane] = 3 * u(rng);
+          g.e2x[lane] = 3 * u(rng), g.e2y[lane] = 3 * u(rng), g.l1x[lane] = u(rng);
+          g.l1y[lane] = u(rng), g.l2x[lane] = u(rng), g.l2y[lane] = u(rng);
+          g.edge[lane] = 1, g.fnx[lane] = 0, g.fny[lane] = 1;
+          g.rv[lane] = g.ro[lane] = g.radius[lane] = 0;
+          flags[std::size_t(k)].present[p][lane] = 1;
+          flags[std::size_t(k)].flip[p][lane] = float(lane % 2);
+          c.p[p].lambda_n[lane] = 0.1f, c.p[p].lambda_t[lane] = 0, c.p[p].sliding[lane] = 0;
+        }
+      }
+      for (int lane = 0; lane < kContactLanes; ++lane)
+        wide::prepare_lanes<float>(prepare_bodies.data(), c, &in[2 * std::size_t(k)],
+                                   flags[std::size_t(k)], lane);
+    }
+  }
+};
+
+// The contact prepare over n lanes whose points are gathered: the bodies' rows, the points'
+// geometry and masses, the lanes oriented. The scalar twin lane by lane vs the kernel of the
+// SIMD level in use (STRUT_SIMD picks it).
 template <bool kSimd>
 void BM_ContactPrepare(benchmark::State& state) {
-  const int groups = int(state.range(0)) / kWideLanes;
-  std::vector<PrepareInput> in(static_cast<std::size_t>(groups));
-  std::vector<PrepareOutput> out(static_cast<std::size_t>(groups));
-  std::mt19937 rng(3);
-  std::uniform_real_distribution<float> u(-1, 1);
-  for (PrepareInput& g : in) {
-    g = PrepareInput{};
-    for (int i = 0; i < kWideLanes; ++i) {
-      g.vx[i] = 3 * u(rng), g.vy[i] = 3 * u(rng), g.vlx[i] = u(rng), g.vly[i] = u(rng);
-      g.e1x[i] = 3 * u(rng), g.e1y[i] = 3 * u(rng), g.e2x[i] = 3 * u(rng), g.e2y[i] = 3 * u(rng);
-      g.l1x[i] = u(rng), g.l1y[i] = u(rng), g.l2x[i] = u(rng), g.l2y[i] = u(rng);
-      g.edge[i] = 1, g.fnx[i] = 0, g.fny[i] = 1;
-      const float a = 3 * u(rng), b = 3 * u(rng);
-      g.qvc[i] = std::cos(a), g.qvs[i] = std::sin(a), g.qoc[i] = std::cos(b),
-      g.qos[i] = std::sin(b);
-      g.mvx[i] = 0.01f * u(rng), g.mvy[i] = 0.01f * u(rng), g.mva[i] = 0.01f * u(rng);
-      g.imv[i] = 1, g.iiv[i] = 6, g.imo[i] = 1, g.iio[i] = 6;
-    }
-  }
+  ContactLanes t(int(state.range(0)) / kContactLanes);
+  const SimdKernels& simd = simd_kernels();
   for (auto _ : state) {
-    for (std::size_t k = 0; k < in.size(); ++k) {
+    for (std::size_t k = 0; k < t.cs.size(); ++k) {
       if (kSimd) {
-        wide::prepare_points<WideFloat>(in[k], out[k], 0);
+        simd.contact_prepare(t.prepare_bodies.data(), t.cs[k], &t.in[2 * k], t.flags[k]);
       } else {
-        for (int lane = 0; lane < kWideLanes; ++lane)
-          wide::prepare_points<float>(in[k], out[k], lane);
+        for (int lane = 0; lane < kContactLanes; ++lane)
+          wide::prepare_lanes<float>(t.prepare_bodies.data(), t.cs[k], &t.in[2 * k], t.flags[k],
+                                     lane);
       }
     }
-    benchmark::DoNotOptimize(out.data());
+    benchmark::DoNotOptimize(t.cs.data());
     benchmark::ClobberMemory();
   }
-  state.SetItemsProcessed(state.iterations() * std::int64_t(groups) * kWideLanes);
+  state.SetItemsProcessed(state.iterations() * std::int64_t(t.cs.size()) * kContactLanes);
+  state.SetLabel(kSimd ? simd_level_name(simd.level) : "scalar");
 }
 BENCHMARK(BM_ContactPrepare<false>)->Name("BM_ContactPrepare_Scalar")->Arg(16384);
 BENCHMARK(BM_ContactPrepare<true>)->Name("BM_ContactPrepare_Simd")->Arg(16384);
+
+// A substep's contact passes over n lanes (warm start, one solve, one relax), each wide
+// constraint its own work item: the bodies gathered by register transposes, solved, scattered.
+// The scalar twin lane by lane vs the kernel of the SIMD level in use (STRUT_SIMD picks it).
+template <bool kSimd>
+void BM_ContactSolve(benchmark::State& state) {
+  ContactLanes t(int(state.range(0)) / kContactLanes);
+  const SimdKernels& simd = simd_kernels();
+  WidePass pass{0.2f, 0.8f, 0.1f, 0.3f, 0.7f, 0.2f, 0.01f, 0.002f, true};
+  WidePass relax = pass;
+  relax.use_bias = false;
+  for (auto _ : state) {
+    for (WideConstraint& c : t.cs) {
+      if (kSimd) {
+        simd.contact_warm_start(t.bodies.data(), &c, 1);
+        simd.contact_solve(t.bodies.data(), &c, 1, pass);
+        simd.contact_solve(t.bodies.data(), &c, 1, relax);
+      } else {
+        run_scalar(t.bodies, c, [&](wide::Body<float>& A, wide::Body<float>& B, int lane) {
+          wide::warm_start_lanes(A, B, c, lane);
+        });
+        for (const WidePass& p : {pass, relax})
+          run_scalar(t.bodies, c, [&](wide::Body<float>& A, wide::Body<float>& B, int lane) {
+            wide::solve_lanes(A, B, c, lane, p);
+          });
+      }
+    }
+    benchmark::DoNotOptimize(t.bodies.data());
+    benchmark::ClobberMemory();
+  }
+  state.SetItemsProcessed(state.iterations() * std::int64_t(t.cs.size()) * kContactLanes);
+  state.SetLabel(kSimd ? simd_level_name(simd.level) : "scalar");
+}
+BENCHMARK(BM_ContactSolve<false>)->Name("BM_ContactSolve_Scalar")->Arg(32768);
+BENCHMARK(BM_ContactSolve<true>)->Name("BM_ContactSolve_Simd")->Arg(32768);
 
 // The contact kernel, wide (SIMD lanes, one contact pair each) vs its scalar twin: whole steps of
 // a 40-row pyramid (820 boxes) on one thread, so the difference is the contact passes. A fixed

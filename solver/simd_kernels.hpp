@@ -1,5 +1,6 @@
-// The dispatched kernels as templates over the xsimd architecture: xsimd twins of the scalar
-// rigid integration and bounds kernels, the same operations in the same order on batches, so
+// The dispatched kernels as templates over the xsimd architecture (the contact kernels are in
+// solver/contacts/contact_kernels.hpp): xsimd twins of the scalar rigid integration and bounds
+// kernels, the same operations in the same order on batches, so
 // with -ffp-contract=off every width gives the scalar kernel's bits (tested in
 // integration_test.cpp and simd_dispatch_test.cpp). Tails go to the scalar kernels.
 // Included only by the per-level files simd_kernels_<level>.cpp, each compiled for its level:
@@ -10,9 +11,11 @@
 #include <xsimd/xsimd.hpp>
 
 #include "solver/bounds_kernel.hpp"
+#include "solver/contacts/contact_kernels.hpp"
 #include "solver/integrate.hpp"
 #include "solver/rotation.hpp"
 #include "solver/simd_dispatch.hpp"
+#include "solver/strut_lanes.hpp"
 
 // GCC 12 reports its own AVX-512 sqrt intrinsic ("__Y may be used uninitialized") when xsimd
 // inlines it here; the operands are initialised batches. (Clang has no such warning.)
@@ -86,8 +89,15 @@ void fatten_bounds(const BoundsSpans& s, int begin, int end, float half_slop) {
 
 template <class Arch>
 constexpr SimdKernels kernels_for(SimdLevel level) {
-  return {level, int(xsimd::batch<float, Arch>::size), &rigid_velocity<Arch>, &rigid_position<Arch>,
-          &fatten_bounds<Arch>};
+  return {level,
+          int(xsimd::batch<float, Arch>::size),
+          &rigid_velocity<Arch>,
+          &rigid_position<Arch>,
+          &fatten_bounds<Arch>,
+          &contact_warm_start<Arch>,
+          &contact_solve<Arch>,
+          &contact_prepare<Arch>,
+          &wide::solve_lane_group_simd<xsimd::batch<float, Arch>>};
 }
 
 }  // namespace strut::simd

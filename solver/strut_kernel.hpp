@@ -39,7 +39,10 @@ inline float vsqrt(float a) { return std::sqrt(a); }
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wuninitialized"
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-inline WideFloat vsqrt(const WideFloat& a) { return xsimd::sqrt(a); }
+template <class A>
+xsimd::batch<float, A> vsqrt(const xsimd::batch<float, A>& a) {
+  return xsimd::sqrt(a);
+}
 #pragma GCC diagnostic pop
 
 // Both ends of the struts in a lane group, as gathered from the particles.

@@ -7,9 +7,11 @@
 // gathered per strut), and writes the particles back once.
 //
 // Written once as a template over the number type like strut_kernel.hpp: with float it is the
-// scalar twin, lane by lane on the particle arrays themselves; with xsimd::batch<float> the SIMD
-// kernel. Both do exactly solve_struts' arithmetic in solve_struts' order, so SIMD, twin and the
-// creation-order loop give the same bits (tests/strut_lanes_test.cpp).
+// scalar twin, lane by lane on the particle arrays themselves; with an xsimd batch the SIMD
+// kernel, dispatched at run time (solver/simd_dispatch.hpp): a group is kLaneBodies (32) bodies
+// whatever the build or CPU, covered by 2 AVX-512, 4 AVX2 or 8 SSE registers per slot. Both do
+// exactly solve_struts' arithmetic in solve_struts' order, so SIMD at every level, twin and the
+// creation-order loop give the same bits (tests/strut_lanes_test.cpp, simd_dispatch_test.cpp).
 #pragma once
 
 #include <cstddef>
@@ -29,12 +31,12 @@ namespace strut {
 inline constexpr int kMaxLaneSlots = kMaxPolygonVertices + 1;
 inline constexpr int kMaxLaneStruts = 2 * kMaxPolygonVertices;
 
-// Bodies in a lane group: two registers per slot. A body's struts form one dependent chain (each
-// reads what the one before wrote), so one register per slot left the kernel waiting on sqrt and
-// division latency; two independent chains interleave (soft boxes: 500 M struts/s instead of
-// 390; four registers gave 550, not worth twice the stack and padding).
-inline constexpr int kLaneBodies = 2 * kWideLanes;
-inline constexpr int kLaneBatches = kLaneBodies / kWideLanes;
+// Bodies in a lane group, fixed so every SIMD level groups the same bodies: two AVX-512
+// registers per slot. A body's struts form one dependent chain (each reads what the one before
+// wrote), so one register per slot left the kernel waiting on sqrt and division latency; two
+// independent chains interleave (soft boxes with AVX-512: 500 M struts/s instead of 390; four
+// registers gave 550, not worth twice the stack and padding). Narrower levels run four or eight.
+inline constexpr int kLaneBodies = 32;
 
 // Marks the unused lanes at the end of a topology's last group.
 inline constexpr std::int32_t kLanePadding = -1;
@@ -89,12 +91,15 @@ namespace wide {
 // Exact negation. xsimd negates a batch as 0 - x, which turns +0 into +0, not -0; solve_struts
 // negates a float, so the lanes flip the sign bit to agree with it.
 inline float negate(float a) { return -a; }
-inline WideFloat negate(const WideFloat& a) { return a ^ WideFloat(-0.0f); }
+template <class A>
+xsimd::batch<float, A> negate(const xsimd::batch<float, A>& a) {
+  return a ^ xsimd::batch<float, A>(-0.0f);
+}
 
 // The struts of one topology on a group's particle slots. F = float: one body, slot k at
 // p.x[k] (the particle arrays from the body's first particle), constants in lane `lane` of the
-// rows. F = WideFloat: all kLaneBodies bodies, slot k at p.x + k * kLaneBodies (slot-major
-// copy), lane 0, each strut on the kLaneBatches registers of the slot in turn. Each strut is
+// rows. F = a batch: all kLaneBodies bodies, slot k at p.x + k * kLaneBodies (slot-major
+// copy), lane 0, each strut on the slot's kLaneBodies / width registers in turn. Each strut is
 // solve_struts' projection, operation for operation: the skips (length < 1e-9, no mass) select the
 // old values, so a skipping strut leaves its multiplier and particles' bits alone. Both ends are
 // read before either is written, which is solve_struts' order because a topology never joins a slot
@@ -104,13 +109,14 @@ void project_lane_struts(const StrutSpans& p, std::span<const LaneEnds> ends, La
                          int lane, float inv_h2) {
   constexpr bool scalar = std::is_same_v<F, float>;
   constexpr std::size_t stride = scalar ? 1 : std::size_t(kLaneBodies);
-  constexpr int batches = scalar ? 1 : kLaneBatches;
+  constexpr int width = kLanesOf<F>;
+  constexpr int batches = scalar ? 1 : kLaneBodies / width;
   const F zero(0.0f);
   for (std::size_t k = 0; k < ends.size(); ++k)
     for (int m = 0; m < batches; ++m) {
-      const std::size_t a = ends[k].a * stride + std::size_t(m * kWideLanes);
-      const std::size_t b = ends[k].b * stride + std::size_t(m * kWideLanes);
-      const int ln = lane + m * kWideLanes;
+      const std::size_t a = ends[k].a * stride + std::size_t(m * width);
+      const std::size_t b = ends[k].b * stride + std::size_t(m * width);
+      const int ln = lane + m * width;
       LaneStrut& s = rows[k];
       const F xa = load<F>(p.x + a), ya = load<F>(p.y + a), wa = load<F>(p.w + a);
       const F xb = load<F>(p.x + b), yb = load<F>(p.y + b), wb = load<F>(p.w + b);
@@ -146,13 +152,48 @@ struct LaneShape {
   std::span<const LaneEnds> ends;
 };
 
+namespace wide {
+
+// One group in registers of F (a batch): copies its bodies' particles slot-major, projects, and
+// writes the used lanes back. Padding lanes stay zero (a zero-length strut, which the kernel
+// skips) and read and write no particle. Each SIMD level's file instantiates its own
+// (solver/simd_kernels.hpp); plain loops, no library algorithm a baseline file might share.
+template <class F>
+void solve_lane_group_simd(const StrutSpans& p, const LaneShape& t, const LaneGroup& g,
+                           LaneStrut* rows, float inv_h2) {
+  alignas(64) float x[kMaxLaneSlots][kLaneBodies], y[kMaxLaneSlots][kLaneBodies];
+  alignas(64) float w[kMaxLaneSlots][kLaneBodies];
+  alignas(64) float dx[kMaxLaneSlots][kLaneBodies], dy[kMaxLaneSlots][kLaneBodies];
+  const std::uint32_t slots = t.slots, lanes = g.lanes;
+  for (std::uint32_t k = 0; k < slots; ++k)
+    for (std::uint32_t l = lanes; l < std::uint32_t(kLaneBodies); ++l)
+      x[k][l] = y[k][l] = w[k][l] = dx[k][l] = dy[k][l] = 0.0f;
+  for (std::uint32_t l = 0; l < lanes; ++l) {
+    const std::size_t f = std::size_t(g.first[l]);
+    for (std::uint32_t k = 0; k < slots; ++k) {
+      x[k][l] = p.x[f + k], y[k][l] = p.y[f + k], w[k][l] = p.w[f + k];
+      dx[k][l] = p.dx[f + k], dy[k][l] = p.dy[f + k];
+    }
+  }
+  const StrutSpans block{x[0], y[0], dx[0], dy[0], w[0]};
+  project_lane_struts<F>(block, t.ends, rows, 0, inv_h2);
+  for (std::uint32_t l = 0; l < lanes; ++l) {
+    const std::size_t f = std::size_t(g.first[l]);
+    for (std::uint32_t k = 0; k < slots; ++k) {
+      p.x[f + k] = x[k][l], p.y[f + k] = y[k][l];
+      p.dx[f + k] = dx[k][l], p.dy[f + k] = dy[k][l];
+    }
+  }
+}
+
+}  // namespace wide
+
 // Fewest bodies for which a group goes through the SIMD kernel; a group of fewer is cheaper
 // through the scalar twin, which gives the same bits (measured on soft boxes: one body 127 ns
 // scalar vs 217 ns SIMD, two bodies 257 ns vs 240 ns).
 inline constexpr std::uint32_t kMinWideBodies = 2;
 
-// One group through the SIMD kernel: copies its bodies' particles slot-major, projects, and
-// writes the used lanes back. Padding lanes read and write no particle.
+// One group through the SIMD kernel of the level in use (wide::solve_lane_group_simd).
 void solve_lane_group_wide(const StrutSpans& p, const LaneShape& t, const LaneGroup& g,
                            LaneStrut* rows, float inv_h2);
 // The scalar twin: body by body in lane order, straight on the particle arrays (the same memory

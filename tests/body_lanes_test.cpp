@@ -35,8 +35,8 @@ TEST(BodyLanes, GatherMatchesTheFieldByFieldReference) {
   for (int round = 0; round < 50; ++round) {
     alignas(64) std::uint32_t idx[kWideLanes];
     for (auto& i : idx) i = pick(rng);
-    const auto fast = lanes_of(gather_lanes(bodies.data(), idx));
-    const auto slow = lanes_of(gather_lanes_reference(bodies.data(), idx));
+    const auto fast = lanes_of(gather_lanes<WideFloat>(bodies.data(), idx));
+    const auto slow = lanes_of(gather_lanes_reference<WideFloat>(bodies.data(), idx));
     ASSERT_EQ(0, std::memcmp(fast.data(), slow.data(), fast.size() * sizeof(float)));
     // And each lane really holds its body (the reference itself, checked field by field).
     for (int lane = 0; lane < kWideLanes; ++lane) {

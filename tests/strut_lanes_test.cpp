@@ -146,7 +146,7 @@ TEST(StrutLanes, TestBedFillsFullPaddedAndSingleBodyGroups) {
   EXPECT_EQ(L.topologies.size(), 3u);
   EXPECT_EQ(L.other_count, 0u);
   // Boxes (46 with the resting one), hexagons (37), the octagon (1), each topology cut into
-  // groups of kLaneBodies (32 with AVX-512: 32 + 14, 32 + 5, 1).
+  // groups of kLaneBodies (32 at every SIMD level: 32 + 14, 32 + 5, 1).
   std::vector<std::uint32_t> lanes, expected;
   for (const LaneGroup& g : L.groups) lanes.push_back(g.lanes);
   for (std::uint32_t members : {46u, 37u, 1u})

@@ -104,7 +104,7 @@ struct ContactSet {
   std::vector<std::uint8_t> constraint_count;
   std::vector<std::uint32_t> generic_pairs;          // pairs touching a soft body, in pair order
   std::vector<std::uint32_t> pair_constraint_begin;  // constraints of pair p, contiguous
-  std::vector<struct WideConstraint> wide;           // the rigid constraints, kWideLanes to one
+  std::vector<struct WideConstraint> wide;           // the rigid constraints, kContactLanes to one
   std::vector<ContactWork> work;                     // solver work items, colour-major
   // Per dense body: how many of its pairs overlap deeper than the push-out cap binds
   // (prepare_contacts; 0 for bodies that never move). Empty when no pair does.

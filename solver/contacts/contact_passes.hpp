@@ -65,23 +65,16 @@ void contact_pass(World::Impl &w, WideFn fn_wide, SoftFn fn_soft) {
   w.tasks.run_stages(stages);
 }
 
-// Applies fn(A, B, c, lane) to every lane of the wide constraints cs[0 .. count), in order:
-// through the SIMD kernel, the bodies gathered once for all of them (a group's layers share
-// their lanes' bodies), or lane after lane through its scalar twin (lanes that may share a body;
-// tests and benchmarks that ask for the twin).
+// The scalar twin of a work item: fn(A, B, c, lane) on every lane of cs[0 .. count), in order,
+// lane after lane through the float instantiation. For the overflow colour, whose lanes may
+// share a body, and for tests and benchmarks that ask for it (scalar_contacts); every other
+// work item runs through the dispatched SIMD kernels (contact_kernels.hpp).
 template <class Fn>
-void lanes(World::Impl &w, WideConstraint *cs, std::uint32_t count, bool scalar, Fn &&fn) {
-  auto &bodies = w.scratch.solver_bodies;
-  if (scalar || w.scalar_contacts) {
-    for (std::uint32_t k = 0; k < count; ++k)
-      run_scalar(bodies, cs[k], [&](wide::Body<float> &A, wide::Body<float> &B, int lane) {
-        fn(A, B, cs[k], lane);
-      });
-  } else {
-    run_wide(bodies, cs[0], [&](wide::Body<WideFloat> &A, wide::Body<WideFloat> &B) {
-      for (std::uint32_t k = 0; k < count; ++k) fn(A, B, cs[k], 0);
-    });
-  }
+void scalar_lanes(World::Impl &w, WideConstraint *cs, std::uint32_t count, Fn &&fn) {
+  for (std::uint32_t k = 0; k < count; ++k)
+    run_scalar(
+        w.scratch.solver_bodies, cs[k],
+        [&](wide::Body<float> &A, wide::Body<float> &B, int lane) { fn(A, B, cs[k], lane); });
 }
 
 }  // namespace strut

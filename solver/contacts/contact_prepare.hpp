@@ -4,12 +4,15 @@
 // separation at the step start, the effective masses and the approach speed for restitution.
 //
 // Written once as a template over the number type, like the wide contact kernel: with float it
-// is the scalar twin (rows of pairs with many points, tests), with xsimd::batch<float> it
-// prepares kWideLanes points at once. Gathering the inputs stays scalar (the points' bodies are
-// scattered in memory); the arithmetic, with its square root and three divisions, is what the
-// lanes share. Done per point in scalar code it was a sixth of a pyramid step.
+// is the scalar twin (rows of pairs with many points, tests), with an xsimd batch it prepares a
+// register's worth of points at once (kContactLanes to a wide constraint, dispatched at run time
+// like the solve: contact_kernels.hpp). Gathering the points' features stays scalar (they are
+// scattered in memory); the bodies come in by register transposes (body_lanes.hpp), and the
+// arithmetic, with its square root and three divisions, is what the lanes share. Done per point
+// in scalar code it was a sixth of a pyramid step.
 #pragma once
 
+#include "solver/contacts/body_lanes.hpp"
 #include "solver/contacts/contact_wide.hpp"
 #include "solver/strut_kernel.hpp"
 
@@ -19,28 +22,36 @@ namespace strut {
 // feature (a circle's centre, a capsule's segment, a rounded polygon) has its anchor on its
 // surface, rv or ro out along the normal.
 struct alignas(64) PrepareInput {
-  float vx[kWideLanes], vy[kWideLanes];    // the vertex, world
-  float vlx[kWideLanes], vly[kWideLanes];  // and in its body
+  float vx[kContactLanes], vy[kContactLanes];    // the vertex, world
+  float vlx[kContactLanes], vly[kContactLanes];  // and in its body
   // VertexEdge: the edge's ends; VertexVertex: e1 is the other vertex (e2 unused).
-  float e1x[kWideLanes], e1y[kWideLanes], e2x[kWideLanes], e2y[kWideLanes];
-  float l1x[kWideLanes], l1y[kWideLanes], l2x[kWideLanes], l2y[kWideLanes];
-  float edge[kWideLanes];                  // 1: VertexEdge, 0: VertexVertex
-  float rv[kWideLanes], ro[kWideLanes];    // the features' radii
-  float radius[kWideLanes];                // summed feature radii
-  float fnx[kWideLanes], fny[kWideLanes];  // fallback normal when the features coincide
-  float qvc[kWideLanes], qvs[kWideLanes], qoc[kWideLanes], qos[kWideLanes];  // rotations
-  float mvx[kWideLanes], mvy[kWideLanes], mva[kWideLanes];  // motion of the last substep
-  float mox[kWideLanes], moy[kWideLanes], moa[kWideLanes];
-  float imv[kWideLanes], iiv[kWideLanes], imo[kWideLanes], iio[kWideLanes];  // inverse masses
+  float e1x[kContactLanes], e1y[kContactLanes], e2x[kContactLanes], e2y[kContactLanes];
+  float l1x[kContactLanes], l1y[kContactLanes], l2x[kContactLanes], l2y[kContactLanes];
+  float edge[kContactLanes];                     // 1: VertexEdge, 0: VertexVertex
+  float rv[kContactLanes], ro[kContactLanes];    // the features' radii
+  float radius[kContactLanes];                   // summed feature radii
+  float fnx[kContactLanes], fny[kContactLanes];  // fallback normal when the features coincide
+  float qvc[kContactLanes], qvs[kContactLanes], qoc[kContactLanes],
+      qos[kContactLanes];                                            // rotations
+  float mvx[kContactLanes], mvy[kContactLanes], mva[kContactLanes];  // motion of the last substep
+  float mox[kContactLanes], moy[kContactLanes], moa[kContactLanes];
+  float imv[kContactLanes], iiv[kContactLanes], imo[kContactLanes],
+      iio[kContactLanes];  // inverse masses
+};
+
+// Which points of a wide constraint are there and which are flipped (their vertex is on the
+// lane's body a), lane by lane: 1 or 0.
+struct alignas(64) PrepareLanes {
+  float flip[2][kContactLanes], present[2][kContactLanes];
 };
 
 // The prepared point, oriented from the other feature's body (a) to the vertex's body (b).
 struct alignas(64) PrepareOutput {
-  float nx[kWideLanes], ny[kWideLanes];
-  float rax[kWideLanes], ray[kWideLanes], rbx[kWideLanes], rby[kWideLanes];
-  float base[kWideLanes];  // separation minus n . (rb - ra) at the step start
-  float normal_mass[kWideLanes], tangent_mass[kWideLanes];
-  float vn_pre[kWideLanes];
+  float nx[kContactLanes], ny[kContactLanes];
+  float rax[kContactLanes], ray[kContactLanes], rbx[kContactLanes], rby[kContactLanes];
+  float base[kContactLanes];  // separation minus n . (rb - ra) at the step start
+  float normal_mass[kContactLanes], tangent_mass[kContactLanes];
+  float vn_pre[kContactLanes];
 };
 
 namespace wide {
@@ -117,6 +128,59 @@ void prepare_points(const PrepareInput& in, PrepareOutput& out, int lane) {
   motion(load<F>(in.mox + lane), load<F>(in.moy + lane), load<F>(in.moa + lane), rax, ray, max_,
          may);
   store(out.vn_pre + lane, (mbx - max_) * nx + (mby - may) * ny);
+}
+
+// The bodies' rows of the prepare input at lanes [lane, lane + width of F): v the vertex's body,
+// o the other's (PrepareBody's fields, in its order). A point that is not there (here false)
+// gets zero masses, so it prepares to a point that does nothing. M is F's mask type.
+template <class F, class M>
+void put_bodies(const F* v, const F* o, const M& here, PrepareInput& in, int lane) {
+  const F zero(0.0f);
+  store(in.qvc + lane, v[0]), store(in.qvs + lane, v[1]);
+  store(in.qoc + lane, o[0]), store(in.qos + lane, o[1]);
+  store(in.mvx + lane, v[2]), store(in.mvy + lane, v[3]), store(in.mva + lane, v[4]);
+  store(in.mox + lane, o[2]), store(in.moy + lane, o[3]), store(in.moa + lane, o[4]);
+  store(in.imv + lane, select(here, v[5], zero)), store(in.iiv + lane, select(here, v[6], zero));
+  store(in.imo + lane, select(here, o[5], zero)), store(in.iio + lane, select(here, o[6], zero));
+}
+
+// Lanes [lane, lane + width of F) of wide constraint c, whose features are gathered in in[0]
+// (first points) and in[1] (second points) and whose bodies a and b are set: the bodies' rows
+// from `bodies` (body_lanes.hpp), the points prepared, then oriented into the lanes. A flipped
+// point (its vertex on a) is the same constraint seen from the other side: its anchors swap and
+// its normal changes sign. Leaves the accumulated impulses to the caller.
+template <class F>
+void prepare_lanes(const PrepareBody* bodies, WideConstraint& c, PrepareInput* in,
+                   const PrepareLanes& lanes, int lane) {
+  F A[8], B[8];  // field f of body a in A[f], of body b in B[f] (PrepareBody's order)
+  gather_rows8(&bodies[0].qc, c.a + lane, A);
+  gather_rows8(&bodies[0].qc, c.b + lane, B);
+  const F zero(0.0f), one(1.0f);
+  store(c.ima + lane, A[5]), store(c.iia + lane, A[6]);
+  store(c.imb + lane, B[5]), store(c.iib + lane, B[6]);
+  store(c.fixed + lane, select(A[5] == zero || B[5] == zero, one, zero));
+  for (int k = 0; k < 2; ++k) {
+    const auto flipped = load<F>(lanes.flip[k] + lane) > F(0.5f);
+    F v[8], o[8];  // the vertex's body is a where the point is flipped
+    for (int f = 0; f < 8; ++f)
+      v[f] = select(flipped, A[f], B[f]), o[f] = select(flipped, B[f], A[f]);
+    put_bodies<F>(v, o, load<F>(lanes.present[k] + lane) > F(0.5f), in[k], lane);
+    PrepareOutput out;  // lanes [lane, lane + width) only
+    prepare_points<F>(in[k], out, lane);
+    WidePoint& p = c.p[k];
+    const F sign = select(flipped, F(-1.0f), F(1.0f));
+    const F rax = load<F>(out.rax + lane), ray = load<F>(out.ray + lane);
+    const F rbx = load<F>(out.rbx + lane), rby = load<F>(out.rby + lane);
+    store(p.nx + lane, sign * load<F>(out.nx + lane));
+    store(p.ny + lane, sign * load<F>(out.ny + lane));
+    store(p.rax + lane, select(flipped, rbx, rax)), store(p.ray + lane, select(flipped, rby, ray));
+    store(p.rbx + lane, select(flipped, rax, rbx)), store(p.rby + lane, select(flipped, ray, rby));
+    store(p.base + lane, load<F>(out.base + lane));
+    store(p.normal_mass + lane, load<F>(out.normal_mass + lane));
+    store(p.tangent_mass + lane, load<F>(out.tangent_mass + lane));
+    store(p.vn_pre + lane, load<F>(out.vn_pre + lane));
+    store(p.max_lambda_n + lane, zero);
+  }
 }
 
 }  // namespace wide

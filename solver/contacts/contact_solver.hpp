@@ -64,7 +64,7 @@ ContactGeometry evaluate_contact(const World::Impl& w, const ContactPoint& cp);
 Softness make_softness(float hertz, float damping_ratio, float h);
 
 // One point between two rigid bodies prepared at the current poses through the prepare kernel's
-// scalar twin (contact_prepare.hpp); the solver prepares kWideLanes at a time.
+// scalar twin (contact_prepare.hpp); the solver prepares kContactLanes at a time.
 PreparedPoint prepare_point(const World::Impl& w, const ContactPoint& cp);
 
 // Splits the contact pairs into solver constraints and colours them (after the narrow phase

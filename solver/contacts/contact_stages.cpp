@@ -5,6 +5,7 @@
 
 #include "solver/contacts/contact_passes.hpp"
 #include "solver/contacts/soft_contacts.hpp"
+#include "solver/simd_dispatch.hpp"
 
 namespace strut {
 
@@ -19,26 +20,44 @@ Softness make_softness(float hertz, float damping_ratio, float h) {
   return {omega / a1, a2 * a3, a3};
 }
 
+namespace {
+
+// One solve or relax pass over the colours (pass.use_bias tells which).
+void add_solve_stage(World::Impl &w, std::vector<TaskSystem::Stage> &stages, int phase,
+                     const WidePass &pass) {
+  const SimdKernels &simd = simd_kernels();
+  add_contact_colour_stages(
+      w, stages, phase, [&w, &simd, pass](WideConstraint *cs, std::uint32_t n, bool overflow) {
+        if (overflow || w.scalar_contacts)
+          scalar_lanes(w, cs, n,
+                       [&pass](wide::Body<float> &A, wide::Body<float> &B, WideConstraint &c,
+                               int lane) { wide::solve_lanes(A, B, c, lane, pass); });
+        else
+          simd.contact_solve(w.scratch.solver_bodies.data(), cs, n, pass);
+      });
+}
+
+}  // namespace
+
 void add_contact_solve_stages(World::Impl &w, std::vector<TaskSystem::Stage> &stages, float h,
                               int phase, bool own_gather) {
   const Pass pass = make_pass(w, h, true);
   const WidePass wide_pass = make_wide_pass(pass);
   const int iterations = w.config.iterations;
+  const SimdKernels &simd = simd_kernels();
   if (own_gather) add_gather(w, stages, phase);
   // Warm start: last substep's accumulated impulses applied again.
   add_contact_colour_stages(
-      w, stages, phase, [&w](WideConstraint *cs, std::uint32_t n, bool scalar) {
-        lanes(w, cs, n, scalar, [&](auto &A, auto &B, WideConstraint &c, int lane) {
-          wide::warm_start_lanes(A, B, c, lane);
-        });
+      w, stages, phase, [&w, &simd](WideConstraint *cs, std::uint32_t n, bool overflow) {
+        if (overflow || w.scalar_contacts)
+          scalar_lanes(w, cs, n,
+                       [](wide::Body<float> &A, wide::Body<float> &B, WideConstraint &c, int lane) {
+                         wide::warm_start_lanes(A, B, c, lane);
+                       });
+        else
+          simd.contact_warm_start(w.scratch.solver_bodies.data(), cs, n);
       });
-  for (int it = 0; it < iterations; ++it)
-    add_contact_colour_stages(
-        w, stages, phase, [&w, wide_pass](WideConstraint *cs, std::uint32_t n, bool scalar) {
-          lanes(w, cs, n, scalar, [&](auto &A, auto &B, WideConstraint &c, int lane) {
-            wide::solve_lanes(A, B, c, lane, wide_pass);
-          });
-        });
+  for (int it = 0; it < iterations; ++it) add_solve_stage(w, stages, phase, wide_pass);
   if (own_gather) add_scatter(w, stages, phase);
   add_soft_stage(w, stages, phase, [&w](ContactPoint &cp) { warm_start_soft_point(w, cp); });
   for (int it = 0; it < iterations; ++it)
@@ -51,12 +70,7 @@ void add_contact_relax_stages(World::Impl &w, std::vector<TaskSystem::Stage> &st
   const Pass pass = make_pass(w, h, false);
   const WidePass wide_pass = make_wide_pass(pass);
   if (own_gather) add_gather(w, stages, phase);
-  add_contact_colour_stages(
-      w, stages, phase, [&w, wide_pass](WideConstraint *cs, std::uint32_t n, bool scalar) {
-        lanes(w, cs, n, scalar, [&](auto &A, auto &B, WideConstraint &c, int lane) {
-          wide::solve_lanes(A, B, c, lane, wide_pass);
-        });
-      });
+  add_solve_stage(w, stages, phase, wide_pass);
   if (own_gather) add_scatter(w, stages, phase);
   add_soft_stage(w, stages, phase, [&w, pass](ContactPoint &cp) { solve_soft_point(w, cp, pass); });
 }

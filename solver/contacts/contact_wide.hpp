@@ -1,8 +1,11 @@
-// The wide contact kernel: one lane per contact pair (up to two points), as many lanes as a SIMD
-// register holds, so a colour's pairs are solved kWideLanes at a time. The kernel is written once
-// as a template over the number type: instantiated with float it is the scalar twin, with
-// xsimd::batch<float> the SIMD kernel, and the two give the same bits (same operations in the
-// same order, -ffp-contract=off), which tests/contact_wide_test.cpp checks.
+// The wide contact kernel: one lane per contact pair (up to two points), kContactLanes lanes to a
+// wide constraint, so a colour's pairs are solved 16 at a time. The kernel is written once as a
+// template over the number type: instantiated with float it is the scalar twin, with an
+// xsimd::batch<float, Arch> the SIMD kernel, which covers a wide constraint in one register
+// (AVX-512), two (AVX2) or four (SSE4.2) (solver/contacts/contact_kernels.hpp, dispatched at run
+// time). Lanes are independent, so every width gives the scalar twin's bits (same operations in
+// the same order, -ffp-contract=off), which tests/contact_wide_test.cpp and
+// tests/simd_dispatch_test.cpp check.
 #pragma once
 
 #include <algorithm>
@@ -14,28 +17,34 @@
 
 namespace strut {
 
+// The baseline build's batch (4 lanes in the portable build, 16 with -march=native AVX-512), for
+// kernels not dispatched at run time (struts, joints).
 using WideFloat = xsimd::batch<float>;
 inline constexpr int kWideLanes = int(WideFloat::size);
 
+// The storage width of the wide contact constraints, fixed whatever the build or the CPU so that
+// every SIMD level sees the same lanes (and the same lane assignment): 16, one AVX-512 register.
+inline constexpr int kContactLanes = 16;
+
 // Both points of a lane; a missing second point has zero masses and so does nothing.
 struct alignas(64) WidePoint {
-  float nx[kWideLanes], ny[kWideLanes];  // from a to b
-  float rax[kWideLanes], ray[kWideLanes], rbx[kWideLanes], rby[kWideLanes];
-  float base[kWideLanes], normal_mass[kWideLanes], tangent_mass[kWideLanes];
-  float lambda_n[kWideLanes], lambda_t[kWideLanes], max_lambda_n[kWideLanes];
-  float sliding[kWideLanes], vn_pre[kWideLanes];
-  std::uint32_t point[kWideLanes];   // index in ContactSet::points, ~0 when absent
-  std::uint8_t flipped[kWideLanes];  // the point's vertex is on body a: its row was mirrored
+  float nx[kContactLanes], ny[kContactLanes];  // from a to b
+  float rax[kContactLanes], ray[kContactLanes], rbx[kContactLanes], rby[kContactLanes];
+  float base[kContactLanes], normal_mass[kContactLanes], tangent_mass[kContactLanes];
+  float lambda_n[kContactLanes], lambda_t[kContactLanes], max_lambda_n[kContactLanes];
+  float sliding[kContactLanes], vn_pre[kContactLanes];
+  std::uint32_t point[kContactLanes];   // index in ContactSet::points, ~0 when absent
+  std::uint8_t flipped[kContactLanes];  // the point's vertex is on body a: its row was mirrored
 };
 
 struct alignas(64) WideConstraint {
-  std::uint32_t a[kWideLanes], b[kWideLanes];  // solver bodies (a spare zero body pads lanes)
-  float friction[kWideLanes], static_friction[kWideLanes], restitution[kWideLanes];
-  float ima[kWideLanes], iia[kWideLanes], imb[kWideLanes], iib[kWideLanes];
-  float fixed[kWideLanes];  // 1 when a body has infinite mass (stiffer softness)
+  std::uint32_t a[kContactLanes], b[kContactLanes];  // solver bodies (a spare zero body pads lanes)
+  float friction[kContactLanes], static_friction[kContactLanes], restitution[kContactLanes];
+  float ima[kContactLanes], iia[kContactLanes], imb[kContactLanes], iib[kContactLanes];
+  float fixed[kContactLanes];  // 1 when a body has infinite mass (stiffer softness)
   // The pair's share of the push-out cap, 1 / (deep pairs of its busier body): see
   // prepare_contacts.cpp.
-  float push_share[kWideLanes];
+  float push_share[kContactLanes];
   WidePoint p[2];
 };
 
@@ -50,8 +59,13 @@ struct WidePass {
 
 namespace wide {
 
+// The operations the kernels use, for float (the scalar twin) and for any xsimd batch. The batch
+// versions are templates over the architecture: each level's file (simd_kernels_<level>.cpp)
+// instantiates its own, so no copy compiled with wide instructions is shared with baseline code.
 inline float select(bool m, float a, float b) { return m ? a : b; }
-inline WideFloat select(const xsimd::batch_bool<float>& m, const WideFloat& a, const WideFloat& b) {
+template <class A>
+xsimd::batch<float, A> select(const xsimd::batch_bool<float, A>& m, const xsimd::batch<float, A>& a,
+                              const xsimd::batch<float, A>& b) {
   return xsimd::select(m, a, b);
 }
 inline float vmax(float a, float b) { return std::max(a, b); }
@@ -62,23 +76,40 @@ inline float vabs(float a) { return std::fabs(a); }
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #pragma GCC diagnostic ignored "-Wuninitialized"
-inline WideFloat vmax(const WideFloat& a, const WideFloat& b) { return xsimd::max(a, b); }
-inline WideFloat vmin(const WideFloat& a, const WideFloat& b) { return xsimd::min(a, b); }
+template <class A>
+xsimd::batch<float, A> vmax(const xsimd::batch<float, A>& a, const xsimd::batch<float, A>& b) {
+  return xsimd::max(a, b);
+}
+template <class A>
+xsimd::batch<float, A> vmin(const xsimd::batch<float, A>& a, const xsimd::batch<float, A>& b) {
+  return xsimd::min(a, b);
+}
 #pragma GCC diagnostic pop
-inline WideFloat vabs(const WideFloat& a) { return xsimd::abs(a); }
+template <class A>
+xsimd::batch<float, A> vabs(const xsimd::batch<float, A>& a) {
+  return xsimd::abs(a);
+}
 
+// The number of lanes of F: 1 for float.
 template <class F>
-F load(const float* p);
+inline constexpr int kLanesOf = int(F::size);
+template <>
+inline constexpr int kLanesOf<float> = 1;
+
+// Lanes [lane, lane + width) of a row; rows are 64-byte aligned and lane a multiple of the width.
+template <class F>
+F load(const float* p) {
+  return F::load_aligned(p);
+}
 template <>
 inline float load<float>(const float* p) {
   return *p;
 }
-template <>
-inline WideFloat load<WideFloat>(const float* p) {
-  return WideFloat::load_aligned(p);
-}
 inline void store(float* p, float v) { *p = v; }
-inline void store(float* p, const WideFloat& v) { v.store_aligned(p); }
+template <class A>
+void store(float* p, const xsimd::batch<float, A>& v) {
+  v.store_aligned(p);
+}
 
 // A body's state in a lane.
 template <class F>

@@ -8,7 +8,7 @@ void finish_contacts(World::Impl &w) {
   w.tasks.parallel_for(int(set.wide.size()), 64, [&](int lo, int hi, int) {
     for (int i = lo; i < hi; ++i)
       for (const WidePoint &p : set.wide[std::size_t(i)].p)
-        for (int lane = 0; lane < kWideLanes; ++lane) {
+        for (int lane = 0; lane < kContactLanes; ++lane) {
           if (p.point[lane] == ~0u) continue;
           ContactPoint &cp = set.points[p.point[lane]];
           cp.lambda_n = p.lambda_n[lane];

@@ -1,14 +1,14 @@
 // Once per step, before the substeps: every point between two rigid bodies gets its anchors,
-// normal and effective masses at the step's start poses, kWideLanes points at a time through the
+// normal and effective masses at the step's start poses, kContactLanes points at a time through the
 // prepare kernel (contact_prepare.hpp), and the constraints go into their SIMD lanes.
 #include <algorithm>
 #include <array>
 
-#include "solver/contacts/body_lanes.hpp"
 #include "solver/contacts/contact_prepare.hpp"
 #include "solver/contacts/contact_rows.hpp"
 #include "solver/contacts/contact_solver.hpp"
 #include "solver/contacts/soft_contacts.hpp"
+#include "solver/simd_dispatch.hpp"
 
 namespace strut {
 
@@ -52,22 +52,6 @@ std::array<float, 8> fields(const PrepareBody &b) {
   return {b.qc, b.qs, b.dx, b.dy, b.da, b.inv_mass, b.inv_inertia, b.unused};
 }
 
-// The bodies' rows of the prepare input from lane `lane` on: v the vertex's body, o the other's
-// (PrepareBody's fields, in its order). A point that is not there (here false) gets zero masses,
-// so it prepares to a point that does nothing. F = float for one point, WideFloat for a lane
-// group; M its mask type.
-template <class F, class M>
-void put_bodies(const F *v, const F *o, const M &here, PrepareInput &in, int lane) {
-  using wide::select, wide::store;
-  const F zero(0.0f);
-  store(in.qvc + lane, v[0]), store(in.qvs + lane, v[1]);
-  store(in.qoc + lane, o[0]), store(in.qos + lane, o[1]);
-  store(in.mvx + lane, v[2]), store(in.mvy + lane, v[3]), store(in.mva + lane, v[4]);
-  store(in.mox + lane, o[2]), store(in.moy + lane, o[3]), store(in.moa + lane, o[4]);
-  store(in.imv + lane, select(here, v[5], zero)), store(in.iiv + lane, select(here, v[6], zero));
-  store(in.imo + lane, select(here, o[5], zero)), store(in.iio + lane, select(here, o[6], zero));
-}
-
 }  // namespace
 
 PreparedPoint prepare_point(const World::Impl &w, const ContactPoint &cp) {
@@ -75,7 +59,7 @@ PreparedPoint prepare_point(const World::Impl &w, const ContactPoint &cp) {
   PrepareOutput out;
   gather_features(w, cp, in, 0);
   const auto v = fields(prepare_body(w, cp.body_v)), o = fields(prepare_body(w, cp.body_o));
-  put_bodies<float>(v.data(), o.data(), true, in, 0);
+  wide::put_bodies<float>(v.data(), o.data(), true, in, 0);
   wide::prepare_points<float>(in, out, 0);
   return PreparedPoint{{out.nx[0], out.ny[0]},
                        {out.rax[0], out.ray[0]},
@@ -88,29 +72,27 @@ PreparedPoint prepare_point(const World::Impl &w, const ContactPoint &cp) {
 
 namespace {
 
-// Fills wide constraint c with the constraints ids[0 .. kWideLanes) (~0: an empty lane): gathers
-// every lane's points, prepares them in SIMD (or through the scalar twin), writes the lanes.
-// Lane `lane` runs from body a = a_bodies[lane] (~0: the first point's edge body) to the other;
-// a point whose vertex is on a is the same constraint seen from the other side: its anchors swap
-// and its normal and tangent impulse change sign. The lanes' bodies come in as two transposed
-// rows of PrepareBody (body_lanes.hpp); point by point only the features are gathered.
+// Fills wide constraint c with the constraints ids[0 .. kContactLanes) (~0: an empty lane):
+// gathers every lane's points, prepares them in SIMD (the dispatched kernel, prepare_lanes) or
+// through the scalar twin, then copies the accumulated impulses. Lane `lane` runs from body
+// a = a_bodies[lane] (~0: the first point's edge body) to the other; a point whose vertex is on
+// a is the same constraint seen from the other side: its anchors swap and its normal and tangent
+// impulse change sign.
 void fill_constraint(const World::Impl &w, WideConstraint &c, const std::uint32_t *ids,
                      const std::uint32_t *a_bodies) {
-  using F = WideFloat;
   const auto &set = w.contacts;
   const auto &b = w.bodies;
   PrepareInput in[2];
-  PrepareOutput out[2];
-  alignas(64) float flip[2][kWideLanes], present[2][kWideLanes];
+  PrepareLanes flags;
   // The lanes' points lie anywhere in the point list (it is in pair order, lanes in colour
   // order): ask for all of them before reading any, so their cache misses overlap.
-  for (int lane = 0; lane < kWideLanes; ++lane)
+  for (int lane = 0; lane < kContactLanes; ++lane)
     if (ids[lane] != ~0u) {
       const char *first =
           reinterpret_cast<const char *>(&set.points[set.constraint_first[ids[lane]]]);
       __builtin_prefetch(first), __builtin_prefetch(first + sizeof(ContactPoint));
     }
-  for (int lane = 0; lane < kWideLanes; ++lane) {
+  for (int lane = 0; lane < kContactLanes; ++lane) {
     const std::uint32_t id = ids[lane];
     if (id == ~0u) {
       c.a[lane] = c.b[lane] = std::uint32_t(b.size());  // the spare zero body
@@ -119,7 +101,7 @@ void fill_constraint(const World::Impl &w, WideConstraint &c, const std::uint32_
       for (int k = 0; k < 2; ++k) {
         clear_features(in[k], lane);
         c.p[k].point[lane] = ~0u;
-        flip[k][lane] = present[k][lane] = 0.0f;
+        flags.flip[k][lane] = flags.present[k][lane] = 0.0f;
       }
       continue;
     }
@@ -136,63 +118,28 @@ void fill_constraint(const World::Impl &w, WideConstraint &c, const std::uint32_
       if (k < n) {
         const ContactPoint &pk = set.points[k0 + k];
         gather_features(w, pk, in[k], int(lane));
-        flip[k][lane] = pk.body_v == a ? 1.0f : 0.0f;
-        present[k][lane] = 1.0f;
+        flags.flip[k][lane] = pk.body_v == a ? 1.0f : 0.0f;
+        flags.present[k][lane] = 1.0f;
         c.p[k].point[lane] = k0 + k;
       } else {
         clear_features(in[k], int(lane));
-        flip[k][lane] = present[k][lane] = 0.0f;
+        flags.flip[k][lane] = flags.present[k][lane] = 0.0f;
         c.p[k].point[lane] = ~0u;
       }
     }
   }
-  // The lanes' bodies: field f of body a in A[f], of body b in B[f] (PrepareBody's order).
-  F A[8], B[8];
-  gather_rows8(&w.scratch.prepare_bodies[0].qc, c.a, A);
-  gather_rows8(&w.scratch.prepare_bodies[0].qc, c.b, B);
-  const F zero(0.0f), one(1.0f);
-  A[5].store_aligned(c.ima), A[6].store_aligned(c.iia);
-  B[5].store_aligned(c.imb), B[6].store_aligned(c.iib);
-  xsimd::select(A[5] == zero || B[5] == zero, one, zero).store_aligned(c.fixed);
-  // The vertex's body is a where the point is flipped.
-  xsimd::batch_bool<float> flipped[2];
-  for (int k = 0; k < 2; ++k) {
-    flipped[k] = F::load_aligned(flip[k]) > F(0.5f);
-    F v[8], o[8];
-    for (int f = 0; f < 8; ++f)
-      v[f] = xsimd::select(flipped[k], A[f], B[f]), o[f] = xsimd::select(flipped[k], B[f], A[f]);
-    put_bodies<F>(v, o, F::load_aligned(present[k]) > F(0.5f), in[k], 0);
-  }
-  for (int k = 0; k < 2; ++k) {
-    if (w.scalar_contacts)
-      for (int lane = 0; lane < kWideLanes; ++lane)
-        wide::prepare_points<float>(in[k], out[k], lane);
-    else
-      wide::prepare_points<WideFloat>(in[k], out[k], 0);
-  }
-  // Into the lanes (plain data movement, so in SIMD registers either way).
+  const PrepareBody *bodies = w.scratch.prepare_bodies.data();
+  if (w.scalar_contacts)
+    for (int lane = 0; lane < kContactLanes; ++lane)
+      wide::prepare_lanes<float>(bodies, c, in, flags, lane);
+  else
+    simd_kernels().contact_prepare(bodies, c, in, flags);
+  // Lane by lane straight into the constraint: staged in a scratch row and reloaded as one
+  // vector, the 16 scalar stores could not be forwarded to the load (a sixth of this function).
   for (int k = 0; k < 2; ++k) {
     WidePoint &p = c.p[k];
-    const PrepareOutput &o = out[k];
-    const auto &f = flipped[k];
-    const F sign = xsimd::select(f, F(-1.0f), F(1.0f));
-    const F rax = F::load_aligned(o.rax), ray = F::load_aligned(o.ray);
-    const F rbx = F::load_aligned(o.rbx), rby = F::load_aligned(o.rby);
-    (sign * F::load_aligned(o.nx)).store_aligned(p.nx);
-    (sign * F::load_aligned(o.ny)).store_aligned(p.ny);
-    xsimd::select(f, rbx, rax).store_aligned(p.rax),
-        xsimd::select(f, rby, ray).store_aligned(p.ray);
-    xsimd::select(f, rax, rbx).store_aligned(p.rbx),
-        xsimd::select(f, ray, rby).store_aligned(p.rby);
-    F::load_aligned(o.base).store_aligned(p.base);
-    F::load_aligned(o.normal_mass).store_aligned(p.normal_mass);
-    F::load_aligned(o.tangent_mass).store_aligned(p.tangent_mass);
-    F::load_aligned(o.vn_pre).store_aligned(p.vn_pre);
-    F(0.0f).store_aligned(p.max_lambda_n);
-    // Lane by lane straight into the constraint: staged in a scratch row and reloaded as one
-    // vector, the 16 scalar stores could not be forwarded to the load (a sixth of this function).
-    for (int lane = 0; lane < kWideLanes; ++lane) {
-      const bool flipped = flip[k][lane] > 0.5f;
+    for (int lane = 0; lane < kContactLanes; ++lane) {
+      const bool flipped = flags.flip[k][lane] > 0.5f;
       p.flipped[lane] = flipped;
       if (p.point[lane] == ~0u) {
         p.lambda_n[lane] = p.lambda_t[lane] = p.sliding[lane] = 0;
@@ -263,11 +210,11 @@ void assign_lanes(World::Impl &w) {
   set.colour_work_begin.assign(1, 0);
   set.generic_pairs.clear();
   auto pad = [&] {
-    while (lanes.size() % kWideLanes != 0) lanes.push_back(~0u);
+    while (lanes.size() % kContactLanes != 0) lanes.push_back(~0u);
   };
-  const auto wide_count = [&] { return std::uint32_t(lanes.size() / kWideLanes); };
+  const auto wide_count = [&] { return std::uint32_t(lanes.size() / kContactLanes); };
   for (int colour = 0; colour <= kOverflowColour; ++colour) {
-    // Pairs of one constraint, kWideLanes to a wide constraint solved in SIMD lanes.
+    // Pairs of one constraint, kContactLanes to a wide constraint solved in SIMD lanes.
     const std::uint32_t simd_first = wide_count();
     for (std::uint32_t i = c.begin[colour]; i < c.begin[colour + 1]; ++i) {
       const std::uint32_t p = c.order[i];
@@ -280,7 +227,7 @@ void assign_lanes(World::Impl &w) {
     pad();
     lane_a.resize(lanes.size(), ~0u);
     for (std::uint32_t k = simd_first; k < wide_count(); ++k) set.work.push_back({k, 1});
-    // Pairs of several constraints (fast pairs), kWideLanes at a time: wide constraint k of a
+    // Pairs of several constraints (fast pairs), kContactLanes at a time: wide constraint k of a
     // group holds constraint k of each of its pairs, and the group is one work item, so a pair's
     // constraints are solved in order in one lane. Sorted by count, a group pads little.
     auto &multi = s.multi_pairs;
@@ -297,11 +244,11 @@ void assign_lanes(World::Impl &w) {
     std::stable_sort(multi.begin(), multi.end(), [&](std::uint32_t x, std::uint32_t y) {
       return constraints(x) > constraints(y);
     });
-    for (std::size_t g = 0; g < multi.size(); g += kWideLanes) {
-      const std::size_t n = std::min<std::size_t>(kWideLanes, multi.size() - g);
+    for (std::size_t g = 0; g < multi.size(); g += kContactLanes) {
+      const std::size_t n = std::min<std::size_t>(kContactLanes, multi.size() - g);
       const std::uint32_t depth = constraints(multi[g]), at = wide_count();
       for (std::uint32_t k = 0; k < depth; ++k)
-        for (std::size_t lane = 0; lane < std::size_t(kWideLanes); ++lane) {
+        for (std::size_t lane = 0; lane < std::size_t(kContactLanes); ++lane) {
           const std::uint32_t p = lane < n ? multi[g + lane] : ~0u;
           lanes.push_back(p != ~0u && k < constraints(p) ? set.pair_constraint_begin[p] + k : ~0u);
           // Every layer of a lane runs between the same two bodies, in the same direction, so
@@ -339,11 +286,11 @@ void prepare_contacts(World::Impl &w) {
   if (!set.structure_kept) assign_lanes(w);
   count_deep_pairs(w);
   const auto &lanes = s.wide_lane_ids, &lane_a = s.wide_lane_a;
-  set.wide.resize(lanes.size() / kWideLanes);
+  set.wide.resize(lanes.size() / kContactLanes);
   w.tasks.parallel_for(int(set.wide.size()), 16, [&](int lo, int hi, int) {
     for (int i = lo; i < hi; ++i)
-      fill_constraint(w, set.wide[std::size_t(i)], lanes.data() + std::size_t(i) * kWideLanes,
-                      lane_a.data() + std::size_t(i) * kWideLanes);
+      fill_constraint(w, set.wide[std::size_t(i)], lanes.data() + std::size_t(i) * kContactLanes,
+                      lane_a.data() + std::size_t(i) * kContactLanes);
   });
   // Points touching a soft body are evaluated afresh by every pass; here only
   // their approach.

@@ -1,0 +1,62 @@
+// The wide contact kernels as each SIMD level runs them (solver/simd_dispatch.hpp): a wide
+// constraint holds kContactLanes (16) lanes whatever the level, and a level whose registers hold
+// fewer covers it in steps of its width, 1 x 16 (AVX-512), 2 x 8 (AVX2) or 4 x 4 (SSE4.2), each
+// step gathering its lanes' bodies by a register transpose and scattering them back. The lanes
+// are independent (a colour's lanes share no movable body), so every level gives the bits of the
+// scalar twin, which runs the same templates with float lane by lane (contact_passes.hpp).
+// Included only by the per-level files simd_kernels_<level>.cpp (see simd_kernels.hpp).
+#pragma once
+
+#include <cstdint>
+#include <xsimd/xsimd.hpp>
+
+#include "solver/contacts/body_lanes.hpp"
+#include "solver/contacts/contact_prepare.hpp"
+#include "solver/contacts/contact_wide.hpp"
+
+namespace strut::simd {
+
+// Runs fn(A, B, c, lane) on every wide constraint of cs[0 .. count) (a work item: one wide
+// constraint, or a group whose layers share their lanes' bodies), one register of lanes at a
+// time: the bodies gathered once for all layers, then the motion of movable ones scattered.
+template <class Arch, class Fn>
+[[gnu::always_inline]] inline void lane_groups(SolverBody* bodies, WideConstraint* cs,
+                                               std::uint32_t count, Fn&& fn) {
+  using F = xsimd::batch<float, Arch>;
+  const WideConstraint& first = cs[0];
+  for (int lane = 0; lane < kContactLanes; lane += wide::kLanesOf<F>) {
+    wide::Body<F> A = gather_lanes<F>(bodies, first.a + lane);
+    wide::Body<F> B = gather_lanes<F>(bodies, first.b + lane);
+    for (std::uint32_t k = 0; k < count; ++k) fn(A, B, cs[k], lane);
+    scatter_lanes(bodies, first.a + lane, A, movable_lanes<F>(first.ima, first.iia, lane));
+    scatter_lanes(bodies, first.b + lane, B, movable_lanes<F>(first.imb, first.iib, lane));
+  }
+}
+
+// Warm start: the accumulated impulses of cs[0 .. count) applied again.
+template <class Arch>
+void contact_warm_start(SolverBody* bodies, WideConstraint* cs, std::uint32_t count) {
+  lane_groups<Arch>(bodies, cs, count, [](auto& A, auto& B, WideConstraint& c, int lane) {
+    wide::warm_start_lanes(A, B, c, lane);
+  });
+}
+
+// One solve (pass.use_bias) or relax pass over cs[0 .. count).
+template <class Arch>
+void contact_solve(SolverBody* bodies, WideConstraint* cs, std::uint32_t count,
+                   const WidePass& pass) {
+  lane_groups<Arch>(bodies, cs, count, [&pass](auto& A, auto& B, WideConstraint& c, int lane) {
+    wide::solve_lanes(A, B, c, lane, pass);
+  });
+}
+
+// The prepare of wide constraint c, whose bodies and features are gathered (prepare_lanes).
+template <class Arch>
+void contact_prepare(const PrepareBody* bodies, WideConstraint& c, PrepareInput* in,
+                     const PrepareLanes& lanes) {
+  using F = xsimd::batch<float, Arch>;
+  for (int lane = 0; lane < kContactLanes; lane += wide::kLanesOf<F>)
+    wide::prepare_lanes<F>(bodies, c, in, lanes, lane);
+}
+
+}  // namespace strut::simd
