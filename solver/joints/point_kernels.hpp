@@ -1,6 +1,8 @@
 // The kernels of the joint points' SIMD lanes (point_lanes.hpp), templates over the number type:
 // float for the scalar twin, WideFloat for kWideLanes lanes. Included by point_lanes.cpp and the
-// tests only, so that changing them rebuilds little.
+// tests only, so that changing them rebuilds little. Negation is written 0 - x, never -x: xsimd's
+// AVX-512 negation turns +0 into +0 where the scalar twin's gives -0 (padding lanes came out with
+// k12 = +0 against -0), and every width must give the twin's bits.
 #pragma once
 
 #include "solver/joints/point_lanes.hpp"
@@ -44,13 +46,14 @@ template <class F>
   const F mb = load<F>(g.mb + lane), ib = load<F>(g.ib + lane);
   const F m = ma + mb;
   const F k11 = m + ia * ray * ray + ib * rby * rby;
-  const F k12 = -ia * rax * ray - ib * rbx * rby;
+  const F k12 = (F(0.0f) - ia * rax * ray) - ib * rbx * rby;
   const F k22 = m + ia * rax * rax + ib * rbx * rbx;
   const F det = k11 * k22 - k12 * k12;
   const F inv = select(det > F(1e-20f), F(1.0f) / det, F(0.0f));
   store(g.rax + lane, rax), store(g.ray + lane, ray);
   store(g.rbx + lane, rbx), store(g.rby + lane, rby);
-  store(g.k11 + lane, k22 * inv), store(g.k12 + lane, -k12 * inv), store(g.k22 + lane, k11 * inv);
+  store(g.k11 + lane, k22 * inv), store(g.k12 + lane, (F(0.0f) - k12) * inv),
+      store(g.k22 + lane, k11 * inv);
 }
 
 // The carried impulse applied again (after refresh_point_lanes).
@@ -71,7 +74,7 @@ template <class F>
   const F cx = (B.dx - rby * B.da) - (A.dx - ray * A.da);
   const F cy = (B.dy + rbx * B.da) - (A.dy + rax * A.da);
   const F k11 = load<F>(g.k11 + lane), k12 = load<F>(g.k12 + lane), k22 = load<F>(g.k22 + lane);
-  const F px = -(k11 * cx + k12 * cy), py = -(k12 * cx + k22 * cy);
+  const F px = F(0.0f) - (k11 * cx + k12 * cy), py = F(0.0f) - (k12 * cx + k22 * cy);
   store(g.px + lane, load<F>(g.px + lane) + px);
   store(g.py + lane, load<F>(g.py + lane) + py);
   push_point(A, B, g, lane, px, py, rax, ray, rbx, rby);
@@ -124,7 +127,8 @@ template <class F>
   const F k22 = (zero + (ma + ia * rax * rax)) + (mb + ib * rbx * rbx);
   const F det = k11 * k22 - k12 * k12;
   const F inv = F(1.0f) / det;
-  const F px = -(k22 * cx - k12 * cy) * inv, py = -(-k12 * cx + k11 * cy) * inv;
+  const F px = (F(0.0f) - (k22 * cx - k12 * cy)) * inv,
+          py = (F(0.0f) - ((F(0.0f) - k12) * cx + k11 * cy)) * inv;
   move_pose(B, mb, ib, px, py, rbx, rby);
   move_pose(A, ma, ia, -px, -py, rax, ray);
   return select(det > F(1e-20f), F(1.0f), zero);
