@@ -309,8 +309,9 @@ TEST(MagnitudeLimits, BodiesAtTheLimitsStayFinite) {
   }
 }
 
-// n bodies created on one spot stay finite and never leave faster than (n - 1) x
-// contact_push_max; the cap now holds per body, which tests/push_out_test.cpp checks.
+// Documented limitation (docs/api.md): the push-out cap holds per contact, as in Box2D, so n
+// bodies created on one spot leave at up to (n - 1) x contact_push_max each, never faster, and
+// stay finite. Measured: 6.9 m/s for 10 boxes, 34 m/s for 100 (the issue saw 239 m/s for 2,000).
 TEST(MagnitudeLimits, OverlapPushOutIsCappedPerContact) {
   for (const int n : {10, 100}) {
     World world({.gravity = {0, 0}});

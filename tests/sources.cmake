@@ -32,7 +32,6 @@ set(STRUT_TEST_SOURCES
   tests/stiffness_test.cpp
   tests/debug_draw_test.cpp
   tests/magnitude_limits_test.cpp
-  tests/push_out_test.cpp
   tests/joint_magnitude_test.cpp
   tests/material_defaults_test.cpp
   tests/event_accumulation_test.cpp

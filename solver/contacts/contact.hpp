@@ -106,9 +106,6 @@ struct ContactSet {
   std::vector<std::uint32_t> pair_constraint_begin;  // constraints of pair p, contiguous
   std::vector<struct WideConstraint> wide;           // the rigid constraints, kContactLanes to one
   std::vector<ContactWork> work;                     // solver work items, colour-major
-  // Per dense body: how many of its pairs overlap deeper than the push-out cap binds
-  // (prepare_contacts; 0 for bodies that never move). Empty when no pair does.
-  std::vector<std::uint32_t> deep_pairs;
   std::vector<std::uint32_t> colour_work_begin;
   bool any_restitution = false;  // a pair has restitution (colour_contacts)
   // The pairs, constraints, colours and lanes are last step's (colour_contacts): the prepare

@@ -42,9 +42,6 @@ struct alignas(64) WideConstraint {
   float friction[kContactLanes], static_friction[kContactLanes], restitution[kContactLanes];
   float ima[kContactLanes], iia[kContactLanes], imb[kContactLanes], iib[kContactLanes];
   float fixed[kContactLanes];  // 1 when a body has infinite mass (stiffer softness)
-  // The pair's share of the push-out cap, 1 / (deep pairs of its busier body): see
-  // prepare_contacts.cpp.
-  float push_share[kContactLanes];
   WidePoint p[2];
 };
 
@@ -141,7 +138,7 @@ template <class F>
   const F bias_rate = select(fixed, F(pass.fixed_bias_rate), F(pass.bias_rate));
   const F soft_mass = select(fixed, F(pass.fixed_mass_scale), F(pass.mass_scale));
   const F soft_impulse = select(fixed, F(pass.fixed_impulse_scale), F(pass.impulse_scale));
-  const F push_max = F(pass.push_max) * load<F>(c.push_share + lane);
+  const F push_max(pass.push_max);
   auto apply = [&](F px, F py, F rax, F ray, F rbx, F rby) {
     push(A, B, ima, iia, imb, iib, px, py, rax, ray, rbx, rby);
   };

@@ -5,7 +5,6 @@
 #include <array>
 
 #include "solver/contacts/contact_prepare.hpp"
-#include "solver/contacts/contact_rows.hpp"
 #include "solver/contacts/contact_solver.hpp"
 #include "solver/contacts/soft_contacts.hpp"
 #include "solver/simd_dispatch.hpp"
@@ -97,7 +96,6 @@ void fill_constraint(const World::Impl &w, WideConstraint &c, const std::uint32_
     if (id == ~0u) {
       c.a[lane] = c.b[lane] = std::uint32_t(b.size());  // the spare zero body
       c.friction[lane] = c.static_friction[lane] = c.restitution[lane] = 0;
-      c.push_share[lane] = 1;
       for (int k = 0; k < 2; ++k) {
         clear_features(in[k], lane);
         c.p[k].point[lane] = ~0u;
@@ -111,9 +109,6 @@ void fill_constraint(const World::Impl &w, WideConstraint &c, const std::uint32_
     c.a[lane] = a, c.b[lane] = a == cp.body_o ? cp.body_v : cp.body_o;
     c.friction[lane] = cp.friction, c.static_friction[lane] = cp.static_friction;
     c.restitution[lane] = cp.restitution;
-    const std::uint32_t deep =
-        set.deep_pairs.empty() ? 0 : std::max(set.deep_pairs[c.a[lane]], set.deep_pairs[c.b[lane]]);
-    c.push_share[lane] = deep > 1 ? 1.0f / float(deep) : 1.0f;
     for (std::uint32_t k = 0; k < 2; ++k) {
       if (k < n) {
         const ContactPoint &pk = set.points[k0 + k];
@@ -150,43 +145,6 @@ void fill_constraint(const World::Impl &w, WideConstraint &c, const std::uint32_
       p.lambda_t[lane] = flipped ? -cp.lambda_t : cp.lambda_t;  // the mirrored row's sign
       p.sliding[lane] = cp.sliding ? 1.0f : 0.0f;
     }
-  }
-}
-
-// The push-out cap (WorldConfig::contact_push_max) bounds how fast one contact pushes two
-// overlapping bodies apart, but a body overlapped by n others left at up to n times it: 2,000
-// boxes created at one point flew apart at 239 m/s. So a pair overlapping deeply enough for the
-// cap to bind gets 1/n of it, n being the number of such pairs of its busier body, and a body's
-// pairs together push it out at about the cap. The cap binds beyond an overlap of cap / bias
-// rate (22 cm at the default 45 Hz and 3 m/s), so resting contacts keep the whole cap and
-// ordinary scenes are unchanged to the bit. Counted once per step from the narrow phase's
-// separations; bodies that never move count nothing (a floor under many boxes shares nothing).
-void count_deep_pairs(World::Impl &w) {
-  auto &set = w.contacts;
-  set.deep_pairs.clear();  // empty: no pair is deep (the usual case)
-  const float cap = w.config.contact_push_max;
-  // Against a fixed body the softness is stiffer and its bias rate higher: no point shallower
-  // than cap over the higher rate can be deep, which one pass over the points rules out.
-  const float rate = std::max(w.contact_softness.bias_rate, w.static_softness.bias_rate);
-  if (!(rate > 0)) return;
-  const float shallowest = -cap / rate;
-  if (std::none_of(set.points.begin(), set.points.end(),
-                   [&](const ContactPoint &cp) { return cp.separation < shallowest; }))
-    return;
-  set.deep_pairs.assign(w.bodies.size() + 1, 0);  // + the spare zero body of empty lanes
-  for (std::size_t p = 0; p + 1 < set.pair_begin.size(); ++p) {
-    const std::uint32_t first = set.pair_begin[p], last = set.pair_begin[p + 1];
-    if (first == last) continue;
-    const ContactPoint &cp = set.points[first];
-    float deepest = cp.separation;
-    for (std::uint32_t k = first + 1; k < last; ++k)
-      deepest = std::min(deepest, set.points[k].separation);
-    if (!(deepest < shallowest)) continue;
-    const Softness &soft =
-        touches_fixed(w, cp.body_v, cp.body_o) ? w.static_softness : w.contact_softness;
-    if (!(deepest * soft.bias_rate < -cap)) continue;
-    for (const std::uint32_t body : {cp.body_v, cp.body_o})
-      if (w.bodies.inv_mass[body] != 0) ++set.deep_pairs[body];
   }
 }
 
@@ -284,7 +242,6 @@ void prepare_contacts(World::Impl &w) {
   });
   auto &set = w.contacts;
   if (!set.structure_kept) assign_lanes(w);
-  count_deep_pairs(w);
   const auto &lanes = s.wide_lane_ids, &lane_a = s.wide_lane_a;
   set.wide.resize(lanes.size() / kContactLanes);
   w.tasks.parallel_for(int(set.wide.size()), 16, [&](int lo, int hi, int) {
