@@ -17,16 +17,7 @@ namespace strut {
 namespace {
 
 using test::error_of;
-
-bool finite_state(const World& world) {
-  for (const BodyId id : world.bodies()) {
-    const BodyState s = world.state(id);
-    if (!is_finite(s.transform.position) || !std::isfinite(s.transform.angle) ||
-        !is_finite(s.velocity) || !std::isfinite(s.angular_velocity))
-      return false;
-  }
-  return true;
-}
+using test::finite_state;
 
 struct Pair {
   World world;

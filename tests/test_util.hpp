@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
+#include <cmath>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -47,6 +48,17 @@ std::string error_of(F&& fn) {
   }
   ADD_FAILURE() << "expected strut::Error";
   return "";
+}
+
+// Whether every body's pose and velocity is finite.
+inline bool finite_state(const World& world) {
+  for (const BodyId id : world.bodies()) {
+    const BodyState s = world.state(id);
+    if (!is_finite(s.transform.position) || !std::isfinite(s.transform.angle) ||
+        !is_finite(s.velocity) || !std::isfinite(s.angular_velocity))
+      return false;
+  }
+  return true;
 }
 
 inline BodyDef box_def(Vec2 center, Vec2 half = {0.5f, 0.5f}) {

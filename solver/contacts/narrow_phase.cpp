@@ -284,7 +284,9 @@ void narrow_phase(World::Impl& w) {
           const auto& col = w.colliders;
           const std::uint32_t lower = col.body[w.collider_slots[std::uint32_t(key >> 32)].dense];
           const std::uint32_t higher = col.body[w.collider_slots[std::uint32_t(key)].dense];
-          const ContactPoint* from = &set.old_points[set.old_pair_begin[chunk.previous[k]]];
+          // In place, the points are already there (old_points is then a spare buffer).
+          const ContactPoint* from =
+              in_place ? nullptr : set.old_points.data() + set.old_pair_begin[chunk.previous[k]];
           for (std::uint32_t i = 0; i < chunk.counts[k]; ++i, ++point) {
             ContactPoint& cp = set.points[point];
             if (!in_place) cp = from[i];
