@@ -392,6 +392,8 @@ float max_extent(const World::Impl& w, std::uint32_t k) { return w.extent[k]; }
 
 }  // namespace
 
+namespace {
+
 // How far any point of one body can move relative to the other this step: their relative
 // velocity, each one's turn times its reach, and the difference of their gravity, from the
 // motion of the last substep (as update_bounds's motion, which bounds each body alone). Debris
@@ -409,25 +411,22 @@ float relative_motion(const World::Impl& w, std::uint32_t a, std::uint32_t c) {
   return (std::sqrt(rx * rx + ry * ry) + turn) * substeps + fall;
 }
 
-bool fast_pair(const World::Impl& w, std::uint32_t a, std::uint32_t c) {
-  const float fast = 0.5f * std::min(max_extent(w, a), max_extent(w, c));
-  return relative_motion(w, a, c) > fast;
-}
+}  // namespace
 
-// How far apart a pair's features may be and still get a (speculative) contact point: the
-// distance the two bodies can close this step (relative_motion), plus the slop. Between two
-// dynamic bodies (not bullets) at most the smaller one's size: a body flung at 90 m/s (the
-// spinner's bar tip moves at 100 m/s) had a 1.5 m reach, 120 pairs and spilled thousands of
-// constraints into the serial overflow colour. Box2D's reach is 2 cm at any speed; against fixed
-// bodies the full motion stays (with the continuous pass, that is what keeps fast bodies out of
-// walls).
-float pair_margin(const World::Impl& w, std::uint32_t a, std::uint32_t c) {
+// The margin is the distance the two bodies can close this step (relative_motion), plus the
+// slop. Between two dynamic bodies (not bullets) at most the smaller one's size: a body flung at
+// 90 m/s (the spinner's bar tip moves at 100 m/s) had a 1.5 m reach, 120 pairs and spilled
+// thousands of constraints into the serial overflow colour. Box2D's reach is 2 cm at any speed;
+// against fixed bodies the full motion stays (with the continuous pass, that is what keeps fast
+// bodies out of walls).
+PairReach pair_reach(const World::Impl& w, std::uint32_t a, std::uint32_t c) {
   const auto& b = w.bodies;
-  float reach = relative_motion(w, a, c);
+  const float motion = relative_motion(w, a, c);
+  const float smaller = std::min(max_extent(w, a), max_extent(w, c));
+  float reach = motion;
   const bool dynamic = b.inv_mass[a] > 0 && b.inv_mass[c] > 0;
-  if (dynamic && !((b.flags[a] | b.flags[c]) & kBullet))
-    reach = std::min(reach, std::min(max_extent(w, a), max_extent(w, c)));
-  return reach + w.config.contact_slop;
+  if (dynamic && !((b.flags[a] | b.flags[c]) & kBullet)) reach = std::min(reach, smaller);
+  return PairReach{reach + w.config.contact_slop, motion > 0.5f * smaller};
 }
 
 namespace {
@@ -485,7 +484,8 @@ std::size_t collide_pair(const World::Impl& w, std::uint32_t a, std::uint32_t c,
   const auto& b = w.bodies;
   const auto& col = w.colliders;
   const std::uint32_t ba = col.body[a], bc = col.body[c];
-  const float margin = pair_margin(w, ba, bc) + extra_margin;
+  const PairReach reach = pair_reach(w, ba, bc);
+  const float margin = reach.margin + extra_margin;
   // Boxes apart by the margin or more on an axis: no point of the two shapes is within reach.
   // Half the spinner's candidate pairs end here (their bodies' boxes grow by a fast motion); SAT
   // would find nothing for most of them, and for the rest only the line of a face, not the face.
@@ -523,7 +523,7 @@ std::size_t collide_pair(const World::Impl& w, std::uint32_t a, std::uint32_t c,
   // (after the smash's impact most of its 40,000 pairs were fast, with four points each).
   const bool fixed = b.inv_mass[ba] == 0 || b.inv_mass[bc] == 0;
   const bool bullet = ((b.flags[ba] | b.flags[bc]) & kBullet) != 0;
-  if (count > 0 && (fixed || bullet) && fast_pair(w, ba, bc))
+  if (count > 0 && (fixed || bullet) && reach.fast)
     count = add_fast_points(w, a, c, margin, out, count);
   return count;
 }

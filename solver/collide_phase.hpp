@@ -35,11 +35,15 @@ std::uint32_t broadphase_mask(const World::Impl& w, std::uint32_t i);
 collide::ShapeView shape_view(const World::Impl& w, std::uint32_t i);
 // O(n^2) reference pair finder.
 void find_pairs_all(World::Impl& w, std::vector<std::pair<std::uint32_t, std::uint32_t>>& out);
-// Speculative reach of a pair of bodies this step (see collide_phase.cpp).
-float pair_margin(const World::Impl& w, std::uint32_t a, std::uint32_t c);
-// A fast pair: one of the two bodies may move more than half the smaller one's size this step,
-// so features the manifold did not pick can come into reach (extra points, no contact cache).
-bool fast_pair(const World::Impl& w, std::uint32_t a, std::uint32_t c);
+// What a pair of bodies can do this step, from their motion relative to each other (see
+// collide_phase.cpp). margin: how far apart features may be and still get a (speculative)
+// point. fast: one may move more than half the smaller one's size relative to the other, so
+// features the manifold did not pick can come into reach (extra points, no contact cache).
+struct PairReach {
+  float margin = 0;
+  bool fast = false;
+};
+PairReach pair_reach(const World::Impl& w, std::uint32_t a, std::uint32_t c);
 // Largest number of points collide_pair writes: a manifold's two, plus for fast pairs one per
 // vertex against each of its edges.
 inline constexpr std::size_t kMaxPointsPerPair = 2 + 2 * 16;

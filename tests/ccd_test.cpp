@@ -94,7 +94,7 @@ TEST(Ccd, FastPairsGetExtraPointsAgainstFixedBodiesAndForBullets) {
   EXPECT_GT(points_before_impact(true, false), 2u);
   EXPECT_GT(points_before_impact(false, true), 2u);
   // Between two dynamic bodies the reach is at most the smaller one's size (0.4 m here), so the
-  // shot, 0.8 m away, has no point yet (pair_margin).
+  // shot, 0.8 m away, has no point yet (pair_reach).
   EXPECT_EQ(points_before_impact(false, false), 0u);
 }
 

@@ -89,13 +89,13 @@ bool cacheable_kind(collide::ColliderKind kind) {
   return kind == collide::ColliderKind::Polygon || kind == collide::ColliderKind::Capsule;
 }
 
+// Whether colliders a and c may keep their features, the pair's motion aside (a fast pair's
+// points come from the motion: PairReach::fast).
 bool cacheable(const World::Impl& w, std::uint32_t a, std::uint32_t c) {
   if (!w.config.contact_cache) return false;
   const auto& col = w.colliders;
   if (!cacheable_kind(col.kind[a]) || !cacheable_kind(col.kind[c])) return false;
-  const std::uint32_t ba = col.body[a], bc = col.body[c];
-  if ((w.bodies.flags[ba] | w.bodies.flags[bc]) & kSoft) return false;
-  return !fast_pair(w, ba, bc);
+  return !((w.bodies.flags[col.body[a]] | w.bodies.flags[col.body[c]]) & kSoft);
 }
 
 // lower, higher: bodies.
@@ -191,9 +191,11 @@ void narrow_phase(World::Impl& w) {
       std::size_t count = 0;
       bool reused = false;
       std::uint8_t touching = 0;  // touching now (not only speculatively): links islands
-      if (cacheable(w, a, c)) {
+      const bool cacheable_pair = cacheable(w, a, c);
+      const PairReach reach = cacheable_pair ? pair_reach(w, lower, higher) : PairReach{};
+      if (cacheable_pair && !reach.fast) {
         cache = relative_pose(w, lower, higher);
-        const float margin = pair_margin(w, lower, higher);
+        const float margin = reach.margin;
         if (old != ~0u && set.old_pair_cache[old].margin >= 0 &&
             drift(set.old_pair_cache[old], cache, w.reach[higher]) + margin <=
                 set.old_pair_cache[old].margin) {
