@@ -252,11 +252,22 @@ void BodyReader::body_options(const json& j, const Path& p, SceneBody& b) {
     d.angular_drag = non_negative(j["angular_drag"], p / "angular_drag");
   if (j.contains("awake")) {
     d.awake = boolean(j["awake"], p / "awake");
-    // The world's own words (validate_body_def), here because engine_check's stand-in for a
-    // dynamic body is kinematic.
-    if (!d.awake && !is_dynamic(d)) fail(p / "awake", "only a dynamic body can be created asleep");
-    if (!d.awake && (d.velocity != Vec2{} || d.angular_velocity != 0))
-      fail(p / "awake", "a body created asleep must be at rest (velocity and angular_velocity 0)");
+    // The world's own check of `awake` (validate_body_def) on a plain box with this body's type
+    // and motion, here because engine_check's stand-in for a dynamic body is kinematic. Other
+    // problems of those fields are engine_check's to report.
+    if (!d.awake) {
+      BodyDef probe;
+      probe.is_static = d.is_static, probe.is_kinematic = d.is_kinematic;
+      probe.velocity = d.velocity, probe.angular_velocity = d.angular_velocity;
+      probe.awake = false;
+      try {
+        validate_body_def(probe);
+      } catch (const Error& e) {
+        const std::string_view msg = e.what(), field = "awake: ";
+        if (msg.substr(0, field.size()) == field)
+          fail(p / "awake", std::string(msg.substr(field.size())));
+      }
+    }
   }
 }
 
