@@ -406,8 +406,10 @@ float relative_motion(const World::Impl& w, std::uint32_t a, std::uint32_t c) {
   const float substeps = float(w.config.substeps), dt = w.last_h * substeps;
   const float rx = b.dx[c] - b.dx[a], ry = b.dy[c] - b.dy[a];
   const float turn = std::fabs(b.da[a]) * w.reach[a] + std::fabs(b.da[c]) * w.reach[c];
+  // Bodies of one gravity scale (nearly every pair) fall together: no square root for them.
+  const float gravity_difference = std::fabs(b.gravity_scale[a] - b.gravity_scale[c]);
   const float fall =
-      std::fabs(b.gravity_scale[a] - b.gravity_scale[c]) * length(w.config.gravity) * dt * dt;
+      gravity_difference > 0 ? gravity_difference * length(w.config.gravity) * dt * dt : 0.0f;
   return (std::sqrt(rx * rx + ry * ry) + turn) * substeps + fall;
 }
 
@@ -479,21 +481,23 @@ std::size_t add_fast_points(const World::Impl& w, std::uint32_t ca, std::uint32_
 
 }  // namespace
 
-std::size_t collide_pair(const World::Impl& w, std::uint32_t a, std::uint32_t c, ContactPoint* out,
-                         float extra_margin) {
-  const auto& b = w.bodies;
-  const auto& col = w.colliders;
-  const std::uint32_t ba = col.body[a], bc = col.body[c];
-  const PairReach reach = pair_reach(w, ba, bc);
-  const float margin = reach.margin + extra_margin;
-  // Boxes apart by the margin or more on an axis: no point of the two shapes is within reach.
-  // Half the spinner's candidate pairs end here (their bodies' boxes grow by a fast motion); SAT
-  // would find nothing for most of them, and for the rest only the line of a face, not the face.
-  const Aabb &box_a = col.aabb[a], &box_c = col.aabb[c];
+bool boxes_within(const World::Impl& w, std::uint32_t a, std::uint32_t c, float margin) {
+  const Aabb &box_a = w.colliders.aabb[a], &box_c = w.colliders.aabb[c];
   const float gap =
       std::max(std::max(box_a.lower.x - box_c.upper.x, box_c.lower.x - box_a.upper.x),
                std::max(box_a.lower.y - box_c.upper.y, box_c.lower.y - box_a.upper.y));
-  if (gap >= margin) return 0;
+  return gap < margin;
+}
+
+std::size_t collide_pair(const World::Impl& w, std::uint32_t a, std::uint32_t c, PairReach reach,
+                         float margin, ContactPoint* out) {
+  const auto& b = w.bodies;
+  const auto& col = w.colliders;
+  const std::uint32_t ba = col.body[a], bc = col.body[c];
+  // Boxes apart by the margin or more on an axis: no point of the two shapes is within reach.
+  // Half the spinner's candidate pairs end here (their bodies' boxes grow by a fast motion); SAT
+  // would find nothing for most of them, and for the rest only the line of a face, not the face.
+  if (!boxes_within(w, a, c, margin)) return 0;
   const collide::Manifold m = collide::collide(shape_view(w, a), shape_view(w, c), margin);
   // Which collider owns the vertex is told by slot order, which (unlike dense order) survives
   // compaction.

@@ -47,10 +47,14 @@ PairReach pair_reach(const World::Impl& w, std::uint32_t a, std::uint32_t c);
 // Largest number of points collide_pair writes: a manifold's two, plus for fast pairs one per
 // vertex against each of its edges.
 inline constexpr std::size_t kMaxPointsPerPair = 2 + 2 * 16;
-// Manifold of one collider pair as contact points written to out[0..kMaxPointsPerPair); returns the
-// count. (The merge in narrow_phase sets each point's pair index.)
-std::size_t collide_pair(const World::Impl& w, std::uint32_t a, std::uint32_t b, ContactPoint* out,
-                         float extra_margin = 0.0f);
+// Whether colliders a and c's boxes are less than `margin` apart on both axes: if not, no point
+// of the two shapes is within that margin.
+bool boxes_within(const World::Impl& w, std::uint32_t a, std::uint32_t c, float margin);
+// Manifold of one collider pair, features up to `margin` apart (at least reach.margin, the
+// pair_reach of their bodies), as contact points written to out[0..kMaxPointsPerPair); returns
+// the count.
+std::size_t collide_pair(const World::Impl& w, std::uint32_t a, std::uint32_t c, PairReach reach,
+                         float margin, ContactPoint* out);
 // Contact points of all candidate pairs, in pair order; last step's become the reference for
 // warm starting, the contact cache and events.
 void narrow_phase(World::Impl& w);

@@ -148,9 +148,8 @@ struct FloorGrid {
 // `pairs`, the separations of reused points up to `reused_points`; the buffers only grow.
 struct NarrowChunk {
   std::vector<ContactPoint> points;       // of pairs collided afresh
-  std::vector<float> separations;         // of the points of reused pairs (copied at the merge)
   std::vector<std::uint8_t> reused_pair;  // features came from the cache
-  std::size_t pairs = 0, reused_points = 0;
+  std::size_t pairs = 0;
   std::size_t point_count = 0;  // both kinds
   bool same_counts = false;     // every pair is last step's pair of the same index and count
   std::vector<std::uint64_t> keys;

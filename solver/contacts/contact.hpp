@@ -116,6 +116,9 @@ struct ContactSet {
   std::vector<std::uint8_t> pair_touching;   // touching (not only speculative) this step
   std::vector<std::uint32_t> pair_begin;     // points of pair p: [pair_begin[p], pair_begin[p+1])
   std::vector<std::uint32_t> pair_previous;  // index of the same pair last step, ~0 if new
+  // The narrow phase's candidates were last step's pairs in order, as in a settled pile
+  // (narrow_phase.cpp): with as many pairs kept, pair p is last step's pair p.
+  bool same_pairs = false;
   std::vector<PairCache> pair_cache;
   std::vector<PairCache> old_pair_cache;
 

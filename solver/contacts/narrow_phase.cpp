@@ -142,11 +142,10 @@ bool same_pairs_as_last_step(World::Impl& w, int grain) {
   return std::all_of(flags.begin(), flags.end(), [](std::uint8_t f) { return f != 0; });
 }
 
-// Room in a chunk's buffers for `rows` pairs and their reused points (kMaxPointsPerPair at most
-// each).
+// Room in a chunk's buffers for `rows` pairs.
 void reserve_rows(NarrowChunk& out, std::size_t rows) {
   if (out.keys.size() >= rows) return;
-  out.separations.resize(rows * kMaxPointsPerPair), out.reused_pair.resize(rows);
+  out.reused_pair.resize(rows);
   out.keys.resize(rows), out.touching.resize(rows), out.counts.resize(rows);
   out.previous.resize(rows), out.caches.resize(rows);
 }
@@ -168,6 +167,7 @@ void narrow_phase(World::Impl& w) {
   chunks.resize(std::size_t(TaskSystem::chunk_count(pairs, kGrain)));
   // Candidate p is last step's pair p: no lookup, and the points may stay where they are.
   const bool same_pairs = same_pairs_as_last_step(w, kGrain);
+  set.same_pairs = same_pairs;
   if (!same_pairs) index_previous(set, w.collider_slots.size());
   w.tasks.parallel_for(pairs, kGrain, [&](int lo, int hi, int) {
     NarrowChunk& out = chunks[std::size_t(lo / kGrain)];
@@ -175,7 +175,7 @@ void narrow_phase(World::Impl& w) {
     // field was a fifth of the narrow phase); `pairs` and `reused_points` count what is valid.
     reserve_rows(out, std::size_t(hi - lo));
     out.points.clear();
-    out.pairs = 0, out.reused_points = 0, out.point_count = 0;
+    out.pairs = 0, out.point_count = 0;
     out.same_counts = same_pairs;
     ContactPoint buffer[kMaxPointsPerPair];
     for (int p = lo; p < hi; ++p) {
@@ -187,36 +187,43 @@ void narrow_phase(World::Impl& w) {
       const std::uint32_t lower = col.body[col.slot[a] < col.slot[c] ? a : c];
       const std::uint32_t higher = col.body[col.slot[a] < col.slot[c] ? c : a];
       const float slop = w.config.contact_slop;
+      const PairReach reach = pair_reach(w, lower, higher);
+      // Features chosen with one slop more than this step needs, so that a resting pair keeps
+      // them for many steps.
+      const bool cacheable_pair = cacheable(w, a, c) && !reach.fast;
+      const float collide_margin = reach.margin + (cacheable_pair ? slop : 0.0f);
+      // A pair that had no points and whose boxes are apart by the margin gets none: most of the
+      // candidates of a flying pile (their boxes grow by each body's whole motion, the margin
+      // by their motion relative to each other). Skipped before anything else is read.
+      if (old == ~0u && !boxes_within(w, a, c, collide_margin)) continue;
       PairCache cache;
       std::size_t count = 0;
       bool reused = false;
       std::uint8_t touching = 0;  // touching now (not only speculatively): links islands
-      const bool cacheable_pair = cacheable(w, a, c);
-      const PairReach reach = cacheable_pair ? pair_reach(w, lower, higher) : PairReach{};
-      if (cacheable_pair && !reach.fast) {
+      if (cacheable_pair) {
         cache = relative_pose(w, lower, higher);
-        const float margin = reach.margin;
         if (old != ~0u && set.old_pair_cache[old].margin >= 0 &&
-            drift(set.old_pair_cache[old], cache, w.reach[higher]) + margin <=
+            drift(set.old_pair_cache[old], cache, w.reach[higher]) + reach.margin <=
                 set.old_pair_cache[old].margin) {
           // Last step's points keep their features and impulses; the merge copies them straight
-          // from last step's list. Here only their separations, for the touching flag.
+          // from last step's list (or leaves them there). Here, where they lie, only their
+          // bodies' dense indices and their separations, for the touching flag: no other pair
+          // reads them.
           for (std::uint32_t k = set.old_pair_begin[old]; k < set.old_pair_begin[old + 1]; ++k) {
-            const ContactPoint& cp = set.old_points[k];
-            const float separation = feature_separation(w, cp, cp.vertex_on_lower ? lower : higher,
-                                                        cp.vertex_on_lower ? higher : lower);
-            out.separations[out.reused_points++] = separation;
-            touching |= separation <= slop;
+            ContactPoint& cp = set.old_points[k];
+            rebind(cp, lower, higher);
+            cp.separation = feature_separation(w, cp, cp.body_v, cp.body_o);
+            touching |= cp.separation <= slop;
             ++count;
           }
           cache = set.old_pair_cache[old];  // drift counts from when the features were chosen
           reused = true;
         } else {
-          count = collide_pair(w, a, c, buffer, slop);
-          cache.margin = margin + slop;
+          count = collide_pair(w, a, c, reach, collide_margin, buffer);
+          cache.margin = collide_margin;
         }
       } else {
-        count = collide_pair(w, a, c, buffer, 0.0f);
+        count = collide_pair(w, a, c, reach, collide_margin, buffer);
       }
       if (same_pairs && count != set.old_pair_begin[old + 1] - set.old_pair_begin[old])
         out.same_counts = false;
@@ -268,37 +275,37 @@ void narrow_phase(World::Impl& w) {
         chunk.reused_pair.begin(), chunk.reused_pair.begin() + std::ptrdiff_t(chunk.pairs), 1));
   set.pair_begin.resize(pair_total + 1);
   set.pair_begin[pair_total] = std::uint32_t(point_total);
+  if (in_place) {  // the same pairs in the same order, their points where they were
+    set.pair_keys = set.old_pair_keys;
+    set.pair_begin = set.old_pair_begin;
+  }
   w.tasks.parallel_for(int(chunks.size()), 1, [&](int lo, int hi, int) {
     for (int ci = lo; ci < hi; ++ci) {
       const NarrowChunk& chunk = chunks[std::size_t(ci)];
-      std::size_t point = chunk.first_point, fresh = 0, reused = 0;
+      std::size_t point = chunk.first_point, fresh = 0;
       for (std::size_t k = 0; k < chunk.pairs; ++k) {
         const std::size_t pair = chunk.first_pair + k;
-        const std::uint64_t key = chunk.keys[k];
-        set.pair_keys[pair] = key;
         set.pair_touching[pair] = chunk.touching[k];
         set.pair_previous[pair] = chunk.previous[k];
         set.pair_cache[pair] = chunk.caches[k];
-        set.pair_begin[pair] = std::uint32_t(point);
-        if (chunk.reused_pair[k]) {
-          // Last step's points on this step's dense bodies (the key holds the collider slots,
-          // lower first), with the separations found above.
-          const auto& col = w.colliders;
-          const std::uint32_t lower = col.body[w.collider_slots[std::uint32_t(key >> 32)].dense];
-          const std::uint32_t higher = col.body[w.collider_slots[std::uint32_t(key)].dense];
-          // In place, the points are already there (old_points is then a spare buffer).
-          const ContactPoint* from =
-              in_place ? nullptr : set.old_points.data() + set.old_pair_begin[chunk.previous[k]];
-          for (std::uint32_t i = 0; i < chunk.counts[k]; ++i, ++point) {
-            ContactPoint& cp = set.points[point];
-            if (!in_place) cp = from[i];
-            rebind(cp, lower, higher);
-            cp.separation = chunk.separations[reused++];
-          }
-          continue;
+        const std::uint32_t count = chunk.counts[k];
+        if (!in_place) {
+          set.pair_keys[pair] = chunk.keys[k];
+          set.pair_begin[pair] = std::uint32_t(point);
         }
-        for (std::uint32_t i = 0; i < chunk.counts[k]; ++i, ++point)
-          set.points[point] = chunk.points[fresh++];
+        if (chunk.reused_pair[k]) {
+          // Already rebound, with their separations, in last step's list.
+          if (!in_place) {
+            const ContactPoint* from = set.old_points.data() + set.old_pair_begin[chunk.previous[k]];
+            std::copy(from, from + count, set.points.begin() + std::ptrdiff_t(point));
+          }
+        } else {
+          std::copy(chunk.points.begin() + std::ptrdiff_t(fresh),
+                    chunk.points.begin() + std::ptrdiff_t(fresh + count),
+                    set.points.begin() + std::ptrdiff_t(point));
+          fresh += count;
+        }
+        point += count;
       }
     }
   });
