@@ -296,7 +296,8 @@ void narrow_phase(World::Impl& w) {
         if (chunk.reused_pair[k]) {
           // Already rebound, with their separations, in last step's list.
           if (!in_place) {
-            const ContactPoint* from = set.old_points.data() + set.old_pair_begin[chunk.previous[k]];
+            const ContactPoint* from =
+                set.old_points.data() + set.old_pair_begin[chunk.previous[k]];
             std::copy(from, from + count, set.points.begin() + std::ptrdiff_t(point));
           }
         } else {
