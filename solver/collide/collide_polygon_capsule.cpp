@@ -18,6 +18,7 @@
 #include <limits>
 
 #include "solver/collide/face_clipping.hpp"
+#include "solver/collide/polygon_segment_lanes.hpp"
 
 namespace strut::collide {
 namespace {
@@ -32,10 +33,10 @@ struct Nearest {
   int polygon_feature = 0;  // the face (CapsuleEndOnFace) or the vertex (the others)
 };
 
-}  // namespace
-
-Manifold collide_polygon_capsule(const PolygonView& a, float ra, const PolygonView& b, float rb,
-                                 float margin) {
+// The routine over A's lanes of type F (polygon_segment_lanes.hpp): float is the scalar twin.
+template <class F>
+Manifold polygon_capsule(const PolygonView& a, float ra, const PolygonView& b, float rb,
+                         float margin) {
   if (a.internal_edges != 0) return collide_hulls(a, ra, b, rb, margin);
   const Vec2 q[2] = {vertex(b, 0), vertex(b, 1)};
   const Vec2 d = q[1] - q[0];
@@ -44,44 +45,27 @@ Manifold collide_polygon_capsule(const PolygonView& a, float ra, const PolygonVi
   const float radii = ra + rb;
   const Vec2 nb = {d.y / lb, -d.x / lb};  // the capsule's edge-0 normal, edge_normal's bits
 
-  // A's faces against the capsule's vertices. Besides the separating axis, each capsule vertex
-  // keeps the face it lies furthest in front of: the face of its Voronoi region or of one of its
-  // region's corners (collide_hull_circle explains why).
-  // Raw floats: an array of Vec2 would be zeroed on every call (Vec2 initialises its members).
-  float nx[16], ny[16];
+  // A's faces against the capsule's vertices, and A's vertices against the capsule's line, in
+  // lanes. Besides the separating axis, each capsule vertex keeps the face it lies furthest in
+  // front of: the face of its Voronoi region or of one of its region's corners
+  // (collide_hull_circle explains why). Raw floats: an array of Vec2 would be zeroed on every
+  // call (Vec2 initialises its members).
+  const lanes::PaddedPolygon<F> padded(a);
+  alignas(64) float nx[lanes::kFaceSlots], ny[lanes::kFaceSlots];
   auto normal = [&](int e) { return Vec2{nx[e], ny[e]}; };
+  const lanes::PolygonSegmentLanes<F> pass =
+      lanes::polygon_segment_lanes<F>(padded, a.count, q[0], q[1], nb, nx, ny);
+  // The face of largest separation (the first on ties); none when every face is degenerate.
   FaceQuery qa;
-  float ahead[2] = {-kInfinity, -kInfinity};
-  int ahead_face[2] = {0, 0};
-  for (int e = 0; e < a.count; ++e) {
-    const int f = next_index(e, a.count);
-    const float dx = a.x[f] - a.x[e];
-    const float dy = a.y[f] - a.y[e];
-    const float len = std::sqrt(dx * dx + dy * dy);
-    qa.longest_edge = std::fmax(qa.longest_edge, len);
-    nx[e] = len == 0.0f ? 0.0f : dy / len;
-    ny[e] = len == 0.0f ? 0.0f : -dx / len;
-    if (len == 0.0f) continue;
-    const Vec2 ae = vertex(a, e);
-    const float s0 = dot(normal(e), q[0] - ae), s1 = dot(normal(e), q[1] - ae);
-    if (s0 > ahead[0]) ahead[0] = s0, ahead_face[0] = e;
-    if (s1 > ahead[1]) ahead[1] = s1, ahead_face[1] = e;
-    const float sep = std::fmin(s0, s1);
-    if (sep > qa.separation) {
-      qa.separation = sep, qa.edge = e, qa.support = s1 < s0 ? 1 : 0;
-      if (sep - radii >= margin) return {};
-    }
-  }
-  if (qa.edge < 0) return {};
+  const auto [separation, edge] = lanes::reduce<true>(pass.separation);
+  if (!(separation > -kInfinity)) return {};
+  if (separation - radii >= margin) return {};
+  qa.separation = separation, qa.edge = edge, qa.support = lanes::support_of(pass, edge);
+  qa.longest_edge = lanes::largest(pass.longest_edge);
   // The capsule's two faces against A's vertices: face 0 (normal nb) sees the lowest, face 1
   // (normal -nb) the highest.
-  float lo = kInfinity, hi = -kInfinity;
-  int lo_k = 0, hi_k = 0;
-  for (int k = 0; k < a.count; ++k) {
-    const float s = dot(nb, vertex(a, k) - q[0]);
-    if (s < lo) lo = s, lo_k = k;
-    if (s > hi) hi = s, hi_k = k;
-  }
+  const auto [lo, lo_k] = lanes::reduce<false>(pass.lowest);
+  const auto [hi, hi_k] = lanes::reduce<true>(pass.highest);
   FaceQuery qb;
   qb.longest_edge = lb;
   qb.edge = -hi > lo ? 1 : 0;
@@ -96,7 +80,7 @@ Manifold collide_polygon_capsule(const PolygonView& a, float ra, const PolygonVi
   Nearest near{Nearest::CapsuleEndOnFace};
   if (apart) {
     for (int j = 0; j < 2; ++j) {
-      const int e = ahead_face[j];
+      const auto [ahead, e] = lanes::reduce<true>(pass.ahead[j]);
       const int e2 = next_index(e, a.count);
       const Vec2 v1 = vertex(a, e), v2 = vertex(a, e2);
       int corner = -1;
@@ -105,7 +89,7 @@ Manifold collide_polygon_capsule(const PolygonView& a, float ra, const PolygonVi
       } else if (dot(q[j] - v2, v1 - v2) < 0.0f) {
         corner = e2;
       }
-      const float dist = corner < 0 ? ahead[j] : length(q[j] - vertex(a, corner));
+      const float dist = corner < 0 ? ahead : length(q[j] - vertex(a, corner));
       if (dist < near.distance) {
         near = {corner < 0 ? Nearest::CapsuleEndOnFace : Nearest::CapsuleEndOnCorner, dist, j,
                 corner < 0 ? e : corner};
@@ -160,6 +144,18 @@ Manifold collide_polygon_capsule(const PolygonView& a, float ra, const PolygonVi
       break;
   }
   return m;
+}
+
+}  // namespace
+
+Manifold collide_polygon_capsule(const PolygonView& a, float ra, const PolygonView& b, float rb,
+                                 float margin) {
+  return polygon_capsule<lanes::Wide>(a, ra, b, rb, margin);
+}
+
+Manifold collide_polygon_capsule_scalar(const PolygonView& a, float ra, const PolygonView& b,
+                                        float rb, float margin) {
+  return polygon_capsule<float>(a, ra, b, rb, margin);
 }
 
 }  // namespace strut::collide

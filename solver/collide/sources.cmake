@@ -14,4 +14,5 @@ set(STRUT_COLLIDE_TESTS
   tests/collide_pairs_test.cpp
   tests/shape_queries_test.cpp
   tests/shape_kinds_test.cpp
+  tests/polygon_segment_lanes_test.cpp
 )
