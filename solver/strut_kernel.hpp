@@ -33,18 +33,6 @@ struct alignas(64) WideStrut {
 
 namespace wide {
 
-inline float vsqrt(float a) { return std::sqrt(a); }
-// The same GCC 12 false positive as for max/min in contact_wide.hpp (_mm512_sqrt_ps passes an
-// undefined pass-through operand).
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wuninitialized"
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-template <class A>
-xsimd::batch<float, A> vsqrt(const xsimd::batch<float, A>& a) {
-  return xsimd::sqrt(a);
-}
-#pragma GCC diagnostic pop
-
 // Both ends of the struts in a lane group, as gathered from the particles.
 template <class F>
 struct StrutEnds {

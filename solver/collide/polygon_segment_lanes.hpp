@@ -23,6 +23,7 @@
 #include <xsimd/xsimd.hpp>
 
 #include "solver/collide/face_clipping.hpp"
+#include "solver/contacts/contact_wide.hpp"
 #include "strut/shape.hpp"
 
 namespace strut::collide::lanes {
@@ -31,34 +32,23 @@ namespace strut::collide::lanes {
 using Wide = xsimd::batch<float>;
 
 template <class F>
-inline constexpr int kWidth = int(F::size);
-template <>
-inline constexpr int kWidth<float> = 1;
+inline constexpr int kWidth = wide::kLanesOf<F>;
 
 // Room for a polygon's per-face values written a whole register at a time.
 inline constexpr int kFaceSlots = kMaxPolygonVertices + kWidth<Wide>;
 
-// The operations the pass needs, for float and for the baseline batch.
-inline float select(bool m, float a, float b) { return m ? a : b; }
-inline Wide select(const Wide::batch_bool_type& m, const Wide& a, const Wide& b) {
-  return xsimd::select(m, a, b);
-}
+// The operations the pass needs beyond the wide maths of contact_wide.hpp. Its own max keeps
+// the first operand on ties, as the scalar loop's comparisons do (xsimd::max does not, for
+// zeros of two signs), and its stores are unaligned (a polygon's rows start at any vertex).
+using wide::load;
+using wide::select;
+using wide::vsqrt;
 inline bool both(bool a, bool b) { return a && b; }
 inline Wide::batch_bool_type both(const Wide::batch_bool_type& a, const Wide::batch_bool_type& b) {
   return a & b;
 }
 inline float vmax(float a, float b) { return a < b ? b : a; }
 inline Wide vmax(const Wide& a, const Wide& b) { return select(a < b, b, a); }
-inline float vsqrt(float a) { return std::sqrt(a); }
-inline Wide vsqrt(const Wide& a) { return xsimd::sqrt(a); }
-template <class F>
-F load(const float* p) {
-  return F::load_aligned(p);
-}
-template <>
-inline float load<float>(const float* p) {
-  return *p;
-}
 inline void store(float* p, float v) { *p = v; }
 inline void store(float* p, const Wide& v) { v.store_unaligned(p); }
 
@@ -82,11 +72,17 @@ template <unsigned K>
 struct LanesApart {
   static constexpr unsigned get(unsigned i, unsigned) { return i ^ K; }
 };
+// GCC 12 reports its own AVX-512 permute intrinsic (_mm512_permutexvar_ps: "__Y is used
+// uninitialized") when it is inlined here, as for max/min in contact_wide.hpp.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wuninitialized"
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 template <unsigned K>
 Wide partner(const Wide& v) {
   return xsimd::swizzle(v,
                         xsimd::make_batch_constant<xsimd::batch<std::uint32_t>, LanesApart<K>>());
 }
+#pragma GCC diagnostic pop
 
 // The largest value over all lanes (log2(width) swaps and maxima).
 inline float largest(float v) { return v; }

@@ -86,6 +86,17 @@ template <class A>
 xsimd::batch<float, A> vabs(const xsimd::batch<float, A>& a) {
   return xsimd::abs(a);
 }
+inline float vsqrt(float a) { return std::sqrt(a); }
+// The same GCC 12 false positive as for max/min above (_mm512_sqrt_ps passes an undefined
+// pass-through operand).
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wuninitialized"
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+template <class A>
+xsimd::batch<float, A> vsqrt(const xsimd::batch<float, A>& a) {
+  return xsimd::sqrt(a);
+}
+#pragma GCC diagnostic pop
 
 // The number of lanes of F: 1 for float.
 template <class F>
