@@ -65,8 +65,8 @@ void update_bounds(World::Impl& w, float dt) {
   w.tasks.parallel_for(int(n), 1024, [&](int lo, int hi, int) {
     for (std::size_t k = std::size_t(lo); k < std::size_t(hi); ++k) {
       const std::uint32_t p0 = b.particle_begin[k], pc = b.particle_count[k];
-      // A static body's boxes change only when it is moved (refresh_body_boxes).
-      if (!(b.flags[k] & kStatic) || b.aabb[k].lower.x > b.aabb[k].upper.x)
+      // A static or sleeping body's boxes change only when it is moved (refresh_body_boxes).
+      if (!(b.flags[k] & (kStatic | kSleeping)) || b.aabb[k].lower.x > b.aabb[k].upper.x)
         update_tight_boxes(w, std::uint32_t(k));
       w.extent[k] =
           std::max(b.aabb[k].upper.x - b.aabb[k].lower.x, b.aabb[k].upper.y - b.aabb[k].lower.y);

@@ -14,7 +14,9 @@ void sync_particles(World::Impl& w) {
     for (std::uint32_t k = std::uint32_t(lo); k < std::uint32_t(hi); ++k) {
       const std::uint32_t p0 = b.particle_begin[k], pc = b.particle_count[k];
       if (w.is_rigid(k)) {
-        if (b.flags[k] & kStatic) continue;
+        // Static and sleeping bodies have not moved since their particles were placed (moving
+        // one by hand places them and wakes it).
+        if (b.flags[k] & (kStatic | kSleeping)) continue;
         const Rot r{b.qc[k], b.qs[k]};
         for (std::uint32_t i = p0; i < p0 + pc; ++i) {
           const Vec2 x = Vec2{b.px[k], b.py[k]} + rotate(r, {q.lx[i], q.ly[i]});
