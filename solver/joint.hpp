@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "solver/joints/joint_row.hpp"
 #include "solver/joints/point_lanes.hpp"
 #include "strut/joint.hpp"
 
@@ -21,6 +22,8 @@ struct BodyAnchor {
 
 // Most multipliers a joint keeps (a wheel: perpendicular, spring, two limits, motor).
 inline constexpr int kJointMultipliers = 6;
+// Most rows a joint holds rigidly at the velocity level (a weld: its point and its angle).
+inline constexpr int kMaxRigidRows = 3;
 
 struct Joint {
   JointType type = JointType::Distance;
@@ -44,6 +47,9 @@ struct Joint {
   // The force the point constraint bore in the last substep (revolute between rigid bodies),
   // carried across steps to warm start its velocity passes (solver/joints/point_motion.hpp).
   Vec2 carried_force;
+  // The force (N; N m for an angle row) each row a weld, prismatic or wheel joint holds rigidly
+  // bore in the last substep, carried across steps likewise (solver/joints/row_motion.hpp).
+  float carried_rows[kMaxRigidRows] = {};
   Vec2 reaction_force;
   float reaction_torque = 0;
   float motor_impulse = 0;
@@ -55,6 +61,18 @@ struct Joint {
 // Marks an item of PointMotion::items that is a group of points projected in lanes.
 inline constexpr std::uint32_t kProjectGroup = 1u << 31;
 
+// A joint's rows held rigidly at the velocity level for one step (solver/joints/row_motion.hpp):
+// the rows at the poses of the last refresh, the inverse of their mass matrix, and the position
+// impulse (N s^2; N m s^2 for an angle row) each row carries from substep to substep.
+struct RigidRows {
+  JointBodies q;
+  std::uint32_t joint = 0;  // index in World::Impl::joints
+  int count = 0;
+  Row rows[kMaxRigidRows];
+  float inv_k[kMaxRigidRows][kMaxRigidRows] = {};
+  float impulse[kMaxRigidRows] = {};
+};
+
 // The point rows of a step in colour order, kWideLanes a group (solver/joints/point_lanes.hpp):
 // colour c is groups[begin[c] .. begin[c + 1]) (the joint colouring's colours; below its
 // threshold all rows are in the serial overflow colour). The position projection's work of
@@ -64,6 +82,10 @@ inline constexpr std::uint32_t kProjectGroup = 1u << 31;
 struct PointMotion {
   std::vector<PointGroup> groups;
   std::vector<std::uint32_t> begin;
+  // The rigid rows of the weld, prismatic and wheel joints: colour c's are rigid[rigid_begin[c]
+  // .. rigid_begin[c + 1]); each pass solves them after all the points.
+  std::vector<RigidRows> rigid;
+  std::vector<std::uint32_t> rigid_begin;
   std::vector<std::uint32_t> items, item_begin;
   std::vector<std::uint32_t> projected, typed, rows;  // scratch of prepare_point_motion
 };

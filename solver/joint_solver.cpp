@@ -10,6 +10,7 @@
 #include "solver/colour_stages.hpp"
 #include "solver/joints/joint_ops.hpp"
 #include "solver/joints/point_motion.hpp"
+#include "solver/joints/row_motion.hpp"
 #include "solver/strut_batching.hpp"
 
 namespace strut {
@@ -307,32 +308,46 @@ void add_joint_stages(World::Impl& w, std::vector<TaskSystem::Stage>& stages, fl
 void add_joint_motion_stages(World::Impl& w, std::vector<TaskSystem::Stage>& stages, int phase,
                              bool relax) {
   const PointMotion& m = w.point_motion;
-  if (m.groups.empty()) return;
+  const bool points = !m.groups.empty(), rigid = !m.rigid.empty();
+  if (!points && !rigid) return;
   const int threads = w.tasks.thread_count();
-  // A pass over the groups, colour after colour (a colour's rows share no moving body).
-  auto pass = [&](auto fn) {
-    add_colour_stages(stages, m.begin, threads, kPointGroupGrain, phase, fn);
+  // A pass over the point groups, colour after colour (a colour's rows share no moving body),
+  // then one over the rigid rows, likewise.
+  auto point_pass = [&](auto fn) {
+    if (points) add_colour_stages(stages, m.begin, threads, kPointGroupGrain, phase, fn);
+  };
+  auto rigid_pass = [&](auto fn) {
+    if (rigid) add_colour_stages(stages, m.rigid_begin, threads, kRigidRowGrain, phase, fn);
+  };
+  // A stage of chunks over n items that write only their own rows.
+  auto rows_only = [&](int n, int min_grain, auto fn) {
+    stages.push_back({n, std::max(min_grain, (n + 2 * threads - 1) / (2 * threads)), fn, phase});
   };
   if (relax) {
-    // Arms and masses only, written to the groups alone: a single stage of chunks.
-    const int groups = int(m.groups.size());
-    stages.push_back({groups,
-                      std::max(kPointGroupGrain, (groups + 2 * threads - 1) / (2 * threads)),
-                      [&w](int lo, int hi, int) {
-                        refresh_point_motion(w, std::uint32_t(lo), std::uint32_t(hi), false, false);
-                      },
-                      phase});
+    // Arms and masses only, written to the rows alone.
+    if (points)
+      rows_only(int(m.groups.size()), kPointGroupGrain, [&w](int lo, int hi, int) {
+        refresh_point_motion(w, std::uint32_t(lo), std::uint32_t(hi), false, false);
+      });
+    if (rigid)
+      rows_only(int(m.rigid.size()), kRigidRowGrain, [&w](int lo, int hi, int) {
+        refresh_rigid_rows(w, std::uint32_t(lo), std::uint32_t(hi), false);
+      });
   } else {
     // The warm start writes the bodies: colour by colour.
-    pass([&w](std::uint32_t lo, std::uint32_t hi, bool overflow) {
+    point_pass([&w](std::uint32_t lo, std::uint32_t hi, bool overflow) {
       refresh_point_motion(w, lo, hi, true, overflow);
     });
+    rigid_pass(
+        [&w](std::uint32_t lo, std::uint32_t hi, bool) { refresh_rigid_rows(w, lo, hi, true); });
   }
   const int passes = w.config.joint_passes;
-  for (int i = 0; i < passes; ++i)
-    pass([&w](std::uint32_t lo, std::uint32_t hi, bool overflow) {
+  for (int i = 0; i < passes; ++i) {
+    point_pass([&w](std::uint32_t lo, std::uint32_t hi, bool overflow) {
       solve_point_motion(w, lo, hi, overflow);
     });
+    rigid_pass([&w](std::uint32_t lo, std::uint32_t hi, bool) { solve_rigid_rows(w, lo, hi); });
+  }
 }
 
 void solve_struts(World::Impl& w, float h) {

@@ -6,6 +6,7 @@ set(STRUT_TEST_SOURCES
   tests/joint_test.cpp
   tests/revolute_joint_test.cpp
   tests/sliding_joints_test.cpp
+  tests/rigid_rows_test.cpp
   tests/driving_joints_test.cpp
   tests/soft_joints_test.cpp
   tests/joint_grid_test.cpp

@@ -9,6 +9,7 @@
 #include <type_traits>
 
 #include "solver/joint.hpp"
+#include "solver/joints/joint_row.hpp"
 #include "solver/world_impl.hpp"
 
 namespace strut {
@@ -31,6 +32,12 @@ struct JointOps {
   // The joint's solve does nothing but project that point (between rigid bodies): the solver
   // may project it in SIMD lanes instead (point_lanes.hpp). Null: never.
   bool (*point_only)(const Joint& j) = nullptr;
+  // The rows the joint holds rigidly (at most kMaxRigidRows; point rows or angle rows, see
+  // joint_rows.hpp) at the poses now, between rigid bodies q: they also get velocity passes,
+  // warm started across substeps (row_motion.hpp), `solve` only corrects their position, and
+  // their reaction is read back from the carried impulses. Returns the count (the same at every
+  // call for a joint: which rows are rigid is a setting no setter changes). Null: none.
+  int (*rigid_rows)(const World::Impl& w, const Joint& j, const JointBodies& q, Row* out) = nullptr;
 };
 
 extern const JointOps kDistanceJointOps;

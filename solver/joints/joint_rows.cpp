@@ -62,7 +62,7 @@ Vec2 solve_coincidence(World::Impl& w, const PointRef& a, const PointRef& b) {
 }
 
 void solve_block(World::Impl& w, const JointBodies& q, const Row* rows, int n, const float* c,
-                 const Softness1& s, float* lambda, float* applied, float max_norm) {
+                 const Softness1& s, float* lambda, float* applied, float max_norm, Moves moves) {
   double k[3][3] = {}, rhs[3] = {}, x[3] = {};
   for (int i = 0; i < n; ++i) {
     for (int j = 0; j < n; ++j)
@@ -87,7 +87,7 @@ void solve_block(World::Impl& w, const JointBodies& q, const Row* rows, int n, c
     dl[i] = next[i] - lambda[i];
     lambda[i] = next[i];
   }
-  apply_rows(w, q, rows, dl, n);
+  apply_rows(w, q, rows, dl, n, moves);
 }
 
 }  // namespace strut

@@ -12,29 +12,15 @@
 #include <limits>
 
 #include "solver/joint.hpp"
+#include "solver/joints/joint_row.hpp"
 #include "solver/point_ref.hpp"
 
 namespace strut {
-
-// The two bodies of a joint (dense indices) and their inverse masses (0 for static and
-// kinematic bodies, which the rows never write: a colour's joints may share them).
-// A mouse joint has no body a (has_a false, a == b, a's inverse masses 0).
-struct JointBodies {
-  std::uint32_t a = 0, b = 0;
-  float ma = 0, mb = 0, ia = 0, ib = 0;
-  bool has_a = true;
-};
 
 inline JointBodies joint_bodies(const World::Impl& w, std::uint32_t a, std::uint32_t b) {
   const auto& bd = w.bodies;
   return {a, b, bd.inv_mass[a], bd.inv_mass[b], bd.inv_inertia[a], bd.inv_inertia[b]};
 }
-
-// Gradient of a row: with respect to a's pose (-n, ang_a), to b's pose (n, ang_b).
-struct Row {
-  Vec2 n;
-  float ang_a = 0, ang_b = 0;
-};
 
 // The row of a point constraint along world direction n between anchor arms ra (of a) and rb.
 inline Row point_row(Vec2 n, Vec2 ra, Vec2 rb) { return {n, -cross(ra, n), cross(rb, n)}; }
@@ -53,17 +39,24 @@ inline float row_motion(const World::Impl& w, const JointBodies& q, const Row& r
   return motion_b - dot(r.n, Vec2{b.dx[q.a], b.dy[q.a]}) + r.ang_a * b.da[q.a];
 }
 
-// Moves a rigid body by (dp, dtheta), and its motion over this substep with it.
-inline void move_rigid(World::Impl& w, std::uint32_t k, Vec2 dp, float dtheta) {
+// What a position impulse moves: the pose and with it the motion over this substep (the
+// velocity), or, for rows held at the velocity level too (row_motion.hpp), the pose alone.
+enum class Moves : bool { PoseAndMotion, PoseOnly };
+
+// Moves a rigid body by (dp, dtheta), and its motion over this substep with it unless PoseOnly.
+inline void move_rigid(World::Impl& w, std::uint32_t k, Vec2 dp, float dtheta,
+                       Moves moves = Moves::PoseAndMotion) {
   auto& b = w.bodies;
-  b.px[k] += dp.x, b.py[k] += dp.y, b.dx[k] += dp.x, b.dy[k] += dp.y;
+  b.px[k] += dp.x, b.py[k] += dp.y;
   rotate_small(b.qc[k], b.qs[k], dtheta);
+  if (moves == Moves::PoseOnly) return;
+  b.dx[k] += dp.x, b.dy[k] += dp.y;
   b.da[k] += dtheta;
 }
 
 // Applies position impulses dl[i] along rows[i] (i < count) to both bodies at once.
 inline void apply_rows(World::Impl& w, const JointBodies& q, const Row* rows, const float* dl,
-                       int count) {
+                       int count, Moves moves = Moves::PoseAndMotion) {
   Vec2 p;
   float ta = 0, tb = 0;
   for (int i = 0; i < count; ++i) {
@@ -71,8 +64,8 @@ inline void apply_rows(World::Impl& w, const JointBodies& q, const Row* rows, co
     ta += dl[i] * rows[i].ang_a;
     tb += dl[i] * rows[i].ang_b;
   }
-  if (q.ma != 0 || q.ia != 0) move_rigid(w, q.a, -q.ma * p, q.ia * ta);
-  if (q.mb != 0 || q.ib != 0) move_rigid(w, q.b, q.mb * p, q.ib * tb);
+  if (q.ma != 0 || q.ia != 0) move_rigid(w, q.a, -q.ma * p, q.ia * ta, moves);
+  if (q.mb != 0 || q.ib != 0) move_rigid(w, q.b, q.mb * p, q.ib * tb, moves);
 }
 
 // Softness of a row. The compliance (over h^2) is per_mass x the row's inverse mass plus
@@ -96,7 +89,7 @@ inline constexpr float kUnbounded = std::numeric_limits<float>::infinity();
 // [lo, hi] (a limit pushes one way only; a motor is bounded by its effort x h^2).
 inline float solve_row(World::Impl& w, const JointBodies& q, const Row& r, float c,
                        const Softness1& s, float& lambda, float lo = -kUnbounded,
-                       float hi = kUnbounded) {
+                       float hi = kUnbounded, Moves moves = Moves::PoseAndMotion) {
   const float m = row_inv_mass(q, r);
   if (!(m > 0)) return 0;
   const float alpha = s.per_mass * m + s.absolute;
@@ -105,7 +98,7 @@ inline float solve_row(World::Impl& w, const JointBodies& q, const Row& r, float
   const float next = std::clamp(lambda + dl, lo, hi);
   const float applied = next - lambda;
   lambda = next;
-  apply_rows(w, q, &r, &applied, 1);
+  apply_rows(w, q, &r, &applied, 1, moves);
   return applied;
 }
 
@@ -127,7 +120,8 @@ bool solve_small(int n, const double k[3][3], const double rhs[3], double x[3]);
 // (1 + gamma + per_mass). The multipliers' sum may be bounded in length by max_norm. The
 // impulses applied go to applied[0 .. n).
 void solve_block(World::Impl& w, const JointBodies& q, const Row* rows, int n, const float* c,
-                 const Softness1& s, float* lambda, float* applied, float max_norm = kUnbounded);
+                 const Softness1& s, float* lambda, float* applied, float max_norm = kUnbounded,
+                 Moves moves = Moves::PoseAndMotion);
 
 // Point-to-point constraint between two material points (rigid or soft): solves the 2x2
 // system K P = -C, applies +P to b and -P to a, and returns P.

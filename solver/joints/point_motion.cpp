@@ -8,6 +8,7 @@
 
 #include "solver/joint_solver.hpp"
 #include "solver/joints/joint_ops.hpp"
+#include "solver/joints/row_motion.hpp"
 
 namespace strut {
 namespace {
@@ -56,6 +57,8 @@ void prepare_point_motion(World::Impl& w, float h) {
   m.begin.assign(kColourCount + 2, 0);
   m.items.clear();
   m.item_begin.assign(kColourCount + 2, 0);
+  m.rigid.clear();
+  m.rigid_begin.assign(kColourCount + 2, 0);
   const float h2 = h * h;
   // Appends the rows of joints `ids` as whole groups, the last one padded.
   auto pack = [&](const std::vector<std::uint32_t>& ids) {
@@ -79,6 +82,8 @@ void prepare_point_motion(World::Impl& w, float h) {
     Joint& j = w.joints[k];
     if (!has_point_row(w, j)) {
       j.carried_force = {};
+      if (!add_rigid_rows(w, k, h))
+        std::fill(std::begin(j.carried_rows), std::end(j.carried_rows), 0.0f);
       typed.push_back(k);
       return;
     }
@@ -102,6 +107,7 @@ void prepare_point_motion(World::Impl& w, float h) {
   const bool coloured = w.joints.size() >= kParallelJoints;
   for (int colour = 0; colour <= kOverflowColour; ++colour) {
     projected.clear(), typed.clear(), rows.clear();
+    const auto rigid_before = std::uint32_t(m.rigid.size());
     if (coloured) {
       const Colouring& c = w.joint_colours;
       for (std::uint32_t i = c.begin[std::size_t(colour)]; i < c.begin[std::size_t(colour) + 1];
@@ -112,6 +118,7 @@ void prepare_point_motion(World::Impl& w, float h) {
     }
     // The projection's items: the lanes' groups, then the joints their types solve.
     m.begin[std::size_t(colour)] = std::uint32_t(m.groups.size());
+    m.rigid_begin[std::size_t(colour)] = rigid_before;
     m.item_begin[std::size_t(colour)] = std::uint32_t(m.items.size());
     pack(projected);
     for (std::uint32_t g = m.begin[std::size_t(colour)]; g < m.groups.size(); ++g)
@@ -120,6 +127,7 @@ void prepare_point_motion(World::Impl& w, float h) {
     pack(rows);
   }
   m.begin[kOverflowColour + 1] = std::uint32_t(m.groups.size());
+  m.rigid_begin[kOverflowColour + 1] = std::uint32_t(m.rigid.size());
   m.item_begin[kOverflowColour + 1] = std::uint32_t(m.items.size());
 }
 
@@ -147,6 +155,7 @@ void project_point_motion(World::Impl& w, std::uint32_t lo, std::uint32_t hi) {
 }
 
 void finish_point_motion(World::Impl& w, float h) {
+  finish_rigid_rows(w, h);
   const float inv_h2 = 1.0f / (h * h);
   auto& groups = w.point_motion.groups;
   w.tasks.parallel_for(int(groups.size()), 4096 / kWideLanes, [&](int lo, int hi, int) {

@@ -11,7 +11,8 @@
 // The carried impulse is what the solve and relax passes add up to; the projection's own
 // impulse stays out of it (a one-off correction, not a load: carrying it diverged, 3342 m).
 // The rows are packed colour by colour into groups of kWideLanes and solved in SIMD lanes
-// (point_lanes.hpp).
+// (point_lanes.hpp). The rows other joint types hold rigidly (weld, prismatic, wheel) are
+// gathered in the same colour order and solved in the same passes (row_motion.hpp).
 #pragma once
 
 #include "solver/world_impl.hpp"
@@ -33,7 +34,8 @@ namespace strut {
 inline constexpr int kPointGroupGrain = 256 / kWideLanes;
 
 // Packs the point rows of the awake, enabled joints whose type has them into groups, in the
-// joint colouring's order (once per step, after colour_joints), each with its carried impulse.
+// joint colouring's order (once per step, after colour_joints), each with its carried impulse;
+// likewise the other types' rigid rows (add_rigid_rows).
 void prepare_point_motion(World::Impl& w, float h);
 // Groups [lo, hi) of one colour: arms and effective masses from the poses now, then the carried
 // impulse applied (warm start), or only the arms and masses (before the relax passes).
@@ -45,7 +47,8 @@ void refresh_point_motion(World::Impl& w, std::uint32_t lo, std::uint32_t hi, bo
 void solve_point_motion(World::Impl& w, std::uint32_t lo, std::uint32_t hi, bool overflow);
 // The position projection of the points of groups [lo, hi) of one colour (kProjectGroup items).
 void project_point_motion(World::Impl& w, std::uint32_t lo, std::uint32_t hi);
-// After the substeps: each joint's carried force and reaction from its row.
+// After the substeps: each joint's carried force and reaction from its row (and from its rigid
+// rows: finish_rigid_rows).
 void finish_point_motion(World::Impl& w, float h);
 
 }  // namespace strut

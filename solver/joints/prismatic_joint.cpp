@@ -1,5 +1,7 @@
 // Prismatic joint: b slides along an axis fixed in a and keeps its angle relative to a; the
-// translation along the axis may be limited, driven by a motor and sprung toward 0.
+// translation along the axis may be limited, driven by a motor and sprung toward 0. The rows off
+// the axis and of the angle are rigid: they also get velocity passes warm started across
+// substeps (row_motion.hpp).
 #include "solver/joint_solver.hpp"
 #include "solver/joints/joint_ops.hpp"
 #include "solver/joints/joint_rows.hpp"
@@ -17,6 +19,13 @@ void init(const World::Impl& w, Joint& j, std::uint32_t a, std::uint32_t b) {
   init_axis_joint(w, j, a, b, def_of(j).anchor, def_of(j).axis);
 }
 
+// Off the axis and the relative angle.
+int rigid_rows(const World::Impl& w, const Joint& j, const JointBodies& q, Row* out) {
+  const AxisFrame f = axis_frame(w, j, q);
+  out[0] = sliding_row(f, f.normal), out[1] = angle_row();
+  return 2;
+}
+
 void solve(World::Impl& w, Joint& j, std::uint32_t a, std::uint32_t b, float h) {
   const auto& d = def_of(j);
   const JointBodies q = joint_bodies(w, a, b);
@@ -29,15 +38,14 @@ void solve(World::Impl& w, Joint& j, std::uint32_t a, std::uint32_t b, float h) 
     j.motor_impulse += dl;
   }
   solve_axis_limit(w, j, q, d.limit);
-  // Off the axis and the relative angle, together (two coupled rows).
+  // Off the axis and the relative angle, together (two coupled rows): held at the velocity level
+  // (row_motion.hpp), they only correct the pose here (as the weld's rigid rows; see there).
   const AxisFrame f = axis_frame(w, j, q);
   const Row rows[2] = {sliding_row(f, f.normal), angle_row()};
   const float c[2] = {dot(f.normal, f.d), joint_angle(w, q, j.reference)};
   float lambda[2] = {j.lambda_point.x, j.lambda_point.y}, applied[2];
-  solve_block(w, q, rows, 2, c, {}, lambda, applied);
+  solve_block(w, q, rows, 2, c, {}, lambda, applied, kUnbounded, Moves::PoseOnly);
   j.lambda_point = {lambda[0], lambda[1]};
-  j.reaction_force += applied[0] * f.normal;
-  j.reaction_torque += applied[1];
 }
 
 void read(const World::Impl& w, const Joint& j, std::uint32_t a, std::uint32_t b, float h,
@@ -51,6 +59,6 @@ void read(const World::Impl& w, const Joint& j, std::uint32_t a, std::uint32_t b
 
 }  // namespace
 
-const JointOps kPrismaticJointOps{validate, init, solve, read, false};
+const JointOps kPrismaticJointOps{validate, init, solve, read, false, nullptr, rigid_rows};
 
 }  // namespace strut

@@ -1,5 +1,6 @@
 // Wheel joint: b's centre moves along a suspension axis fixed in a, on a spring, within optional
-// limits, and b turns freely or driven by a motor. Off the axis it is rigid.
+// limits, and b turns freely or driven by a motor. Off the axis it is rigid: that row also gets
+// velocity passes warm started across substeps (row_motion.hpp).
 #include "solver/joint_solver.hpp"
 #include "solver/joints/joint_ops.hpp"
 #include "solver/joints/joint_rows.hpp"
@@ -17,6 +18,13 @@ void init(const World::Impl& w, Joint& j, std::uint32_t a, std::uint32_t b) {
   init_axis_joint(w, j, a, b, def_of(j).anchor, def_of(j).axis);
 }
 
+// Off the axis.
+int rigid_rows(const World::Impl& w, const Joint& j, const JointBodies& q, Row* out) {
+  const AxisFrame f = axis_frame(w, j, q);
+  out[0] = sliding_row(f, f.normal);
+  return 1;
+}
+
 void solve(World::Impl& w, Joint& j, std::uint32_t a, std::uint32_t b, float h) {
   const auto& d = def_of(j);
   const JointBodies q = joint_bodies(w, a, b);
@@ -28,9 +36,11 @@ void solve(World::Impl& w, Joint& j, std::uint32_t a, std::uint32_t b, float h) 
   }
   solve_axis_spring(w, j, q, d.spring, h);
   solve_axis_limit(w, j, q, d.limit);
+  // Off the axis: held at the velocity level (row_motion.hpp), it only corrects the pose here (as
+  // the weld's rigid rows; see there).
   const AxisFrame f = axis_frame(w, j, q);
-  j.reaction_force +=
-      solve_row(w, q, sliding_row(f, f.normal), dot(f.normal, f.d), {}, j.lambda[4]) * f.normal;
+  solve_row(w, q, sliding_row(f, f.normal), dot(f.normal, f.d), {}, j.lambda[4], -kUnbounded,
+            kUnbounded, Moves::PoseOnly);
 }
 
 void read(const World::Impl& w, const Joint& j, std::uint32_t a, std::uint32_t b, float h,
@@ -43,6 +53,6 @@ void read(const World::Impl& w, const Joint& j, std::uint32_t a, std::uint32_t b
 
 }  // namespace
 
-const JointOps kWheelJointOps{validate, init, solve, read, false};
+const JointOps kWheelJointOps{validate, init, solve, read, false, nullptr, rigid_rows};
 
 }  // namespace strut

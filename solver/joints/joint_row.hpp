@@ -1,0 +1,27 @@
+// The plain data joint rows are written with (joint_rows.hpp): a joint's two bodies with their
+// inverse masses, and the gradient of one row. Apart from the arithmetic so that the step's
+// stored rows (solver/joint.hpp) can hold them.
+#pragma once
+
+#include <cstdint>
+
+#include "strut/math.hpp"
+
+namespace strut {
+
+// The two bodies of a joint (dense indices) and their inverse masses (0 for static and
+// kinematic bodies, which the rows never write: a colour's joints may share them).
+// A mouse joint has no body a (has_a false, a == b, a's inverse masses 0).
+struct JointBodies {
+  std::uint32_t a = 0, b = 0;
+  float ma = 0, mb = 0, ia = 0, ib = 0;
+  bool has_a = true;
+};
+
+// Gradient of a row: with respect to a's pose (-n, ang_a), to b's pose (n, ang_b).
+struct Row {
+  Vec2 n;
+  float ang_a = 0, ang_b = 0;
+};
+
+}  // namespace strut

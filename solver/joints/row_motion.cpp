@@ -1,0 +1,125 @@
+// Velocity passes of rigid joint rows (row_motion.hpp). Units as in point_motion.cpp: motion is
+// per substep (d = v h), so an impulse here is a position impulse (N s^2; N m s^2 for an angle
+// row) and the force it stands for is the impulse / h^2.
+#include "solver/joints/row_motion.hpp"
+
+#include "solver/joints/joint_ops.hpp"
+#include "solver/joints/joint_rows.hpp"
+
+namespace strut {
+namespace {
+
+// Changes the bodies' motion (not their poses) by the impulses dl[i] along rows[i].
+void push_motion(World::Impl& w, const JointBodies& q, const Row* rows, const float* dl,
+                 int count) {
+  Vec2 p;
+  float ta = 0, tb = 0;
+  for (int i = 0; i < count; ++i) {
+    p += dl[i] * rows[i].n;
+    ta += dl[i] * rows[i].ang_a;
+    tb += dl[i] * rows[i].ang_b;
+  }
+  auto& b = w.bodies;
+  // Fixed bodies are never written: a colour's joints may share them.
+  if (q.ma != 0 || q.ia != 0) {
+    b.dx[q.a] -= q.ma * p.x, b.dy[q.a] -= q.ma * p.y;
+    b.da[q.a] += q.ia * ta;
+  }
+  if (q.mb != 0 || q.ib != 0) {
+    b.dx[q.b] += q.mb * p.x, b.dy[q.b] += q.mb * p.y;
+    b.da[q.b] += q.ib * tb;
+  }
+}
+
+// The rows at the poses now and the inverse of their mass matrix K (0 where K is singular: both
+// bodies fixed along the rows). K is inverted in double, as solve_block solves it.
+void refresh(const World::Impl& w, RigidRows& e) {
+  const Joint& j = w.joints[e.joint];
+  e.count = joint_ops(j.type).rigid_rows(w, j, e.q, e.rows);
+  const int n = e.count;
+  double k[3][3] = {};
+  for (int r = 0; r < n; ++r)
+    for (int c = 0; c < n; ++c)
+      k[r][c] = double(e.q.ma + e.q.mb) * dot(e.rows[r].n, e.rows[c].n) +
+                double(e.q.ia) * e.rows[r].ang_a * e.rows[c].ang_a +
+                double(e.q.ib) * e.rows[r].ang_b * e.rows[c].ang_b;
+  for (int c = 0; c < n; ++c) {
+    double unit[3] = {}, column[3] = {};
+    unit[c] = 1;
+    if (!solve_small(n, k, unit, column)) {
+      for (auto& row : e.inv_k)
+        for (float& v : row) v = 0;
+      return;
+    }
+    for (int r = 0; r < n; ++r) e.inv_k[r][c] = float(column[r]);
+  }
+}
+
+}  // namespace
+
+bool add_rigid_rows(World::Impl& w, std::uint32_t k, float h) {
+  const Joint& j = w.joints[k];
+  if (!joint_ops(j.type).rigid_rows || !j.enabled) return false;
+  const std::uint32_t a = w.slots[j.slot_a].dense, b = w.slots[j.slot_b].dense;
+  if ((w.bodies.flags[a] | w.bodies.flags[b]) & kSleeping) return false;
+  if (!w.is_rigid(a) || !w.is_rigid(b)) return false;
+  auto& rigid = w.point_motion.rigid;
+  RigidRows& e = rigid.emplace_back();
+  e.q = joint_bodies(w, a, b);
+  e.joint = k;
+  refresh(w, e);
+  if (e.count == 0) {
+    rigid.pop_back();
+    return false;
+  }
+  // Which rows a joint holds rigidly is fixed at its creation (no setter changes a weld's
+  // hertz), so the carried forces line up with the rows.
+  for (int i = 0; i < kMaxRigidRows; ++i) e.impulse[i] = h * h * j.carried_rows[i];
+  return true;
+}
+
+void refresh_rigid_rows(World::Impl& w, std::uint32_t lo, std::uint32_t hi, bool warm_start) {
+  for (std::uint32_t i = lo; i < hi; ++i) {
+    RigidRows& e = w.point_motion.rigid[i];
+    refresh(w, e);
+    if (warm_start) push_motion(w, e.q, e.rows, e.impulse, e.count);
+  }
+}
+
+void solve_rigid_rows(World::Impl& w, std::uint32_t lo, std::uint32_t hi) {
+  for (std::uint32_t k = lo; k < hi; ++k) {
+    RigidRows& e = w.point_motion.rigid[k];
+    const int n = e.count;
+    float motion[kMaxRigidRows], dl[kMaxRigidRows];
+    for (int r = 0; r < n; ++r) motion[r] = row_motion(w, e.q, e.rows[r]);
+    for (int r = 0; r < n; ++r) {
+      float sum = 0;
+      for (int c = 0; c < n; ++c) sum += e.inv_k[r][c] * motion[c];
+      dl[r] = -sum;
+      e.impulse[r] += dl[r];
+    }
+    push_motion(w, e.q, e.rows, dl, n);
+  }
+}
+
+void finish_rigid_rows(World::Impl& w, float h) {
+  const float inv_h2 = 1.0f / (h * h);
+  auto& rigid = w.point_motion.rigid;
+  w.tasks.parallel_for(int(rigid.size()), 512, [&](int lo, int hi, int) {
+    for (int k = lo; k < hi; ++k) {
+      const RigidRows& e = rigid[std::size_t(k)];
+      Joint& j = w.joints[e.joint];
+      for (int r = 0; r < kMaxRigidRows; ++r)
+        j.carried_rows[r] = r < e.count ? inv_h2 * e.impulse[r] : 0.0f;
+      // The rows are point rows (a force at the anchor) or angle rows (n = 0: a torque).
+      for (int r = 0; r < e.count; ++r) {
+        if (e.rows[r].n.x == 0 && e.rows[r].n.y == 0)
+          j.reaction_torque += e.impulse[r];
+        else
+          j.reaction_force += e.impulse[r] * e.rows[r].n;
+      }
+    }
+  });
+}
+
+}  // namespace strut
