@@ -155,8 +155,19 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             for (const ShapeId found : world.overlap_shape(s, pose, f))
               fuzz::require_live_shape(world, found);
           });
-          fuzz::rejected_or(
-              [&] { fuzz::require_sane_hit(world, world.cast_shape(s, pose, b, f)); });
+          fuzz::rejected_or([&] {
+            const auto hit = world.cast_shape(s, pose, b, f);
+            if (trace && hit)
+              std::fprintf(stderr,
+                           "  cast of kind %d at (%.9g, %.9g) %.9g by (%.9g, %.9g): shape %u "
+                           "fraction %.9g point (%.9g, %.9g) normal (%.9g, %.9g)\n",
+                           int(s.index()), a.x, a.y, x, b.x, b.y, hit->shape.index, hit->fraction,
+                           hit->point.x, hit->point.y, hit->normal.x, hit->normal.y);
+            if (trace && hit && std::holds_alternative<CapsuleShape>(s))
+              std::fprintf(stderr, "  capsule %.9g %.9g\n", std::get<CapsuleShape>(s).half_length,
+                           std::get<CapsuleShape>(s).radius);
+            fuzz::require_sane_hit(world, hit);
+          });
           break;
         }
         case 26:

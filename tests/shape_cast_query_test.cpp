@@ -214,6 +214,22 @@ TEST(ShapeCast, ThePoseAngleTurnsTheCastShape) {
   }
 }
 
+// fuzz_api: a capsule 6,300 m long turned by 1e-25 rad, overlapping the ground at the start. Its
+// hull with the ground had an edge 6e-22 m long whose squared length was subnormal, and the cast
+// returned a normal of length 1.001. Every normal is now unit, however short the edge.
+TEST(ShapeCast, NormalsStayUnitWhenAHullEdgeIsTiny) {
+  World world({.gravity = {0, 0}});
+  BodyDef ground = test::box_def({0, -0.5f}, {20, 0.5f});
+  ground.is_static = true;
+  world.create_body(ground);
+  const CapsuleShape capsule{3156.32935f, 3155.82935f};
+  const auto hit = world.cast_shape(capsule, {{3156.32935f, -1e-25f}, -1e-25f}, {-1e-25f, -1e-25f});
+  ASSERT_TRUE(hit.has_value());
+  EXPECT_EQ(hit->fraction, 0.0f);
+  EXPECT_NEAR(length(hit->normal), 1.0f, 1e-6f);
+  EXPECT_NEAR(hit->normal.y, 1.0f, 1e-6f);  // out of the ground's top face
+}
+
 // Against brute force along the path: turned shapes cast through a random world, each cast
 // compared with the first of 2,000 evenly spaced poses along the translation at which the shape,
 // turned by the pose's angle, overlaps any shape the filter admits (the collision test on every
