@@ -115,6 +115,16 @@ inline ShapeFilter filter(Bytes& in) {
   return f;
 }
 
+// A filter made from one byte already read (no bytes taken): categories, masks with and without
+// bits in common, and groups from -4 to 3.
+inline ShapeFilter filter_of(std::uint8_t byte) {
+  ShapeFilter f;
+  f.category = std::uint32_t(byte & 15) * 0x11111111u;
+  f.mask = byte & 16 ? ~0u : std::uint32_t(byte) * 0x01010101u;
+  f.group = std::int8_t(byte) >> 5;
+  return f;
+}
+
 inline ShapeDef shape_def(Bytes& in) {
   ShapeDef d;
   d.shape = shape(in);

@@ -153,6 +153,22 @@ SEEDS = {
     + bytes([JOINT_LIMIT, 2]) + num(-1) + num(1) + bytes([JOINT_MOTOR, 0]) + num(8) + num(20)
     + bytes([JOINT_SPRING, 7]) + num(3) + num(1) + bytes([JOINT_ENABLE, 4, 1, JOINT_ENABLE, 1, 3])
     + steps(4) + bytes([DESTROY_JOINT, 0]) + call(DESTROY, 4) + bytes([JOINT_ENABLE, 2, 0]) + steps(3),
+    # Shape queries (query_shape, overlap_shape, cast_shape): a turned box cast across the scene,
+    # a capsule of group -1 dropped through the group -1 shapes, a triangle overlapping the wall
+    # at the start, a chain cast diagonally, a cast with a zero translation; then more after a
+    # body is destroyed. The filter comes from the call's byte (fuzz::filter_of).
+    "seed_shape_casts": bytes([3]) + GROUND
+    + body(shape(BOX, (1, 1)), (3, 1), static=True)
+    + body(shape(CIRCLE, 0.5), (-3, 0.5), group=-1)
+    + body([shape_def(shape(BOX, (0.5, 0.25)), group=-1),
+            shape_def(shape(CIRCLE, 0.25), offset=(0.75, 0))], (0, 3))
+    + steps(2)
+    + call(QUERY_SHAPE, a=(-6, 1.5), b=(12, 0), x=0.5, byte=0x11) + shape(BOX, (0.5, 0.25))
+    + call(QUERY_SHAPE, a=(0, 6), b=(0, -8), x=1.25, byte=0xF1) + shape(CAPSULE, 0.5, 0.25)
+    + call(QUERY_SHAPE, a=(3, 1), x=0.25, byte=0x1F) + shape(POLYGON, (-0.5, 0), (0.5, 0), (0, 0.75))
+    + call(QUERY_SHAPE, a=(-2, 3), b=(5, -2), x=-0.75, byte=0x13) + shape(CHAIN, (0, 0), (1, 0), (1, 1))
+    + call(DESTROY, 2) + steps(2)
+    + call(QUERY_SHAPE, a=(-6, 0.5), b=(10, 0), byte=0x11) + shape(CIRCLE, 0.375, radius=None),
 }
 
 if __name__ == "__main__":

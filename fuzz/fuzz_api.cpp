@@ -1,8 +1,10 @@
 // Fuzz target: the bytes are a program of World calls (decoded by fuzz/api_decoder.hpp) with
 // arbitrary numbers and arbitrary ids, including destroyed ones: bodies of every shape kind and
-// compounds, shapes added and removed, joints of every type, run-time changes, queries and event
-// reads. Every call either succeeds or throws strut::Error; after every step all body states are
-// finite and every event names shapes that belong to the bodies it names.
+// compounds, shapes added and removed, joints of every type, run-time changes, every query (box,
+// point, rays, and shape overlaps and casts with arbitrary shapes, poses, translations and
+// filters) and event reads. Every call either succeeds or throws strut::Error; after every step
+// all body states are finite and every event names shapes that belong to the bodies it names;
+// every query hit names a live shape of its body, at a fraction in [0, 1] with a unit normal.
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -140,17 +142,42 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         case 24:
           world.query_point(a);
           world.ray_cast_all(a, b);
-          world.ray_cast(b, a, byte);
+          fuzz::require_sane_hit(world, world.ray_cast(b, a, byte));
           break;
         case 25: {
+          // Every shape query with one shape and pose; b is the cast's translation. Each runs
+          // alone, so a rejected one does not hide the others.
           const Shape s = fuzz::shape(in);
-          world.query_shape(s, Transform{a, x});
+          const Transform pose{a, x};
+          const ShapeFilter f = fuzz::filter_of(byte);
+          fuzz::rejected_or([&] { world.query_shape(s, pose, f.mask); });
+          fuzz::rejected_or([&] {
+            for (const ShapeId found : world.overlap_shape(s, pose, f))
+              fuzz::require_live_shape(world, found);
+          });
+          fuzz::rejected_or([&] {
+            const auto hit = world.cast_shape(s, pose, b, f);
+            if (trace && hit)
+              std::fprintf(stderr,
+                           "  cast of kind %d at (%.9g, %.9g) %.9g by (%.9g, %.9g): shape %u "
+                           "fraction %.9g point (%.9g, %.9g) normal (%.9g, %.9g)\n",
+                           int(s.index()), a.x, a.y, x, b.x, b.y, hit->shape.index, hit->fraction,
+                           hit->point.x, hit->point.y, hit->normal.x, hit->normal.y);
+            if (trace && hit && std::holds_alternative<CapsuleShape>(s))
+              std::fprintf(stderr, "  capsule %.9g %.9g\n", std::get<CapsuleShape>(s).half_length,
+                           std::get<CapsuleShape>(s).radius);
+            fuzz::require_sane_hit(world, hit);
+          });
           break;
         }
         case 26:
           world.interpolated_transform(id, x);
           world.definition(id);
           world.state(id);
+          world.type(id);
+          world.is_awake(id);
+          world.sleep_enabled(id);
+          world.user_data(id);
           break;
         case 27:
           world.set_linear_drag(id, x);
@@ -202,6 +229,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
           if (how & 1) world.set_joint_enabled(j, how & 2);
           world.joint_reading(j);
           world.definition(j);
+          world.joint_type(j);
+          world.joint_length(j);
           break;
         }
       }

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cmath>
+#include <optional>
 
 #include "strut/world.hpp"
 
@@ -47,6 +48,30 @@ inline void require_consistent_events(const World& world) {
       require_shape_of(world, e.sensor, e.sensor_body);
       require_shape_of(world, e.visitor, e.visitor_body);
     }
+}
+
+// Runs a call whose bad input is expected: strut::Error is an answer, anything else propagates.
+template <class Call>
+void rejected_or(Call&& call) {
+  try {
+    call();
+  } catch (const Error&) {
+  }
+}
+
+// A query names live shapes only.
+inline void require_live_shape(const World& world, ShapeId shape) {
+  if (!world.is_valid(shape)) __builtin_trap();
+}
+
+// A ray or shape cast hit: a live shape of the body it names, a fraction of the path in [0, 1],
+// a finite point and a unit normal.
+inline void require_sane_hit(const World& world, const std::optional<RayHit>& hit) {
+  if (!hit) return;
+  require_live_shape(world, hit->shape);
+  if (world.body_of(hit->shape) != hit->body) __builtin_trap();
+  if (!(hit->fraction >= 0 && hit->fraction <= 1) || !is_finite(hit->point)) __builtin_trap();
+  if (!(std::fabs(length(hit->normal) - 1) < 1e-3f)) __builtin_trap();
 }
 
 }  // namespace strut::fuzz

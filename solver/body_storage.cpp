@@ -13,19 +13,11 @@
 namespace strut {
 namespace {
 
-template <class T>
-void push(std::vector<T>& v, T x) {
-  v.push_back(x);
-}
-
-std::uint32_t new_collider_slot(World::Impl& w) {
-  if (!w.free_collider_slots.empty()) {
-    const std::uint32_t s = w.free_collider_slots.back();
-    w.free_collider_slots.pop_back();
-    return s;
-  }
-  w.collider_slots.push_back(ColliderSlot{});
-  return std::uint32_t(w.collider_slots.size() - 1);
+// One more row in every column; the caller fills it.
+template <class Arrays>
+std::uint32_t append_row(Arrays& arrays) {
+  arrays.for_each_column([](auto& column) { column.emplace_back(); });
+  return std::uint32_t(arrays.size() - 1);
 }
 
 }  // namespace
@@ -41,14 +33,10 @@ std::vector<ShapeDef> shape_defs_of(const BodyDef& def) {
 }
 
 std::uint32_t new_shape_slot(World::Impl& w) {
-  if (!w.free_shape_slots.empty()) {
-    const std::uint32_t s = w.free_shape_slots.back();
-    w.free_shape_slots.pop_back();
-    w.shapes[s].internal_edges = 0;  // a tile's seams are not the next shape's
-    return s;
-  }
-  w.shapes.push_back(ShapeRecord{});
-  return std::uint32_t(w.shapes.size() - 1);
+  const std::uint32_t s = w.shape_slots.allocate();
+  if (s == w.shapes.size()) w.shapes.emplace_back();
+  w.shapes[s] = ShapeRecord{};  // a reused slot keeps nothing of its last shape (a tile's seams)
+  return s;
 }
 
 std::uint32_t add_body(World::Impl& w, const BodyDef& def, std::uint32_t slot,
@@ -85,35 +73,29 @@ std::uint32_t add_body(World::Impl& w, const BodyDef& def, std::uint32_t slot,
   const Rot rot = make_rot(def.angle);
   const Vec2 com = def.center + rotate(rot, com_offset);
 
-  push(b.slot, slot);
-  push(b.flags, flags);
-  push(b.particle_begin, static_cast<std::uint32_t>(q.size()));
-  push(b.collider_begin, static_cast<std::uint32_t>(c.size()));
-  push(b.px, com.x);
-  push(b.py, com.y);
-  push(b.qc, rot.c);
-  push(b.qs, rot.s);
+  append_row(b);
+  b.slot[k] = slot;
+  b.flags[k] = flags;
+  b.particle_begin[k] = static_cast<std::uint32_t>(q.size());
+  b.collider_begin[k] = static_cast<std::uint32_t>(c.size());
+  b.px[k] = com.x, b.py[k] = com.y;
+  b.qc[k] = rot.c, b.qs[k] = rot.s;
   // Velocity is implicit: the previous pose is placed one substep back along it.
   const float h = w.last_h;
-  push(b.dx, def.velocity.x * h);
-  push(b.dy, def.velocity.y * h);
+  b.dx[k] = def.velocity.x * h;
+  b.dy[k] = def.velocity.y * h;
   const Rot spin = make_rot(def.angular_velocity * h);
-  push(b.da, def.fixed_rotation ? 0.0f : def.angular_velocity * h);
-  push(b.mass, mass);
-  push(b.inertia, inertia);
-  push(b.reach, 0.0f);  // once the particles exist (below)
-  push(b.inv_mass, moves && mass > 0 ? 1.0f / mass : 0.0f);
-  push(b.inv_inertia, moves && inertia > 0 && !def.fixed_rotation ? 1.0f / inertia : 0.0f);
-  push(b.gravity_scale, def.gravity_scale);
-  push(b.drag, def.linear_drag);
-  push(b.angular_drag, def.angular_drag);
-  push(b.fx, 0.0f);
-  push(b.fy, 0.0f);
-  push(b.torque, 0.0f);
-  push(b.sleep_time, 0.0f);
-  push(b.before_step, Transform{com, def.angle});
-  push(b.aabb, Aabb{});
-  push(b.island, slot);
+  b.da[k] = def.fixed_rotation ? 0.0f : def.angular_velocity * h;
+  b.mass[k] = mass;
+  b.inertia[k] = inertia;
+  b.inv_mass[k] = moves && mass > 0 ? 1.0f / mass : 0.0f;
+  b.inv_inertia[k] = moves && inertia > 0 && !def.fixed_rotation ? 1.0f / inertia : 0.0f;
+  b.gravity_scale[k] = def.gravity_scale;
+  b.drag[k] = def.linear_drag;
+  b.angular_drag[k] = def.angular_drag;
+  b.before_step[k] = Transform{com, def.angle};
+  b.island[k] = slot;
+  // Forces, sleep time and box start at zero; counts and reach once the colliders exist (below).
 
   // Particles: every collider's vertices (the contact features), then for a soft body the
   // interior particle that carries the rest of the mass.
@@ -121,15 +103,13 @@ std::uint32_t add_body(World::Impl& w, const BodyDef& def, std::uint32_t slot,
     const Vec2 x = com + rotate(rot, local);
     const Vec2 arm_now = rotate(rot, local);
     const Vec2 motion = h * def.velocity + (arm_now - inv_rotate(spin, arm_now));
-    push(q.x, x.x);
-    push(q.y, x.y);
-    push(q.dx, motion.x);
-    push(q.dy, motion.y);
-    push(q.w, inv_mass);
-    push(q.lx, local.x);
-    push(q.ly, local.y);
-    push(q.body, k);
-    push(q.next, next);
+    const std::uint32_t i = append_row(q);
+    q.x[i] = x.x, q.y[i] = x.y;
+    q.dx[i] = motion.x, q.dy[i] = motion.y;
+    q.w[i] = inv_mass;
+    q.lx[i] = local.x, q.ly[i] = local.y;
+    q.body[i] = k;
+    q.next[i] = next;
   };
   const std::uint32_t p0 = b.particle_begin[k];
   float vertex_inv_mass = 0.0f;
@@ -145,28 +125,27 @@ std::uint32_t add_body(World::Impl& w, const BodyDef& def, std::uint32_t slot,
   for (std::size_t s = 0; s < shape_defs.size(); ++s) {
     const ShapeDef& sd = shape_defs[s];
     for (const shapes::LocalCollider& piece : pieces[s]) {
-      const std::uint32_t cs = new_collider_slot(w);
-      w.collider_slots[cs].dense = std::uint32_t(c.size());
-      w.collider_slots[cs].alive = true;
-      push(c.slot, cs);
-      push(c.body, k);
-      push(c.shape, shape_slots[s]);
-      push(c.kind, piece.kind);
-      push(c.count, std::uint8_t(piece.count));
-      push(c.vertex_begin, std::uint32_t(q.size() - p0));
-      push(c.radius, piece.radius);
-      push(c.friction, sd.material.friction);
-      push(c.static_friction, static_friction_of(sd.material));
-      push(c.restitution, sd.material.restitution);
-      push(c.category, sd.filter.category);
-      push(c.mask, sd.filter.mask);
-      push(c.group, sd.filter.group);
-      push(c.sensor, std::uint8_t(sd.sensor));
-      push(c.internal_edges, w.shapes[shape_slots[s]].internal_edges);
-      push(c.ghost_prev, piece.ghost_prev - com_offset);
-      push(c.ghost_next, piece.ghost_next - com_offset);
-      push(c.ghosts, std::uint8_t((piece.has_prev ? 1 : 0) | (piece.has_next ? 2 : 0)));
-      push(c.aabb, Aabb{});
+      const std::uint32_t cs = w.collider_slots.allocate();
+      const std::uint32_t i = append_row(c);
+      w.collider_slots[cs].dense = i;
+      c.slot[i] = cs;
+      c.body[i] = k;
+      c.shape[i] = shape_slots[s];
+      c.kind[i] = piece.kind;
+      c.count[i] = std::uint8_t(piece.count);
+      c.vertex_begin[i] = std::uint32_t(q.size() - p0);
+      c.radius[i] = piece.radius;
+      c.friction[i] = sd.material.friction;
+      c.static_friction[i] = static_friction_of(sd.material);
+      c.restitution[i] = sd.material.restitution;
+      c.category[i] = sd.filter.category;
+      c.mask[i] = sd.filter.mask;
+      c.group[i] = sd.filter.group;
+      c.sensor[i] = std::uint8_t(sd.sensor);
+      c.internal_edges[i] = w.shapes[shape_slots[s]].internal_edges;
+      c.ghost_prev[i] = piece.ghost_prev - com_offset;
+      c.ghost_next[i] = piece.ghost_next - com_offset;
+      c.ghosts[i] = std::uint8_t((piece.has_prev ? 1 : 0) | (piece.has_next ? 2 : 0));
       for (int i = 0; i < piece.count; ++i) {
         const std::int8_t next = piece.count == 1      ? 0
                                  : i + 1 < piece.count ? 1
@@ -175,7 +154,7 @@ std::uint32_t add_body(World::Impl& w, const BodyDef& def, std::uint32_t slot,
       }
     }
   }
-  push(b.collider_count, static_cast<std::uint32_t>(c.size() - b.collider_begin[k]));
+  b.collider_count[k] = static_cast<std::uint32_t>(c.size() - b.collider_begin[k]);
   std::uint32_t strut_begin = static_cast<std::uint32_t>(w.struts.size());
   if (soft) {
     add_particle(split.centre, split.centre_mass > 0 ? 1.0f / split.centre_mass : 0.0f, 0);
@@ -190,9 +169,9 @@ std::uint32_t add_body(World::Impl& w, const BodyDef& def, std::uint32_t slot,
     for (std::uint32_t i = 0; i < n; ++i) add_strut(p0 + n, p0 + i);
     w.strut_lanes.dirty = true;
   }
-  push(b.particle_count, static_cast<std::uint32_t>(q.size() - p0));
-  push(b.strut_begin, strut_begin);
-  push(b.strut_count, static_cast<std::uint32_t>(w.struts.size() - strut_begin));
+  b.particle_count[k] = static_cast<std::uint32_t>(q.size() - p0);
+  b.strut_begin[k] = strut_begin;
+  b.strut_count[k] = static_cast<std::uint32_t>(w.struts.size() - strut_begin);
   b.reach[k] = local_reach(w, k);
 
   BodyCold cold;
@@ -205,32 +184,63 @@ std::uint32_t add_body(World::Impl& w, const BodyDef& def, std::uint32_t slot,
 
 namespace {
 
-// Keeps the colliders of surviving bodies, in order; `remap` takes a dense body to its new index
-// (~0: removed). Sets each body's new collider_begin (compacted with the bodies afterwards).
-void compact_colliders(World::Impl& w, const std::vector<std::uint32_t>& remap) {
-  auto& b = w.bodies;
-  auto& c = w.colliders;
+// Keeps rows keep[0], keep[1], ... (ascending) of every column, in that order.
+template <class Arrays>
+void keep_rows(Arrays& arrays, const std::vector<std::uint32_t>& keep) {
+  arrays.for_each_column([&](auto& column) {
+    for (std::size_t i = 0; i < keep.size(); ++i) column[i] = column[keep[i]];
+    column.resize(keep.size());
+  });
+}
+
+// The rows [begin[k], begin[k] + count[k]) of each surviving body k, in body order; sets
+// begin[k] to where they will be after keep_rows (compacted with the bodies afterwards).
+std::vector<std::uint32_t> rows_of_survivors(const std::vector<std::uint32_t>& remap,
+                                             std::vector<std::uint32_t>& begin,
+                                             const std::vector<std::uint32_t>& count) {
   std::vector<std::uint32_t> keep;
-  keep.reserve(c.size());
-  for (std::uint32_t k = 0; k < b.size(); ++k) {
+  for (std::uint32_t k = 0; k < remap.size(); ++k) {
     if (remap[k] == ~0u) continue;
     const std::uint32_t first = std::uint32_t(keep.size());
-    for (std::uint32_t i = 0; i < b.collider_count[k]; ++i) keep.push_back(b.collider_begin[k] + i);
-    b.collider_begin[k] = first;
+    for (std::uint32_t i = 0; i < count[k]; ++i) keep.push_back(begin[k] + i);
+    begin[k] = first;
   }
-  auto gather = [&](auto& v) {
-    for (std::size_t i = 0; i < keep.size(); ++i) v[i] = v[keep[i]];
-    v.resize(keep.size());
-  };
-  gather(c.slot), gather(c.body), gather(c.shape), gather(c.kind), gather(c.count);
-  gather(c.vertex_begin), gather(c.radius), gather(c.friction), gather(c.static_friction);
-  gather(c.restitution), gather(c.category), gather(c.mask), gather(c.group), gather(c.sensor);
-  gather(c.internal_edges), gather(c.ghost_prev), gather(c.ghost_next), gather(c.ghosts);
-  gather(c.aabb);
+  return keep;
+}
+
+// Keeps the colliders of surviving bodies, in order; `remap` takes a dense body to its new index
+// (~0: removed).
+void compact_colliders(World::Impl& w, const std::vector<std::uint32_t>& remap) {
+  auto& c = w.colliders;
+  keep_rows(c, rows_of_survivors(remap, w.bodies.collider_begin, w.bodies.collider_count));
   for (std::uint32_t i = 0; i < c.size(); ++i) {
     c.body[i] = remap[c.body[i]];
     w.collider_slots[c.slot[i]].dense = i;
   }
+}
+
+// Keeps the particles and struts of surviving bodies, in order, renumbering the struts' ends.
+void compact_particles(World::Impl& w, const std::vector<std::uint32_t>& remap) {
+  auto& b = w.bodies;
+  auto& q = w.particles;
+  // Struts first, while the old particle ranges are still readable.
+  std::uint32_t sout = 0, pout = 0;
+  for (std::uint32_t k = 0; k < b.size(); ++k) {
+    if (remap[k] == ~0u) continue;
+    const std::uint32_t pb = b.particle_begin[k], sb = b.strut_begin[k];
+    b.strut_begin[k] = sout;
+    for (std::uint32_t i = 0; i < b.strut_count[k]; ++i) {
+      Strut s = w.struts[sb + i];
+      s.a = s.a - pb + pout;
+      s.b = s.b - pb + pout;
+      w.struts[sout + i] = s;
+    }
+    sout += b.strut_count[k];
+    pout += b.particle_count[k];
+  }
+  w.struts.resize(sout);
+  keep_rows(q, rows_of_survivors(remap, b.particle_begin, b.particle_count));
+  for (std::uint32_t i = 0; i < q.size(); ++i) q.body[i] = remap[q.body[i]];
 }
 
 }  // namespace
@@ -240,67 +250,19 @@ void compact_bodies(World::Impl& w) {
   w.needs_compaction = false;
   w.strut_lanes.dirty = true;  // particle and strut indices move
   auto& b = w.bodies;
-  auto& q = w.particles;
   const std::size_t n = b.size();
-  std::vector<std::uint32_t> remap(n, ~0u);
-  std::uint32_t out = 0;
-  for (std::uint32_t k = 0; k < n; ++k)
-    if (!(b.flags[k] & kDead)) remap[k] = out++;
-
-  auto compact = [&](auto& v) {
-    std::uint32_t o = 0;
-    for (std::uint32_t k = 0; k < n; ++k)
-      if (remap[k] != ~0u) v[o++] = v[k];
-    v.resize(o);
-  };
-  // Particles and struts first, while the old ranges are still readable.
-  std::uint32_t pout = 0, sout = 0;
-  std::vector<std::uint32_t> new_pbegin(n), new_sbegin(n);
+  std::vector<std::uint32_t> remap(n, ~0u), keep;
   for (std::uint32_t k = 0; k < n; ++k) {
-    if (remap[k] == ~0u) continue;
-    const std::uint32_t pb = b.particle_begin[k], pc = b.particle_count[k];
-    new_pbegin[k] = pout;
-    for (std::uint32_t i = 0; i < pc; ++i) {
-      const std::uint32_t s = pb + i, d = pout + i;
-      q.x[d] = q.x[s];
-      q.y[d] = q.y[s];
-      q.dx[d] = q.dx[s];
-      q.dy[d] = q.dy[s];
-      q.w[d] = q.w[s];
-      q.lx[d] = q.lx[s];
-      q.ly[d] = q.ly[s];
-      q.body[d] = remap[k];
-      q.next[d] = q.next[s];
-    }
-    new_sbegin[k] = sout;
-    for (std::uint32_t i = 0; i < b.strut_count[k]; ++i) {
-      Strut s = w.struts[b.strut_begin[k] + i];
-      s.a = s.a - pb + pout;
-      s.b = s.b - pb + pout;
-      w.struts[sout + i] = s;
-    }
-    pout += pc;
-    sout += b.strut_count[k];
+    if (b.flags[k] & kDead) continue;
+    remap[k] = std::uint32_t(keep.size());
+    keep.push_back(k);
   }
-  for (auto* v : {&q.x, &q.y, &q.dx, &q.dy, &q.w, &q.lx, &q.ly}) v->resize(pout);
-  q.body.resize(pout), q.next.resize(pout);
-  w.struts.resize(sout);
-  b.particle_begin = new_pbegin;
-  b.strut_begin = new_sbegin;
-
+  compact_particles(w, remap);
   compact_colliders(w, remap);
-  compact(b.slot), compact(b.flags), compact(b.particle_begin), compact(b.collider_begin);
-  compact(b.particle_count), compact(b.collider_count), compact(b.strut_begin),
-      compact(b.strut_count);
-  compact(b.px), compact(b.py), compact(b.qc), compact(b.qs);
-  compact(b.dx), compact(b.dy), compact(b.da);
-  compact(b.inv_mass), compact(b.inv_inertia), compact(b.mass), compact(b.inertia),
-      compact(b.reach);
-  compact(b.gravity_scale), compact(b.drag), compact(b.angular_drag), compact(b.fx), compact(b.fy),
-      compact(b.torque);
-  compact(b.sleep_time);
-  compact(b.before_step), compact(b.aabb), compact(b.island);
-  compact(w.cold);
+  keep_rows(b, keep);
+  for (std::size_t i = 0; i < keep.size(); ++i)
+    if (keep[i] != i) w.cold[i] = std::move(w.cold[keep[i]]);
+  w.cold.resize(keep.size());
   for (std::uint32_t k = 0; k < b.size(); ++k) w.slots[b.slot[k]].dense = k;
 }
 
@@ -312,9 +274,7 @@ void kill_joint(World::Impl& w, Joint& j) {
   j.dead = true;
   for (const std::uint32_t body : {j.slot_a, j.slot_b})
     if (body < w.joints_of_body.size()) std::erase(w.joints_of_body[body], j.slot);
-  w.joint_slots[j.slot].alive = false;
-  w.joint_slots[j.slot].generation++;
-  w.free_joint_slots.push_back(j.slot);
+  w.joint_slots.release(j.slot);
   w.joints_need_compaction = true;
   w.ignored_pairs_dirty = true;
 }

@@ -533,10 +533,6 @@ std::size_t collide_pair(const World::Impl& w, std::uint32_t a, std::uint32_t c,
 }
 
 // Retired collider slots become free once this step's contacts have replaced last step's.
-void release_retired_colliders(World::Impl& w) {
-  w.free_collider_slots.insert(w.free_collider_slots.end(), w.retired_collider_slots.begin(),
-                               w.retired_collider_slots.end());
-  w.retired_collider_slots.clear();
-}
+void release_retired_colliders(World::Impl& w) { w.collider_slots.recycle_retired(); }
 
 }  // namespace strut

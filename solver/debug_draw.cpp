@@ -36,7 +36,7 @@ BodyDrawState draw_state(std::uint8_t flags) {
 
 BodyId live_body_of_slot(const World::Impl& w, std::uint32_t slot) {
   if (slot >= w.slots.size() || !w.slots[slot].alive) return {};
-  return BodyId{slot + 1, w.slots[slot].generation};
+  return w.slots.id_of<BodyId>(slot);
 }
 
 void draw_bodies(const World& world, const World::Impl& w, DebugDraw& dd) {
@@ -93,7 +93,7 @@ void draw_joints(const World::Impl& w, DebugDraw& dd) {
     if (j.dead) continue;
     const std::uint32_t ka = w.slots[j.slot_a].dense, kb = w.slots[j.slot_b].dense;
     DrawJoint d;
-    d.id = JointId{j.slot + 1, w.joint_slots[j.slot].generation};
+    d.id = w.joint_slots.id_of<JointId>(j.slot);
     d.type = j.type;
     d.a = w.id_of_dense(ka);
     d.b = w.id_of_dense(kb);

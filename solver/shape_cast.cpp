@@ -11,6 +11,15 @@ constexpr int kMaxHull = kMaxPolygonVertices * kMaxPolygonVertices;
 
 Vec2 vertex_of(const collide::ShapeView& s, int i) { return {s.x[i], s.y[i]}; }
 
+// v / |v| for a nonzero v, scaled by its largest component first so that |v|^2 cannot underflow:
+// fuzz_api found a hull edge 6e-22 m long (the ends of a capsule turned by 1e-25 rad) whose
+// squared length was subnormal, and a cast normal of length 1.001.
+Vec2 direction_of(Vec2 v) {
+  const float m = std::max(std::fabs(v.x), std::fabs(v.y));
+  const Vec2 u{v.x / m, v.y / m};
+  return (1.0f / length(u)) * u;
+}
+
 // Convex hull of pts[0 .. n) by Andrew's monotone chain, counter-clockwise, without collinear
 // points, written over pts; returns its size (1 when every point is the same, 2 on a line).
 int convex_hull(Vec2* pts, int n) {
@@ -36,7 +45,7 @@ int convex_hull(Vec2* pts, int n) {
 // perpendicular. A two-point hull has edge 0 facing right of p0 -> p1 and edge 1 facing left.
 Vec2 edge_normal(const Vec2* k, int n, int e) {
   const Vec2 d = k[e + 1 == n ? 0 : e + 1] - k[e];
-  return (1.0f / length(d)) * Vec2{d.y, -d.x};
+  return direction_of({d.y, -d.x});
 }
 
 struct Gap {
@@ -64,8 +73,9 @@ Gap gap_of_origin(const Vec2* k, int n) {
     const float t = len2 > 0 ? std::clamp(-dot(a, ab) / len2, 0.0f, 1.0f) : 0.0f;
     const Vec2 away = -(a + t * ab);
     const float d = length(away);
+    const bool apart = away.x != 0 || away.y != 0;  // d may underflow to 0 when they are not
     if (d < best.distance)
-      best = {d, d > 0 ? (1.0f / d) * away : (n >= 2 ? edge_normal(k, n, e) : Vec2{0, 1})};
+      best = {d, apart ? direction_of(away) : (n >= 2 ? edge_normal(k, n, e) : Vec2{0, 1})};
   }
   return best;
 }
@@ -100,8 +110,7 @@ Hit ray_cast_rounded(const Vec2* k, int n, float r, Vec2 d) {
       if (disc < 0) continue;
       const float t = (-half_b - std::sqrt(disc)) / dd;
       if (!(t >= 0 && t < hit.t && t <= 1)) continue;
-      const Vec2 out = t * d - k[i];
-      hit = {t, (1.0f / length(out)) * out};
+      hit = {t, direction_of(t * d - k[i])};
     }
   }
   return hit;

@@ -3,6 +3,7 @@ set(STRUT_SOLVER_SOURCES
   solver/material.cpp
   solver/polygon_geometry.cpp
   solver/body_validate.cpp
+  solver/id_pool.cpp
   solver/body_storage.cpp
   solver/world_shapes.cpp
   solver/contacts/sensor_events.cpp

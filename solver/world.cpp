@@ -75,11 +75,7 @@ void validate_config(const WorldConfig& c) {
 }  // namespace
 
 std::uint32_t World::Impl::dense_of(BodyId id, const char* what) const {
-  if (id.index == 0) throw Error(std::string(what) + ": null body id");
-  const std::uint32_t s = id.index - 1;
-  if (s >= slots.size() || !slots[s].alive || slots[s].generation != id.generation)
-    throw Error(std::string(what) + ": stale or unknown " + id_text(id));
-  return slots[s].dense;
+  return slots[slots.slot_of(id, what)].dense;
 }
 
 void World::Impl::require_movable(std::uint32_t k, const char* what) const {
@@ -114,13 +110,7 @@ void World::Impl::add_force(std::uint32_t k, Vec2 f, double t, const char* what)
 }
 
 std::uint32_t World::Impl::joint_dense_of(JointId id, const char* what) const {
-  if (id.index == 0) throw Error(std::string(what) + ": null joint id");
-  const std::uint32_t s = id.index - 1;
-  if (s >= joint_slots.size() || !joint_slots[s].alive ||
-      joint_slots[s].generation != id.generation)
-    throw Error(std::string(what) + ": stale or unknown joint " + std::to_string(id.index) + "/" +
-                std::to_string(id.generation));
-  return joint_slots[s].dense;
+  return joint_slots[joint_slots.slot_of(id, what)].dense;
 }
 
 World::World(const WorldConfig& config) {
@@ -146,17 +136,9 @@ void World::set_iterations(int n) {
   impl_->config.iterations = n;
 }
 
-bool World::is_valid(BodyId id) const {
-  const auto& w = *impl_;
-  if (id.index == 0 || id.index > w.slots.size()) return false;
-  const Slot& s = w.slots[id.index - 1];
-  return s.alive && s.generation == id.generation;
-}
+bool World::is_valid(BodyId id) const { return impl_->slots.is_live(id); }
 
-std::size_t World::body_count() const {
-  const auto& w = *impl_;
-  return w.slots.size() - w.free_slots.size();
-}
+std::size_t World::body_count() const { return impl_->slots.live_count(); }
 
 std::vector<BodyId> World::bodies() const {
   const auto& w = *impl_;
@@ -225,7 +207,7 @@ BodyState World::state(BodyId id) const {
   for (const std::uint32_t slot : w.cold[k].shapes) {
     ShapeState shape;
     const ShapeRecord& r = w.shapes[slot];
-    shape.id = ShapeId{slot + 1, r.generation};
+    shape.id = w.shape_slots.id_of<ShapeId>(slot);
     shape.kind = kind_of(r.def.shape);
     shape.sensor = r.def.sensor;
     if (const auto* chain = std::get_if<ChainShape>(&r.def.shape)) shape.loop = chain->loop;

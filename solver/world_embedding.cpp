@@ -50,7 +50,7 @@ void forget_contact_features(World::Impl& w, std::uint32_t k) {
   for (std::size_t p = 0; p < set.pair_keys.size(); ++p) {
     const std::uint64_t key = set.pair_keys[p];
     for (const std::uint32_t slot : {std::uint32_t(key >> 32), std::uint32_t(key)}) {
-      const ColliderSlot& cs = w.collider_slots[slot];
+      const IdSlot& cs = w.collider_slots[slot];
       if (cs.alive && w.colliders.body[cs.dense] == k) set.pair_cache[p].margin = -1;
     }
   }

@@ -11,6 +11,7 @@
 #include "solver/colouring.hpp"
 #include "solver/contacts/contact.hpp"
 #include "solver/contacts/contact_wide.hpp"
+#include "solver/id_pool.hpp"
 #include "solver/joint.hpp"
 #include "solver/query_index.hpp"
 #include "solver/strut_kernel.hpp"
@@ -62,6 +63,16 @@ struct BodyArrays {
   std::vector<Aabb> aabb;              // tight box of the last step's start, all colliders
   std::vector<std::uint32_t> island;   // root slot of the body's island at the last step
 
+  // Calls f(column) for every column above. Adding and compacting bodies go through this one
+  // list, so no column can be left out of either (body_storage_test checks that it names every
+  // member).
+  template <class F>
+  void for_each_column(F &&f) {
+    f(slot), f(flags), f(particle_begin), f(particle_count), f(collider_begin), f(collider_count);
+    f(strut_begin), f(strut_count), f(px), f(py), f(qc), f(qs), f(dx), f(dy), f(da);
+    f(inv_mass), f(inv_inertia), f(mass), f(inertia), f(reach), f(gravity_scale), f(drag);
+    f(angular_drag), f(fx), f(fy), f(torque), f(sleep_time), f(before_step), f(aabb), f(island);
+  }
   std::size_t size() const { return slot.size(); }
 };
 
@@ -87,6 +98,13 @@ struct ColliderArrays {
   std::vector<std::uint8_t> ghosts;
   std::vector<Aabb> aabb;  // tight box at the last step's start
 
+  // Every column, as BodyArrays::for_each_column.
+  template <class F>
+  void for_each_column(F &&f) {
+    f(slot), f(body), f(shape), f(kind), f(count), f(vertex_begin), f(radius), f(friction);
+    f(static_friction), f(restitution), f(category), f(mask), f(group), f(sensor);
+    f(internal_edges), f(ghost_prev), f(ghost_next), f(ghosts), f(aabb);
+  }
   std::size_t size() const { return slot.size(); }
 };
 
@@ -104,6 +122,11 @@ struct ParticleArrays {
   // starts): +1, or back to the collider's first vertex; 0 for a circle or a soft body's centre.
   std::vector<std::int8_t> next;
 
+  // Every column, as BodyArrays::for_each_column.
+  template <class F>
+  void for_each_column(F &&f) {
+    f(x), f(y), f(dx), f(dy), f(w), f(lx), f(ly), f(body), f(next);
+  }
   std::size_t size() const { return x.size(); }
 };
 
@@ -123,8 +146,6 @@ struct BodyCold {
 
 // A shape as the program made it (World::add_shape, BodyDef), by shape slot.
 struct ShapeRecord {
-  std::uint32_t generation = 1;
-  bool alive = false;
   std::uint32_t body = 0;  // body slot
   ShapeDef def;
   // Tile maps: the box's edges shared with neighbouring solid tiles (ColliderArrays::
@@ -209,24 +230,6 @@ struct Softness {
   float impulse_scale = 0;
 };
 
-struct Slot {
-  std::uint32_t dense = 0;
-  std::uint32_t generation = 1;
-  bool alive = false;
-};
-
-struct ColliderSlot {
-  std::uint32_t dense = 0;
-  std::uint32_t generation = 1;  // changes when the collider is removed
-  bool alive = false;
-};
-
-struct JointSlot {
-  std::uint32_t dense = 0;
-  std::uint32_t generation = 1;
-  bool alive = false;
-};
-
 struct World::Impl {
   WorldConfig config;
   TaskSystem tasks;
@@ -235,24 +238,21 @@ struct World::Impl {
 
   BodyArrays bodies;
   ColliderArrays colliders;
-  std::vector<ColliderSlot> collider_slots;
-  std::vector<std::uint32_t> free_collider_slots;
-  // Slots of colliders removed since the last narrow phase: last step's contacts still name them,
-  // so they are reused only after the next narrow phase has replaced those contacts.
-  std::vector<std::uint32_t> retired_collider_slots;
+  // Collider slots key the broad-phase proxies and contact pairs. A removed collider's slot is
+  // retired, not released: last step's contacts still name it, so it is reused only after the
+  // next narrow phase has replaced those contacts. Its dense index is into `colliders`.
+  IdPool collider_slots{"collider"};
+  IdPool shape_slots{"shape"};      // no dense index: a shape's data is shapes[slot]
   std::vector<ShapeRecord> shapes;  // by shape slot
-  std::vector<std::uint32_t> free_shape_slots;
   ParticleArrays particles;
   std::vector<Strut> struts;
   std::vector<BodyCold> cold;  // per dense body
-  std::vector<Slot> slots;
-  std::vector<std::uint32_t> free_slots;
+  IdPool slots{"body"};        // body slots; dense index into `bodies`
   bool needs_compaction = false;
   bool joints_need_compaction = false;  // dead joints wait in `joints` until the next step
 
-  std::vector<Joint> joints;  // dense
-  std::vector<JointSlot> joint_slots;
-  std::vector<std::uint32_t> free_joint_slots;
+  std::vector<Joint> joints;    // dense
+  IdPool joint_slots{"joint"};  // dense index into `joints`
   // User data of joints by slot, with the generation it was set for (a reused slot reads 0).
   struct JointUserData {
     std::uint32_t generation = 0;
@@ -350,13 +350,9 @@ struct World::Impl {
     return id_of_dense(colliders.body[collider_slots[collider_slot].dense]);
   }
   ShapeId shape_of_collider(std::uint32_t collider_slot) const {
-    const std::uint32_t s = colliders.shape[collider_slots[collider_slot].dense];
-    return ShapeId{s + 1, shapes[s].generation};
+    return shape_slots.id_of<ShapeId>(colliders.shape[collider_slots[collider_slot].dense]);
   }
-  BodyId id_of_dense(std::uint32_t dense) const {
-    const std::uint32_t s = bodies.slot[dense];
-    return BodyId{s + 1, slots[s].generation};
-  }
+  BodyId id_of_dense(std::uint32_t dense) const { return slots.id_of<BodyId>(bodies.slot[dense]); }
   bool is_rigid(std::uint32_t b) const { return (bodies.flags[b] & kSoft) == 0; }
   bool is_moving(std::uint32_t b) const { return (bodies.flags[b] & (kStatic | kDead)) == 0; }
 };

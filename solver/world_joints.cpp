@@ -28,9 +28,7 @@ std::string joint_text(JointId id) {
   return "joint " + std::to_string(id.index) + "/" + std::to_string(id.generation);
 }
 
-BodyId body_id(const World::Impl& w, std::uint32_t slot) {
-  return BodyId{slot + 1, w.slots[slot].generation};
-}
+BodyId body_id(const World::Impl& w, std::uint32_t slot) { return w.slots.id_of<BodyId>(slot); }
 
 }  // namespace
 
@@ -62,17 +60,9 @@ JointId World::create_joint(const JointDef& def) {
   j.collide = collide_of(def);
   j.def = def;
   ops.init(w, j, a, b);
-  std::uint32_t slot;
-  if (!w.free_joint_slots.empty()) {
-    slot = w.free_joint_slots.back();
-    w.free_joint_slots.pop_back();
-  } else {
-    slot = static_cast<std::uint32_t>(w.joint_slots.size());
-    w.joint_slots.push_back(JointSlot{});
-  }
+  const std::uint32_t slot = w.joint_slots.allocate();
   j.slot = slot;
   w.joint_slots[slot].dense = static_cast<std::uint32_t>(w.joints.size());
-  w.joint_slots[slot].alive = true;
   w.joints.push_back(std::move(j));
   const Joint& added = w.joints.back();
   for (const std::uint32_t body : {added.slot_a, added.slot_b}) {
@@ -81,7 +71,7 @@ JointId World::create_joint(const JointDef& def) {
     if (list.empty() || list.back() != slot) list.push_back(slot);  // a mouse: once
   }
   w.ignored_pairs_dirty = true;
-  return JointId{slot + 1, w.joint_slots[slot].generation};
+  return w.joint_slots.id_of<JointId>(slot);
 }
 
 void World::destroy_joint(JointId id) {
@@ -89,16 +79,9 @@ void World::destroy_joint(JointId id) {
   kill_joint(w, w.joints[w.joint_dense_of(id, "destroy_joint")]);
 }
 
-bool World::is_valid(JointId id) const {
-  const auto& w = *impl_;
-  if (id.index == 0 || id.index > w.joint_slots.size()) return false;
-  const JointSlot& s = w.joint_slots[id.index - 1];
-  return s.alive && s.generation == id.generation;
-}
+bool World::is_valid(JointId id) const { return impl_->joint_slots.is_live(id); }
 
-std::size_t World::joint_count() const {
-  return impl_->joint_slots.size() - impl_->free_joint_slots.size();
-}
+std::size_t World::joint_count() const { return impl_->joint_slots.live_count(); }
 
 JointType World::joint_type(JointId id) const {
   const auto& w = *impl_;

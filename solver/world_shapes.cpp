@@ -20,11 +20,7 @@ std::string id_text(ShapeId id) {
 }
 
 std::uint32_t shape_slot_of(const World::Impl& w, ShapeId id, const char* what) {
-  if (id.index == 0) throw Error(std::string(what) + ": null shape id");
-  const std::uint32_t s = id.index - 1;
-  if (s >= w.shapes.size() || !w.shapes[s].alive || w.shapes[s].generation != id.generation)
-    throw Error(std::string(what) + ": stale or unknown " + id_text(id));
-  return s;
+  return w.shape_slots.slot_of(id, what);
 }
 
 // The body's colliders join the broad phase with their filters (their boxes already made).
@@ -44,9 +40,7 @@ void remove_colliders(World::Impl& w, std::uint32_t k) {
   for (std::uint32_t i = w.bodies.collider_begin[k];
        i < w.bodies.collider_begin[k] + w.bodies.collider_count[k]; ++i) {
     w.broadphase.remove(c.slot[i]);
-    w.collider_slots[c.slot[i]].alive = false;
-    w.collider_slots[c.slot[i]].generation++;
-    w.retired_collider_slots.push_back(c.slot[i]);
+    w.collider_slots.retire(c.slot[i]);
   }
 }
 
@@ -108,26 +102,18 @@ BodyId World::create_body(const BodyDef& def) {
   auto& w = *impl_;
   if (!def.awake && !w.config.enable_sleep)
     throw Error("create_body: awake: false in a world with sleep disabled (it would never wake)");
-  std::uint32_t slot;
-  if (!w.free_slots.empty()) {
-    slot = w.free_slots.back();
-    w.free_slots.pop_back();
-  } else {
-    slot = static_cast<std::uint32_t>(w.slots.size());
-    w.slots.push_back(Slot{});
-  }
-  w.slots[slot].alive = true;
+  const std::uint32_t slot = w.slots.allocate();
   const std::vector<ShapeDef> defs = shape_defs_of(def);
   std::vector<std::uint32_t> shape_slots;
   for (const ShapeDef& sd : defs) {
     const std::uint32_t s = new_shape_slot(w);
     ShapeRecord& r = w.shapes[s];
-    r.alive = true, r.body = slot, r.def = sd;
+    r.body = slot, r.def = sd;
     shape_slots.push_back(s);
   }
   const std::uint32_t dense = place_body(w, def, slot, shape_slots);
   if (!def.awake) sleep_body(w, dense);  // its own island, until something touches it
-  return BodyId{slot + 1, w.slots[slot].generation};
+  return w.slots.id_of<BodyId>(slot);
 }
 
 void World::destroy_body(BodyId id) {
@@ -141,15 +127,11 @@ void World::destroy_body(BodyId id) {
   }
   for (const std::uint32_t s : w.cold[k].shapes) {
     end_sensor_overlaps_of(w, s);
-    w.shapes[s].alive = false;
-    w.shapes[s].generation++;
-    w.free_shape_slots.push_back(s);
+    w.shape_slots.release(s);
   }
   remove_colliders(w, k);
   w.bodies.flags[k] |= kDead;
-  w.slots[slot].alive = false;
-  w.slots[slot].generation++;
-  w.free_slots.push_back(slot);
+  w.slots.release(slot);
   w.needs_compaction = true;
   ++w.body_edits;
   // Its contacts are rebuilt at the next step (after compaction); until then only their keys
@@ -169,16 +151,16 @@ ShapeId World::add_shape(BodyId body, const ShapeDef& def) {
   std::vector<std::uint32_t> slots = w.cold[k].shapes;
   const std::uint32_t s = new_shape_slot(w);
   ShapeRecord& r = w.shapes[s];
-  r.alive = true, r.body = body.index - 1, r.def = def;
+  r.body = body.index - 1, r.def = def;
   slots.push_back(s);
   relayout(*this, w, body, slots);
-  return ShapeId{s + 1, w.shapes[s].generation};
+  return w.shape_slots.id_of<ShapeId>(s);
 }
 
 void World::remove_shape(ShapeId id) {
   auto& w = *impl_;
   const std::uint32_t s = shape_slot_of(w, id, "remove_shape");
-  const BodyId body{w.shapes[s].body + 1, w.slots[w.shapes[s].body].generation};
+  const BodyId body = w.slots.id_of<BodyId>(w.shapes[s].body);
   const std::uint32_t k = w.dense_of(body, "remove_shape");
   std::vector<std::uint32_t> slots = w.cold[k].shapes;
   if (slots.size() == 1)
@@ -195,30 +177,23 @@ void World::remove_shape(ShapeId id) {
       throw Error("remove_shape: the body's other shapes have no mass (a dynamic body needs some)");
   }
   end_sensor_overlaps_of(w, s);
-  w.shapes[s].alive = false;
-  w.shapes[s].generation++;
-  w.free_shape_slots.push_back(s);
+  w.shape_slots.release(s);
   relayout(*this, w, body, slots);
 }
 
-bool World::is_valid(ShapeId id) const {
-  const auto& w = *impl_;
-  if (id.index == 0 || id.index > w.shapes.size()) return false;
-  const ShapeRecord& r = w.shapes[id.index - 1];
-  return r.alive && r.generation == id.generation;
-}
+bool World::is_valid(ShapeId id) const { return impl_->shape_slots.is_live(id); }
 
 BodyId World::body_of(ShapeId id) const {
   const auto& w = *impl_;
   const std::uint32_t body = w.shapes[shape_slot_of(w, id, "body_of")].body;
-  return BodyId{body + 1, w.slots[body].generation};
+  return w.slots.id_of<BodyId>(body);
 }
 
 std::vector<ShapeId> World::shapes(BodyId id) const {
   const auto& w = *impl_;
   std::vector<ShapeId> out;
   for (const std::uint32_t s : w.cold[w.dense_of(id, "shapes")].shapes)
-    out.push_back(ShapeId{s + 1, w.shapes[s].generation});
+    out.push_back(w.shape_slots.id_of<ShapeId>(s));
   return out;
 }
 

@@ -1,6 +1,8 @@
 set(STRUT_TEST_SOURCES
   tests/task_system_test.cpp
   tests/body_test.cpp
+  tests/id_pool_test.cpp
+  tests/body_storage_test.cpp
   tests/integration_test.cpp
   tests/simd_dispatch_test.cpp
   tests/joint_test.cpp

@@ -33,9 +33,8 @@ std::uint64_t overlap_key(std::uint32_t sensor_shape, std::uint32_t visitor_shap
 SensorEvent event_of(const World::Impl& w, std::uint64_t key) {
   const std::uint32_t s = std::uint32_t(key >> 32), v = std::uint32_t(key);
   const std::uint32_t sb = w.shapes[s].body, vb = w.shapes[v].body;
-  return SensorEvent{ShapeId{s + 1, w.shapes[s].generation}, ShapeId{v + 1, w.shapes[v].generation},
-                     BodyId{sb + 1, w.slots[sb].generation},
-                     BodyId{vb + 1, w.slots[vb].generation}};
+  return SensorEvent{w.shape_slots.id_of<ShapeId>(s), w.shape_slots.id_of<ShapeId>(v),
+                     w.slots.id_of<BodyId>(sb), w.slots.id_of<BodyId>(vb)};
 }
 
 }  // namespace
