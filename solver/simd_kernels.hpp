@@ -1,5 +1,6 @@
-// The dispatched kernels as templates over the xsimd architecture (the contact kernels are in
-// solver/contacts/contact_kernels.hpp): xsimd twins of the scalar rigid integration and bounds
+// The dispatched kernels as templates over the xsimd architecture (the others are in
+// solver/contacts/contact_kernels.hpp, joints/point_group_kernels.hpp, strut_kernel.hpp,
+// strut_lanes.hpp and broadphase/sweep_queries.hpp): xsimd twins of the scalar rigid integration and bounds
 // kernels, the same operations in the same order on batches, so
 // with -ffp-contract=off every width gives the scalar kernel's bits (tested in
 // integration_test.cpp and simd_dispatch_test.cpp). Tails go to the scalar kernels.
@@ -10,11 +11,14 @@
 
 #include <xsimd/xsimd.hpp>
 
+#include "broadphase/sweep_queries.hpp"
 #include "solver/bounds_kernel.hpp"
 #include "solver/contacts/contact_kernels.hpp"
 #include "solver/integrate.hpp"
+#include "solver/joints/point_group_kernels.hpp"
 #include "solver/rotation.hpp"
 #include "solver/simd_dispatch.hpp"
+#include "solver/strut_kernel.hpp"
 #include "solver/strut_lanes.hpp"
 
 // GCC 12 reports its own AVX-512 sqrt intrinsic ("__Y may be used uninitialized") when xsimd
@@ -97,7 +101,12 @@ constexpr SimdKernels kernels_for(SimdLevel level) {
           &contact_warm_start<Arch>,
           &contact_solve<Arch>,
           &contact_prepare<Arch>,
-          &wide::solve_lane_group_simd<xsimd::batch<float, Arch>>};
+          &wide::solve_lane_group_simd<xsimd::batch<float, Arch>>,
+          &wide::solve_strut_group_simd<xsimd::batch<float, Arch>>,
+          &refresh_point_groups<Arch>,
+          &solve_point_groups<Arch>,
+          &project_point_groups<Arch>,
+          &broadphase::sweep_queries<xsimd::batch<float, Arch>>};
 }
 
 }  // namespace strut::simd
