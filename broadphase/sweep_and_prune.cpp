@@ -445,14 +445,13 @@ void SweepAndPrune::sweep_chunk(SweepFn queries, std::size_t begin, std::size_t 
     const SweepAndPrune* self;
     Chunk* chunk;
   } sink{this, &chunk};
-  HitBuffer hits;
-  queries(view, begin, end, chunk.cursors.data(), hits,
-          [](void* context, HitBuffer& h) {
-            const Sink& to = *static_cast<const Sink*>(context);
-            to.self->emit_hits(h, *to.chunk);
-          },
-          &sink);
-  emit_hits(hits, chunk);
+  queries(
+      view, begin, end, chunk.cursors.data(),
+      [](void* context, HitBuffer& h) {
+        const Sink& to = *static_cast<const Sink*>(context);
+        to.self->emit_hits(h, *to.chunk);
+      },
+      &sink);
 }
 
 void SweepAndPrune::sweep(const TaskSystem& tasks) {

@@ -144,8 +144,8 @@ class SweepAndPrune {
   void gather_sorted(const TaskSystem& tasks);
   void sweep(const TaskSystem& tasks);
   // A chunk's queries through one kernel (sweep_queries.hpp).
-  using SweepFn = void (*)(const SweepView&, std::size_t, std::size_t, std::uint32_t*, HitBuffer&,
-                           HitFlush, void*);
+  using SweepFn = void (*)(const SweepView&, std::size_t, std::size_t, std::uint32_t*, HitFlush,
+                           void*);
   void sweep_chunk(SweepFn queries, std::size_t begin, std::size_t end, Chunk& chunk) const;
   void emit_hits(HitBuffer& hits, Chunk& chunk) const;
   bool ignored(Pair pair) const;

@@ -29,19 +29,21 @@ using HitFlush = void (*)(void* context, HitBuffer& hits);
 struct SweepView {
   SortedRun moving;
   const ProxyFilter* moving_filters = nullptr;
-  SortedRun fixed;  // statics->run()
+  SortedRun fixed;                           // statics->run()
   const StaticSet::Group* groups = nullptr;  // statics->groups()
   std::size_t group_count = 0;
   const StaticSet* statics = nullptr;  // for seek (compiled once, in static_set.cpp)
   std::uint32_t static_hit = 0;
 };
 
-// Queries of the moving boxes [begin, end) into hits (flushed through flush(context, hits) when
-// full; the caller consumes what is left). cursors[g]: group g's seek position, starting at the
-// group's begin, carried from query to query (queries come in ascending min).
+// Queries of the moving boxes [begin, end), their hits handed to flush(context, hits) whenever
+// the buffer fills and once at the end. cursors[g]: group g's seek position, starting at the
+// group's begin, carried from query to query (queries come in ascending min). The buffer is a
+// local of the kernel, so the compiler knows that nothing else writes it.
 template <class Batch>
 void sweep_queries(const SweepView& v, std::size_t begin, std::size_t end, std::uint32_t* cursors,
-                   HitBuffer& hits, HitFlush flush, void* context) {
+                   HitFlush flush, void* context) {
+  HitBuffer hits;
   auto full = [flush, context](HitBuffer& h) { flush(context, h); };
   for (std::size_t i = begin; i < end; ++i) {
     const QueryBox q{v.moving.min_a[i], v.moving.max_a[i], v.moving.min_b[i], v.moving.max_b[i]};
@@ -66,6 +68,7 @@ void sweep_queries(const SweepView& v, std::size_t begin, std::size_t end, std::
       }
     }
   }
+  flush(context, hits);
 }
 
 }  // namespace strut::broadphase

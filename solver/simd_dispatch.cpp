@@ -49,7 +49,8 @@ std::atomic<const SimdKernels*>& chosen() {
   static std::atomic<const SimdKernels*> kernels = [] {
     if (const char* forced = std::getenv("STRUT_SIMD")) {
       const SimdLevel level = level_named(forced);
-      if (!simd_level_runs(level)) throw Error(std::string("STRUT_SIMD: this CPU cannot run ") + forced);
+      if (!simd_level_runs(level))
+        throw Error(std::string("STRUT_SIMD: this CPU cannot run ") + forced);
       return &kernels_of(level);
     }
     return &kernels_of(runnable_simd_levels().back());

@@ -60,14 +60,14 @@ struct SimdKernels {
   // One group of a strut colour (solver/strut_kernel.hpp).
   void (*strut_group)(const StrutSpans& p, WideStrut& g, float inv_h2);
   // Joint-point groups [lo, hi) of one colour (solver/joints/point_group_kernels.hpp).
-  void (*point_refresh)(const PointSpans& s, PointGroup* groups, std::uint32_t lo,
-                        std::uint32_t hi, bool warm_start);
+  void (*point_refresh)(const PointSpans& s, PointGroup* groups, std::uint32_t lo, std::uint32_t hi,
+                        bool warm_start);
   void (*point_solve)(const PointSpans& s, PointGroup* groups, std::uint32_t lo, std::uint32_t hi);
   void (*point_project)(const PointSpans& s, const PointGroup* groups, std::uint32_t lo,
                         std::uint32_t hi);
   // The broad phase's queries of one chunk of moving boxes (broadphase/sweep_queries.hpp).
   void (*sweep_queries)(const broadphase::SweepView& v, std::size_t begin, std::size_t end,
-                        std::uint32_t* cursors, broadphase::HitBuffer& hits,
+                        std::uint32_t* cursors,
                         void (*flush)(void* context, broadphase::HitBuffer& hits), void* context);
 };
 extern const SimdKernels kSimdKernelsSse42;

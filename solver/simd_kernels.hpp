@@ -1,12 +1,12 @@
 // The dispatched kernels as templates over the xsimd architecture (the others are in
 // solver/contacts/contact_kernels.hpp, joints/point_group_kernels.hpp, strut_kernel.hpp,
-// strut_lanes.hpp and broadphase/sweep_queries.hpp): xsimd twins of the scalar rigid integration and bounds
-// kernels, the same operations in the same order on batches, so
-// with -ffp-contract=off every width gives the scalar kernel's bits (tested in
-// integration_test.cpp and simd_dispatch_test.cpp). Tails go to the scalar kernels.
-// Included only by the per-level files simd_kernels_<level>.cpp, each compiled for its level:
-// everything instantiated here is a template over Arch, so no inline function compiled with
-// wide instructions can be shared with (and picked by the linker for) baseline code.
+// strut_lanes.hpp and broadphase/sweep_queries.hpp): xsimd twins of the scalar rigid integration
+// and bounds kernels, the same operations in the same order on batches, so with -ffp-contract=off
+// every width gives the scalar kernel's bits (tested in integration_test.cpp and
+// simd_dispatch_test.cpp). Tails go to the scalar kernels. Included only by the per-level files
+// simd_kernels_<level>.cpp, each compiled for its level: everything instantiated here is a template
+// over Arch, so no inline function compiled with wide instructions can be shared with (and picked
+// by the linker for) baseline code.
 #pragma once
 
 #include <xsimd/xsimd.hpp>

@@ -329,7 +329,7 @@ PointBench random_points(int group_count) {
   PointBench t;
   for (std::size_t k = 0; k < std::size_t(group_count) * kWideLanes * 2; ++k) {
     const float angle = 3 * u(rng);
-    const float v[7] = {5 * u(rng),     5 * u(rng),      std::cos(angle),     std::sin(angle),
+    const float v[7] = {5 * u(rng),     5 * u(rng),     std::cos(angle), std::sin(angle),
                         0.01f * u(rng), 0.01f * u(rng), 0.01f * u(rng)};
     for (int c = 0; c < 7; ++c) t.col[c].push_back(v[c]);
   }

@@ -20,7 +20,8 @@ namespace point {
 
 // The motion of lanes [lane, lane + width) of the bodies idx.
 template <class F>
-wide::Motion<F> gather_motion(const PointSpans& s, const std::uint32_t* idx) {
+[[gnu::always_inline]] inline wide::Motion<F> gather_motion(const PointSpans& s,
+                                                            const std::uint32_t* idx) {
   return {wide::gather_column<F>(s.dx, idx), wide::gather_column<F>(s.dy, idx),
           wide::gather_column<F>(s.da, idx)};
 }
@@ -28,8 +29,9 @@ wide::Motion<F> gather_motion(const PointSpans& s, const std::uint32_t* idx) {
 // Writes the motion of the lanes whose body is movable (mass or inertia finite). Within a colour
 // such a body belongs to one lane of one group.
 template <class F>
-void scatter_motion(const PointSpans& s, const std::uint32_t* idx, const float* inv_mass,
-                    const float* inv_inertia, const wide::Motion<F>& m) {
+[[gnu::always_inline]] inline void scatter_motion(const PointSpans& s, const std::uint32_t* idx,
+                                                  const float* inv_mass, const float* inv_inertia,
+                                                  const wide::Motion<F>& m) {
   constexpr int kWidth = wide::kLanesOf<F>;
   alignas(64) float v[3][kWidth];
   m.dx.store_aligned(v[0]), m.dy.store_aligned(v[1]), m.da.store_aligned(v[2]);
@@ -40,24 +42,30 @@ void scatter_motion(const PointSpans& s, const std::uint32_t* idx, const float* 
 }
 
 template <class F>
-wide::Pose<F> gather_pose(const PointSpans& s, const std::uint32_t* idx) {
+[[gnu::always_inline]] inline wide::Pose<F> gather_pose(const PointSpans& s,
+                                                        const std::uint32_t* idx) {
   return {wide::gather_column<F>(s.px, idx), wide::gather_column<F>(s.py, idx),
           wide::gather_column<F>(s.qc, idx), wide::gather_column<F>(s.qs, idx),
           wide::gather_column<F>(s.dx, idx), wide::gather_column<F>(s.dy, idx),
           wide::gather_column<F>(s.da, idx)};
 }
 
-// Writes the pose of the lanes that acted and whose body is movable.
+// Writes the pose of the lanes that acted and whose body is movable. Which lanes write is decided
+// before the first store: the stores may alias the masses as far as the compiler knows.
 template <class F>
-void scatter_pose(const PointSpans& s, const std::uint32_t* idx, const float* inv_mass,
-                  const float* inv_inertia, const float* acted, const wide::Pose<F>& p) {
+[[gnu::always_inline]] inline void scatter_pose(const PointSpans& s, const std::uint32_t* idx,
+                                                const float* inv_mass, const float* inv_inertia,
+                                                const float* acted, const wide::Pose<F>& p) {
   constexpr int kWidth = wide::kLanesOf<F>;
+  bool write[kWidth];
+  for (int i = 0; i < kWidth; ++i)
+    write[i] = (inv_mass[i] != 0 || inv_inertia[i] != 0) && acted[i] != 0;
   alignas(64) float v[7][kWidth];
   p.px.store_aligned(v[0]), p.py.store_aligned(v[1]), p.qc.store_aligned(v[2]);
   p.qs.store_aligned(v[3]), p.dx.store_aligned(v[4]), p.dy.store_aligned(v[5]);
   p.da.store_aligned(v[6]);
   for (int i = 0; i < kWidth; ++i) {
-    if ((inv_mass[i] == 0 && inv_inertia[i] == 0) || acted[i] == 0) continue;
+    if (!write[i]) continue;
     const std::uint32_t k = idx[i];
     s.px[k] = v[0][i], s.py[k] = v[1][i], s.qc[k] = v[2][i], s.qs[k] = v[3][i];
     s.dx[k] = v[4][i], s.dy[k] = v[5][i], s.da[k] = v[6][i];
