@@ -12,6 +12,8 @@
 #include "broadphase/axis_choice.hpp"
 #include "broadphase/overlap_kernel.hpp"
 #include "broadphase/radix_sort.hpp"
+#include "broadphase/sweep_queries.hpp"
+#include "solver/simd_dispatch.hpp"
 
 namespace strut::broadphase {
 
@@ -37,14 +39,6 @@ constexpr double kJumpExtents = 4.0;
 // repair that exceeds kRepairMovesPerBox far moves (four places or more) per box gives up.
 constexpr double kRadixShiftsPerBox = 3.0;
 constexpr std::size_t kRepairMovesPerBox = 4;
-
-// Kernel selectors for sweep_chunk: an xsimd batch type, or ScalarKernel.
-struct ScalarKernel {};
-#if XSIMD_WITH_AVX2
-using Batch8 = xsimd::batch<float, xsimd::avx2>;
-#else
-using Batch8 = xsimd::batch<float>;
-#endif
 
 // Branch-free min / max of two keys. GCC turns std::min / std::max here into a branch on
 // some of the window's slots, and whether a key moved is a coin toss (measured: 55 us instead of
@@ -433,64 +427,47 @@ void SweepAndPrune::emit_hits(HitBuffer& hits, Chunk& chunk) const {
   hits.count = 0;
 }
 
-template <class Batch>
-void SweepAndPrune::sweep_chunk(std::size_t begin, std::size_t end, Chunk& chunk) const {
+void SweepAndPrune::sweep_chunk(SweepFn queries, std::size_t begin, std::size_t end,
+                                Chunk& chunk) const {
   chunk.count = 0;
-  const SortedRun moving{s_min_a_.data(), s_max_a_.data(), s_min_b_.data(), s_max_b_.data()};
   const StaticSet& statics = statics_[axis_];
-  const SortedRun fixed = statics.run();
   const std::span<const StaticSet::Group> groups = statics.groups();
   chunk.cursors.resize(groups.size());
   for (std::size_t g = 0; g < groups.size(); ++g) chunk.cursors[g] = groups[g].begin;
-  HitBuffer hits;
-  auto flush = [&](HitBuffer& h) { emit_hits(h, chunk); };
-
-  for (std::size_t i = begin; i < end; ++i) {
-    const QueryBox q{s_min_a_[i], s_max_a_[i], s_min_b_[i], s_max_b_[i]};
-    const auto id = static_cast<std::uint32_t>(i);
-    // Moving boxes after i in sweep order have min_a >= q.min_a: no max_a test needed.
-    if constexpr (std::is_same_v<Batch, ScalarKernel>) {
-      scan_run_scalar<false>(moving, i + 1, q, id, 0, hits, flush);
-    } else {
-      scan_run_simd<false, Batch>(moving, i + 1, q, id, 0, hits, flush);
-    }
-    // Sleeping boxes never pair with statics, so resting piles cost no static queries.
-    if (groups.empty() || (s_info_[i].flags & kSleeping)) continue;
-    for (std::size_t g = 0; g < groups.size(); ++g) {
-      const StaticSet::Group& group = groups[g];
-      if (group.max_b < q.min_b || group.min_b > q.max_b) continue;
-      const std::uint32_t start = statics.seek(group, q.min_a, chunk.cursors[g]);
-      chunk.cursors[g] = start;
-      if constexpr (std::is_same_v<Batch, ScalarKernel>) {
-        scan_run_scalar<true>(fixed, start, q, id, kStaticHit, hits, flush);
-      } else {
-        scan_run_simd<true, Batch>(fixed, start, q, id, kStaticHit, hits, flush);
-      }
-    }
-  }
-  emit_hits(hits, chunk);
+  const SweepView view{{s_min_a_.data(), s_max_a_.data(), s_min_b_.data(), s_max_b_.data()},
+                       s_info_.data(),
+                       statics.run(),
+                       groups.data(),
+                       groups.size(),
+                       &statics,
+                       kStaticHit};
+  struct Sink {
+    const SweepAndPrune* self;
+    Chunk* chunk;
+  } sink{this, &chunk};
+  queries(
+      view, begin, end, chunk.cursors.data(),
+      [](void* context, HitBuffer& h) {
+        const Sink& to = *static_cast<const Sink*>(context);
+        to.self->emit_hits(h, *to.chunk);
+      },
+      &sink);
 }
 
 void SweepAndPrune::sweep(const TaskSystem& tasks) {
   const int n = static_cast<int>(order_.size());
   const auto chunk_count = static_cast<std::size_t>(TaskSystem::chunk_count(n, kSweepChunk));
   if (chunks_.size() < chunk_count) chunks_.resize(chunk_count);
+  const SweepFn queries = kernel_ == Kernel::kScalar ? &sweep_queries<ScalarKernel>
+                          : kernel_ == Kernel::kSimd8 && simd_level_runs(SimdLevel::Avx2)
+                              ? kSimdKernelsAvx2.sweep_queries
+                              : simd_kernels().sweep_queries;
   // Depends on: sorted moving copies (gather_sorted) and the static set for axis_; reads only
   // shared state, writes only its own chunk.
-  tasks.parallel_for(n, kSweepChunk, [this](int begin, int end, int /*worker*/) {
+  tasks.parallel_for(n, kSweepChunk, [this, queries](int begin, int end, int /*worker*/) {
     Chunk& chunk = chunks_[static_cast<std::size_t>(begin / kSweepChunk)];
     const auto b = static_cast<std::size_t>(begin), e = static_cast<std::size_t>(end);
-    switch (kernel_) {
-      case Kernel::kSimd:
-        sweep_chunk<xsimd::batch<float>>(b, e, chunk);
-        break;
-      case Kernel::kSimd8:
-        sweep_chunk<Batch8>(b, e, chunk);
-        break;
-      case Kernel::kScalar:
-        sweep_chunk<ScalarKernel>(b, e, chunk);
-        break;
-    }
+    sweep_chunk(queries, b, e, chunk);
   });
   part_views_.clear();
   for (std::size_t c = 0; c < chunk_count; ++c)

@@ -36,6 +36,7 @@
 #include "broadphase/pair_sort.hpp"
 #include "broadphase/proxy_filter.hpp"
 #include "broadphase/static_set.hpp"
+#include "broadphase/sweep_queries.hpp"
 #include "solver/task_system.hpp"
 #include "strut/math.hpp"
 
@@ -43,9 +44,10 @@ namespace strut::broadphase {
 
 class SweepAndPrune {
  public:
-  // Which overlap kernel the sweep uses. kSimd: xsimd's default batch for the build (16 floats
-  // under AVX-512, 8 under AVX2). kSimd8: 8-float AVX2 batches when the build has AVX2 (else as
-  // kSimd), to measure narrower machines. kScalar: the scalar twin. All give identical output.
+  // Which overlap kernel the sweep uses. kSimd: the SIMD level in use (solver/simd_dispatch.hpp:
+  // 16 floats under AVX-512, 8 under AVX2, 4 under SSE4.2). kSimd8: the AVX2 level's 8-float
+  // kernel when the CPU runs AVX2 (else as kSimd), to measure narrower machines. kScalar: the
+  // scalar twin. All give identical output.
   enum class Kernel { kSimd, kSimd8, kScalar };
 
   // Counters of the last find_pairs, for tests and profiling.
@@ -141,8 +143,10 @@ class SweepAndPrune {
   void merge_new_keys();
   void gather_sorted(const TaskSystem& tasks);
   void sweep(const TaskSystem& tasks);
-  template <class Batch>
-  void sweep_chunk(std::size_t begin, std::size_t end, Chunk& chunk) const;
+  // A chunk's queries through one kernel (sweep_queries.hpp).
+  using SweepFn = void (*)(const SweepView&, std::size_t, std::size_t, std::uint32_t*, HitFlush,
+                           void*);
+  void sweep_chunk(SweepFn queries, std::size_t begin, std::size_t end, Chunk& chunk) const;
   void emit_hits(HitBuffer& hits, Chunk& chunk) const;
   bool ignored(Pair pair) const;
 

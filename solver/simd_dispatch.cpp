@@ -21,7 +21,9 @@ const SimdKernels& kernels_of(SimdLevel level) {
   }
 }
 
-bool runs(SimdLevel level) {
+}  // namespace
+
+bool simd_level_runs(SimdLevel level) {
   // libgcc's CPU model also checks (XGETBV) that the OS saves the AVX and AVX-512 registers.
   switch (level) {
     case SimdLevel::Sse42:
@@ -34,6 +36,8 @@ bool runs(SimdLevel level) {
   }
 }
 
+namespace {
+
 SimdLevel level_named(std::string_view name) {
   for (const SimdLevel level : {SimdLevel::Sse42, SimdLevel::Avx2, SimdLevel::Avx512})
     if (name == simd_level_name(level)) return level;
@@ -45,7 +49,8 @@ std::atomic<const SimdKernels*>& chosen() {
   static std::atomic<const SimdKernels*> kernels = [] {
     if (const char* forced = std::getenv("STRUT_SIMD")) {
       const SimdLevel level = level_named(forced);
-      if (!runs(level)) throw Error(std::string("STRUT_SIMD: this CPU cannot run ") + forced);
+      if (!simd_level_runs(level))
+        throw Error(std::string("STRUT_SIMD: this CPU cannot run ") + forced);
       return &kernels_of(level);
     }
     return &kernels_of(runnable_simd_levels().back());
@@ -69,7 +74,7 @@ const char* simd_level_name(SimdLevel level) {
 std::vector<SimdLevel> runnable_simd_levels() {
   std::vector<SimdLevel> levels;
   for (const SimdLevel level : {SimdLevel::Sse42, SimdLevel::Avx2, SimdLevel::Avx512})
-    if (runs(level)) levels.push_back(level);
+    if (simd_level_runs(level)) levels.push_back(level);
   // The portable build itself needs SSE4.2, so a CPU without it never gets here.
   if (levels.empty()) levels.push_back(SimdLevel::Sse42);
   return levels;
@@ -78,7 +83,7 @@ std::vector<SimdLevel> runnable_simd_levels() {
 const SimdKernels& simd_kernels() { return *chosen().load(std::memory_order_relaxed); }
 
 void set_simd_level(SimdLevel level) {
-  if (!runs(level))
+  if (!simd_level_runs(level))
     throw Error(std::string("set_simd_level: this CPU cannot run ") + simd_level_name(level));
   chosen().store(&kernels_of(level), std::memory_order_relaxed);
 }

@@ -1,14 +1,17 @@
 // Runtime dispatch of the SIMD kernels that work on plain arrays: rigid integration (velocity and
 // position halves), the collide phase's bounds, the wide contact kernels (prepare, warm start,
 // solve and relax over wide constraints of a fixed 16 lanes, which a level covers in registers
-// of its width) and the soft bodies' strut lanes (groups of a fixed 32 bodies). Each is compiled
-// once per x86-64 level, SSE4.2, AVX2 and AVX-512 (cmake/simd_dispatch.cmake gives each copy its
-// own -march), and the widest level this CPU and its OS run is chosen on first use, so one binary
-// runs on any x86-64 with SSE4.2 and uses the wide registers where they exist. The kernels treat
-// every lane alike, so every level gives the same bits (tests/simd_dispatch_test.cpp).
+// of its width), the joint points' lane groups and the coloured struts' groups (16 lanes each,
+// covered the same way), the soft bodies' strut lanes (groups of a fixed 32 bodies) and the
+// broad phase's sweep queries. Each is compiled once per x86-64 level, SSE4.2, AVX2 and AVX-512
+// (cmake/simd_dispatch.cmake gives each copy its own -march), and the widest level this CPU and
+// its OS run is chosen on first use, so one binary runs on any x86-64 with SSE4.2 and uses the
+// wide registers where they exist. The kernels treat every lane alike, so every level gives the
+// same bits (tests/simd_dispatch_test.cpp).
 // STRUT_SIMD=sse4.2|avx2|avx512 in the environment forces a level the CPU runs.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -27,6 +30,13 @@ struct StrutSpans;
 struct LaneShape;
 struct LaneGroup;
 struct LaneStrut;
+struct WideStrut;
+struct PointSpans;
+struct PointGroup;
+namespace broadphase {
+struct SweepView;
+struct HitBuffer;
+}  // namespace broadphase
 
 enum class SimdLevel : std::uint8_t { Sse42 = 0, Avx2 = 1, Avx512 = 2 };
 
@@ -47,6 +57,18 @@ struct SimdKernels {
   // One lane group of soft bodies (solver/strut_lanes.hpp).
   void (*strut_lane_group)(const StrutSpans& p, const LaneShape& t, const LaneGroup& g,
                            LaneStrut* rows, float inv_h2);
+  // One group of a strut colour (solver/strut_kernel.hpp).
+  void (*strut_group)(const StrutSpans& p, WideStrut& g, float inv_h2);
+  // Joint-point groups [lo, hi) of one colour (solver/joints/point_group_kernels.hpp).
+  void (*point_refresh)(const PointSpans& s, PointGroup* groups, std::uint32_t lo, std::uint32_t hi,
+                        bool warm_start);
+  void (*point_solve)(const PointSpans& s, PointGroup* groups, std::uint32_t lo, std::uint32_t hi);
+  void (*point_project)(const PointSpans& s, const PointGroup* groups, std::uint32_t lo,
+                        std::uint32_t hi);
+  // The broad phase's queries of one chunk of moving boxes (broadphase/sweep_queries.hpp).
+  void (*sweep_queries)(const broadphase::SweepView& v, std::size_t begin, std::size_t end,
+                        std::uint32_t* cursors,
+                        void (*flush)(void* context, broadphase::HitBuffer& hits), void* context);
 };
 extern const SimdKernels kSimdKernelsSse42;
 extern const SimdKernels kSimdKernelsAvx2;
@@ -55,6 +77,8 @@ extern const SimdKernels kSimdKernelsAvx512;
 const char* simd_level_name(SimdLevel level);  // "sse4.2", "avx2", "avx512"
 // The levels this CPU (and its OS, which must save the wide registers) runs, narrowest first.
 std::vector<SimdLevel> runnable_simd_levels();
+// Whether this CPU (and its OS) runs `level`.
+bool simd_level_runs(SimdLevel level);
 // The kernels in use: the widest runnable level, or STRUT_SIMD's (read once).
 const SimdKernels& simd_kernels();
 // Switches every world of the process to `level` (tests compare the levels' results); throws

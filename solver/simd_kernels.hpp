@@ -1,20 +1,24 @@
-// The dispatched kernels as templates over the xsimd architecture (the contact kernels are in
-// solver/contacts/contact_kernels.hpp): xsimd twins of the scalar rigid integration and bounds
-// kernels, the same operations in the same order on batches, so
-// with -ffp-contract=off every width gives the scalar kernel's bits (tested in
-// integration_test.cpp and simd_dispatch_test.cpp). Tails go to the scalar kernels.
-// Included only by the per-level files simd_kernels_<level>.cpp, each compiled for its level:
-// everything instantiated here is a template over Arch, so no inline function compiled with
-// wide instructions can be shared with (and picked by the linker for) baseline code.
+// The dispatched kernels as templates over the xsimd architecture (the others are in
+// solver/contacts/contact_kernels.hpp, joints/point_group_kernels.hpp, strut_kernel.hpp,
+// strut_lanes.hpp and broadphase/sweep_queries.hpp): xsimd twins of the scalar rigid integration
+// and bounds kernels, the same operations in the same order on batches, so with -ffp-contract=off
+// every width gives the scalar kernel's bits (tested in integration_test.cpp and
+// simd_dispatch_test.cpp). Tails go to the scalar kernels. Included only by the per-level files
+// simd_kernels_<level>.cpp, each compiled for its level: everything instantiated here is a template
+// over Arch, so no inline function compiled with wide instructions can be shared with (and picked
+// by the linker for) baseline code.
 #pragma once
 
 #include <xsimd/xsimd.hpp>
 
+#include "broadphase/sweep_queries.hpp"
 #include "solver/bounds_kernel.hpp"
 #include "solver/contacts/contact_kernels.hpp"
 #include "solver/integrate.hpp"
+#include "solver/joints/point_group_kernels.hpp"
 #include "solver/rotation.hpp"
 #include "solver/simd_dispatch.hpp"
+#include "solver/strut_kernel.hpp"
 #include "solver/strut_lanes.hpp"
 
 // GCC 12 reports its own AVX-512 sqrt intrinsic ("__Y may be used uninitialized") when xsimd
@@ -97,7 +101,12 @@ constexpr SimdKernels kernels_for(SimdLevel level) {
           &contact_warm_start<Arch>,
           &contact_solve<Arch>,
           &contact_prepare<Arch>,
-          &wide::solve_lane_group_simd<xsimd::batch<float, Arch>>};
+          &wide::solve_lane_group_simd<xsimd::batch<float, Arch>>,
+          &wide::solve_strut_group_simd<xsimd::batch<float, Arch>>,
+          &refresh_point_groups<Arch>,
+          &solve_point_groups<Arch>,
+          &project_point_groups<Arch>,
+          &broadphase::sweep_queries<xsimd::batch<float, Arch>>};
 }
 
 }  // namespace strut::simd

@@ -1,8 +1,10 @@
 // The strut (particle distance constraint) projection, written once as a template over the number
 // type like the wide contact kernel (contact_wide.hpp): instantiated with float it is the scalar
-// twin, with xsimd::batch<float> the SIMD kernel that solves kWideLanes struts of one colour at
-// once. Both run the same operations in the same order (-ffp-contract=off), so they give the
-// same bits, which tests/strut_kernel_test.cpp checks.
+// twin, with an xsimd batch the SIMD kernel that solves the kWideLanes (16) struts of a colour's
+// group a register at a time, dispatched at run time (solver/simd_dispatch.hpp): 1 x 16 lanes
+// with AVX-512, 2 x 8 with AVX2, 4 x 4 with SSE4.2. Both run the same operations in the same
+// order (-ffp-contract=off), so every level gives the twin's bits, which
+// tests/strut_kernel_test.cpp and tests/simd_dispatch_test.cpp check.
 #pragma once
 
 #include <cmath>
@@ -10,6 +12,7 @@
 #include <xsimd/xsimd.hpp>
 
 #include "solver/contacts/contact_wide.hpp"
+#include "solver/lane_gather.hpp"
 
 namespace strut {
 
@@ -75,12 +78,64 @@ StrutMove<F> project_struts(const StrutEnds<F>& e, WideStrut& g, int lane, float
   return m;
 }
 
+// One group in registers of F (a batch), a register of lanes at a time: gathers both ends of
+// every lane, projects, and scatters the corrections of active lanes to particles of nonzero
+// inverse mass only. Pinned particles may be shared by several lanes and by concurrent chunks,
+// so writing them, even with the same value, would be a data race. Padding lanes (only at the
+// end of a colour's last group) read and write nothing. Each SIMD level's file instantiates its
+// own (solver/simd_kernels.hpp).
+template <class F>
+void solve_strut_group_simd(const StrutSpans& p, WideStrut& g, float inv_h2) {
+  constexpr int kWidth = kLanesOf<F>;
+  for (int lane = 0; lane < kWideLanes; lane += kWidth) {
+    StrutEnds<F> e;
+    if (g.a[lane + kWidth - 1] != kStrutPadding) {
+      // A full register: every lane's particles are its own or pinned, so hardware gathers may
+      // read them all.
+      const auto* ia = reinterpret_cast<const std::uint32_t*>(g.a + lane);
+      const auto* ib = reinterpret_cast<const std::uint32_t*>(g.b + lane);
+      e = {gather_column<F>(p.x, ia), gather_column<F>(p.y, ia), gather_column<F>(p.w, ia),
+           gather_column<F>(p.x, ib), gather_column<F>(p.y, ib), gather_column<F>(p.w, ib)};
+    } else {
+      // Padding lanes must not read a particle (another chunk may be writing it), so they get
+      // zeros, which the kernel skips as a degenerate strut.
+      alignas(64) float g6[6][kWidth];
+      for (int i = 0; i < kWidth; ++i) {
+        const std::int32_t a = g.a[lane + i], b = g.b[lane + i];
+        if (a == kStrutPadding) {
+          for (auto& v : g6) v[i] = 0.0f;
+          continue;
+        }
+        g6[0][i] = p.x[a], g6[1][i] = p.y[a], g6[2][i] = p.w[a];
+        g6[3][i] = p.x[b], g6[4][i] = p.y[b], g6[5][i] = p.w[b];
+      }
+      e = {F::load_aligned(g6[0]), F::load_aligned(g6[1]), F::load_aligned(g6[2]),
+           F::load_aligned(g6[3]), F::load_aligned(g6[4]), F::load_aligned(g6[5])};
+    }
+    const StrutMove<F> m = project_struts(e, g, lane, inv_h2);
+    alignas(64) float r[11][kWidth];
+    m.xa.store_aligned(r[0]), m.ya.store_aligned(r[1]), m.xb.store_aligned(r[2]);
+    m.yb.store_aligned(r[3]), m.ax.store_aligned(r[4]), m.ay.store_aligned(r[5]);
+    m.bx.store_aligned(r[6]), m.by.store_aligned(r[7]), m.active.store_aligned(r[8]);
+    e.wa.store_aligned(r[9]), e.wb.store_aligned(r[10]);
+    for (int i = 0; i < kWidth; ++i) {
+      if (r[8][i] == 0.0f) continue;  // skipped or padding
+      const std::int32_t a = g.a[lane + i], b = g.b[lane + i];
+      if (r[9][i] > 0) {
+        p.x[a] = r[0][i], p.y[a] = r[1][i];
+        p.dx[a] = p.dx[a] - r[4][i], p.dy[a] = p.dy[a] - r[5][i];
+      }
+      if (r[10][i] > 0) {
+        p.x[b] = r[2][i], p.y[b] = r[3][i];
+        p.dx[b] = p.dx[b] + r[6][i], p.dy[b] = p.dy[b] + r[7][i];
+      }
+    }
+  }
+}
+
 }  // namespace wide
 
-// One group through the SIMD kernel: gathers both ends of every lane, projects, and scatters the
-// corrections of active lanes to particles of nonzero inverse mass only. Pinned particles may be
-// shared by several lanes and by concurrent chunks, so writing them, even with the same value,
-// would be a data race. Padding lanes read and write nothing.
+// One group through the SIMD kernel of the level in use (wide::solve_strut_group_simd).
 void solve_strut_group_wide(const StrutSpans& p, WideStrut& g, float inv_h2);
 // The scalar twin: lane by lane in lane order, reading and writing the particles directly, so it
 // is also correct for a group whose lanes share particles (the overflow colour).

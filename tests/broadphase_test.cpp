@@ -15,6 +15,7 @@
 #include "broadphase/pair.hpp"
 #include "broadphase/radix_sort.hpp"
 #include "broadphase/sweep_and_prune.hpp"
+#include "solver/simd_dispatch.hpp"
 #include "solver/task_system.hpp"
 
 namespace strut::broadphase {
@@ -279,6 +280,28 @@ TEST(BroadphaseKernel, FindPairsSimdEqualsScalar) {
   EXPECT_EQ(a, b);  // same list, same order
   EXPECT_EQ(a, c);
   EXPECT_EQ(sorted(a), brute_force(scene));
+}
+
+// The sweep queries at every SIMD level this CPU runs (solver/simd_dispatch.hpp): the scalar
+// twin's list, in the same order.
+TEST(BroadphaseKernel, FindPairsGivesTheScalarListAtEveryLevel) {
+  std::mt19937 rng(13);
+  Scene scene = uniform_scene(rng, 3000);
+  for (std::size_t i = 0; i < scene.size(); i += 17) scene[i]->is_static = true;
+  for (std::size_t i = 5; i < scene.size(); i += 13) scene[i]->sleeping = true;
+  SweepAndPrune scalar;
+  insert_all(scalar, scene);
+  scalar.set_kernel(SweepAndPrune::Kernel::kScalar);
+  const auto want = find(scalar);
+  ASSERT_FALSE(want.empty());
+  const SimdLevel saved = simd_kernels().level;
+  for (const SimdLevel level : runnable_simd_levels()) {
+    set_simd_level(level);
+    SweepAndPrune simd;
+    insert_all(simd, scene);
+    EXPECT_EQ(find(simd), want) << simd_level_name(level);
+  }
+  set_simd_level(saved);
 }
 
 struct Distribution {

@@ -53,8 +53,9 @@ TEST(ContactPrepare, SimdKernelGivesTheBitsOfItsScalarTwin) {
     const PrepareInput in = random_input(seed);
     // The baseline build's batch (the dispatched levels are compared in simd_dispatch_test.cpp).
     PrepareOutput simd, scalar;
-    for (int lane = 0; lane < kContactLanes; lane += kWideLanes)
-      wide::prepare_points<WideFloat>(in, simd, lane);
+    using Batch = xsimd::batch<float>;
+    for (int lane = 0; lane < kContactLanes; lane += wide::kLanesOf<Batch>)
+      wide::prepare_points<Batch>(in, simd, lane);
     for (int lane = 0; lane < kContactLanes; ++lane) wide::prepare_points<float>(in, scalar, lane);
     ASSERT_EQ(std::memcmp(&simd, &scalar, sizeof simd), 0) << "seed " << seed;
     for (int lane = 0; lane < kContactLanes; ++lane) {

@@ -15,7 +15,10 @@
 
 #include "solver/contacts/body_lanes.hpp"
 #include "solver/contacts/contact_prepare.hpp"
+#include "solver/joints/point_lanes.hpp"
+#include "solver/strut_kernel.hpp"
 #include "solver/world_impl.hpp"
+#include "strut/scenes.hpp"
 #include "strut/world.hpp"
 #include "test_util.hpp"
 
@@ -306,6 +309,191 @@ TEST(SimdDispatch, StrutLanesGiveTheCreationOrderHashAtEveryLevel) {
   int full = 0;
   soft_hash(true, &full);
   EXPECT_GE(full, 1);  // a group of 32 bodies was solved in lanes
+}
+
+// Random joint-point groups of one colour, as point_motion packs them: lane i joins bodies 2i and
+// 2i + 1 of its group, a third of the a bodies fixed, the last group half padding (lane 0's
+// bodies, zero masses).
+struct PointBench {
+  std::vector<float> col[7];  // px, py, qc, qs, dx, dy, da
+  std::vector<PointGroup> groups;
+  PointSpans spans() {
+    return {col[0].data(), col[1].data(), col[2].data(), col[3].data(),
+            col[4].data(), col[5].data(), col[6].data()};
+  }
+};
+
+PointBench random_points(int group_count) {
+  std::mt19937 rng(5);
+  std::uniform_real_distribution<float> u(-1, 1), mass(0.1f, 2.0f);
+  PointBench t;
+  for (std::size_t k = 0; k < std::size_t(group_count) * kWideLanes * 2; ++k) {
+    const float angle = 3 * u(rng);
+    const float v[7] = {5 * u(rng),     5 * u(rng),     std::cos(angle), std::sin(angle),
+                        0.01f * u(rng), 0.01f * u(rng), 0.01f * u(rng)};
+    for (int c = 0; c < 7; ++c) t.col[c].push_back(v[c]);
+  }
+  t.groups.resize(std::size_t(group_count));
+  for (int k = 0; k < group_count; ++k) {
+    PointGroup& g = t.groups[std::size_t(k)];
+    for (int i = 0; i < kWideLanes; ++i) {
+      const bool pad = k == group_count - 1 && i >= kWideLanes / 2;
+      const auto a = std::uint32_t((k * kWideLanes + i) * 2);
+      const bool fixed = i % 3 == 0;
+      g.a[i] = pad ? g.a[0] : a, g.b[i] = pad ? g.b[0] : a + 1;
+      g.ma[i] = pad || fixed ? 0.0f : mass(rng), g.ia[i] = pad || fixed ? 0.0f : mass(rng);
+      g.mb[i] = pad ? 0.0f : mass(rng), g.ib[i] = pad ? 0.0f : mass(rng);
+      g.lax[i] = u(rng), g.lay[i] = u(rng), g.lbx[i] = u(rng), g.lby[i] = u(rng);
+      g.px[i] = pad ? 0.0f : 0.001f * u(rng), g.py[i] = pad ? 0.0f : 0.001f * u(rng);
+      g.joint[i] = pad ? kPointPadding : std::uint32_t(k * kWideLanes + i);
+    }
+  }
+  return t;
+}
+
+// A substep of the point kernels: refresh with warm start, three passes, the projection, a
+// refresh without; through the kernels of k, or (null) the scalar twins.
+void run_points(PointBench& t, const SimdKernels* k) {
+  const auto n = std::uint32_t(t.groups.size());
+  PointGroup* g = t.groups.data();
+  if (k) {
+    k->point_refresh(t.spans(), g, 0, n, true);
+    for (int pass = 0; pass < 3; ++pass) k->point_solve(t.spans(), g, 0, n);
+    k->point_project(t.spans(), g, 0, n);
+    k->point_refresh(t.spans(), g, 0, n, false);
+    return;
+  }
+  refresh_point_groups_scalar(t.spans(), g, 0, n, true);
+  for (int pass = 0; pass < 3; ++pass) solve_point_groups_scalar(t.spans(), g, 0, n);
+  project_point_groups_scalar(t.spans(), g, 0, n);
+  refresh_point_groups_scalar(t.spans(), g, 0, n, false);
+}
+
+TEST(SimdDispatch, EveryLevelsJointPointKernelsGiveTheScalarTwinsBits) {
+  const PointBench start = random_points(5);
+  PointBench scalar = start;
+  run_points(scalar, nullptr);
+  for (const SimdLevel level : runnable_simd_levels()) {
+    PointBench wide = start;
+    run_points(wide, &kernels_of(level));
+    for (int c = 0; c < 7; ++c)
+      ASSERT_EQ(0, std::memcmp(wide.col[c].data(), scalar.col[c].data(),
+                               scalar.col[c].size() * sizeof(float)))
+          << simd_level_name(level) << " body column " << c;
+    for (std::size_t k = 0; k < wide.groups.size(); ++k)
+      ASSERT_EQ(0, std::memcmp(&wide.groups[k], &scalar.groups[k], sizeof(PointGroup)))
+          << simd_level_name(level) << " group " << k;
+  }
+  // The kernels did something: the bodies moved and turned.
+  EXPECT_NE(0, std::memcmp(scalar.col[4].data(), start.col[4].data(), 4 * start.col[4].size()));
+  EXPECT_NE(0, std::memcmp(scalar.col[2].data(), start.col[2].data(), 4 * start.col[2].size()));
+}
+
+// Random strut groups of one colour: strut k joins particles 2k and 2k + 1, one end in five
+// pinned (w = 0), some at zero length (skipped), the last group ending in padding.
+struct StrutBench {
+  std::vector<float> x, y, dx, dy, w;
+  std::vector<WideStrut> groups;
+  StrutSpans spans() { return {x.data(), y.data(), dx.data(), dy.data(), w.data()}; }
+};
+
+StrutBench random_struts(int group_count) {
+  std::mt19937 rng(9);
+  std::uniform_real_distribution<float> u(-1, 1), mass(0.5f, 4.0f);
+  StrutBench t;
+  const std::size_t particles = std::size_t(group_count) * kWideLanes * 2;
+  for (std::size_t i = 0; i < particles; ++i) {
+    const bool same = i % 2 == 1 && i % 22 == 1;  // b on top of a: zero length
+    t.x.push_back(same ? t.x.back() : u(rng)), t.y.push_back(same ? t.y.back() : u(rng));
+    t.dx.push_back(0.01f * u(rng)), t.dy.push_back(0.01f * u(rng));
+    t.w.push_back(i % 5 == 0 ? 0.0f : mass(rng));
+  }
+  t.groups.resize(std::size_t(group_count));
+  for (int k = 0; k < group_count; ++k) {
+    WideStrut& g = t.groups[std::size_t(k)];
+    for (int i = 0; i < kWideLanes; ++i) {
+      const bool pad = k == group_count - 1 && i >= kWideLanes - 5;
+      const auto a = std::int32_t((k * kWideLanes + i) * 2);
+      g.a[i] = pad ? kStrutPadding : a, g.b[i] = pad ? kStrutPadding : a + 1;
+      g.rest[i] = 0.5f * (u(rng) + 1), g.compliance[i] = i % 4 == 0 ? 0.0f : 1e-6f;
+      g.lambda[i] = 0.0f, g.strut[i] = std::uint32_t(k * kWideLanes + i);
+    }
+  }
+  return t;
+}
+
+TEST(SimdDispatch, EveryLevelsStrutGroupKernelGivesTheScalarTwinsBits) {
+  const float inv_h2 = 240.0f * 240.0f;
+  const StrutBench start = random_struts(4);
+  StrutBench scalar = start;
+  for (int it = 0; it < 3; ++it)
+    for (WideStrut& g : scalar.groups) solve_strut_group_scalar(scalar.spans(), g, inv_h2);
+  for (const SimdLevel level : runnable_simd_levels()) {
+    StrutBench wide = start;
+    for (int it = 0; it < 3; ++it)
+      for (WideStrut& g : wide.groups) kernels_of(level).strut_group(wide.spans(), g, inv_h2);
+    for (const auto column : {&StrutBench::x, &StrutBench::y, &StrutBench::dx, &StrutBench::dy})
+      ASSERT_EQ(0, std::memcmp((wide.*column).data(), (scalar.*column).data(),
+                               (scalar.*column).size() * sizeof(float)))
+          << simd_level_name(level);
+    for (std::size_t k = 0; k < wide.groups.size(); ++k)
+      ASSERT_EQ(0, std::memcmp(&wide.groups[k], &scalar.groups[k], sizeof(WideStrut)))
+          << simd_level_name(level) << " group " << k;
+  }
+  EXPECT_NE(0, std::memcmp(scalar.x.data(), start.x.data(), 4 * start.x.size()));
+}
+
+// joint_grid (pins solved in joint-point lanes), 60 steps at 2 threads: the scalar twins' hash at
+// every level.
+std::uint64_t joint_grid_hash(bool scalar_joints) {
+  SceneInstance inst = build_scene(builtin_scene("joint_grid", 0.2f), 2);
+  WorldAccess::impl(inst.world).scalar_joints = scalar_joints;
+  for (int i = 0; i < 60; ++i) inst.step();
+  EXPECT_FALSE(WorldAccess::impl(inst.world).point_motion.groups.empty());
+  return inst.world.state_hash();
+}
+
+TEST(SimdDispatch, JointGridGivesTheScalarTwinsHashAtEveryLevel) {
+  LevelGuard guard;
+  const std::uint64_t scalar = joint_grid_hash(true);
+  for (const SimdLevel level : runnable_simd_levels()) {
+    set_simd_level(level);
+    EXPECT_EQ(joint_grid_hash(false), scalar) << simd_level_name(level);
+  }
+}
+
+// 60 soft hexagons and 16-gons (lane groups off, so their 1320 struts take the coloured path)
+// falling onto each other, 90 steps at 2 threads: the scalar twin's hash at every level.
+std::uint64_t coloured_soft_hash(bool scalar_struts) {
+  World world({.threads = 2, .enable_sleep = false});
+  World::Impl& w = WorldAccess::impl(world);
+  w.scalar_struts = scalar_struts, w.lane_struts = false;
+  world.create_body(test::ground_def(20));
+  for (int i = 0; i < 60; ++i) {
+    const int n = i % 2 ? 6 : 16;
+    std::vector<Vec2> v;
+    for (int k = 0; k < n; ++k) {
+      const float a = 2.0f * float(M_PI) * float(k) / float(n);
+      v.push_back({0.4f * std::cos(a), 0.4f * std::sin(a)});
+    }
+    BodyDef d;
+    d.shape = PolygonShape{v};
+    d.center = {float(i % 12) - 6.0f, 1.0f + 0.9f * float(i / 12)};
+    d.soft = i % 3 ? 1e-6f : 1e-4f;
+    world.create_body(d);
+  }
+  for (int i = 0; i < 90; ++i) world.step(1.0f / 60);
+  EXPECT_GT(w.strut_group_begin[kOverflowColour], 1u) << "the struts must take the coloured path";
+  return world.state_hash();
+}
+
+TEST(SimdDispatch, ColouredStrutsGiveTheScalarTwinsHashAtEveryLevel) {
+  LevelGuard guard;
+  const std::uint64_t scalar = coloured_soft_hash(true);
+  for (const SimdLevel level : runnable_simd_levels()) {
+    set_simd_level(level);
+    EXPECT_EQ(coloured_soft_hash(false), scalar) << simd_level_name(level);
+  }
 }
 
 // The program with its level forced by STRUT_SIMD (read once, at start-up, as a user would set

@@ -17,10 +17,10 @@
 
 namespace strut {
 
-// The baseline build's batch (4 lanes in the portable build, 16 with -march=native AVX-512), for
-// kernels not dispatched at run time (struts, joints).
-using WideFloat = xsimd::batch<float>;
-inline constexpr int kWideLanes = int(WideFloat::size);
+// The storage width of the coloured struts' and the joint points' lane groups (strut_kernel.hpp,
+// joints/point_lanes.hpp): 16 like kContactLanes and for the same reason, so that every SIMD
+// level (dispatched at run time) and every build packs the same rows into the same lanes.
+inline constexpr int kWideLanes = 16;
 
 // The storage width of the wide contact constraints, fixed whatever the build or the CPU so that
 // every SIMD level sees the same lanes (and the same lane assignment): 16, one AVX-512 register.

@@ -1,5 +1,6 @@
 // The kernels of the joint points' SIMD lanes (point_lanes.hpp), templates over the number type:
-// float for the scalar twin, WideFloat for kWideLanes lanes. Included by point_lanes.cpp and the
+// float for the scalar twin, an xsimd batch for a register of lanes at each SIMD level
+// (point_group_kernels.hpp). Included by point_lanes.cpp, the per-level kernel files and the
 // tests only, so that changing them rebuilds little. Negation is written 0 - x, never -x: xsimd's
 // AVX-512 negation turns +0 into +0 where the scalar twin's gives -0 (padding lanes came out with
 // k12 = +0 against -0), and every width must give the twin's bits.

@@ -1,0 +1,74 @@
+// The sweep's queries over one chunk of moving boxes (sweep_and_prune.cpp): each box against the
+// moving boxes after it in sweep order and, when awake, against the static groups it may touch,
+// through the overlap kernel (overlap_kernel.hpp). A template over the kernel: an xsimd batch,
+// instantiated by each SIMD level's file and dispatched at run time (solver/simd_dispatch.hpp),
+// or ScalarKernel, the scalar twin, instantiated in sweep_and_prune.cpp. Every kernel reports
+// the same hits in the same order (tests/broadphase_test.cpp, tests/simd_dispatch_test.cpp).
+// Plain data in, a plain function pointer out: nothing here is a non-template inline function
+// that a level's file compiled with wide instructions could share with baseline code.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+
+#include "broadphase/overlap_kernel.hpp"
+#include "broadphase/proxy_filter.hpp"
+#include "broadphase/static_set.hpp"
+
+namespace strut::broadphase {
+
+// Selects the scalar twin of the overlap kernel.
+struct ScalarKernel {};
+
+// Called with a full hit buffer: must consume the hits and reset hits.count to 0.
+using HitFlush = void (*)(void* context, HitBuffer& hits);
+
+// What one chunk's queries read: the moving boxes in sweep order, their filters, and the static
+// set for the sweep axis. Hits on statics carry static_hit in their index.
+struct SweepView {
+  SortedRun moving;
+  const ProxyFilter* moving_filters = nullptr;
+  SortedRun fixed;                           // statics->run()
+  const StaticSet::Group* groups = nullptr;  // statics->groups()
+  std::size_t group_count = 0;
+  const StaticSet* statics = nullptr;  // for seek (compiled once, in static_set.cpp)
+  std::uint32_t static_hit = 0;
+};
+
+// Queries of the moving boxes [begin, end), their hits handed to flush(context, hits) whenever
+// the buffer fills and once at the end. cursors[g]: group g's seek position, starting at the
+// group's begin, carried from query to query (queries come in ascending min). The buffer is a
+// local of the kernel, so the compiler knows that nothing else writes it.
+template <class Batch>
+void sweep_queries(const SweepView& v, std::size_t begin, std::size_t end, std::uint32_t* cursors,
+                   HitFlush flush, void* context) {
+  HitBuffer hits;
+  auto full = [flush, context](HitBuffer& h) { flush(context, h); };
+  for (std::size_t i = begin; i < end; ++i) {
+    const QueryBox q{v.moving.min_a[i], v.moving.max_a[i], v.moving.min_b[i], v.moving.max_b[i]};
+    const auto id = static_cast<std::uint32_t>(i);
+    // Moving boxes after i in sweep order have min_a >= q.min_a: no max_a test needed.
+    if constexpr (std::is_same_v<Batch, ScalarKernel>) {
+      scan_run_scalar<false>(v.moving, i + 1, q, id, 0, hits, full);
+    } else {
+      scan_run_simd<false, Batch>(v.moving, i + 1, q, id, 0, hits, full);
+    }
+    // Sleeping boxes never pair with statics, so resting piles cost no static queries.
+    if (v.group_count == 0 || (v.moving_filters[i].flags & kProxySleeping)) continue;
+    for (std::size_t g = 0; g < v.group_count; ++g) {
+      const StaticSet::Group& group = v.groups[g];
+      if (group.max_b < q.min_b || group.min_b > q.max_b) continue;
+      const std::uint32_t start = v.statics->seek(group, q.min_a, cursors[g]);
+      cursors[g] = start;
+      if constexpr (std::is_same_v<Batch, ScalarKernel>) {
+        scan_run_scalar<true>(v.fixed, start, q, id, v.static_hit, hits, full);
+      } else {
+        scan_run_simd<true, Batch>(v.fixed, start, q, id, v.static_hit, hits, full);
+      }
+    }
+  }
+  flush(context, hits);
+}
+
+}  // namespace strut::broadphase
