@@ -24,4 +24,19 @@ struct Row {
   float ang_a = 0, ang_b = 0;
 };
 
+// The linear impulse and the two bodies' angular impulses of impulses dl[i] along rows[i].
+struct RowImpulse {
+  Vec2 p;
+  float ta = 0, tb = 0;
+};
+inline RowImpulse sum_rows(const Row* rows, const float* dl, int count) {
+  RowImpulse r;
+  for (int i = 0; i < count; ++i) {
+    r.p += dl[i] * rows[i].n;
+    r.ta += dl[i] * rows[i].ang_a;
+    r.tb += dl[i] * rows[i].ang_b;
+  }
+  return r;
+}
+
 }  // namespace strut

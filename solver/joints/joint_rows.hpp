@@ -57,13 +57,7 @@ inline void move_rigid(World::Impl& w, std::uint32_t k, Vec2 dp, float dtheta,
 // Applies position impulses dl[i] along rows[i] (i < count) to both bodies at once.
 inline void apply_rows(World::Impl& w, const JointBodies& q, const Row* rows, const float* dl,
                        int count, Moves moves = Moves::PoseAndMotion) {
-  Vec2 p;
-  float ta = 0, tb = 0;
-  for (int i = 0; i < count; ++i) {
-    p += dl[i] * rows[i].n;
-    ta += dl[i] * rows[i].ang_a;
-    tb += dl[i] * rows[i].ang_b;
-  }
+  const auto [p, ta, tb] = sum_rows(rows, dl, count);
   if (q.ma != 0 || q.ia != 0) move_rigid(w, q.a, -q.ma * p, q.ia * ta, moves);
   if (q.mb != 0 || q.ib != 0) move_rigid(w, q.b, q.mb * p, q.ib * tb, moves);
 }

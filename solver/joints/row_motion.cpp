@@ -12,13 +12,7 @@ namespace {
 // Changes the bodies' motion (not their poses) by the impulses dl[i] along rows[i].
 void push_motion(World::Impl& w, const JointBodies& q, const Row* rows, const float* dl,
                  int count) {
-  Vec2 p;
-  float ta = 0, tb = 0;
-  for (int i = 0; i < count; ++i) {
-    p += dl[i] * rows[i].n;
-    ta += dl[i] * rows[i].ang_a;
-    tb += dl[i] * rows[i].ang_b;
-  }
+  const auto [p, ta, tb] = sum_rows(rows, dl, count);
   auto& b = w.bodies;
   // Fixed bodies are never written: a colour's joints may share them.
   if (q.ma != 0 || q.ia != 0) {
