@@ -90,8 +90,8 @@ void solve_strut_group_simd(const StrutSpans& p, WideStrut& g, float inv_h2) {
   for (int lane = 0; lane < kWideLanes; lane += kWidth) {
     StrutEnds<F> e;
     if (g.a[lane + kWidth - 1] != kStrutPadding) {
-      // A full register: every lane's particles are its own or pinned, so hardware gathers may
-      // read them all.
+      // A full register: every lane's particles are its own or pinned, so the gathers may read
+      // them all.
       const auto* ia = reinterpret_cast<const std::uint32_t*>(g.a + lane);
       const auto* ib = reinterpret_cast<const std::uint32_t*>(g.b + lane);
       e = {gather_column<F>(p.x, ia), gather_column<F>(p.y, ia), gather_column<F>(p.w, ia),
