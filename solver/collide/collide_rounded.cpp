@@ -29,6 +29,20 @@ void scan_vertex_edges(const PolygonView& x, const PolygonView& y, ClosestFeatur
   }
 }
 
+// A manifold of one point, vertex `vertex` against feature `other`; the caller sets its normal
+// and point.
+Manifold one_point(FeatureKind kind, bool vertex_on_a, int vertex, int other, float separation) {
+  Manifold m;
+  m.count = 1;
+  ContactFeature& f = m.points[0];
+  f.kind = kind;
+  f.vertex_on_a = vertex_on_a;
+  f.vertex = static_cast<std::uint8_t>(vertex);
+  f.other = static_cast<std::uint8_t>(other);
+  f.separation = separation;
+  return m;
+}
+
 }  // namespace
 
 ClosestFeatures closest_features(const PolygonView& a, const PolygonView& b) {
@@ -54,14 +68,8 @@ Manifold vertex_pair_contact(const PolygonView& a, int i, float ra, const Polygo
   if (!(separation < margin) || !(distance > 0.0f)) return {};
   const Vec2 va = vertex(a, i);
   const Vec2 d = vertex(b, j) - va;
-  Manifold m;
-  m.count = 1;
+  Manifold m = one_point(FeatureKind::VertexVertex, true, i, j, separation);
   ContactFeature& f = m.points[0];
-  f.kind = FeatureKind::VertexVertex;
-  f.vertex_on_a = true;
-  f.vertex = static_cast<std::uint8_t>(i);
-  f.other = static_cast<std::uint8_t>(j);
-  f.separation = separation;
   f.normal = {d.x / distance, d.y / distance};
   f.point = va + point_offset(ra, separation) * f.normal;
   return m;
@@ -72,14 +80,8 @@ Manifold vertex_edge_contact(const PolygonView& vp, int v, float rv, const Polyg
   const Vec2 p = vertex(vp, v);
   const float separation = dot(face.normal, p - vertex(ep, face.edge)) - (rv + re);
   if (!(separation < margin)) return {};
-  Manifold m;
-  m.count = 1;
+  Manifold m = one_point(FeatureKind::VertexEdge, vertex_on_a, v, face.edge, separation);
   ContactFeature& f = m.points[0];
-  f.kind = FeatureKind::VertexEdge;
-  f.vertex_on_a = vertex_on_a;
-  f.vertex = static_cast<std::uint8_t>(v);
-  f.other = static_cast<std::uint8_t>(face.edge);
-  f.separation = separation;
   f.normal = vertex_on_a ? -face.normal : face.normal;
   f.point = p - point_offset(rv, separation) * face.normal;
   return m;

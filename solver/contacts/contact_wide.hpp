@@ -125,10 +125,11 @@ struct Body {
   F dx, dy, da, dpx, dpy, dqc, dqs;
 };
 
-// Impulse P at anchors ra (on A, taken with minus) and rb (on B).
-template <class F>
-void push(Body<F>& A, Body<F>& B, F ima, F iia, F imb, F iib, F px, F py, F rax, F ray, F rbx,
-          F rby) {
+// Impulse P at anchors ra (on A, taken with minus) and rb (on B): the motion (dx, dy, da) of a
+// contact's Body or of a joint point's Motion (joints/point_kernels.hpp).
+template <class F, template <class> class BodyOf>
+[[gnu::always_inline]] inline void push(BodyOf<F>& A, BodyOf<F>& B, F ima, F iia, F imb, F iib,
+                                        F px, F py, F rax, F ray, F rbx, F rby) {
   A.dx = A.dx - ima * px;
   A.dy = A.dy - ima * py;
   A.da = A.da - iia * (rax * py - ray * px);

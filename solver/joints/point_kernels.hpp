@@ -7,7 +7,6 @@
 #pragma once
 
 #include "solver/joints/point_lanes.hpp"
-#include "solver/strut_kernel.hpp"  // wide::vsqrt
 
 namespace strut {
 
@@ -23,14 +22,8 @@ struct Motion {
 template <class F>
 [[gnu::always_inline]] inline void push_point(Motion<F>& A, Motion<F>& B, const PointGroup& g,
                                               int lane, F px, F py, F rax, F ray, F rbx, F rby) {
-  const F ma = load<F>(g.ma + lane), ia = load<F>(g.ia + lane);
-  const F mb = load<F>(g.mb + lane), ib = load<F>(g.ib + lane);
-  A.dx = A.dx - ma * px;
-  A.dy = A.dy - ma * py;
-  A.da = A.da - ia * (rax * py - ray * px);
-  B.dx = B.dx + mb * px;
-  B.dy = B.dy + mb * py;
-  B.da = B.da + ib * (rbx * py - rby * px);
+  push(A, B, load<F>(g.ma + lane), load<F>(g.ia + lane), load<F>(g.mb + lane), load<F>(g.ib + lane),
+       px, py, rax, ray, rbx, rby);
 }
 
 // Arms and inverse effective mass from the bodies' rotations (qca, qsa) and (qcb, qsb) now.
