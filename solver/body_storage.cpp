@@ -93,7 +93,7 @@ std::uint32_t add_body(World::Impl& w, const BodyDef& def, std::uint32_t slot,
   b.gravity_scale[k] = def.gravity_scale;
   b.drag[k] = def.linear_drag;
   b.angular_drag[k] = def.angular_drag;
-  b.before_step[k] = Transform{com, def.angle};
+  b.before_step[k] = StartPose{com, rot};
   b.island[k] = slot;
   // Forces, sleep time and box start at zero; counts and reach once the colliders exist (below).
 
@@ -248,6 +248,7 @@ void compact_particles(World::Impl& w, const std::vector<std::uint32_t>& remap) 
 void compact_bodies(World::Impl& w) {
   if (!w.needs_compaction) return;
   w.needs_compaction = false;
+  w.dense_moved = true;
   w.strut_lanes.dirty = true;  // particle and strut indices move
   auto& b = w.bodies;
   const std::size_t n = b.size();

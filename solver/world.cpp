@@ -161,7 +161,8 @@ Transform World::interpolated_transform(BodyId id, float alpha) const {
     throw Error("interpolated_transform: alpha must be in [0, 1], got " + number_text(alpha));
   const auto& w = *impl_;
   const std::uint32_t k = w.dense_of(id, "interpolated_transform");
-  const Transform a = w.bodies.before_step[k];
+  const StartPose& start = w.bodies.before_step[k];
+  const Transform a{start.position, angle_of(start.rotation)};
   const Transform b = transform(id);
   float d = b.angle - a.angle;  // shortest way round
   if (d > float(M_PI)) d -= 2 * float(M_PI);
@@ -314,7 +315,7 @@ void World::set_transform(BodyId id, Vec2 position, float angle) {
   // The motion (velocity) is kept; a soft body is reset to its rest shape at the new pose.
   const Rot r = make_rot(angle);
   b.px[k] = position.x, b.py[k] = position.y, b.qc[k] = r.c, b.qs[k] = r.s;
-  b.before_step[k] = Transform{position, angle};
+  b.before_step[k] = StartPose{position, r};
   auto& q = w.particles;
   const Rot dq = make_rot(b.da[k]);
   for (std::uint32_t i = b.particle_begin[k]; i < b.particle_begin[k] + b.particle_count[k]; ++i) {

@@ -32,6 +32,12 @@ enum BodyFlag : std::uint8_t {
   kNoSleep = 128,    // BodyDef::enable_sleep false: never still, so its island never sleeps
 };
 
+// A body's pose at the start of a step: centre of mass and rotation.
+struct StartPose {
+  Vec2 position;
+  Rot rotation;
+};
+
 // Per-body solver state, SoA. Rigid bodies (not kSoft) carry their pose (centre
 // of mass position p and rotation q = (cos, sin)) and the motion of the last
 // substep: d = p - p_prev and the angle turned, da (angular velocity = da / h).
@@ -59,7 +65,10 @@ struct BodyArrays {
   // Accumulated until the end of the next step.
   std::vector<float> fx, fy, torque;
   std::vector<float> sleep_time;
-  std::vector<Transform> before_step;  // pose at the start of the last step (interpolation)
+  // Pose at the start of the last step (interpolation, the continuous pass), kept as a rotation:
+  // its angle is only needed when interpolated_transform asks, and an atan2 per body per step
+  // was 3 % of a pyramid step (callgrind, large_pyramid).
+  std::vector<StartPose> before_step;
   std::vector<Aabb> aabb;              // tight box of the last step's start, all colliders
   std::vector<std::uint32_t> island;   // root slot of the body's island at the last step
 
@@ -173,6 +182,10 @@ struct NarrowChunk {
   std::size_t pairs = 0;
   std::size_t point_count = 0;  // both kinds
   bool same_counts = false;     // every pair is last step's pair of the same index and count
+  // Every pair collided afresh has its first point between the bodies of last step's first
+  // point (colour_contacts keeps the colouring when, with same_counts, this holds).
+  bool same_bodies = false;
+  bool bouncy = false;  // a pair collided afresh has restitution on its first point
   std::vector<std::uint64_t> keys;
   std::vector<std::uint8_t> touching;
   std::vector<std::uint32_t> counts;
@@ -249,6 +262,7 @@ struct World::Impl {
   std::vector<BodyCold> cold;  // per dense body
   IdPool slots{"body"};        // body slots; dense index into `bodies`
   bool needs_compaction = false;
+  bool dense_moved = false;  // compaction moved bodies since the last narrow phase
   bool joints_need_compaction = false;  // dead joints wait in `joints` until the next step
 
   std::vector<Joint> joints;    // dense

@@ -140,7 +140,7 @@ void begin_step(World::Impl& w, float h) {
   auto& b = w.bodies;
   w.tasks.parallel_for(int(b.size()), 2048, [&](int lo, int hi, int) {
     for (int k = lo; k < hi; ++k)
-      b.before_step[k] = Transform{{b.px[k], b.py[k]}, angle_of(Rot{b.qc[k], b.qs[k]})};
+      b.before_step[k] = StartPose{{b.px[k], b.py[k]}, Rot{b.qc[k], b.qs[k]}};
   });
 }
 

@@ -11,7 +11,9 @@
 // The field-by-field versions are the reference the tests compare against.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <type_traits>
 #include <vector>
 
 #include "solver/contacts/contact.hpp"
@@ -245,10 +247,24 @@ void scatter_lanes(SolverBody* bodies, const std::uint32_t* idx, const wide::Bod
 }
 
 // Which of the lanes [lane, lane + width of F) hold a body the solver may write (inverse masses
-// im, ii): bodies of infinite mass may be shared by lanes and chunks and are never written.
+// im, ii): bodies of infinite mass may be shared by lanes and chunks and are never written. One
+// compare of each row and a move of the sign bits: asked lane by lane (two scalar compares a
+// lane) it was 7 % of a pyramid step.
 template <class F>
 std::uint32_t movable_lanes(const float* im, const float* ii, int lane) {
-  std::uint32_t mask = 0;
+  const F zero(0.0f);
+  const auto movable = (wide::load<F>(im + lane) != zero) | (wide::load<F>(ii + lane) != zero);
+  // The mask register tells the level: a 16-bit mask (AVX-512), or a vector of 128 or 256 bits.
+  using Register = typename std::decay_t<decltype(movable)>::register_type;
+  constexpr std::size_t kRegisterBytes = sizeof(Register);
+  if constexpr (kRegisterBytes == 2) return std::uint32_t(Register(movable));
+#if defined(__SSE2__)
+  if constexpr (kRegisterBytes == 16) return std::uint32_t(_mm_movemask_ps(movable));
+#endif
+#if defined(__AVX__)
+  if constexpr (kRegisterBytes == 32) return std::uint32_t(_mm256_movemask_ps(movable));
+#endif
+  std::uint32_t mask = 0;  // a width without a move of sign bits here
   for (int i = 0; i < wide::kLanesOf<F>; ++i)
     mask |= std::uint32_t(im[lane + i] != 0 || ii[lane + i] != 0) << i;
   return mask;

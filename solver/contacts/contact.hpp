@@ -119,6 +119,10 @@ struct ContactSet {
   // The narrow phase's candidates were last step's pairs in order, as in a settled pile
   // (narrow_phase.cpp): with as many pairs kept, pair p is last step's pair p.
   bool same_pairs = false;
+  // Moreover every pair kept its count of points and its first point's bodies, so the points lie
+  // where they lay (narrow_phase.cpp); bouncy_pairs: a pair collided afresh has restitution on
+  // its first point (a reused point keeps last step's).
+  bool same_layout = false, bouncy_pairs = false;
   std::vector<PairCache> pair_cache;
   std::vector<PairCache> old_pair_cache;
 

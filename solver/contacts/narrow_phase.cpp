@@ -176,7 +176,9 @@ void narrow_phase(World::Impl& w) {
     reserve_rows(out, std::size_t(hi - lo));
     out.points.clear();
     out.pairs = 0, out.point_count = 0;
-    out.same_counts = same_pairs;
+    // Kept in registers and stored once per chunk. A reused point keeps its bodies unless
+    // compaction moved them (dense_moved, below); only fresh pairs are compared.
+    bool same_counts = same_pairs, same_bodies = same_pairs, bouncy = false;
     ContactPoint buffer[kMaxPointsPerPair];
     for (int p = lo; p < hi; ++p) {
       const auto [a, c] = w.candidate_pairs[std::size_t(p)];
@@ -226,8 +228,15 @@ void narrow_phase(World::Impl& w) {
         count = collide_pair(w, a, c, reach, collide_margin, buffer);
       }
       if (same_pairs && count != set.old_pair_begin[old + 1] - set.old_pair_begin[old])
-        out.same_counts = false;
+        same_counts = false;
       if (count == 0) continue;
+      if (!reused) {
+        if (same_pairs) {
+          const ContactPoint& last = set.old_points[set.old_pair_begin[old]];
+          same_bodies &= buffer[0].body_v == last.body_v && buffer[0].body_o == last.body_o;
+        }
+        bouncy |= buffer[0].restitution > 0;
+      }
       // Fresh points: impulses of the same features last step (warm start), and touching.
       if (!reused)
         for (std::size_t i = 0; i < count; ++i) {
@@ -252,17 +261,23 @@ void narrow_phase(World::Impl& w) {
       out.point_count += count;
       if (!reused) out.points.insert(out.points.end(), buffer, buffer + count);
     }
+    out.same_counts = same_counts, out.same_bodies = same_bodies, out.bouncy = bouncy;
   });
   // Merge in chunk order: offsets first, then every chunk copies itself in parallel. When every
   // pair is last step's with as many points, the points are updated where they lie instead
   // (in a settled pyramid, every pair: 30,000 points of 64 bytes not copied a step).
   std::size_t pair_total = 0, point_total = 0;
-  bool in_place = same_pairs;
+  bool in_place = same_pairs, same_bodies = same_pairs;
+  set.bouncy_pairs = false;
   for (NarrowChunk& chunk : chunks) {
     chunk.first_pair = pair_total, chunk.first_point = point_total;
     pair_total += chunk.pairs, point_total += chunk.point_count;
     in_place = in_place && chunk.same_counts;
+    same_bodies = same_bodies && chunk.same_bodies;
+    set.bouncy_pairs = set.bouncy_pairs || chunk.bouncy;
   }
+  set.same_layout = in_place && same_bodies && !w.dense_moved;
+  w.dense_moved = false;
   if (in_place) std::swap(set.points, set.old_points);
   set.points.resize(point_total);
   set.pair_keys.resize(pair_total);

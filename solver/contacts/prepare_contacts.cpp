@@ -76,9 +76,11 @@ namespace {
 // through the scalar twin, then copies the accumulated impulses. Lane `lane` runs from body
 // a = a_bodies[lane] (~0: the first point's edge body) to the other; a point whose vertex is on
 // a is the same constraint seen from the other side: its anchors swap and its normal and tangent
-// impulse change sign.
+// impulse change sign. `kept`: c holds last step's constraints of these lanes, between the same
+// bodies (ContactSet::structure_kept), so its bodies, points and flips stand as they are (a
+// settled pile: a seventh of the fill).
 void fill_constraint(const World::Impl &w, WideConstraint &c, const std::uint32_t *ids,
-                     const std::uint32_t *a_bodies) {
+                     const std::uint32_t *a_bodies, bool kept) {
   const auto &set = w.contacts;
   const auto &b = w.bodies;
   PrepareInput in[2];
@@ -99,16 +101,30 @@ void fill_constraint(const World::Impl &w, WideConstraint &c, const std::uint32_
       for (int k = 0; k < 2; ++k) {
         clear_features(in[k], lane);
         c.p[k].point[lane] = ~0u;
+        c.p[k].flipped[lane] = 0;
         flags.flip[k][lane] = flags.present[k][lane] = 0.0f;
       }
       continue;
     }
-    const std::uint32_t k0 = set.constraint_first[id], n = set.constraint_count[id];
-    const ContactPoint &cp = set.points[k0];
-    const std::uint32_t a = a_bodies[lane] != ~0u ? a_bodies[lane] : cp.body_o;
-    c.a[lane] = a, c.b[lane] = a == cp.body_o ? cp.body_v : cp.body_o;
+    const ContactPoint &cp = set.points[set.constraint_first[id]];
     c.friction[lane] = cp.friction, c.static_friction[lane] = cp.static_friction;
     c.restitution[lane] = cp.restitution;
+    if (kept) {
+      for (int k = 0; k < 2; ++k) {
+        const std::uint32_t point = c.p[k].point[lane];
+        const bool here = point != ~0u;
+        if (here)
+          gather_features(w, set.points[point], in[k], lane);
+        else
+          clear_features(in[k], lane);
+        flags.flip[k][lane] = c.p[k].flipped[lane] ? 1.0f : 0.0f;
+        flags.present[k][lane] = here ? 1.0f : 0.0f;
+      }
+      continue;
+    }
+    const std::uint32_t k0 = set.constraint_first[id], n = set.constraint_count[id];
+    const std::uint32_t a = a_bodies[lane] != ~0u ? a_bodies[lane] : cp.body_o;
+    c.a[lane] = a, c.b[lane] = a == cp.body_o ? cp.body_v : cp.body_o;
     for (std::uint32_t k = 0; k < 2; ++k) {
       if (k < n) {
         const ContactPoint &pk = set.points[k0 + k];
@@ -116,10 +132,12 @@ void fill_constraint(const World::Impl &w, WideConstraint &c, const std::uint32_
         flags.flip[k][lane] = pk.body_v == a ? 1.0f : 0.0f;
         flags.present[k][lane] = 1.0f;
         c.p[k].point[lane] = k0 + k;
+        c.p[k].flipped[lane] = pk.body_v == a;
       } else {
         clear_features(in[k], int(lane));
         flags.flip[k][lane] = flags.present[k][lane] = 0.0f;
         c.p[k].point[lane] = ~0u;
+        c.p[k].flipped[lane] = 0;
       }
     }
   }
@@ -134,8 +152,7 @@ void fill_constraint(const World::Impl &w, WideConstraint &c, const std::uint32_
   for (int k = 0; k < 2; ++k) {
     WidePoint &p = c.p[k];
     for (int lane = 0; lane < kContactLanes; ++lane) {
-      const bool flipped = flags.flip[k][lane] > 0.5f;
-      p.flipped[lane] = flipped;
+      const bool flipped = p.flipped[lane] != 0;
       if (p.point[lane] == ~0u) {
         p.lambda_n[lane] = p.lambda_t[lane] = p.sliding[lane] = 0;
         continue;
@@ -247,7 +264,7 @@ void prepare_contacts(World::Impl &w) {
   w.tasks.parallel_for(int(set.wide.size()), 16, [&](int lo, int hi, int) {
     for (int i = lo; i < hi; ++i)
       fill_constraint(w, set.wide[std::size_t(i)], lanes.data() + std::size_t(i) * kContactLanes,
-                      lane_a.data() + std::size_t(i) * kContactLanes);
+                      lane_a.data() + std::size_t(i) * kContactLanes, set.structure_kept);
   });
   // Points touching a soft body are evaluated afresh by every pass; here only
   // their approach.
