@@ -81,6 +81,8 @@ void finish_contacts(World::Impl& w);
 // (integration) may do them for its own range. The scatter writes only bodies the step marked
 // movable (scratch.moving).
 void gather_solver_bodies(World::Impl& w, int lo, int hi);
+// Only their motion, when the poses have not changed since the last gather.
+void gather_solver_motion(World::Impl& w, int lo, int hi);
 void scatter_solver_bodies(World::Impl& w, int lo, int hi);
 // Whether the solver bodies may stay gathered across a substep: nothing but the contact passes
 // and integration touches the bodies' motion (no joints, struts or points on soft bodies).

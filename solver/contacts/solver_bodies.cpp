@@ -18,6 +18,15 @@ void gather_solver_bodies(World::Impl &w, int lo, int hi) {
   }
 }
 
+void gather_solver_motion(World::Impl &w, int lo, int hi) {
+  const auto &b = w.bodies;
+  auto &out = w.scratch.solver_bodies;
+  for (int k = lo; k < hi; ++k) {
+    const std::size_t i = std::size_t(k);
+    out[i].dx = b.dx[i], out[i].dy = b.dy[i], out[i].da = b.da[i];
+  }
+}
+
 void scatter_solver_bodies(World::Impl &w, int lo, int hi) {
   auto &b = w.bodies;
   const auto &in = w.scratch.solver_bodies;

@@ -109,12 +109,14 @@ constexpr int kIntegrateGrain = 2048;
 using Stage = TaskSystem::Stage;
 
 // scatter_first / gather_after: the stage also moves the solver bodies of its range back to the
-// body arrays before integrating, and gathers them afresh after (see run_substeps).
+// body arrays before integrating, and gathers them afresh after (see run_substeps); only their
+// motion if motion_only (the stage changed no pose since they were gathered).
 template <class RigidFn, class ParticleFn>
 void add_integrate_stages(World::Impl& w, std::vector<Stage>& stages, RigidFn rigid,
-                          ParticleFn particles, bool scatter_first, bool gather_after, int phase) {
+                          ParticleFn particles, bool scatter_first, bool gather_after,
+                          bool motion_only, int phase) {
   stages.push_back({int(w.bodies.size()), kIntegrateGrain,
-                    [&w, rigid, scatter_first, gather_after](int lo, int hi, int) {
+                    [&w, rigid, scatter_first, gather_after, motion_only](int lo, int hi, int) {
                       if (scatter_first) scatter_solver_bodies(w, lo, hi);
                       const auto& runs = w.scratch.rigid_runs;
                       // First run ending after lo.
@@ -123,7 +125,8 @@ void add_integrate_stages(World::Impl& w, std::vector<Stage>& stages, RigidFn ri
                           [](std::uint32_t v, const auto& run) { return v < run.second; });
                       for (; it != runs.end() && int(it->first) < hi; ++it)
                         rigid(std::max(lo, int(it->first)), std::min(hi, int(it->second)));
-                      if (gather_after) gather_solver_bodies(w, lo, hi);
+                      if (gather_after && motion_only) gather_solver_motion(w, lo, hi);
+                      if (gather_after && !motion_only) gather_solver_bodies(w, lo, hi);
                     },
                     phase});
   if (w.scratch.soft_bodies.empty()) return;
@@ -148,7 +151,7 @@ void add_integrate_velocity_stages(World::Impl& w, std::vector<TaskSystem::Stage
   add_integrate_stages(
       w, stages, [rs, h](int lo, int hi) { integrate_rigid_velocity_simd(rs, lo, hi, h); },
       [ps, h](int lo, int hi) { integrate_particles_velocity(ps, lo, hi, h); }, scatter_first,
-      gather_after, phase);
+      gather_after, scatter_first, phase);  // scattered first: gathered whole before, poses kept
 }
 
 void add_integrate_position_stages(World::Impl& w, std::vector<TaskSystem::Stage>& stages, float h,
@@ -158,7 +161,7 @@ void add_integrate_position_stages(World::Impl& w, std::vector<TaskSystem::Stage
   add_integrate_stages(
       w, stages, [rs](int lo, int hi) { integrate_rigid_position_simd(rs, lo, hi); },
       [ps](int lo, int hi) { integrate_particles_position(ps, lo, hi); }, scatter_first,
-      gather_after, phase);
+      gather_after, false, phase);
 }
 
 void add_scatter_solver_bodies_stage(World::Impl& w, std::vector<TaskSystem::Stage>& stages,

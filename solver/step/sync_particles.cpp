@@ -17,9 +17,11 @@ void sync_particles(World::Impl& w) {
         // Static and sleeping bodies have not moved since their particles were placed (moving
         // one by hand places them and wakes it).
         if (b.flags[k] & (kStatic | kSleeping)) continue;
+        // Read once: the particle stores may alias the body columns for the compiler.
         const Rot r{b.qc[k], b.qs[k]};
+        const Vec2 position{b.px[k], b.py[k]};
         for (std::uint32_t i = p0; i < p0 + pc; ++i) {
-          const Vec2 x = Vec2{b.px[k], b.py[k]} + rotate(r, {q.lx[i], q.ly[i]});
+          const Vec2 x = position + rotate(r, {q.lx[i], q.ly[i]});
           q.x[i] = x.x;
           q.y[i] = x.y;
         }
