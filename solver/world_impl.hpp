@@ -195,7 +195,7 @@ struct StepScratch {
   std::vector<std::uint8_t> moving;       // per body: may be written by the solver (set each step)
   std::vector<std::uint8_t> coloured_moving;  // `moving` when the contacts were last coloured
   std::vector<std::uint32_t> pair_a, pair_b, joint_a, joint_b;
-  std::vector<float> body_pushes;               // per moving body: its share of its pairs' push-out
+  std::vector<float> body_pushes;  // per body: its pairs' pushes (empty: none can be crowded)
   std::vector<std::uint32_t> strut_a, strut_b;  // strut colouring input
   std::vector<std::uint32_t> strut_ids;         // strut colouring: strut index of each input
   std::vector<std::uint8_t> particle_moving;    // per particle: w > 0 (strut colouring)

@@ -96,7 +96,8 @@ TEST(PushOut, CrowdedPileHasTheSameBitsForEveryKernelAndThreadCount) {
       world.create_body(test::box_def({0.01f * float(i % 7), 0.01f * float(i % 5)}));
     world.step(1.0f / 60);
     const auto& pushes = WorldAccess::impl(world).scratch.body_pushes;
-    EXPECT_GT(*std::max_element(pushes.begin(), pushes.end()), kCrowdedPushes);  // shared caps
+    EXPECT_TRUE(std::any_of(pushes.begin(), pushes.end(),
+                            [](float p) { return p > kCrowdedPushes; }));  // shared caps
     for (int i = 0; i < 20; ++i) world.step(1.0f / 60);
     EXPECT_TRUE(finite_state(world));
     return world.state_hash();

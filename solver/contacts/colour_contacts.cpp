@@ -49,11 +49,18 @@ bool same_contact_structure(World::Impl &w) {
 // at the cap moves body k by ima_k / (ima_k + ima_other) of it, so a heavy body touching many
 // light ones, or a body on a static one, counts what it really receives. Pairs only near (the
 // speculative margin) push nothing and are not counted. Summed in pair order, so the same for
-// any thread count; static and kinematic bodies stay at 0.
+// any thread count; static and kinematic bodies stay at 0. A pair adds at most 1 to a body, and
+// a moving body's pairs take distinct colours until they spill into the overflow colour, so
+// while that colour is empty no body has more than kColourCount = kCrowdedPushes pushes: then
+// the list is left empty and nothing is counted (large_pyramid never counts).
 void count_body_pushes(World::Impl &w) {
+  static_assert(kCrowdedPushes >= float(kColourCount));
   const auto &set = w.contacts;
   auto &s = w.scratch;
   const auto &inv_mass = w.bodies.inv_mass;
+  const Colouring &colours = w.contact_colours;
+  s.body_pushes.clear();
+  if (colours.begin[kOverflowColour] == colours.begin[kOverflowColour + 1]) return;
   s.body_pushes.assign(w.bodies.size(), 0.0f);
   for (std::size_t p = 0; p < s.pair_a.size(); ++p) {
     bool overlaps = false;

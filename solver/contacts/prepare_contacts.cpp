@@ -234,11 +234,13 @@ void prepare_contacts(World::Impl &w) {
   s.solver_bodies[n] = SolverBody{};  // the spare zero body that pads wide lanes
   s.prepare_bodies.resize(n + 1);
   s.prepare_bodies[n] = PrepareBody{};
+  const bool crowded = !s.body_pushes.empty();  // else every body's push scale is 1
   w.tasks.parallel_for(int(n), 4096, [&](int lo, int hi, int) {
     for (int k = lo; k < hi; ++k) {
       s.p0x[k] = b.px[k], s.p0y[k] = b.py[k], s.q0c[k] = b.qc[k], s.q0s[k] = b.qs[k];
       s.prepare_bodies[std::size_t(k)] = prepare_body(w, std::uint32_t(k));
-      s.prepare_bodies[std::size_t(k)].push_scale = push_out_scale(s.body_pushes[std::size_t(k)]);
+      if (crowded)
+        s.prepare_bodies[std::size_t(k)].push_scale = push_out_scale(s.body_pushes[std::size_t(k)]);
     }
   });
   auto &set = w.contacts;
