@@ -274,7 +274,7 @@ struct ContactLanes {
       const float a = 3 * u(rng);
       bodies[std::size_t(i)] = {u(rng), u(rng), u(rng), 0, 0.01f * u(rng), 0.01f * u(rng), 1, 0};
       prepare_bodies[std::size_t(i)] = {
-          std::cos(a), std::sin(a), 0.01f * u(rng), 0.01f * u(rng), 0.01f * u(rng), 1, 6, 0};
+          std::cos(a), std::sin(a), 0.01f * u(rng), 0.01f * u(rng), 0.01f * u(rng), 1, 6, 1};
     }
     std::vector<std::uint32_t> order(n);
     for (int i = 0; i < n; ++i) order[std::size_t(i)] = std::uint32_t(i);

@@ -208,6 +208,7 @@ struct StepScratch {
   std::vector<std::uint8_t> moving;       // per body: may be written by the solver (set each step)
   std::vector<std::uint8_t> coloured_moving;  // `moving` when the contacts were last coloured
   std::vector<std::uint32_t> pair_a, pair_b, joint_a, joint_b;
+  std::vector<float> body_pushes;  // per body: its pairs' pushes (empty: none can be crowded)
   std::vector<std::uint32_t> strut_a, strut_b;  // strut colouring input
   std::vector<std::uint32_t> strut_ids;         // strut colouring: strut index of each input
   std::vector<std::uint8_t> particle_moving;    // per particle: w > 0 (strut colouring)
@@ -285,7 +286,7 @@ struct World::Impl {
   bool scalar_contacts = false;        // tests and benchmarks: the wide kernel's scalar twin
   bool keep_contact_structure = true;  // tests: false colours and assigns lanes every step
   bool scalar_struts = false;          // tests and benchmarks: the strut kernels' scalar twins
-  bool scalar_joints = false;  // tests and benchmarks: the joint points' kernels' scalar twins
+  bool scalar_joints = false;    // tests and benchmarks: the joint points' kernels' scalar twins
   bool lane_struts = true;       // tests and benchmarks: false sends every strut down the old paths
   std::vector<float> motion;     // per body: how far any point may move this step
   std::vector<float> reach;      // per body: farthest surface point from the centre of mass

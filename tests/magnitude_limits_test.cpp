@@ -300,25 +300,6 @@ TEST(MagnitudeLimits, BodiesAtTheLimitsStayFinite) {
   }
 }
 
-// Documented limitation (docs/api.md): the push-out cap holds per contact, as in Box2D, so n
-// bodies created on one spot leave at up to (n - 1) x contact_push_max each, never faster, and
-// stay finite. Measured: 6.9 m/s for 10 boxes, 34 m/s for 100 (the issue saw 239 m/s for 2,000).
-TEST(MagnitudeLimits, OverlapPushOutIsCappedPerContact) {
-  for (const int n : {10, 100}) {
-    World world({.gravity = {0, 0}});
-    std::vector<BodyId> boxes;
-    for (int i = 0; i < n; ++i) boxes.push_back(world.create_body(test::box_def({0, 0})));
-    float fastest = 0;
-    for (int step = 0; step < 5; ++step) {
-      world.step(1.0f / 60);
-      for (const BodyId id : boxes) fastest = std::max(fastest, length(world.linear_velocity(id)));
-    }
-    ASSERT_TRUE(finite_state(world));
-    EXPECT_GT(fastest, 0.0f);  // they do separate
-    EXPECT_LE(fastest, float(n - 1) * world.config().contact_push_max) << n << " boxes";
-  }
-}
-
 // Found by fuzz_api: a pin joint anchored 9.5e21 m away was accepted and turned both bodies into
 // NaN in one step. Joint anchors and lengths obey the coordinate limit.
 TEST(MagnitudeLimits, JointAnchorsBeyondTheCoordinateLimitAreRejected) {

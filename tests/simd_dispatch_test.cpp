@@ -142,9 +142,11 @@ ContactBench random_contacts(std::uint32_t seed, int constraints) {
                    0.01f * u(rng),
                    std::cos(0.01f * a),
                    std::sin(0.01f * a)};
-    t.prepare_bodies[i] = {
-        std::cos(a),    std::sin(a),           0.01f * u(rng),        0.01f * u(rng),
-        0.02f * u(rng), fixed ? 0 : mass(rng), fixed ? 0 : mass(rng), 0};
+    // Every fourth body crowded: its pairs get a share of the push-out cap (push_out_scale).
+    const float push_scale = i % 4 == 1 ? 0.05f + 0.45f * (u(rng) + 1) : 1.0f;
+    t.prepare_bodies[i] = {std::cos(a),           std::sin(a),    0.01f * u(rng),
+                           0.01f * u(rng),        0.02f * u(rng), fixed ? 0 : mass(rng),
+                           fixed ? 0 : mass(rng), push_scale};
   }
   std::vector<std::uint32_t> order(n);
   for (int i = 0; i < n; ++i) order[i] = std::uint32_t(i);

@@ -27,6 +27,7 @@ set(STRUT_TEST_SOURCES
   tests/determinism_test.cpp
   tests/world_broadphase_test.cpp
   tests/contact_wide_test.cpp
+  tests/push_out_test.cpp
   tests/contact_cache_test.cpp
   tests/contact_prepare_test.cpp
   tests/strut_kernel_test.cpp

@@ -52,6 +52,35 @@ bool same_contact_structure(World::Impl &w) {
   return true;
 }
 
+// Each moving body's share of its overlapping pairs' push-out (push_out_scale): a pair pushing
+// at the cap moves body k by ima_k / (ima_k + ima_other) of it, so a heavy body touching many
+// light ones, or a body on a static one, counts what it really receives. Pairs only near (the
+// speculative margin) push nothing and are not counted. Summed in pair order, so the same for
+// any thread count; static and kinematic bodies stay at 0. A pair adds at most 1 to a body, and
+// a moving body's pairs take distinct colours until they spill into the overflow colour, so
+// while that colour is empty no body has more than kColourCount = kCrowdedPushes pushes: then
+// the list is left empty and nothing is counted (large_pyramid never counts).
+void count_body_pushes(World::Impl &w) {
+  static_assert(kCrowdedPushes >= float(kColourCount));
+  const auto &set = w.contacts;
+  auto &s = w.scratch;
+  const auto &inv_mass = w.bodies.inv_mass;
+  const Colouring &colours = w.contact_colours;
+  s.body_pushes.clear();
+  if (colours.begin[kOverflowColour] == colours.begin[kOverflowColour + 1]) return;
+  s.body_pushes.assign(w.bodies.size(), 0.0f);
+  for (std::size_t p = 0; p < s.pair_a.size(); ++p) {
+    bool overlaps = false;
+    for (std::uint32_t k = set.pair_begin[p]; k < set.pair_begin[p + 1]; ++k)
+      overlaps |= set.points[k].separation < 0;
+    const std::uint32_t a = s.pair_a[p], b = s.pair_b[p];
+    const float both = inv_mass[a] + inv_mass[b];
+    if (!overlaps || both == 0) continue;
+    if (s.moving[a]) s.body_pushes[a] += inv_mass[a] / both;
+    if (s.moving[b]) s.body_pushes[b] += inv_mass[b] / both;
+  }
+}
+
 }  // namespace
 
 void colour_contacts(World::Impl &w) {
@@ -108,6 +137,7 @@ void colour_contacts(World::Impl &w) {
   set.pair_constraint_begin[pairs] = chunk_first.back();
   set.any_restitution = bouncy.load();
   colour_constraints(s.pair_a, s.pair_b, s.moving, w.bodies.size(), w.contact_colours);
+  count_body_pushes(w);
 }
 
 }  // namespace strut

@@ -78,9 +78,10 @@ struct alignas(32) SolverBody {
 };
 
 // A body as the contact prepare reads it, one 32-byte row per body (body_lanes.hpp moves rows
-// into lanes): rotation, motion of the last substep, inverse masses (and padding to 32 bytes).
+// into lanes): rotation, motion of the last substep, inverse masses, and the fraction of the
+// push-out cap its contacts get (push_out_scale in contact_solver.hpp; 1 unless it is crowded).
 struct alignas(32) PrepareBody {
-  float qc = 0, qs = 0, dx = 0, dy = 0, da = 0, inv_mass = 0, inv_inertia = 0, unused = 0;
+  float qc = 0, qs = 0, dx = 0, dy = 0, da = 0, inv_mass = 0, inv_inertia = 0, push_scale = 1;
 };
 
 // What a pair's features were chosen at: the pose of its higher-slot collider's body in the

@@ -155,10 +155,11 @@ void prepare_lanes(const PrepareBody* bodies, WideConstraint& c, PrepareInput* i
   F A[8], B[8];  // field f of body a in A[f], of body b in B[f] (PrepareBody's order)
   gather_rows8(&bodies[0].qc, c.a + lane, A);
   gather_rows8(&bodies[0].qc, c.b + lane, B);
-  const F zero(0.0f), one(1.0f);
+  const F zero(0.0f);
   store(c.ima + lane, A[5]), store(c.iia + lane, A[6]);
   store(c.imb + lane, B[5]), store(c.iib + lane, B[6]);
-  store(c.fixed + lane, select(A[5] == zero || B[5] == zero, one, zero));
+  const F push = vmin(A[7], B[7]);
+  store(c.push + lane, select(A[5] == zero || B[5] == zero, zero - push, push));
   for (int k = 0; k < 2; ++k) {
     const auto flipped = load<F>(lanes.flip[k] + lane) > F(0.5f);
     F v[8], o[8];  // the vertex's body is a where the point is flipped

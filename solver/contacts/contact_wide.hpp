@@ -41,7 +41,9 @@ struct alignas(64) WideConstraint {
   std::uint32_t a[kContactLanes], b[kContactLanes];  // solver bodies (a spare zero body pads lanes)
   float friction[kContactLanes], static_friction[kContactLanes], restitution[kContactLanes];
   float ima[kContactLanes], iia[kContactLanes], imb[kContactLanes], iib[kContactLanes];
-  float fixed[kContactLanes];  // 1 when a body has infinite mass (stiffer softness)
+  // The lane's push-out cap as a fraction of WidePass::push_max (the smaller push_scale of its
+  // two bodies), negated when a body has infinite mass (stiffer softness): one row, one load.
+  float push[kContactLanes];
   WidePoint p[2];
 };
 
@@ -146,11 +148,12 @@ template <class F>
   const F zero(0.0f), one(1.0f);
   const F ima = load<F>(c.ima + lane), iia = load<F>(c.iia + lane);
   const F imb = load<F>(c.imb + lane), iib = load<F>(c.iib + lane);
-  const auto fixed = load<F>(c.fixed + lane) > F(0.5f);
+  const F cap = load<F>(c.push + lane);
+  const auto fixed = cap < zero;
   const F bias_rate = select(fixed, F(pass.fixed_bias_rate), F(pass.bias_rate));
   const F soft_mass = select(fixed, F(pass.fixed_mass_scale), F(pass.mass_scale));
   const F soft_impulse = select(fixed, F(pass.fixed_impulse_scale), F(pass.impulse_scale));
-  const F push_max(pass.push_max);
+  const F push_max = F(pass.push_max) * vabs(cap);  // exactly push_max when cap is +-1
   auto apply = [&](F px, F py, F rax, F ray, F rbx, F rby) {
     push(A, B, ima, iia, imb, iib, px, py, rax, ray, rbx, rby);
   };

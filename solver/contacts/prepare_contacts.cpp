@@ -43,12 +43,12 @@ void clear_features(PrepareInput &in, int lane) {
 PrepareBody prepare_body(const World::Impl &w, std::uint32_t k) {
   const auto &b = w.bodies;
   return PrepareBody{b.qc[k], b.qs[k],       b.dx[k],          b.dy[k],
-                     b.da[k], b.inv_mass[k], b.inv_inertia[k], 0.0f};
+                     b.da[k], b.inv_mass[k], b.inv_inertia[k], 1.0f};
 }
 
 // A PrepareBody's eight fields in order, as the rows put_bodies takes.
 std::array<float, 8> fields(const PrepareBody &b) {
-  return {b.qc, b.qs, b.dx, b.dy, b.da, b.inv_mass, b.inv_inertia, b.unused};
+  return {b.qc, b.qs, b.dx, b.dy, b.da, b.inv_mass, b.inv_inertia, b.push_scale};
 }
 
 }  // namespace
@@ -259,10 +259,13 @@ void prepare_contacts(World::Impl &w) {
   s.solver_bodies[n] = SolverBody{};  // the spare zero body that pads wide lanes
   s.prepare_bodies.resize(n + 1);
   s.prepare_bodies[n] = PrepareBody{};
+  const bool crowded = !s.body_pushes.empty();  // else every body's push scale is 1
   w.tasks.parallel_for(int(n), 4096, [&](int lo, int hi, int) {
     for (int k = lo; k < hi; ++k) {
       s.p0x[k] = b.px[k], s.p0y[k] = b.py[k], s.q0c[k] = b.qc[k], s.q0s[k] = b.qs[k];
       s.prepare_bodies[std::size_t(k)] = prepare_body(w, std::uint32_t(k));
+      if (crowded)
+        s.prepare_bodies[std::size_t(k)].push_scale = push_out_scale(s.body_pushes[std::size_t(k)]);
     }
   });
   auto &set = w.contacts;
