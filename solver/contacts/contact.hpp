@@ -39,9 +39,7 @@ struct alignas(64) ContactPoint {
   bool sliding = false;  // slipping at the end of the last substep: dynamic friction applies
   // The vertex is on the collider of the lower slot of the pair (slots survive compaction).
   bool vertex_on_lower = false;
-  // The narrow phase reused the point as it was (contact cache): its impulses and sliding are
-  // still those its lane ended last step with (prepare_contacts leaves them in place).
-  bool kept = false;
+  std::uint8_t unused = 0;
 
   float radius() const { return radius_v + radius_o; }
   Vec2 fallback_normal() const {

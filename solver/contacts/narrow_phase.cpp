@@ -214,7 +214,6 @@ void narrow_phase(World::Impl& w) {
           for (std::uint32_t k = set.old_pair_begin[old]; k < set.old_pair_begin[old + 1]; ++k) {
             ContactPoint& cp = set.old_points[k];
             rebind(cp, lower, higher);
-            cp.kept = true;
             cp.separation = feature_separation(w, cp, cp.body_v, cp.body_o);
             touching |= cp.separation <= slop;
             ++count;

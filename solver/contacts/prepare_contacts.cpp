@@ -85,9 +85,6 @@ void fill_constraint(const World::Impl &w, WideConstraint &c, const std::uint32_
   const auto &b = w.bodies;
   PrepareInput in[2];
   PrepareLanes flags;
-  // Lanes whose impulses come from their point (bit per lane): every present point, or when
-  // `kept`, only points collided afresh (a kept point's are still in its lane).
-  std::uint32_t copy_impulses[2] = {0, 0};
   // The lanes' points lie anywhere in the point list (it is in pair order, lanes in colour
   // order): ask for all of them before reading any, so their cache misses overlap.
   for (int lane = 0; lane < kContactLanes; ++lane)
@@ -116,13 +113,10 @@ void fill_constraint(const World::Impl &w, WideConstraint &c, const std::uint32_
       for (int k = 0; k < 2; ++k) {
         const std::uint32_t point = c.p[k].point[lane];
         const bool here = point != ~0u;
-        if (here) {
-          const ContactPoint &pk = set.points[point];
-          gather_features(w, pk, in[k], lane);
-          copy_impulses[k] |= std::uint32_t(!pk.kept) << lane;
-        } else {
+        if (here)
+          gather_features(w, set.points[point], in[k], lane);
+        else
           clear_features(in[k], lane);
-        }
         flags.flip[k][lane] = c.p[k].flipped[lane] ? 1.0f : 0.0f;
         flags.present[k][lane] = here ? 1.0f : 0.0f;
       }
@@ -139,7 +133,6 @@ void fill_constraint(const World::Impl &w, WideConstraint &c, const std::uint32_
         flags.present[k][lane] = 1.0f;
         c.p[k].point[lane] = k0 + k;
         c.p[k].flipped[lane] = pk.body_v == a;
-        copy_impulses[k] |= 1u << lane;
       } else {
         clear_features(in[k], int(lane));
         flags.flip[k][lane] = flags.present[k][lane] = 0.0f;
@@ -164,7 +157,6 @@ void fill_constraint(const World::Impl &w, WideConstraint &c, const std::uint32_
         p.lambda_n[lane] = p.lambda_t[lane] = p.sliding[lane] = 0;
         continue;
       }
-      if (!(copy_impulses[k] >> lane & 1u)) continue;
       const ContactPoint &cp = set.points[p.point[lane]];
       p.lambda_n[lane] = cp.lambda_n;
       p.lambda_t[lane] = flipped ? -cp.lambda_t : cp.lambda_t;  // the mirrored row's sign
