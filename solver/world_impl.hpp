@@ -67,10 +67,10 @@ struct BodyArrays {
   std::vector<float> sleep_time;
   // Pose at the start of the last step (interpolation, the continuous pass), kept as a rotation:
   // its angle is only needed when interpolated_transform asks, and an atan2 per body per step
-  // was 3 % of a pyramid step (callgrind, large_pyramid).
+  // was 1.5 % of a pyramid step's instructions (callgrind, large_pyramid).
   std::vector<StartPose> before_step;
-  std::vector<Aabb> aabb;              // tight box of the last step's start, all colliders
-  std::vector<std::uint32_t> island;   // root slot of the body's island at the last step
+  std::vector<Aabb> aabb;             // tight box of the last step's start, all colliders
+  std::vector<std::uint32_t> island;  // root slot of the body's island at the last step
 
   // Calls f(column) for every column above. Adding and compacting bodies go through this one
   // list, so no column can be left out of either (body_storage_test checks that it names every
@@ -263,7 +263,7 @@ struct World::Impl {
   std::vector<BodyCold> cold;  // per dense body
   IdPool slots{"body"};        // body slots; dense index into `bodies`
   bool needs_compaction = false;
-  bool dense_moved = false;  // compaction moved bodies since the last narrow phase
+  bool dense_moved = false;             // compaction moved bodies since the last narrow phase
   bool joints_need_compaction = false;  // dead joints wait in `joints` until the next step
 
   std::vector<Joint> joints;    // dense

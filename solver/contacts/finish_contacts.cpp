@@ -24,7 +24,7 @@ void finish_contacts(World::Impl &w) {
     for (int p = lo; p < hi; ++p)
       if (!set.pair_touching[p])
         for (std::uint32_t k = set.pair_begin[p]; k < set.pair_begin[p + 1]; ++k)
-        if (set.points[k].max_lambda_n > 0) set.pair_touching[p] = 1;
+          if (set.points[k].max_lambda_n > 0) set.pair_touching[p] = 1;
   });
 }
 
