@@ -254,20 +254,17 @@ template <class F>
 std::uint32_t movable_lanes(const float* im, const float* ii, int lane) {
   const F zero(0.0f);
   const auto movable = (wide::load<F>(im + lane) != zero) | (wide::load<F>(ii + lane) != zero);
-  // The mask register tells the level: a 16-bit mask (AVX-512), or a vector of 128 or 256 bits.
+  // The mask register tells the level: a 16-bit mask (AVX-512), or a vector of 128 (SSE) or 256
+  // bits (AVX2), whose sign bits are the lanes.
   using Register = typename std::decay_t<decltype(movable)>::register_type;
   constexpr std::size_t kRegisterBytes = sizeof(Register);
-  if constexpr (kRegisterBytes == 2) return std::uint32_t(Register(movable));
-#if defined(__SSE2__)
-  if constexpr (kRegisterBytes == 16) return std::uint32_t(_mm_movemask_ps(movable));
-#endif
-#if defined(__AVX__)
-  if constexpr (kRegisterBytes == 32) return std::uint32_t(_mm256_movemask_ps(movable));
-#endif
-  std::uint32_t mask = 0;  // a width without a move of sign bits here
-  for (int i = 0; i < wide::kLanesOf<F>; ++i)
-    mask |= std::uint32_t(im[lane + i] != 0 || ii[lane + i] != 0) << i;
-  return mask;
+  static_assert(kRegisterBytes == 2 || kRegisterBytes == 16 || kRegisterBytes == 32);
+  if constexpr (kRegisterBytes == 2)
+    return std::uint32_t(Register(movable));
+  else if constexpr (kRegisterBytes == 16)
+    return std::uint32_t(_mm_movemask_ps(movable));
+  else
+    return std::uint32_t(_mm256_movemask_ps(movable));
 }
 
 // The scalar twin: lane by lane, through the kernels instantiated with float. Lanes run one
