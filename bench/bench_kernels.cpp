@@ -262,10 +262,11 @@ struct ContactLanes {
   std::vector<SolverBody> bodies;
   std::vector<PrepareBody> prepare_bodies;
   std::vector<WideConstraint> cs;
-  std::vector<PrepareInput> in;  // two per constraint
-  std::vector<PrepareLanes> flags;
+  std::vector<WideFeatures> features;
+  std::vector<LanePositions> positions;
 
-  explicit ContactLanes(int count) : cs(std::size_t(count)), in(2 * std::size_t(count)) {
+  explicit ContactLanes(int count)
+      : cs(std::size_t(count)), features(std::size_t(count)), positions(std::size_t(count)) {
     const int n = 8192;
     std::mt19937 rng(3);
     std::uniform_real_distribution<float> u(-1, 1);
@@ -278,29 +279,28 @@ struct ContactLanes {
     }
     std::vector<std::uint32_t> order(n);
     for (int i = 0; i < n; ++i) order[std::size_t(i)] = std::uint32_t(i);
-    flags.resize(std::size_t(count));
     for (int k = 0; k < count; ++k) {
       std::shuffle(order.begin(), order.end(), rng);
       WideConstraint& c = cs[std::size_t(k)];
+      LanePositions& at = positions[std::size_t(k)];
       for (int lane = 0; lane < kContactLanes; ++lane) {
         c.a[lane] = order[std::size_t(2 * lane)], c.b[lane] = order[std::size_t(2 * lane + 1)];
+        at.ax[lane] = 3 * u(rng), at.ay[lane] = 3 * u(rng);
+        at.bx[lane] = 3 * u(rng), at.by[lane] = 3 * u(rng);
         c.friction[lane] = c.static_friction[lane] = 0.6f, c.restitution[lane] = 0;
         for (int p = 0; p < 2; ++p) {
-          PrepareInput& g = in[2 * std::size_t(k) + std::size_t(p)];
-          g.vx[lane] = 3 * u(rng), g.vy[lane] = 3 * u(rng), g.vlx[lane] = u(rng);
-          g.vly[lane] = u(rng), g.e1x[lane] = 3 * u(rng), g.e1y[lane] = 3 * u(rng);
-          g.e2x[lane] = 3 * u(rng), g.e2y[lane] = 3 * u(rng), g.l1x[lane] = u(rng);
-          g.l1y[lane] = u(rng), g.l2x[lane] = u(rng), g.l2y[lane] = u(rng);
+          FeatureRows& g = features[std::size_t(k)].p[p];
+          g.vlx[lane] = u(rng), g.vly[lane] = u(rng);
+          g.l1x[lane] = u(rng), g.l1y[lane] = u(rng), g.l2x[lane] = u(rng), g.l2y[lane] = u(rng);
           g.edge[lane] = 1, g.fnx[lane] = 0, g.fny[lane] = 1;
-          g.rv[lane] = g.ro[lane] = g.radius[lane] = 0;
-          flags[std::size_t(k)].present[p][lane] = 1;
-          flags[std::size_t(k)].flip[p][lane] = float(lane % 2);
+          g.rv[lane] = g.ro[lane] = 0;
+          g.present[lane] = 1;
+          g.flip[lane] = float(lane % 2);
           c.p[p].lambda_n[lane] = 0.1f, c.p[p].lambda_t[lane] = 0, c.p[p].sliding[lane] = 0;
         }
       }
       for (int lane = 0; lane < kContactLanes; ++lane)
-        wide::prepare_lanes<float>(prepare_bodies.data(), c, &in[2 * std::size_t(k)],
-                                   flags[std::size_t(k)], lane);
+        wide::prepare_lanes<float>(prepare_bodies.data(), at, features[std::size_t(k)], c, lane);
     }
   }
 };
@@ -315,11 +315,11 @@ void BM_ContactPrepare(benchmark::State& state) {
   for (auto _ : state) {
     for (std::size_t k = 0; k < t.cs.size(); ++k) {
       if (kSimd) {
-        simd.contact_prepare(t.prepare_bodies.data(), t.cs[k], &t.in[2 * k], t.flags[k]);
+        simd.contact_prepare(t.prepare_bodies.data(), t.positions[k], t.features[k], t.cs[k]);
       } else {
         for (int lane = 0; lane < kContactLanes; ++lane)
-          wide::prepare_lanes<float>(t.prepare_bodies.data(), t.cs[k], &t.in[2 * k], t.flags[k],
-                                     lane);
+          wide::prepare_lanes<float>(t.prepare_bodies.data(), t.positions[k], t.features[k],
+                                     t.cs[k], lane);
       }
     }
     benchmark::DoNotOptimize(t.cs.data());

@@ -24,8 +24,8 @@ struct SolverBody;
 struct PrepareBody;
 struct WideConstraint;
 struct WidePass;
-struct PrepareInput;
-struct PrepareLanes;
+struct LanePositions;
+struct WideFeatures;
 struct StrutSpans;
 struct LaneShape;
 struct LaneGroup;
@@ -52,8 +52,8 @@ struct SimdKernels {
   void (*contact_warm_start)(SolverBody* bodies, WideConstraint* cs, std::uint32_t count);
   void (*contact_solve)(SolverBody* bodies, WideConstraint* cs, std::uint32_t count,
                         const WidePass& pass);
-  void (*contact_prepare)(const PrepareBody* bodies, WideConstraint& c, PrepareInput* in,
-                          const PrepareLanes& lanes);
+  void (*contact_prepare)(const PrepareBody* bodies, const LanePositions& positions,
+                          const WideFeatures& features, WideConstraint& c);
   // One lane group of soft bodies (solver/strut_lanes.hpp).
   void (*strut_lane_group)(const StrutSpans& p, const LaneShape& t, const LaneGroup& g,
                            LaneStrut* rows, float inv_h2);

@@ -10,6 +10,7 @@
 #include "solver/collide/manifold.hpp"
 #include "solver/colouring.hpp"
 #include "solver/contacts/contact.hpp"
+#include "solver/contacts/contact_features.hpp"
 #include "solver/contacts/contact_wide.hpp"
 #include "solver/id_pool.hpp"
 #include "solver/joint.hpp"
@@ -215,10 +216,11 @@ struct StepScratch {
   std::vector<NarrowChunk> narrow_chunks;
   std::vector<std::uint8_t> chunk_flags;  // one per chunk of a parallel check
   std::vector<std::uint8_t> old_still_touching;
-  std::vector<std::uint32_t> multi_pairs;    // prepare: a colour's pairs of several constraints
-  std::vector<std::uint32_t> wide_lane_a;    // prepare: body a of each wide lane
-  std::vector<std::uint32_t> wide_lane_ids;  // contact constraint of each wide lane, ~0 = padding
-  std::vector<float> fast_hit;               // continuous pass: first hit fraction per body
+  std::vector<std::uint32_t> multi_pairs;      // prepare: a colour's pairs of several constraints
+  std::vector<std::uint32_t> wide_lane_a;      // prepare: body a of each wide lane
+  std::vector<std::uint32_t> wide_lane_ids;    // contact constraint of each wide lane, ~0 = padding
+  std::vector<std::uint32_t> wide_lane_pairs;  // prepare: pair of each wide lane, ~0 = padding
+  std::vector<float> fast_hit;                 // continuous pass: first hit fraction per body
   std::vector<std::uint8_t> fast_flag;  // continuous pass: the body moves more than half its size
   // Body poses at the step start (contact anchors).
   std::vector<float> p0x, p0y, q0c, q0s;

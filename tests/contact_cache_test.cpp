@@ -240,3 +240,36 @@ TEST(ContactStructure, CompactionBetweenKeptStepsGivesTheSameBitsAsRecolouring) 
 }
 
 }  // namespace strut
+
+namespace strut {
+namespace {
+
+// A kept contact structure refills the lanes of the pairs the narrow phase collided afresh, and
+// only those (prepare_contacts keeps the features, materials and impulses of the others). A box
+// of a resting pyramid made frictionless keeps its pairs and point counts, so the structure
+// stays; its pairs forget their features (set_material) and come back with the new friction,
+// which its lanes must take as recolouring would.
+TEST(ContactStructure, KeptLanesTakeWhatTheNarrowPhaseCollidedAfresh) {
+  std::uint64_t hashes[2];
+  for (int keep = 0; keep < 2; ++keep) {
+    World w(WorldConfig{.threads = 1, .enable_sleep = false});
+    WorldAccess::impl(w).keep_contact_structure = keep == 1;
+    const std::vector<BodyId> boxes = pyramid(w, 8);
+    for (int step = 0; step < 240; ++step) {
+      if (step == 200) w.set_material(boxes[3], Material{.friction = 0.0f});
+      w.step(kDt);
+      const ContactSet& set = WorldAccess::impl(w).contacts;
+      if (keep == 1 && step == 200) {
+        EXPECT_TRUE(set.structure_kept) << "the pairs and point counts did not change";
+        const auto fresh = std::count(set.pair_reused.begin(), set.pair_reused.end(), 0);
+        EXPECT_GE(fresh, 3) << "the box's pairs collide afresh";
+        EXPECT_LT(fresh, 10) << "the other pairs keep their features";
+      }
+    }
+    hashes[keep] = w.state_hash();
+  }
+  EXPECT_EQ(hashes[0], hashes[1]);
+}
+
+}  // namespace
+}  // namespace strut

@@ -23,40 +23,51 @@ namespace {
 
 // Random points of every kind: vertex-edge and vertex-vertex, circles on either side, edges of
 // zero length and coincident vertices (the fallback normals), zero and infinite masses.
-PrepareInput random_input(std::uint32_t seed) {
+struct RandomPoints {
+  FeatureRows f{};
+  PrepareInput in{};
+};
+RandomPoints random_input(std::uint32_t seed) {
   std::mt19937 rng(seed);
   std::uniform_real_distribution<float> pos(-3, 3), unit(-1, 1), mass(0, 2);
-  PrepareInput in{};
+  RandomPoints r;
+  FeatureRows& f = r.f;
+  PrepareInput& in = r.in;
   for (int i = 0; i < kContactLanes; ++i) {
-    in.vx[i] = pos(rng), in.vy[i] = pos(rng), in.vlx[i] = unit(rng), in.vly[i] = unit(rng);
-    in.e1x[i] = pos(rng), in.e1y[i] = pos(rng), in.e2x[i] = pos(rng), in.e2y[i] = pos(rng);
-    in.l1x[i] = unit(rng), in.l1y[i] = unit(rng), in.l2x[i] = unit(rng), in.l2y[i] = unit(rng);
-    if (i % 5 == 1) in.e2x[i] = in.e1x[i], in.e2y[i] = in.e1y[i];  // degenerate edge
-    if (i % 7 == 2) in.vx[i] = in.e1x[i], in.vy[i] = in.e1y[i];    // coincident vertices
-    in.edge[i] = i % 3 == 0 ? 0.0f : 1.0f;
-    in.rv[i] = i % 4 == 0 ? 0.3f : 0.0f, in.ro[i] = i % 6 == 0 ? 0.2f : 0.0f;
-    in.radius[i] = in.rv[i] + in.ro[i];
-    in.fnx[i] = 0.6f, in.fny[i] = 0.8f;
     const float av = unit(rng) * 3, ao = unit(rng) * 3;
     in.qvc[i] = std::cos(av), in.qvs[i] = std::sin(av), in.qoc[i] = std::cos(ao),
     in.qos[i] = std::sin(ao);
+    in.pvx[i] = pos(rng), in.pvy[i] = pos(rng), in.pox[i] = pos(rng), in.poy[i] = pos(rng);
+    f.vlx[i] = unit(rng), f.vly[i] = unit(rng);
+    f.l1x[i] = unit(rng), f.l1y[i] = unit(rng), f.l2x[i] = unit(rng), f.l2y[i] = unit(rng);
+    if (i % 5 == 1) f.l2x[i] = f.l1x[i], f.l2y[i] = f.l1y[i];  // degenerate edge
+    if (i % 7 == 2) {  // coincident vertices: both bodies at one pose, the same local point
+      in.pvx[i] = in.pox[i], in.pvy[i] = in.poy[i];
+      in.qvc[i] = in.qoc[i], in.qvs[i] = in.qos[i];
+      f.vlx[i] = f.l1x[i], f.vly[i] = f.l1y[i];
+    }
+    f.edge[i] = i % 3 == 0 ? 0.0f : 1.0f;
+    f.rv[i] = i % 4 == 0 ? 0.3f : 0.0f, f.ro[i] = i % 6 == 0 ? 0.2f : 0.0f;
+    f.fnx[i] = 0.6f, f.fny[i] = 0.8f;
+    f.present[i] = 1.0f;
     in.mvx[i] = 0.01f * unit(rng), in.mvy[i] = 0.01f * unit(rng), in.mva[i] = 0.02f * unit(rng);
     in.mox[i] = 0.01f * unit(rng), in.moy[i] = 0.01f * unit(rng), in.moa[i] = 0.02f * unit(rng);
     in.imv[i] = mass(rng), in.iiv[i] = mass(rng);
     in.imo[i] = i % 2 ? 0.0f : mass(rng), in.iio[i] = i % 2 ? 0.0f : mass(rng);
   }
-  return in;
+  return r;
 }
 
 TEST(ContactPrepare, SimdKernelGivesTheBitsOfItsScalarTwin) {
   for (std::uint32_t seed = 1; seed <= 20; ++seed) {
-    const PrepareInput in = random_input(seed);
+    const RandomPoints r = random_input(seed);
     // The baseline build's batch (the dispatched levels are compared in simd_dispatch_test.cpp).
     PrepareOutput simd, scalar;
     using Batch = xsimd::batch<float>;
     for (int lane = 0; lane < kContactLanes; lane += wide::kLanesOf<Batch>)
-      wide::prepare_points<Batch>(in, simd, lane);
-    for (int lane = 0; lane < kContactLanes; ++lane) wide::prepare_points<float>(in, scalar, lane);
+      wide::prepare_points<Batch>(r.f, r.in, simd, lane);
+    for (int lane = 0; lane < kContactLanes; ++lane)
+      wide::prepare_points<float>(r.f, r.in, scalar, lane);
     ASSERT_EQ(std::memcmp(&simd, &scalar, sizeof simd), 0) << "seed " << seed;
     for (int lane = 0; lane < kContactLanes; ++lane) {
       ASSERT_TRUE(std::isfinite(simd.nx[lane]) && std::isfinite(simd.base[lane]) &&

@@ -121,8 +121,8 @@ struct ContactBench {
   std::vector<SolverBody> bodies;
   std::vector<PrepareBody> prepare_bodies;
   std::vector<WideConstraint> cs;
-  std::vector<PrepareInput> in;  // two per constraint
-  std::vector<PrepareLanes> flags;
+  std::vector<WideFeatures> features;
+  std::vector<LanePositions> positions;
 };
 
 ContactBench random_contacts(std::uint32_t seed, int constraints) {
@@ -152,28 +152,31 @@ ContactBench random_contacts(std::uint32_t seed, int constraints) {
   for (int i = 0; i < n; ++i) order[i] = std::uint32_t(i);
   std::shuffle(order.begin(), order.end(), rng);
   t.cs.resize(std::size_t(constraints));
-  t.in.resize(2 * std::size_t(constraints));
-  t.flags.resize(std::size_t(constraints));
+  t.features.resize(std::size_t(constraints));
+  t.positions.resize(std::size_t(constraints));
   for (int k = 0; k < constraints; ++k) {
     WideConstraint& c = t.cs[k];
-    PrepareLanes& f = t.flags[k];
+    LanePositions& at = t.positions[k];
     for (int lane = 0; lane < kContactLanes; ++lane) {
+      // Bodies close together, so that most points overlap and push.
+      at.ax[lane] = 0.2f * u(rng), at.ay[lane] = 0.2f * u(rng);
+      at.bx[lane] = 0.2f * u(rng), at.by[lane] = 0.2f * u(rng);
       // Layers of one work item run between the same bodies (groups of fast pairs).
       const bool pad = lane % 7 == 6;
       c.a[lane] = pad ? std::uint32_t(n) : order[2 * lane];
       c.b[lane] = pad ? std::uint32_t(n) : order[2 * lane + 1];
       c.friction[lane] = 0.6f, c.static_friction[lane] = 0.8f, c.restitution[lane] = 0;
       for (int p = 0; p < 2; ++p) {
-        PrepareInput& in = t.in[2 * k + p];
-        in.vx[lane] = u(rng), in.vy[lane] = u(rng), in.vlx[lane] = u(rng), in.vly[lane] = u(rng);
-        in.e1x[lane] = u(rng), in.e1y[lane] = u(rng), in.e2x[lane] = u(rng);
-        in.e2y[lane] = u(rng), in.l1x[lane] = u(rng), in.l1y[lane] = u(rng);
-        in.l2x[lane] = u(rng), in.l2y[lane] = u(rng), in.edge[lane] = lane % 3 ? 1.0f : 0.0f;
-        in.rv[lane] = lane % 4 ? 0.0f : 0.2f, in.ro[lane] = 0, in.radius[lane] = in.rv[lane];
-        in.fnx[lane] = 0, in.fny[lane] = 1;
+        FeatureRows& f = t.features[k].p[p];
+        f.vlx[lane] = 0.5f * u(rng), f.vly[lane] = 0.5f * u(rng);
+        f.l1x[lane] = 0.5f * u(rng), f.l1y[lane] = 0.5f * u(rng);
+        f.l2x[lane] = 0.5f * u(rng), f.l2y[lane] = 0.5f * u(rng);
+        f.edge[lane] = lane % 3 ? 1.0f : 0.0f;
+        f.rv[lane] = lane % 4 ? 0.0f : 0.2f, f.ro[lane] = 0;
+        f.fnx[lane] = 0, f.fny[lane] = 1;
         const bool present = !pad && (p == 0 || lane % 5 != 0);
-        f.present[p][lane] = present ? 1.0f : 0.0f;
-        f.flip[p][lane] = present && (lane + p) % 2 ? 1.0f : 0.0f;
+        f.present[lane] = present ? 1.0f : 0.0f;
+        f.flip[lane] = present && (lane + p) % 2 ? 1.0f : 0.0f;
         WidePoint& w = c.p[p];
         w.lambda_n[lane] = present ? 0.5f * (u(rng) + 1) : 0;
         w.lambda_t[lane] = present ? 0.1f * u(rng) : 0;
@@ -189,7 +192,8 @@ ContactBench random_contacts(std::uint32_t seed, int constraints) {
 void prepare_scalar(ContactBench& t) {
   for (std::size_t k = 0; k < t.cs.size(); ++k)
     for (int lane = 0; lane < kContactLanes; ++lane)
-      wide::prepare_lanes<float>(t.prepare_bodies.data(), t.cs[k], &t.in[2 * k], t.flags[k], lane);
+      wide::prepare_lanes<float>(t.prepare_bodies.data(), t.positions[k], t.features[k], t.cs[k],
+                                 lane);
 }
 
 // A substep's passes over t: warm start, a solve, a relax, through the kernels of k or (null)
@@ -227,7 +231,8 @@ TEST(SimdDispatch, EveryLevelsContactKernelsGiveTheScalarTwinsBits) {
       const SimdKernels& k = kernels_of(level);
       ContactBench wide = random_contacts(seed, layers);
       for (std::size_t c = 0; c < wide.cs.size(); ++c)
-        k.contact_prepare(wide.prepare_bodies.data(), wide.cs[c], &wide.in[2 * c], wide.flags[c]);
+        k.contact_prepare(wide.prepare_bodies.data(), wide.positions[c], wide.features[c],
+                          wide.cs[c]);
       for (std::size_t c = 0; c < wide.cs.size(); ++c)
         ASSERT_EQ(0, std::memcmp(&wide.cs[c], &prepared.cs[c], sizeof(WideConstraint)))
             << simd_level_name(level) << " prepare, seed " << seed << " constraint " << c;

@@ -106,6 +106,7 @@ struct ContactSet {
   std::vector<std::uint32_t> generic_pairs;          // pairs touching a soft body, in pair order
   std::vector<std::uint32_t> pair_constraint_begin;  // constraints of pair p, contiguous
   std::vector<struct WideConstraint> wide;           // the rigid constraints, kContactLanes to one
+  std::vector<struct WideFeatures> wide_features;    // their points' features, kept beside them
   std::vector<ContactWork> work;                     // solver work items, colour-major
   std::vector<std::uint32_t> colour_work_begin;
   bool any_restitution = false;  // a pair has restitution (colour_contacts)
@@ -117,6 +118,8 @@ struct ContactSet {
   std::vector<std::uint8_t> pair_touching;   // touching (not only speculative) this step
   std::vector<std::uint32_t> pair_begin;     // points of pair p: [pair_begin[p], pair_begin[p+1])
   std::vector<std::uint32_t> pair_previous;  // index of the same pair last step, ~0 if new
+  // The contact cache kept the pair's points (features, impulses, materials) from last step.
+  std::vector<std::uint8_t> pair_reused;
   // The narrow phase's candidates were last step's pairs in order, as in a settled pile
   // (narrow_phase.cpp): with as many pairs kept, pair p is last step's pair p.
   bool same_pairs = false;

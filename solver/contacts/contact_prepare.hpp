@@ -13,36 +13,26 @@
 #pragma once
 
 #include "solver/contacts/body_lanes.hpp"
+#include "solver/contacts/contact_features.hpp"
 #include "solver/contacts/contact_wide.hpp"
 #include "solver/strut_kernel.hpp"
 
 namespace strut {
 
-// One contact point per lane, as gathered from the contact points and the bodies. A rounded
-// feature (a circle's centre, a capsule's segment, a rounded polygon) has its anchor on its
-// surface, rv or ro out along the normal.
+// The step-start positions (centres of mass) of the lanes' bodies a and b.
+struct alignas(64) LanePositions {
+  float ax[kContactLanes], ay[kContactLanes], bx[kContactLanes], by[kContactLanes];
+};
+
+// The bodies of one point per lane: the vertex's body (v) and the other feature's (o).
 struct alignas(64) PrepareInput {
-  float vx[kContactLanes], vy[kContactLanes];    // the vertex, world
-  float vlx[kContactLanes], vly[kContactLanes];  // and in its body
-  // VertexEdge: the edge's ends; VertexVertex: e1 is the other vertex (e2 unused).
-  float e1x[kContactLanes], e1y[kContactLanes], e2x[kContactLanes], e2y[kContactLanes];
-  float l1x[kContactLanes], l1y[kContactLanes], l2x[kContactLanes], l2y[kContactLanes];
-  float edge[kContactLanes];                     // 1: VertexEdge, 0: VertexVertex
-  float rv[kContactLanes], ro[kContactLanes];    // the features' radii
-  float radius[kContactLanes];                   // summed feature radii
-  float fnx[kContactLanes], fny[kContactLanes];  // fallback normal when the features coincide
+  float pvx[kContactLanes], pvy[kContactLanes], pox[kContactLanes], poy[kContactLanes];
   float qvc[kContactLanes], qvs[kContactLanes], qoc[kContactLanes],
       qos[kContactLanes];                                            // rotations
   float mvx[kContactLanes], mvy[kContactLanes], mva[kContactLanes];  // motion of the last substep
   float mox[kContactLanes], moy[kContactLanes], moa[kContactLanes];
   float imv[kContactLanes], iiv[kContactLanes], imo[kContactLanes],
       iio[kContactLanes];  // inverse masses
-};
-
-// Which points of a wide constraint are there and which are flipped (their vertex is on the
-// lane's body a), lane by lane: 1 or 0.
-struct alignas(64) PrepareLanes {
-  float flip[2][kContactLanes], present[2][kContactLanes];
 };
 
 // The prepared point, oriented from the other feature's body (a) to the vertex's body (b).
@@ -57,15 +47,26 @@ struct alignas(64) PrepareOutput {
 namespace wide {
 
 template <class F>
-void prepare_points(const PrepareInput& in, PrepareOutput& out, int lane) {
+void prepare_points(const FeatureRows& f, const PrepareInput& in, PrepareOutput& out, int lane) {
   const F zero(0.0f), one(1.0f);
-  const F vx = load<F>(in.vx + lane), vy = load<F>(in.vy + lane);
-  const F e1x = load<F>(in.e1x + lane), e1y = load<F>(in.e1y + lane);
-  const F fnx = load<F>(in.fnx + lane), fny = load<F>(in.fny + lane);
-  const F radius = load<F>(in.radius + lane);
-  const auto edge = load<F>(in.edge + lane) > F(0.5f);
+  const F qoc = load<F>(in.qoc + lane), qos = load<F>(in.qos + lane);
+  const F qvc = load<F>(in.qvc + lane), qvs = load<F>(in.qvs + lane);
+  const F l1x = load<F>(f.l1x + lane), l1y = load<F>(f.l1y + lane);
+  const F l2x = load<F>(f.l2x + lane), l2y = load<F>(f.l2y + lane);
+  const F vlx = load<F>(f.vlx + lane), vly = load<F>(f.vly + lane);
+  // The features in the world: position + rotate(q, local), the bits of the particles that
+  // sync_particles places (solver/step/sync_particles.cpp).
+  const F pvx = load<F>(in.pvx + lane), pvy = load<F>(in.pvy + lane);
+  const F pox = load<F>(in.pox + lane), poy = load<F>(in.poy + lane);
+  const F vx = pvx + (qvc * vlx - qvs * vly), vy = pvy + (qvs * vlx + qvc * vly);
+  const F e1x = pox + (qoc * l1x - qos * l1y), e1y = poy + (qos * l1x + qoc * l1y);
+  const F e2x = pox + (qoc * l2x - qos * l2y), e2y = poy + (qos * l2x + qoc * l2y);
+  const F fnx = load<F>(f.fnx + lane), fny = load<F>(f.fny + lane);
+  const F ro = load<F>(f.ro + lane), rv = load<F>(f.rv + lane);
+  const F radius = rv + ro;
+  const auto edge = load<F>(f.edge + lane) > F(0.5f);
   // Vertex against edge: the edge's outward normal, the vertex's projection t on it.
-  const F dx = load<F>(in.e2x + lane) - e1x, dy = load<F>(in.e2y + lane) - e1y;
+  const F dx = e2x - e1x, dy = e2y - e1y;
   const F len2 = dx * dx + dy * dy;
   const auto has_len = len2 > zero;
   const F safe_len2 = select(has_len, len2, one);
@@ -82,22 +83,18 @@ void prepare_points(const PrepareInput& in, PrepareOutput& out, int lane) {
   const F nx = select(edge, en_x, vn_x), ny = select(edge, en_y, vn_y);
   const F c = select(edge, nx * px + ny * py, dist) - radius;
   // Anchors in the bodies, then in the world: the edge point or the other vertex; the vertex.
-  const F qoc = load<F>(in.qoc + lane), qos = load<F>(in.qos + lane);
-  const F qvc = load<F>(in.qvc + lane), qvs = load<F>(in.qvs + lane);
-  const F l1x = load<F>(in.l1x + lane), l1y = load<F>(in.l1y + lane);
-  const F ro = load<F>(in.ro + lane), rv = load<F>(in.rv + lane);
   // inv_rotate(q, r n) and inv_rotate(q, -r n): from a feature to its surface.
   const F so_x = ro * nx, so_y = ro * ny;
   const F co_lx = qoc * so_x + qos * so_y, co_ly = qoc * so_y - qos * so_x;
   const F sv_x = zero - rv * nx, sv_y = zero - rv * ny;
   const F cv_lx = qvc * sv_x + qvs * sv_y, cv_ly = qvc * sv_y - qvs * sv_x;
-  const F edge_lx = l1x + t * (load<F>(in.l2x + lane) - l1x);
-  const F edge_ly = l1y + t * (load<F>(in.l2y + lane) - l1y);
+  const F edge_lx = l1x + t * (l2x - l1x);
+  const F edge_ly = l1y + t * (l2y - l1y);
   // Rounded features (radius > 0) have their anchor on the surface, out along the normal.
   const F lox = select(edge, edge_lx, l1x) + co_lx;
   const F loy = select(edge, edge_ly, l1y) + co_ly;
-  const F lvx = load<F>(in.vlx + lane) + cv_lx;
-  const F lvy = load<F>(in.vly + lane) + cv_ly;
+  const F lvx = vlx + cv_lx;
+  const F lvy = vly + cv_ly;
   const F rax = qoc * lox - qos * loy, ray = qos * lox + qoc * loy;
   const F rbx = qvc * lvx - qvs * lvy, rby = qvs * lvx + qvc * lvy;
   store(out.nx + lane, nx), store(out.ny + lane, ny);
@@ -131,11 +128,15 @@ void prepare_points(const PrepareInput& in, PrepareOutput& out, int lane) {
 }
 
 // The bodies' rows of the prepare input at lanes [lane, lane + width of F): v the vertex's body,
-// o the other's (PrepareBody's fields, in its order). A point that is not there (here false)
-// gets zero masses, so it prepares to a point that does nothing. M is F's mask type.
+// o the other's (PrepareBody's fields, in its order, and the positions pv, po). A point that is
+// not there (here false) gets zero masses, so it prepares to a point that does nothing. M is F's
+// mask type.
 template <class F, class M>
-void put_bodies(const F* v, const F* o, const M& here, PrepareInput& in, int lane) {
+void put_bodies(const F* v, const F* o, const F pv[2], const F po[2], const M& here,
+                PrepareInput& in, int lane) {
   const F zero(0.0f);
+  store(in.pvx + lane, pv[0]), store(in.pvy + lane, pv[1]);
+  store(in.pox + lane, po[0]), store(in.poy + lane, po[1]);
   store(in.qvc + lane, v[0]), store(in.qvs + lane, v[1]);
   store(in.qoc + lane, o[0]), store(in.qos + lane, o[1]);
   store(in.mvx + lane, v[2]), store(in.mvy + lane, v[3]), store(in.mva + lane, v[4]);
@@ -144,30 +145,37 @@ void put_bodies(const F* v, const F* o, const M& here, PrepareInput& in, int lan
   store(in.imo + lane, select(here, o[5], zero)), store(in.iio + lane, select(here, o[6], zero));
 }
 
-// Lanes [lane, lane + width of F) of wide constraint c, whose features are gathered in in[0]
-// (first points) and in[1] (second points) and whose bodies a and b are set: the bodies' rows
-// from `bodies` (body_lanes.hpp), the points prepared, then oriented into the lanes. A flipped
-// point (its vertex on a) is the same constraint seen from the other side: its anchors swap and
-// its normal changes sign. Leaves the accumulated impulses to the caller.
+// Lanes [lane, lane + width of F) of wide constraint c, whose features are f and whose bodies a
+// and b are set: the bodies' rows from `bodies` (body_lanes.hpp) and their positions, the points
+// prepared, then oriented into the lanes. A flipped point (its vertex on a) is the same
+// constraint seen from the other side: its anchors swap and its normal changes sign. Leaves the
+// accumulated impulses to the caller.
 template <class F>
-void prepare_lanes(const PrepareBody* bodies, WideConstraint& c, PrepareInput* in,
-                   const PrepareLanes& lanes, int lane) {
+void prepare_lanes(const PrepareBody* bodies, const LanePositions& positions, const WideFeatures& f,
+                   WideConstraint& c, int lane) {
   F A[8], B[8];  // field f of body a in A[f], of body b in B[f] (PrepareBody's order)
   gather_rows8(&bodies[0].qc, c.a + lane, A);
   gather_rows8(&bodies[0].qc, c.b + lane, B);
+  const F pa[2] = {load<F>(positions.ax + lane), load<F>(positions.ay + lane)};
+  const F pb[2] = {load<F>(positions.bx + lane), load<F>(positions.by + lane)};
   const F zero(0.0f);
   store(c.ima + lane, A[5]), store(c.iia + lane, A[6]);
   store(c.imb + lane, B[5]), store(c.iib + lane, B[6]);
   const F push = vmin(A[7], B[7]);
   store(c.push + lane, select(A[5] == zero || B[5] == zero, zero - push, push));
   for (int k = 0; k < 2; ++k) {
-    const auto flipped = load<F>(lanes.flip[k] + lane) > F(0.5f);
+    const FeatureRows& rows = f.p[k];
+    const auto flipped = load<F>(rows.flip + lane) > F(0.5f);
     F v[8], o[8];  // the vertex's body is a where the point is flipped
-    for (int f = 0; f < 8; ++f)
-      v[f] = select(flipped, A[f], B[f]), o[f] = select(flipped, B[f], A[f]);
-    put_bodies<F>(v, o, load<F>(lanes.present[k] + lane) > F(0.5f), in[k], lane);
-    PrepareOutput out;  // lanes [lane, lane + width) only
-    prepare_points<F>(in[k], out, lane);
+    for (int i = 0; i < 8; ++i)
+      v[i] = select(flipped, A[i], B[i]), o[i] = select(flipped, B[i], A[i]);
+    F pv[2], po[2];
+    for (int i = 0; i < 2; ++i)
+      pv[i] = select(flipped, pa[i], pb[i]), po[i] = select(flipped, pb[i], pa[i]);
+    PrepareInput in;  // lanes [lane, lane + width) only
+    put_bodies<F>(v, o, pv, po, load<F>(rows.present + lane) > F(0.5f), in, lane);
+    PrepareOutput out;
+    prepare_points<F>(rows, in, out, lane);
     WidePoint& p = c.p[k];
     const F sign = select(flipped, F(-1.0f), F(1.0f));
     const F rax = load<F>(out.rax + lane), ray = load<F>(out.ray + lane);

@@ -283,6 +283,7 @@ void narrow_phase(World::Impl& w) {
   set.pair_keys.resize(pair_total);
   set.pair_touching.resize(pair_total);
   set.pair_previous.resize(pair_total);
+  set.pair_reused.resize(pair_total);
   set.pair_cache.resize(pair_total);
   w.cached_pairs = 0;
   for (const NarrowChunk& chunk : chunks)
@@ -302,6 +303,7 @@ void narrow_phase(World::Impl& w) {
         const std::size_t pair = chunk.first_pair + k;
         set.pair_touching[pair] = chunk.touching[k];
         set.pair_previous[pair] = chunk.previous[k];
+        set.pair_reused[pair] = chunk.reused_pair[k];
         set.pair_cache[pair] = chunk.caches[k];
         const std::uint32_t count = chunk.counts[k];
         if (!in_place) {

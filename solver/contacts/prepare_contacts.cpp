@@ -13,30 +13,27 @@ namespace strut {
 
 namespace {
 
-// Gathers the features of a point between two rigid bodies into lane `lane` of the prepare
-// kernel's input. A rigid body's particles hold its pose applied to its vertices, so the world
-// positions are read, not recomputed.
-void gather_features(const World::Impl &w, const ContactPoint &cp, PrepareInput &in, int lane) {
+// Gathers the features of a point between two rigid bodies into lane `lane` of f, in their
+// bodies' frames (the particles' local positions, which stay put while the body is rigid).
+void gather_features(const World::Impl &w, const ContactPoint &cp, FeatureRows &f, int lane) {
   const auto &b = w.bodies;
   const auto &q = w.particles;
-  const std::uint32_t bv = cp.body_v, bo = cp.body_o;
-  const std::uint32_t iv = b.particle_begin[bv] + cp.vertex, o0 = b.particle_begin[bo];
-  in.vx[lane] = q.x[iv], in.vy[lane] = q.y[iv], in.vlx[lane] = q.lx[iv], in.vly[lane] = q.ly[iv];
-  const std::uint32_t i = o0 + cp.other;
+  const std::uint32_t iv = b.particle_begin[cp.body_v] + cp.vertex;
+  const std::uint32_t i = b.particle_begin[cp.body_o] + cp.other;
   const std::uint32_t j = cp.kind == ContactKind::VertexVertex ? i : i + q.next[i];
-  in.e1x[lane] = q.x[i], in.e1y[lane] = q.y[i], in.e2x[lane] = q.x[j], in.e2y[lane] = q.y[j];
-  in.l1x[lane] = q.lx[i], in.l1y[lane] = q.ly[i], in.l2x[lane] = q.lx[j], in.l2y[lane] = q.ly[j];
-  in.edge[lane] = cp.kind == ContactKind::VertexEdge ? 1.0f : 0.0f;
-  in.radius[lane] = cp.radius();
-  in.rv[lane] = cp.radius_v, in.ro[lane] = cp.radius_o;
+  f.vlx[lane] = q.lx[iv], f.vly[lane] = q.ly[iv];
+  f.l1x[lane] = q.lx[i], f.l1y[lane] = q.ly[i], f.l2x[lane] = q.lx[j], f.l2y[lane] = q.ly[j];
+  f.edge[lane] = cp.kind == ContactKind::VertexEdge ? 1.0f : 0.0f;
+  f.rv[lane] = cp.radius_v, f.ro[lane] = cp.radius_o;
   const Vec2 fallback = cp.fallback_normal();
-  in.fnx[lane] = fallback.x, in.fny[lane] = fallback.y;
+  f.fnx[lane] = fallback.x, f.fny[lane] = fallback.y;
+  f.present[lane] = 1.0f;
 }
 
 // A lane without a point (padding, or a constraint's missing second point): zero features.
-void clear_features(PrepareInput &in, int lane) {
-  for (float *row : {in.vx, in.vy, in.vlx, in.vly, in.e1x, in.e1y, in.e2x, in.e2y, in.l1x, in.l1y,
-                     in.l2x, in.l2y, in.edge, in.radius, in.fnx, in.fny, in.rv, in.ro})
+void clear_features(FeatureRows &f, int lane) {
+  for (float *row : {f.vlx, f.vly, f.l1x, f.l1y, f.l2x, f.l2y, f.edge, f.rv, f.ro, f.fnx, f.fny,
+                     f.present, f.flip})
     row[lane] = 0.0f;
 }
 
@@ -54,12 +51,16 @@ std::array<float, 8> fields(const PrepareBody &b) {
 }  // namespace
 
 PreparedPoint prepare_point(const World::Impl &w, const ContactPoint &cp) {
+  FeatureRows f;
   PrepareInput in;
   PrepareOutput out;
-  gather_features(w, cp, in, 0);
+  gather_features(w, cp, f, 0);
+  const auto &b = w.bodies;
   const auto v = fields(prepare_body(w, cp.body_v)), o = fields(prepare_body(w, cp.body_o));
-  wide::put_bodies<float>(v.data(), o.data(), true, in, 0);
-  wide::prepare_points<float>(in, out, 0);
+  const float pv[2] = {b.px[cp.body_v], b.py[cp.body_v]};
+  const float po[2] = {b.px[cp.body_o], b.py[cp.body_o]};
+  wide::put_bodies<float>(v.data(), o.data(), pv, po, true, in, 0);
+  wide::prepare_points<float>(f, in, out, 0);
   return PreparedPoint{{out.nx[0], out.ny[0]},
                        {out.rax[0], out.ray[0]},
                        {out.rbx[0], out.rby[0]},
@@ -71,24 +72,32 @@ PreparedPoint prepare_point(const World::Impl &w, const ContactPoint &cp) {
 
 namespace {
 
-// Fills wide constraint c with the constraints ids[0 .. kContactLanes) (~0: an empty lane):
-// gathers every lane's points, prepares them in SIMD (the dispatched kernel, prepare_lanes) or
-// through the scalar twin, then copies the accumulated impulses. Lane `lane` runs from body
-// a = a_bodies[lane] (~0: the first point's edge body) to the other; a point whose vertex is on
-// a is the same constraint seen from the other side: its anchors swap and its normal and tangent
-// impulse change sign. `kept`: c holds last step's constraints of these lanes, between the same
-// bodies (ContactSet::structure_kept), so its bodies, points and flips stand as they are (a
-// settled pile: a seventh of the fill).
-void fill_constraint(const World::Impl &w, WideConstraint &c, const std::uint32_t *ids,
+// Fills wide constraint c, whose features are f, with the constraints ids[0 .. kContactLanes)
+// of the pairs pairs[0 .. kContactLanes) (~0: an empty lane): gathers the lanes' features,
+// prepares them in SIMD (the dispatched kernel, prepare_lanes) or through the scalar twin, then
+// copies the accumulated impulses. Lane `lane` runs from body a = a_bodies[lane] (~0: the first
+// point's edge body) to the other; a point whose vertex is on a is the same constraint seen from
+// the other side: its anchors swap and its normal and tangent impulse change sign.
+// `kept`: c and f hold last step's constraints of these lanes, between the same bodies
+// (ContactSet::structure_kept), so their bodies, points and flips stand as they are; a lane
+// whose pair the contact cache kept (pair_reused) also keeps its features, materials and
+// impulses, and costs nothing here but its bodies' positions (a settled pile: nearly every lane;
+// gathered afresh, the features' scattered reads were most of a settled pile's prepare).
+void fill_constraint(const World::Impl &w, WideConstraint &c, WideFeatures &f,
+                     const std::uint32_t *ids, const std::uint32_t *pairs,
                      const std::uint32_t *a_bodies, bool kept) {
   const auto &set = w.contacts;
   const auto &b = w.bodies;
-  PrepareInput in[2];
-  PrepareLanes flags;
-  // The lanes' points lie anywhere in the point list (it is in pair order, lanes in colour
+  const auto &s = w.scratch;
+  bool refill[kContactLanes];
+  if (!kept)
+    for (int lane = 0; lane < kContactLanes; ++lane) f.pair[lane] = pairs[lane];
+  for (int lane = 0; lane < kContactLanes; ++lane)
+    refill[lane] = f.pair[lane] != ~0u && !(kept && set.pair_reused[f.pair[lane]]);
+  // The points to read lie anywhere in the point list (it is in pair order, lanes in colour
   // order): ask for all of them before reading any, so their cache misses overlap.
   for (int lane = 0; lane < kContactLanes; ++lane)
-    if (ids[lane] != ~0u) {
+    if (refill[lane]) {
       const char *first =
           reinterpret_cast<const char *>(&set.points[set.constraint_first[ids[lane]]]);
       __builtin_prefetch(first), __builtin_prefetch(first + sizeof(ContactPoint));
@@ -97,28 +106,29 @@ void fill_constraint(const World::Impl &w, WideConstraint &c, const std::uint32_
     const std::uint32_t id = ids[lane];
     if (id == ~0u) {
       c.a[lane] = c.b[lane] = std::uint32_t(b.size());  // the spare zero body
+      if (kept) continue;
       c.friction[lane] = c.static_friction[lane] = c.restitution[lane] = 0;
       for (int k = 0; k < 2; ++k) {
-        clear_features(in[k], lane);
+        clear_features(f.p[k], lane);
         c.p[k].point[lane] = ~0u;
         c.p[k].flipped[lane] = 0;
-        flags.flip[k][lane] = flags.present[k][lane] = 0.0f;
       }
       continue;
     }
+    if (!refill[lane]) continue;
     const ContactPoint &cp = set.points[set.constraint_first[id]];
     c.friction[lane] = cp.friction, c.static_friction[lane] = cp.static_friction;
     c.restitution[lane] = cp.restitution;
     if (kept) {
       for (int k = 0; k < 2; ++k) {
         const std::uint32_t point = c.p[k].point[lane];
-        const bool here = point != ~0u;
-        if (here)
-          gather_features(w, set.points[point], in[k], lane);
-        else
-          clear_features(in[k], lane);
-        flags.flip[k][lane] = c.p[k].flipped[lane] ? 1.0f : 0.0f;
-        flags.present[k][lane] = here ? 1.0f : 0.0f;
+        if (point == ~0u) continue;  // stays cleared
+        // Collided afresh, a pair keeps its first point's bodies (ContactSet::same_layout), but
+        // its second point's vertex may now lie on the other body.
+        const ContactPoint &pk = set.points[point];
+        gather_features(w, pk, f.p[k], lane);
+        f.p[k].flip[lane] = pk.body_v == c.a[lane] ? 1.0f : 0.0f;
+        c.p[k].flipped[lane] = pk.body_v == c.a[lane];
       }
       continue;
     }
@@ -128,30 +138,37 @@ void fill_constraint(const World::Impl &w, WideConstraint &c, const std::uint32_
     for (std::uint32_t k = 0; k < 2; ++k) {
       if (k < n) {
         const ContactPoint &pk = set.points[k0 + k];
-        gather_features(w, pk, in[k], int(lane));
-        flags.flip[k][lane] = pk.body_v == a ? 1.0f : 0.0f;
-        flags.present[k][lane] = 1.0f;
+        gather_features(w, pk, f.p[k], int(lane));
+        f.p[k].flip[lane] = pk.body_v == a ? 1.0f : 0.0f;
         c.p[k].point[lane] = k0 + k;
         c.p[k].flipped[lane] = pk.body_v == a;
       } else {
-        clear_features(in[k], int(lane));
-        flags.flip[k][lane] = flags.present[k][lane] = 0.0f;
+        clear_features(f.p[k], int(lane));
         c.p[k].point[lane] = ~0u;
         c.p[k].flipped[lane] = 0;
       }
     }
   }
-  const PrepareBody *bodies = w.scratch.prepare_bodies.data();
+  // The bodies' positions at the step start (the spare zero body's: the origin).
+  LanePositions positions;
+  const std::size_t n = b.size();
+  for (int lane = 0; lane < kContactLanes; ++lane) {
+    const std::uint32_t a = c.a[lane], o = c.b[lane];
+    positions.ax[lane] = a < n ? s.p0x[a] : 0.0f, positions.ay[lane] = a < n ? s.p0y[a] : 0.0f;
+    positions.bx[lane] = o < n ? s.p0x[o] : 0.0f, positions.by[lane] = o < n ? s.p0y[o] : 0.0f;
+  }
+  const PrepareBody *bodies = s.prepare_bodies.data();
   if (w.scalar_contacts)
     for (int lane = 0; lane < kContactLanes; ++lane)
-      wide::prepare_lanes<float>(bodies, c, in, flags, lane);
+      wide::prepare_lanes<float>(bodies, positions, f, c, lane);
   else
-    simd_kernels().contact_prepare(bodies, c, in, flags);
+    simd_kernels().contact_prepare(bodies, positions, f, c);
   // Lane by lane straight into the constraint: staged in a scratch row and reloaded as one
   // vector, the 16 scalar stores could not be forwarded to the load (a sixth of this function).
   for (int k = 0; k < 2; ++k) {
     WidePoint &p = c.p[k];
     for (int lane = 0; lane < kContactLanes; ++lane) {
+      if (kept && !refill[lane]) continue;
       const bool flipped = p.flipped[lane] != 0;
       if (p.point[lane] == ~0u) {
         p.lambda_n[lane] = p.lambda_t[lane] = p.sliding[lane] = 0;
@@ -179,13 +196,15 @@ void assign_lanes(World::Impl &w) {
   const Colouring &c = w.contact_colours;
   auto &lanes = s.wide_lane_ids;  // constraint of each lane; ~0 pads a wide constraint
   auto &lane_a = s.wide_lane_a;   // body a of each lane (~0: the first point's edge body)
+  auto &lane_pairs = s.wide_lane_pairs;
   lanes.clear();
   lane_a.clear();
+  lane_pairs.clear();
   set.work.clear();
   set.colour_work_begin.assign(1, 0);
   set.generic_pairs.clear();
   auto pad = [&] {
-    while (lanes.size() % kContactLanes != 0) lanes.push_back(~0u);
+    while (lanes.size() % kContactLanes != 0) lanes.push_back(~0u), lane_pairs.push_back(~0u);
   };
   const auto wide_count = [&] { return std::uint32_t(lanes.size() / kContactLanes); };
   for (int colour = 0; colour <= kOverflowColour; ++colour) {
@@ -197,7 +216,7 @@ void assign_lanes(World::Impl &w) {
       if (set.constraint_count[first] == 0)
         set.generic_pairs.push_back(p);
       else if (set.pair_constraint_begin[p + 1] - first == 1)
-        lanes.push_back(first);
+        lanes.push_back(first), lane_pairs.push_back(p);
     }
     pad();
     lane_a.resize(lanes.size(), ~0u);
@@ -225,7 +244,9 @@ void assign_lanes(World::Impl &w) {
       for (std::uint32_t k = 0; k < depth; ++k)
         for (std::size_t lane = 0; lane < std::size_t(kContactLanes); ++lane) {
           const std::uint32_t p = lane < n ? multi[g + lane] : ~0u;
-          lanes.push_back(p != ~0u && k < constraints(p) ? set.pair_constraint_begin[p] + k : ~0u);
+          const bool here = p != ~0u && k < constraints(p);
+          lanes.push_back(here ? set.pair_constraint_begin[p] + k : ~0u);
+          lane_pairs.push_back(here ? p : ~0u);
           // Every layer of a lane runs between the same two bodies, in the same direction, so
           // the group gathers and scatters its bodies once.
           lane_a.push_back(p != ~0u ? set.points[set.pair_begin[p]].body_o : ~0u);
@@ -262,12 +283,16 @@ void prepare_contacts(World::Impl &w) {
   });
   auto &set = w.contacts;
   if (!set.structure_kept) assign_lanes(w);
-  const auto &lanes = s.wide_lane_ids, &lane_a = s.wide_lane_a;
+  const auto &lanes = s.wide_lane_ids, &lane_a = s.wide_lane_a, &lane_pairs = s.wide_lane_pairs;
   set.wide.resize(lanes.size() / kContactLanes);
+  set.wide_features.resize(set.wide.size());
   w.tasks.parallel_for(int(set.wide.size()), 16, [&](int lo, int hi, int) {
-    for (int i = lo; i < hi; ++i)
-      fill_constraint(w, set.wide[std::size_t(i)], lanes.data() + std::size_t(i) * kContactLanes,
-                      lane_a.data() + std::size_t(i) * kContactLanes, set.structure_kept);
+    for (int i = lo; i < hi; ++i) {
+      const std::size_t at = std::size_t(i) * kContactLanes;
+      fill_constraint(w, set.wide[std::size_t(i)], set.wide_features[std::size_t(i)],
+                      lanes.data() + at, lane_pairs.data() + at, lane_a.data() + at,
+                      set.structure_kept);
+    }
   });
   // Points touching a soft body are evaluated afresh by every pass; here only
   // their approach.

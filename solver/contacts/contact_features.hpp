@@ -1,0 +1,34 @@
+// The features of a wide constraint's points (contact_prepare.hpp reads them), kept beside the
+// constraint from step to step.
+#pragma once
+
+#include <cstdint>
+
+#include "solver/contacts/contact_wide.hpp"
+
+namespace strut {
+
+// The features of one point per lane (a wide constraint's first or its second points), in their
+// bodies' frames: they change only when the narrow phase chooses new features, so a wide
+// constraint keeps its rows between steps (WideFeatures) and a pair the contact cache kept costs
+// the prepare no gather. A rounded feature (a circle's centre, a capsule's segment, a rounded
+// polygon) has its anchor on its surface, rv or ro out along the normal.
+struct alignas(64) FeatureRows {
+  float vlx[kContactLanes], vly[kContactLanes];  // the vertex, in its body
+  // VertexEdge: the edge's ends; VertexVertex: the other vertex in both.
+  float l1x[kContactLanes], l1y[kContactLanes], l2x[kContactLanes], l2y[kContactLanes];
+  float edge[kContactLanes];                     // 1: VertexEdge, 0: VertexVertex
+  float rv[kContactLanes], ro[kContactLanes];    // the features' radii
+  float fnx[kContactLanes], fny[kContactLanes];  // fallback normal when the features coincide
+  // 1 where the point is there / where its vertex is on the lane's body a (flipped), else 0.
+  float present[kContactLanes], flip[kContactLanes];
+};
+
+// A wide constraint's features, kept beside it (ContactSet::wide_features), and the pair each
+// lane belongs to (~0: padding), whose narrow-phase reuse flag says whether the rows still hold.
+struct alignas(64) WideFeatures {
+  FeatureRows p[2];
+  std::uint32_t pair[kContactLanes];
+};
+
+}  // namespace strut
