@@ -47,7 +47,8 @@ struct alignas(64) PrepareOutput {
 namespace wide {
 
 template <class F>
-void prepare_points(const FeatureRows& f, const PrepareInput& in, PrepareOutput& out, int lane) {
+[[gnu::always_inline]] inline void prepare_points(const FeatureRows& f, const PrepareInput& in,
+                                                  PrepareOutput& out, int lane) {
   const F zero(0.0f), one(1.0f);
   const F qoc = load<F>(in.qoc + lane), qos = load<F>(in.qos + lane);
   const F qvc = load<F>(in.qvc + lane), qvs = load<F>(in.qvs + lane);
@@ -132,8 +133,8 @@ void prepare_points(const FeatureRows& f, const PrepareInput& in, PrepareOutput&
 // not there (here false) gets zero masses, so it prepares to a point that does nothing. M is F's
 // mask type.
 template <class F, class M>
-void put_bodies(const F* v, const F* o, const F pv[2], const F po[2], const M& here,
-                PrepareInput& in, int lane) {
+[[gnu::always_inline]] inline void put_bodies(const F* v, const F* o, const F pv[2], const F po[2],
+                                              const M& here, PrepareInput& in, int lane) {
   const F zero(0.0f);
   store(in.pvx + lane, pv[0]), store(in.pvy + lane, pv[1]);
   store(in.pox + lane, po[0]), store(in.poy + lane, po[1]);
@@ -151,8 +152,10 @@ void put_bodies(const F* v, const F* o, const F pv[2], const F po[2], const M& h
 // constraint seen from the other side: its anchors swap and its normal changes sign. Leaves the
 // accumulated impulses to the caller.
 template <class F>
-void prepare_lanes(const PrepareBody* bodies, const LanePositions& positions, const WideFeatures& f,
-                   WideConstraint& c, int lane) {
+[[gnu::always_inline]] inline void prepare_lanes(const PrepareBody* bodies,
+                                                 const LanePositions& positions,
+                                                 const WideFeatures& f, WideConstraint& c,
+                                                 int lane) {
   F A[8], B[8];  // field f of body a in A[f], of body b in B[f] (PrepareBody's order)
   gather_rows8(&bodies[0].qc, c.a + lane, A);
   gather_rows8(&bodies[0].qc, c.b + lane, B);
