@@ -62,7 +62,7 @@ void update_bounds(World::Impl& w, float dt) {
   w.extent.resize(n);
   const float h = w.last_h;
   const float g = length(w.config.gravity);
-  w.tasks.parallel_for(int(n), 1024, [&](int lo, int hi, int) {
+  w.tasks.parallel_for(int(n), TaskSystem::even_grain(int(n)), [&](int lo, int hi, int) {
     for (std::size_t k = std::size_t(lo); k < std::size_t(hi); ++k) {
       const std::uint32_t p0 = b.particle_begin[k], pc = b.particle_count[k];
       // A static or sleeping body's boxes change only when it is moved (refresh_body_boxes).
@@ -228,7 +228,7 @@ void sweep_enlarged(World::Impl& w) {
   sc.enlarged_lx.resize(n), sc.enlarged_ly.resize(n), sc.enlarged_ux.resize(n);
   sc.enlarged_uy.resize(n), sc.enlarged_flags.resize(n);
   const std::span<float> lx = bp.min_x(), ly = bp.min_y(), ux = bp.max_x(), uy = bp.max_y();
-  w.tasks.parallel_for(int(n), 4096, [&](int lo, int hi, int) {
+  w.tasks.parallel_for(int(n), TaskSystem::even_grain(int(n)), [&](int lo, int hi, int) {
     for (std::uint32_t i = std::uint32_t(lo); i < std::uint32_t(hi); ++i) {
       const std::uint8_t flags = b.flags[c.body[i]];
       sc.enlarged_flags[i] = flags;
@@ -292,7 +292,7 @@ void find_candidate_pairs(World::Impl& w) {
   const BoundsSpans spans{sc.tight_lx.data(), sc.tight_ly.data(),        sc.tight_ux.data(),
                           sc.tight_uy.data(), sc.collider_motion.data(), sc.fat_lx.data(),
                           sc.fat_ly.data(),   sc.fat_ux.data(),          sc.fat_uy.data()};
-  w.tasks.parallel_for(int(n), 4096, [&](int lo, int hi, int) {
+  w.tasks.parallel_for(int(n), TaskSystem::even_grain(int(n)), [&](int lo, int hi, int) {
     for (std::size_t i = std::size_t(lo); i < std::size_t(hi); ++i) {
       const Aabb& box = c.aabb[i];
       sc.tight_lx[i] = box.lower.x, sc.tight_ly[i] = box.lower.y;

@@ -4,6 +4,7 @@
 // in chunk order is deterministic.
 #pragma once
 
+#include <algorithm>
 #include <functional>
 #include <memory>
 #include <span>
@@ -49,6 +50,15 @@ class TaskSystem {
   // phase_ms (optional) accumulates each stage's wall time, from the end of the stage before it
   // to the moment its last chunk finished, into phase_ms[stage.phase].
   void run_stages(std::span<const Stage> stages, double *phase_ms = nullptr) const;
+
+  // A grain that cuts `count` elements into about kEvenChunks chunks of at least min_grain, for
+  // loops over every body or collider: a fixed grain of 4096 cut large_pyramid's 5,051 bodies
+  // into 4,096 and 955, so at 2 threads one thread did four fifths. It depends on count only,
+  // so the chunks are the same for any thread count.
+  static constexpr int kEvenChunks = 8;
+  static int even_grain(int count, int min_grain = 256) {
+    return std::max(min_grain, (count + kEvenChunks - 1) / kEvenChunks);
+  }
 
   // Number of chunks parallel_for uses for (count, grain).
   static int chunk_count(int count, int grain) {

@@ -138,10 +138,11 @@ void begin_step(World::Impl& w, float h) {
   if (h != w.last_h) rescale_velocities(w, h / w.last_h);
   w.last_h = h;
   auto& b = w.bodies;
-  w.tasks.parallel_for(int(b.size()), 2048, [&](int lo, int hi, int) {
-    for (int k = lo; k < hi; ++k)
-      b.before_step[k] = StartPose{{b.px[k], b.py[k]}, Rot{b.qc[k], b.qs[k]}};
-  });
+  w.tasks.parallel_for(int(b.size()), TaskSystem::even_grain(int(b.size())),
+                       [&](int lo, int hi, int) {
+                         for (int k = lo; k < hi; ++k)
+                           b.before_step[k] = StartPose{{b.px[k], b.py[k]}, Rot{b.qc[k], b.qs[k]}};
+                       });
 }
 
 // The bodies the solver may write (finite mass), which the contact and joint colourings read:
@@ -150,10 +151,11 @@ void mark_movable_bodies(World::Impl& w) {
   const auto& b = w.bodies;
   auto& moving = w.scratch.moving;
   moving.resize(b.size());
-  w.tasks.parallel_for(int(b.size()), 4096, [&](int lo, int hi, int) {
-    for (std::size_t k = std::size_t(lo); k < std::size_t(hi); ++k)
-      moving[k] = b.inv_mass[k] > 0 || b.inv_inertia[k] > 0;
-  });
+  w.tasks.parallel_for(int(b.size()), TaskSystem::even_grain(int(b.size())),
+                       [&](int lo, int hi, int) {
+                         for (std::size_t k = std::size_t(lo); k < std::size_t(hi); ++k)
+                           moving[k] = b.inv_mass[k] > 0 || b.inv_inertia[k] > 0;
+                       });
 }
 
 // Reads: config stiffness, substep length. Writes: the softness of contact push-out.

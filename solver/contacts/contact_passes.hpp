@@ -15,12 +15,12 @@ namespace strut {
 using Stage = TaskSystem::Stage;
 
 inline void add_gather(World::Impl &w, std::vector<Stage> &stages, int phase) {
-  stages.push_back({int(w.bodies.size()), 4096,
+  stages.push_back({int(w.bodies.size()), TaskSystem::even_grain(int(w.bodies.size())),
                     [&w](int lo, int hi, int) { gather_solver_bodies(w, lo, hi); }, phase});
 }
 
 inline void add_scatter(World::Impl &w, std::vector<Stage> &stages, int phase) {
-  stages.push_back({int(w.bodies.size()), 4096,
+  stages.push_back({int(w.bodies.size()), TaskSystem::even_grain(int(w.bodies.size())),
                     [&w](int lo, int hi, int) { scatter_solver_bodies(w, lo, hi); }, phase});
 }
 

@@ -273,7 +273,7 @@ void prepare_contacts(World::Impl &w) {
   s.prepare_bodies.resize(n + 1);
   s.prepare_bodies[n] = PrepareBody{};
   const bool crowded = !s.body_pushes.empty();  // else every body's push scale is 1
-  w.tasks.parallel_for(int(n), 4096, [&](int lo, int hi, int) {
+  w.tasks.parallel_for(int(n), TaskSystem::even_grain(int(n)), [&](int lo, int hi, int) {
     for (int k = lo; k < hi; ++k) {
       s.p0x[k] = b.px[k], s.p0y[k] = b.py[k], s.q0c[k] = b.qc[k], s.q0s[k] = b.qs[k];
       s.prepare_bodies[std::size_t(k)] = prepare_body(w, std::uint32_t(k));

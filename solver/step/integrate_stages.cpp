@@ -38,7 +38,7 @@ void prepare_forces(World::Impl& w, float h) {
   const std::size_t n = b.size();
   s.ax.resize(n), s.ay.resize(n), s.alpha.resize(n), s.damping.resize(n);
   s.angular_damping.resize(n);
-  w.tasks.parallel_for(int(n), 4096, [&](int lo, int hi, int) {
+  w.tasks.parallel_for(int(n), TaskSystem::even_grain(int(n)), [&](int lo, int hi, int) {
     for (std::size_t k = std::size_t(lo); k < std::size_t(hi); ++k) {
       const bool dynamic = b.inv_mass[k] > 0;
       s.ax[k] = dynamic ? w.config.gravity.x * b.gravity_scale[k] + b.fx[k] * b.inv_mass[k] : 0.0f;
@@ -103,8 +103,7 @@ ParticleSpans particle_spans(World::Impl& w, float h) {
 }
 
 // Integration is element-wise, so any split gives the same bits. One stage covers all bodies in
-// fixed chunks; a chunk integrates the parts of the rigid runs inside it.
-constexpr int kIntegrateGrain = 2048;
+// fixed chunks (TaskSystem::even_grain); a chunk integrates the parts of the rigid runs inside it.
 
 using Stage = TaskSystem::Stage;
 
@@ -115,7 +114,7 @@ template <class RigidFn, class ParticleFn>
 void add_integrate_stages(World::Impl& w, std::vector<Stage>& stages, RigidFn rigid,
                           ParticleFn particles, bool scatter_first, bool gather_after,
                           bool motion_only, int phase) {
-  stages.push_back({int(w.bodies.size()), kIntegrateGrain,
+  stages.push_back({int(w.bodies.size()), TaskSystem::even_grain(int(w.bodies.size())),
                     [&w, rigid, scatter_first, gather_after, motion_only](int lo, int hi, int) {
                       if (scatter_first) scatter_solver_bodies(w, lo, hi);
                       const auto& runs = w.scratch.rigid_runs;
@@ -166,7 +165,7 @@ void add_integrate_position_stages(World::Impl& w, std::vector<TaskSystem::Stage
 
 void add_scatter_solver_bodies_stage(World::Impl& w, std::vector<TaskSystem::Stage>& stages,
                                      int phase) {
-  stages.push_back({int(w.bodies.size()), kIntegrateGrain,
+  stages.push_back({int(w.bodies.size()), TaskSystem::even_grain(int(w.bodies.size())),
                     [&w](int lo, int hi, int) { scatter_solver_bodies(w, lo, hi); }, phase});
 }
 
