@@ -6,10 +6,12 @@
 // Written once as a template over the number type, like the wide contact kernel: with float it
 // is the scalar twin (rows of pairs with many points, tests), with an xsimd batch it prepares a
 // register's worth of points at once (kContactLanes to a wide constraint, dispatched at run time
-// like the solve: contact_kernels.hpp). Gathering the points' features stays scalar (they are
-// scattered in memory); the bodies come in by register transposes (body_lanes.hpp), and the
-// arithmetic, with its square root and three divisions, is what the lanes share. Done per point
-// in scalar code it was a sixth of a pyramid step.
+// like the solve: contact_kernels.hpp). The points' features come from rows each wide
+// constraint keeps (contact_features.hpp; gathered, in scalar code, only when the narrow phase
+// chose new ones), the bodies by register transposes (body_lanes.hpp), and the arithmetic, with
+// its square roots and divisions, is what the lanes share. Done per point in scalar code it was
+// a sixth of a pyramid step. The kernel is inlined whole into each level's loop
+// (contact_kernels.hpp): as a call per wide constraint its rows went through memory.
 #pragma once
 
 #include "solver/contacts/body_lanes.hpp"
