@@ -2,11 +2,20 @@
 
 namespace strut {
 
-// Every point lives in exactly one lane, so the copies back are independent.
+// Every point lives in exactly one lane, so the copies back are independent. The lanes are in
+// colour order and the points in pair order, so each copy writes a cache line nowhere near the
+// last: the points of the wide constraint two ahead are asked for first, so that their misses
+// overlap (many_pyramids, 1 thread, minimum of 3: 1.94 ms a step without, 1.32 one ahead,
+// 1.21 two ahead, 1.41 four ahead).
 void finish_contacts(World::Impl &w) {
   auto &set = w.contacts;
+  constexpr int kAhead = 2;
   w.tasks.parallel_for(int(set.wide.size()), 64, [&](int lo, int hi, int) {
-    for (int i = lo; i < hi; ++i)
+    for (int i = lo; i < hi; ++i) {
+      if (i + kAhead < hi)
+        for (const WidePoint &p : set.wide[std::size_t(i) + kAhead].p)
+          for (int lane = 0; lane < kContactLanes; ++lane)
+            if (p.point[lane] != ~0u) __builtin_prefetch(&set.points[p.point[lane]], 1);
       for (const WidePoint &p : set.wide[std::size_t(i)].p)
         for (int lane = 0; lane < kContactLanes; ++lane) {
           if (p.point[lane] == ~0u) continue;
@@ -17,6 +26,7 @@ void finish_contacts(World::Impl &w) {
           cp.vn_pre = p.vn_pre[lane];  // hit events read it
           cp.sliding = p.sliding[lane] > 0.5f;
         }
+    }
   });
   // Pressed points make their pair touching (islands, events). A pair the narrow phase found
   // touching (in a resting pile, nearly every one) needs no look at its points.
