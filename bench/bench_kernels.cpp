@@ -287,7 +287,7 @@ struct ContactLanes {
         c.a[lane] = order[std::size_t(2 * lane)], c.b[lane] = order[std::size_t(2 * lane + 1)];
         at.ax[lane] = 3 * u(rng), at.ay[lane] = 3 * u(rng);
         at.bx[lane] = 3 * u(rng), at.by[lane] = 3 * u(rng);
-        c.friction[lane] = c.static_friction[lane] = 0.6f, c.restitution[lane] = 0;
+        c.friction[lane] = c.static_friction[lane] = 0.6f;
         for (int p = 0; p < 2; ++p) {
           FeatureRows& g = features[std::size_t(k)].p[p];
           g.vlx[lane] = u(rng), g.vly[lane] = u(rng);

@@ -53,7 +53,7 @@ struct SimdKernels {
   void (*contact_solve)(SolverBody* bodies, WideConstraint* cs, std::uint32_t count,
                         const WidePass& pass);
   void (*contact_prepare)(const PrepareBody* bodies, const LanePositions& positions,
-                          const WideFeatures& features, WideConstraint& c);
+                          WideFeatures& features, WideConstraint& c);
   // One lane group of soft bodies (solver/strut_lanes.hpp).
   void (*strut_lane_group)(const StrutSpans& p, const LaneShape& t, const LaneGroup& g,
                            LaneStrut* rows, float inv_h2);

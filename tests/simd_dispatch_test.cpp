@@ -165,7 +165,7 @@ ContactBench random_contacts(std::uint32_t seed, int constraints) {
       const bool pad = lane % 7 == 6;
       c.a[lane] = pad ? std::uint32_t(n) : order[2 * lane];
       c.b[lane] = pad ? std::uint32_t(n) : order[2 * lane + 1];
-      c.friction[lane] = 0.6f, c.static_friction[lane] = 0.8f, c.restitution[lane] = 0;
+      c.friction[lane] = 0.6f, c.static_friction[lane] = 0.8f;
       for (int p = 0; p < 2; ++p) {
         FeatureRows& f = t.features[k].p[p];
         f.vlx[lane] = 0.5f * u(rng), f.vly[lane] = 0.5f * u(rng);
@@ -181,7 +181,7 @@ ContactBench random_contacts(std::uint32_t seed, int constraints) {
         w.lambda_n[lane] = present ? 0.5f * (u(rng) + 1) : 0;
         w.lambda_t[lane] = present ? 0.1f * u(rng) : 0;
         w.sliding[lane] = lane % 6 == 1 ? 1.0f : 0.0f;
-        w.point[lane] = ~0u, w.flipped[lane] = 0;
+        f.point[lane] = ~0u;
       }
     }
   }

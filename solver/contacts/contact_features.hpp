@@ -20,15 +20,23 @@ struct alignas(64) FeatureRows {
   float edge[kContactLanes];                     // 1: VertexEdge, 0: VertexVertex
   float rv[kContactLanes], ro[kContactLanes];    // the features' radii
   float fnx[kContactLanes], fny[kContactLanes];  // fallback normal when the features coincide
-  // 1 where the point is there / where its vertex is on the lane's body a (flipped), else 0.
+  // 1 where the point is there / where its vertex is on the lane's body a (flipped: its row
+  // was mirrored), else 0.
   float present[kContactLanes], flip[kContactLanes];
+  std::uint32_t point[kContactLanes];  // index in ContactSet::points, ~0 when absent
+  float vn_pre[kContactLanes];  // relative normal motion per substep before the step (prepare)
 };
 
-// A wide constraint's features, kept beside it (ContactSet::wide_features), and the pair each
-// lane belongs to (~0: padding), whose narrow-phase reuse flag says whether the rows still hold.
+// What of a wide constraint the substep passes do not read, kept beside it
+// (ContactSet::wide_features): its points' features and indices, approach speeds and
+// restitution, and the pair each lane belongs to (~0: padding), whose narrow-phase reuse flag
+// says whether the features still hold. Read by the prepare, the restitution pass and the
+// write-back to the points; out of the constraint, the passes stream 35 lines a constraint
+// instead of 42.
 struct alignas(64) WideFeatures {
   FeatureRows p[2];
   std::uint32_t pair[kContactLanes];
+  float restitution[kContactLanes];
 };
 
 }  // namespace strut

@@ -53,7 +53,7 @@ void contact_solve(SolverBody* bodies, WideConstraint* cs, std::uint32_t count,
 // The prepare of wide constraint c from its features and its bodies (prepare_lanes).
 template <class Arch>
 void contact_prepare(const PrepareBody* bodies, const LanePositions& positions,
-                     const WideFeatures& features, WideConstraint& c) {
+                     WideFeatures& features, WideConstraint& c) {
   using F = xsimd::batch<float, Arch>;
   for (int lane = 0; lane < kContactLanes; lane += wide::kLanesOf<F>)
     wide::prepare_lanes<F>(bodies, positions, features, c, lane);

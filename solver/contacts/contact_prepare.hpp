@@ -155,9 +155,8 @@ template <class F, class M>
 // accumulated impulses to the caller.
 template <class F>
 [[gnu::always_inline]] inline void prepare_lanes(const PrepareBody* bodies,
-                                                 const LanePositions& positions,
-                                                 const WideFeatures& f, WideConstraint& c,
-                                                 int lane) {
+                                                 const LanePositions& positions, WideFeatures& f,
+                                                 WideConstraint& c, int lane) {
   F A[8], B[8];  // field f of body a in A[f], of body b in B[f] (PrepareBody's order)
   gather_rows8(&bodies[0].qc, c.a + lane, A);
   gather_rows8(&bodies[0].qc, c.b + lane, B);
@@ -169,7 +168,7 @@ template <class F>
   const F push = vmin(A[7], B[7]);
   store(c.push + lane, select(A[5] == zero || B[5] == zero, zero - push, push));
   for (int k = 0; k < 2; ++k) {
-    const FeatureRows& rows = f.p[k];
+    FeatureRows& rows = f.p[k];
     const auto flipped = load<F>(rows.flip + lane) > F(0.5f);
     F v[8], o[8];  // the vertex's body is a where the point is flipped
     for (int i = 0; i < 8; ++i)
@@ -192,7 +191,7 @@ template <class F>
     store(p.base + lane, load<F>(out.base + lane));
     store(p.normal_mass + lane, load<F>(out.normal_mass + lane));
     store(p.tangent_mass + lane, load<F>(out.tangent_mass + lane));
-    store(p.vn_pre + lane, load<F>(out.vn_pre + lane));
+    store(rows.vn_pre + lane, load<F>(out.vn_pre + lane));
     store(p.max_lambda_n + lane, zero);
   }
 }

@@ -26,20 +26,21 @@ inline constexpr int kWideLanes = 16;
 // every SIMD level sees the same lanes (and the same lane assignment): 16, one AVX-512 register.
 inline constexpr int kContactLanes = 16;
 
-// Both points of a lane; a missing second point has zero masses and so does nothing.
+// Both points of a lane; a missing second point has zero masses and so does nothing. Only the
+// rows the substep passes read: what only the prepare, the restitution pass and the write-back
+// read (which point a lane holds, its approach speed, the restitution) lies beside the
+// constraint in its WideFeatures (contact_features.hpp), so every pass streams fewer lines.
 struct alignas(64) WidePoint {
   float nx[kContactLanes], ny[kContactLanes];  // from a to b
   float rax[kContactLanes], ray[kContactLanes], rbx[kContactLanes], rby[kContactLanes];
   float base[kContactLanes], normal_mass[kContactLanes], tangent_mass[kContactLanes];
   float lambda_n[kContactLanes], lambda_t[kContactLanes], max_lambda_n[kContactLanes];
-  float sliding[kContactLanes], vn_pre[kContactLanes];
-  std::uint32_t point[kContactLanes];   // index in ContactSet::points, ~0 when absent
-  std::uint8_t flipped[kContactLanes];  // the point's vertex is on body a: its row was mirrored
+  float sliding[kContactLanes];
 };
 
 struct alignas(64) WideConstraint {
   std::uint32_t a[kContactLanes], b[kContactLanes];  // solver bodies (a spare zero body pads lanes)
-  float friction[kContactLanes], static_friction[kContactLanes], restitution[kContactLanes];
+  float friction[kContactLanes], static_friction[kContactLanes];
   float ima[kContactLanes], iia[kContactLanes], imb[kContactLanes], iib[kContactLanes];
   // The lane's push-out cap as a fraction of WidePass::push_max (the smaller push_scale of its
   // two bodies), negated when a body has infinite mass (stiffer softness): one row, one load.

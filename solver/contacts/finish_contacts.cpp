@@ -1,3 +1,4 @@
+#include "solver/contacts/contact_features.hpp"
 #include "solver/contacts/contact_solver.hpp"
 
 namespace strut {
@@ -13,19 +14,22 @@ void finish_contacts(World::Impl &w) {
   w.tasks.parallel_for(int(set.wide.size()), 64, [&](int lo, int hi, int) {
     for (int i = lo; i < hi; ++i) {
       if (i + kAhead < hi)
-        for (const WidePoint &p : set.wide[std::size_t(i) + kAhead].p)
+        for (const FeatureRows &rows : set.wide_features[std::size_t(i) + kAhead].p)
           for (int lane = 0; lane < kContactLanes; ++lane)
-            if (p.point[lane] != ~0u) __builtin_prefetch(&set.points[p.point[lane]], 1);
-      for (const WidePoint &p : set.wide[std::size_t(i)].p)
+            if (rows.point[lane] != ~0u) __builtin_prefetch(&set.points[rows.point[lane]], 1);
+      for (int k = 0; k < 2; ++k) {
+        const WidePoint &p = set.wide[std::size_t(i)].p[k];
+        const FeatureRows &rows = set.wide_features[std::size_t(i)].p[k];
         for (int lane = 0; lane < kContactLanes; ++lane) {
-          if (p.point[lane] == ~0u) continue;
-          ContactPoint &cp = set.points[p.point[lane]];
+          if (rows.point[lane] == ~0u) continue;
+          ContactPoint &cp = set.points[rows.point[lane]];
           cp.lambda_n = p.lambda_n[lane];
-          cp.lambda_t = p.flipped[lane] ? -p.lambda_t[lane] : p.lambda_t[lane];
+          cp.lambda_t = rows.flip[lane] != 0 ? -p.lambda_t[lane] : p.lambda_t[lane];
           cp.max_lambda_n = p.max_lambda_n[lane];
-          cp.vn_pre = p.vn_pre[lane];  // hit events read it
+          cp.vn_pre = rows.vn_pre[lane];  // hit events read it
           cp.sliding = p.sliding[lane] > 0.5f;
         }
+      }
     }
   });
   // Pressed points make their pair touching (islands, events). A pair the narrow phase found

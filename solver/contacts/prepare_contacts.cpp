@@ -107,28 +107,26 @@ void fill_constraint(const World::Impl &w, WideConstraint &c, WideFeatures &f,
     if (id == ~0u) {
       c.a[lane] = c.b[lane] = std::uint32_t(b.size());  // the spare zero body
       if (kept) continue;
-      c.friction[lane] = c.static_friction[lane] = c.restitution[lane] = 0;
+      c.friction[lane] = c.static_friction[lane] = f.restitution[lane] = 0;
       for (int k = 0; k < 2; ++k) {
         clear_features(f.p[k], lane);
-        c.p[k].point[lane] = ~0u;
-        c.p[k].flipped[lane] = 0;
+        f.p[k].point[lane] = ~0u;
       }
       continue;
     }
     if (!refill[lane]) continue;
     const ContactPoint &cp = set.points[set.constraint_first[id]];
     c.friction[lane] = cp.friction, c.static_friction[lane] = cp.static_friction;
-    c.restitution[lane] = cp.restitution;
+    f.restitution[lane] = cp.restitution;
     if (kept) {
       for (int k = 0; k < 2; ++k) {
-        const std::uint32_t point = c.p[k].point[lane];
+        const std::uint32_t point = f.p[k].point[lane];
         if (point == ~0u) continue;  // stays cleared
         // Collided afresh, a pair keeps its first point's bodies (ContactSet::same_layout), but
         // its second point's vertex may now lie on the other body.
         const ContactPoint &pk = set.points[point];
         gather_features(w, pk, f.p[k], lane);
         f.p[k].flip[lane] = pk.body_v == c.a[lane] ? 1.0f : 0.0f;
-        c.p[k].flipped[lane] = pk.body_v == c.a[lane];
       }
       continue;
     }
@@ -140,12 +138,10 @@ void fill_constraint(const World::Impl &w, WideConstraint &c, WideFeatures &f,
         const ContactPoint &pk = set.points[k0 + k];
         gather_features(w, pk, f.p[k], int(lane));
         f.p[k].flip[lane] = pk.body_v == a ? 1.0f : 0.0f;
-        c.p[k].point[lane] = k0 + k;
-        c.p[k].flipped[lane] = pk.body_v == a;
+        f.p[k].point[lane] = k0 + k;
       } else {
         clear_features(f.p[k], int(lane));
-        c.p[k].point[lane] = ~0u;
-        c.p[k].flipped[lane] = 0;
+        f.p[k].point[lane] = ~0u;
       }
     }
   }
@@ -167,14 +163,15 @@ void fill_constraint(const World::Impl &w, WideConstraint &c, WideFeatures &f,
   // vector, the 16 scalar stores could not be forwarded to the load (a sixth of this function).
   for (int k = 0; k < 2; ++k) {
     WidePoint &p = c.p[k];
+    const FeatureRows &rows = f.p[k];
     for (int lane = 0; lane < kContactLanes; ++lane) {
       if (kept && !refill[lane]) continue;
-      const bool flipped = p.flipped[lane] != 0;
-      if (p.point[lane] == ~0u) {
+      const bool flipped = rows.flip[lane] != 0;
+      if (rows.point[lane] == ~0u) {
         p.lambda_n[lane] = p.lambda_t[lane] = p.sliding[lane] = 0;
         continue;
       }
-      const ContactPoint &cp = set.points[p.point[lane]];
+      const ContactPoint &cp = set.points[rows.point[lane]];
       p.lambda_n[lane] = cp.lambda_n;
       p.lambda_t[lane] = flipped ? -cp.lambda_t : cp.lambda_t;  // the mirrored row's sign
       p.sliding[lane] = cp.sliding ? 1.0f : 0.0f;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <span>
 
+#include "solver/contacts/contact_features.hpp"
 #include "solver/contacts/contact_passes.hpp"
 #include "solver/contacts/soft_contacts.hpp"
 
@@ -20,13 +21,15 @@ void apply_restitution(World::Impl &w, float h, float threshold) {
       w,
       [&w, threshold_d](WideConstraint *cs, std::uint32_t n, bool) {
         // Once per step: lane by lane through the scalar types.
-        for (WideConstraint &c : std::span(cs, n))
+        for (WideConstraint &c : std::span(cs, n)) {
+          const WideFeatures &f =
+              w.contacts.wide_features[std::size_t(&c - w.contacts.wide.data())];
           run_scalar(w.scratch.solver_bodies, c,
                      [&](wide::Body<float> &A, wide::Body<float> &B, int lane) {
-                       for (WidePoint &p : c.p) {
-                         if (c.restitution[lane] <= 0 || p.vn_pre[lane] > -threshold_d ||
-                             p.max_lambda_n[lane] <= 0)
-                           continue;
+                       for (int k = 0; k < 2; ++k) {
+                         WidePoint &p = c.p[k];
+                         const float vn_pre = f.p[k].vn_pre[lane], e = f.restitution[lane];
+                         if (e <= 0 || vn_pre > -threshold_d || p.max_lambda_n[lane] <= 0) continue;
                          const Vec2 n{p.nx[lane], p.ny[lane]};
                          const Vec2 ra{p.rax[lane], p.ray[lane]}, rb{p.rbx[lane], p.rby[lane]};
                          const Vec2 va = Vec2{A.dx, A.dy} + cross_sv(A.da, ra);
@@ -35,15 +38,14 @@ void apply_restitution(World::Impl &w, float h, float threshold) {
                          // unchanged.)
                          const float vn = dot(vb - va, n);
                          const float total = std::max(
-                             p.lambda_n[lane] -
-                                 p.normal_mass[lane] * (vn + c.restitution[lane] * p.vn_pre[lane]),
-                             0.0f);
+                             p.lambda_n[lane] - p.normal_mass[lane] * (vn + e * vn_pre), 0.0f);
                          const float dn = total - p.lambda_n[lane];
                          p.lambda_n[lane] = total;
                          wide::push(A, B, c.ima[lane], c.iia[lane], c.imb[lane], c.iib[lane],
                                     dn * n.x, dn * n.y, ra.x, ra.y, rb.x, rb.y);
                        }
                      });
+        }
       },
       [&w, threshold_d](ContactPoint &cp) { restitute_soft_point(w, cp, threshold_d); });
 }
