@@ -82,14 +82,16 @@ void count_crowded_pushes(World::Impl &w) {
   }
 }
 
-// The free push-out clusters (contact_solver.hpp): dynamic rigid bodies joined by overlapping
-// pairs of bodies within kHoldingMass of each other's mass, found by a union-find in pair order
-// whose roots are each cluster's smallest body index, so the same for any thread count. A
-// cluster with a pair to a static or kinematic body, or to one more than kHoldingMass times
-// heavier, is held and keeps the cap (`smash`'s wall of bricks, held by the box crashing into
-// it, recovers as before). Every step: the separations change while the pairs are kept.
-// Writes body_pushes: the larger of each body's crowded pushes and its free cluster's
-// cluster_pushes, or nothing when no body is crowded or in a free cluster above kPushCluster.
+// The free push-out clusters (contact_solver.hpp): dynamic rigid bodies joined by contact pairs
+// (overlapping or within the speculative margin) of bodies within kHoldingMass of each other's
+// mass, found by a union-find in pair order whose roots are each cluster's smallest body index,
+// so the same for any thread count. A cluster with a pair to a static or kinematic body, or to
+// one more than kHoldingMass times heavier, is held and keeps the cap (`smash`'s wall of bricks,
+// held by the box crashing into it, recovers as before). Pairs only near push nothing, so
+// counting them only shares the cap more; it makes the clusters a function of the pairs alone,
+// kept with the colours while the pairs are last step's (a settled pile pays nothing). Writes
+// body_pushes: the larger of each body's crowded pushes and its free cluster's cluster_pushes,
+// or nothing when no body is crowded or in a free cluster above kPushCluster.
 void count_body_pushes(World::Impl &w) {
   const auto &set = w.contacts;
   auto &s = w.scratch;
@@ -100,41 +102,42 @@ void count_body_pushes(World::Impl &w) {
     const ContactPoint &first = set.points[set.pair_begin[p]];
     const float ima = inv_mass[first.body_v], imb = inv_mass[first.body_o];
     if (ima * kHoldingMass < imb || imb * kHoldingMass < ima || ima == 0) return false;
-    if (!w.is_rigid(first.body_v) || !w.is_rigid(first.body_o)) return false;
-    for (std::uint32_t k = set.pair_begin[p]; k < set.pair_begin[p + 1]; ++k)
-      if (set.points[k].separation < 0) return true;
-    return false;
+    return w.is_rigid(first.body_v) && w.is_rigid(first.body_o);
   };
   std::size_t p = 0;
   while (p < pairs && !joins(p)) ++p;
   if (p == pairs) return;
+  // One pass: joining pairs unite their bodies, and a body held by a pair (the lighter side of a
+  // pair with a static, kinematic or much heavier body) is united with `held`, past the bodies.
+  const std::uint32_t held = std::uint32_t(w.bodies.size());
   auto &parent = s.push_cluster;
-  parent.resize(w.bodies.size());
-  for (std::uint32_t k = 0; k < parent.size(); ++k) parent[k] = k;
+  parent.resize(std::size_t(held) + 1);
+  for (std::uint32_t k = 0; k <= held; ++k) parent[k] = k;
   const auto root = [&](std::uint32_t k) {
     while (parent[k] != k) k = parent[k] = parent[parent[k]];
     return k;
   };
-  for (; p < pairs; ++p) {
-    if (!joins(p)) continue;
-    const ContactPoint &first = set.points[set.pair_begin[p]];
-    const std::uint32_t ra = root(first.body_v), rb = root(first.body_o);
+  const auto unite = [&](std::uint32_t a, std::uint32_t b) {
+    const std::uint32_t ra = root(a), rb = root(b);
     parent[std::max(ra, rb)] = std::min(ra, rb);
-  }
-  // Bodies per cluster, counted at its root; a held cluster's set to -1.
-  auto &bodies = s.push_cluster_bodies;
-  bodies.assign(w.bodies.size(), 0.0f);
-  for (std::uint32_t k = 0; k < parent.size(); ++k)
-    if (inv_mass[k] > 0) bodies[root(k)] += 1;
+  };
   for (std::size_t q = 0; q < pairs; ++q) {
     const ContactPoint &first = set.points[set.pair_begin[q]];
     const std::uint32_t a = first.body_v, b = first.body_o;
-    const bool a_holds = inv_mass[a] * kHoldingMass < inv_mass[b];
-    const bool b_holds = inv_mass[b] * kHoldingMass < inv_mass[a];
-    if (a_holds) bodies[root(b)] = -1;
-    if (b_holds) bodies[root(a)] = -1;
+    if (q >= p && joins(q))
+      unite(a, b);
+    else if (inv_mass[a] * kHoldingMass < inv_mass[b])
+      unite(b, held);
+    else if (inv_mass[b] * kHoldingMass < inv_mass[a])
+      unite(a, held);
   }
-  for (std::uint32_t k = 0; k < parent.size(); ++k) {
+  // Bodies per free cluster, counted at its root.
+  auto &bodies = s.push_cluster_bodies;
+  bodies.assign(parent.size(), 0.0f);
+  const std::uint32_t held_root = root(held);
+  for (std::uint32_t k = 0; k < held; ++k)
+    if (inv_mass[k] > 0 && root(k) != held_root) bodies[root(k)] += 1;
+  for (std::uint32_t k = 0; k < held; ++k) {
     if (inv_mass[k] == 0 || bodies[root(k)] <= kPushCluster) continue;
     if (s.body_pushes.empty()) s.body_pushes.assign(w.bodies.size(), 0.0f);
     s.body_pushes[k] = std::max(s.body_pushes[k], cluster_pushes(bodies[root(k)]));
@@ -147,10 +150,7 @@ void colour_contacts(World::Impl &w) {
   auto &set = w.contacts;
   auto &s = w.scratch;
   set.structure_kept = w.keep_contact_structure && same_contact_structure(w);
-  if (set.structure_kept) {
-    count_body_pushes(w);
-    return;
-  }
+  if (set.structure_kept) return;
   s.coloured_moving = s.moving;
   const std::size_t pairs = set.pair_keys.size();
   set.pair_constraint_begin.resize(pairs + 1);
