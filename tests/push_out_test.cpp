@@ -40,7 +40,7 @@ float fastest_of_boxes_at_one_point(int n, int steps) {
 // opens its pair's normal speed up to its cap and no further, so across a chain of pairs inside a
 // cluster (at most n - 1 links) the pushes open less than kPushCluster caps of relative speed;
 // the crowd's momentum stays 0, so no box leaves faster than that. Measured, fastest box over 300
-// steps: 10 boxes 1.75 m/s, 100 boxes 1.37 m/s, 2,000 boxes CROWD2000 m/s (before, with the cap
+// steps: 10 boxes 1.75 m/s, 100 boxes 1.37 m/s, 2,000 boxes 0.58 m/s (before, with the cap
 // per contact and the crowded-body share: 7.13, 41.5 and 139 m/s).
 void expect_crowd_leaves_under_the_cluster_bound(int n) {
   const float bound = kPushCluster * WorldConfig{}.contact_push_max;
