@@ -209,7 +209,10 @@ struct StepScratch {
   std::vector<std::uint8_t> moving;       // per body: may be written by the solver (set each step)
   std::vector<std::uint8_t> coloured_moving;  // `moving` when the contacts were last coloured
   std::vector<std::uint32_t> pair_a, pair_b, joint_a, joint_b;
-  std::vector<float> body_pushes;  // per body: its pairs' pushes (empty: none can be crowded)
+  std::vector<float> crowded_pushes;  // per body: its pairs' pushes (empty: none can be crowded)
+  std::vector<float> body_pushes;     // per body: push_out_scale's input (empty: every scale 1)
+  std::vector<std::uint32_t> push_cluster;      // push-out clusters: union-find parents
+  std::vector<float> push_cluster_bodies;       // per root: its cluster's bodies (-1: held)
   std::vector<std::uint32_t> strut_a, strut_b;  // strut colouring input
   std::vector<std::uint32_t> strut_ids;         // strut colouring: strut index of each input
   std::vector<std::uint8_t> particle_moving;    // per particle: w > 0 (strut colouring)

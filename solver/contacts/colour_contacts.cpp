@@ -59,16 +59,17 @@ bool same_contact_structure(World::Impl &w) {
 // any thread count; static and kinematic bodies stay at 0. A pair adds at most 1 to a body, and
 // a moving body's pairs take distinct colours until they spill into the overflow colour, so
 // while that colour is empty no body has more than kColourCount = kCrowdedPushes pushes: then
-// the list is left empty and nothing is counted (large_pyramid never counts).
-void count_body_pushes(World::Impl &w) {
+// the list is left empty and nothing is counted (large_pyramid never counts). Kept with the
+// colours while the pairs are last step's.
+void count_crowded_pushes(World::Impl &w) {
   static_assert(kCrowdedPushes >= float(kColourCount));
   const auto &set = w.contacts;
   auto &s = w.scratch;
   const auto &inv_mass = w.bodies.inv_mass;
   const Colouring &colours = w.contact_colours;
-  s.body_pushes.clear();
+  s.crowded_pushes.clear();
   if (colours.begin[kOverflowColour] == colours.begin[kOverflowColour + 1]) return;
-  s.body_pushes.assign(w.bodies.size(), 0.0f);
+  s.crowded_pushes.assign(w.bodies.size(), 0.0f);
   for (std::size_t p = 0; p < s.pair_a.size(); ++p) {
     bool overlaps = false;
     for (std::uint32_t k = set.pair_begin[p]; k < set.pair_begin[p + 1]; ++k)
@@ -76,8 +77,70 @@ void count_body_pushes(World::Impl &w) {
     const std::uint32_t a = s.pair_a[p], b = s.pair_b[p];
     const float both = inv_mass[a] + inv_mass[b];
     if (!overlaps || both == 0) continue;
-    if (s.moving[a]) s.body_pushes[a] += inv_mass[a] / both;
-    if (s.moving[b]) s.body_pushes[b] += inv_mass[b] / both;
+    if (s.moving[a]) s.crowded_pushes[a] += inv_mass[a] / both;
+    if (s.moving[b]) s.crowded_pushes[b] += inv_mass[b] / both;
+  }
+}
+
+// The free push-out clusters (contact_solver.hpp): dynamic rigid bodies joined by contact pairs
+// (overlapping or within the speculative margin) of bodies within kHoldingMass of each other's
+// mass, found by a union-find in pair order whose roots are each cluster's smallest body index,
+// so the same for any thread count. A cluster with a pair to a static or kinematic body, or to
+// one more than kHoldingMass times heavier, is held and keeps the cap (`smash`'s wall of bricks,
+// held by the box crashing into it, recovers as before). Pairs only near push nothing, so
+// counting them only shares the cap more; it makes the clusters a function of the pairs alone,
+// kept with the colours while the pairs are last step's (a settled pile pays nothing). Writes
+// body_pushes: the larger of each body's crowded pushes and its free cluster's cluster_pushes,
+// or nothing when no body is crowded or in a free cluster above kPushCluster.
+void count_body_pushes(World::Impl &w) {
+  const auto &set = w.contacts;
+  auto &s = w.scratch;
+  const auto &inv_mass = w.bodies.inv_mass;
+  s.body_pushes = s.crowded_pushes;
+  const std::size_t pairs = set.pair_keys.size();
+  const auto joins = [&](std::size_t p) {
+    const ContactPoint &first = set.points[set.pair_begin[p]];
+    const float ima = inv_mass[first.body_v], imb = inv_mass[first.body_o];
+    if (ima * kHoldingMass < imb || imb * kHoldingMass < ima || ima == 0) return false;
+    return w.is_rigid(first.body_v) && w.is_rigid(first.body_o);
+  };
+  std::size_t p = 0;
+  while (p < pairs && !joins(p)) ++p;
+  if (p == pairs) return;
+  // One pass: joining pairs unite their bodies, and a body held by a pair (the lighter side of a
+  // pair with a static, kinematic or much heavier body) is united with `held`, past the bodies.
+  const std::uint32_t held = std::uint32_t(w.bodies.size());
+  auto &parent = s.push_cluster;
+  parent.resize(std::size_t(held) + 1);
+  for (std::uint32_t k = 0; k <= held; ++k) parent[k] = k;
+  const auto root = [&](std::uint32_t k) {
+    while (parent[k] != k) k = parent[k] = parent[parent[k]];
+    return k;
+  };
+  const auto unite = [&](std::uint32_t a, std::uint32_t b) {
+    const std::uint32_t ra = root(a), rb = root(b);
+    parent[std::max(ra, rb)] = std::min(ra, rb);
+  };
+  for (std::size_t q = 0; q < pairs; ++q) {
+    const ContactPoint &first = set.points[set.pair_begin[q]];
+    const std::uint32_t a = first.body_v, b = first.body_o;
+    if (q >= p && joins(q))
+      unite(a, b);
+    else if (inv_mass[a] * kHoldingMass < inv_mass[b])
+      unite(b, held);
+    else if (inv_mass[b] * kHoldingMass < inv_mass[a])
+      unite(a, held);
+  }
+  // Bodies per free cluster, counted at its root.
+  auto &bodies = s.push_cluster_bodies;
+  bodies.assign(parent.size(), 0.0f);
+  const std::uint32_t held_root = root(held);
+  for (std::uint32_t k = 0; k < held; ++k)
+    if (inv_mass[k] > 0 && root(k) != held_root) bodies[root(k)] += 1;
+  for (std::uint32_t k = 0; k < held; ++k) {
+    if (inv_mass[k] == 0 || bodies[root(k)] <= kPushCluster) continue;
+    if (s.body_pushes.empty()) s.body_pushes.assign(w.bodies.size(), 0.0f);
+    s.body_pushes[k] = std::max(s.body_pushes[k], cluster_pushes(bodies[root(k)]));
   }
 }
 
@@ -137,6 +200,7 @@ void colour_contacts(World::Impl &w) {
   set.pair_constraint_begin[pairs] = chunk_first.back();
   set.any_restitution = bouncy.load();
   colour_constraints(s.pair_a, s.pair_b, s.moving, w.bodies.size(), w.contact_colours);
+  count_crowded_pushes(w);
   count_body_pushes(w);
 }
 
