@@ -212,7 +212,7 @@ struct StepScratch {
   std::vector<float> crowded_pushes;  // per body: its pairs' pushes (empty: none can be crowded)
   std::vector<float> body_pushes;     // per body: push_out_scale's input (empty: every scale 1)
   std::vector<std::uint32_t> push_cluster;      // push-out clusters: union-find parents
-  std::vector<float> push_cluster_bodies;       // per root: its cluster's bodies (-1: held)
+  std::vector<float> push_cluster_bodies;       // per root: its free cluster's bodies
   std::vector<std::uint32_t> strut_a, strut_b;  // strut colouring input
   std::vector<std::uint32_t> strut_ids;         // strut colouring: strut index of each input
   std::vector<std::uint8_t> particle_moving;    // per particle: w > 0 (strut colouring)
@@ -225,7 +225,7 @@ struct StepScratch {
   std::vector<std::uint32_t> wide_lane_pairs;  // prepare: pair of each wide lane, ~0 = padding
   std::vector<float> fast_hit;                 // continuous pass: first hit fraction per body
   std::vector<std::uint8_t> fast_flag;  // continuous pass: the body moves more than half its size
-  // Body poses at the step start (contact anchors).
+  // Body poses at the step start (contact anchors); p0x, p0y also hold the spare zero body's.
   std::vector<float> p0x, p0y, q0c, q0s;
   std::vector<PrepareBody> prepare_bodies;  // one per body plus a spare zero body (padding)
   std::vector<SolverBody> solver_bodies;    // one per body plus a spare zero body (wide padding)

@@ -147,11 +147,10 @@ void fill_constraint(const World::Impl &w, WideConstraint &c, WideFeatures &f,
   }
   // The bodies' positions at the step start (the spare zero body's: the origin).
   LanePositions positions;
-  const std::size_t n = b.size();
   for (int lane = 0; lane < kContactLanes; ++lane) {
     const std::uint32_t a = c.a[lane], o = c.b[lane];
-    positions.ax[lane] = a < n ? s.p0x[a] : 0.0f, positions.ay[lane] = a < n ? s.p0y[a] : 0.0f;
-    positions.bx[lane] = o < n ? s.p0x[o] : 0.0f, positions.by[lane] = o < n ? s.p0y[o] : 0.0f;
+    positions.ax[lane] = s.p0x[a], positions.ay[lane] = s.p0y[a];
+    positions.bx[lane] = s.p0x[o], positions.by[lane] = s.p0y[o];
   }
   const PrepareBody *bodies = s.prepare_bodies.data();
   if (w.scalar_contacts)
@@ -264,7 +263,8 @@ void prepare_contacts(World::Impl &w) {
   auto &b = w.bodies;
   auto &s = w.scratch;
   const std::size_t n = b.size();
-  s.p0x.resize(n), s.p0y.resize(n), s.q0c.resize(n), s.q0s.resize(n);
+  s.p0x.resize(n + 1), s.p0y.resize(n + 1), s.q0c.resize(n), s.q0s.resize(n);
+  s.p0x[n] = s.p0y[n] = 0.0f;  // the spare zero body's position (padding lanes)
   s.solver_bodies.resize(n + 1);
   s.solver_bodies[n] = SolverBody{};  // the spare zero body that pads wide lanes
   s.prepare_bodies.resize(n + 1);
