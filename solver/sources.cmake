@@ -15,6 +15,7 @@ set(STRUT_SOLVER_SOURCES
   solver/contacts/contact_stages.cpp
   solver/contacts/finish_contacts.cpp
   solver/contacts/narrow_phase.cpp
+  solver/contacts/point_impulses.cpp
   solver/contacts/prepare_contacts.cpp
   solver/contacts/restitution.cpp
   solver/contacts/soft_contacts.cpp

@@ -244,8 +244,9 @@ void World::step(float dt) {
   clock.lap();
 
   // After the substeps. Continuous: fast bodies put back in front of what they crossed
-  // (solver/continuous.cpp); restitution (solver/contacts/restitution.cpp); impulses and sliding
-  // back to the contact points for warm starting next step (solver/contacts/finish_contacts.cpp).
+  // (solver/continuous.cpp); restitution (solver/contacts/restitution.cpp); pressed pairs marked
+  // touching, the impulses left in the lanes for warm starting next step
+  // (solver/contacts/finish_contacts.cpp, point_impulses.cpp).
   continuous_pass(w);
   apply_restitution(w, h, w.config.restitution_threshold);
   finish_contacts(w);

@@ -107,7 +107,12 @@ struct ContactSet {
   std::vector<std::uint32_t> pair_constraint_begin;  // constraints of pair p, contiguous
   std::vector<struct WideConstraint> wide;           // the rigid constraints, kContactLanes to one
   std::vector<struct WideFeatures> wide_features;    // their points' features, kept beside them
-  std::vector<ContactWork> work;                     // solver work items, colour-major
+  // The lane holding each point (point_impulses.cpp's code; ~0: none, the point itself holds
+  // its impulses), set when the lanes are filled and kept with them.
+  std::vector<std::uint32_t> point_lane;
+  // The impulses of the points in lanes are the lanes' (point_impulses.cpp), not the points'.
+  bool impulses_in_lanes = false;
+  std::vector<ContactWork> work;  // solver work items, colour-major
   std::vector<std::uint32_t> colour_work_begin;
   bool any_restitution = false;  // a pair has restitution (colour_contacts)
   // The pairs, constraints, colours and lanes are last step's (colour_contacts): the prepare

@@ -39,8 +39,9 @@ void begin_pair(World::Impl& w, std::size_t p, float h) {
   Vec2 fastest_point;
   for (std::uint32_t k = set.pair_begin[p]; k < set.pair_begin[p + 1]; ++k) {
     const ContactPoint& cp = set.points[k];
+    const PointImpulses impulses = point_impulses(set, set.points, k);
     // Only the points that were pressed are part of the manifold; speculative ones are not.
-    if (cp.max_lambda_n <= 0) continue;
+    if (impulses.max_lambda_n <= 0) continue;
     const ContactGeometry g = evaluate_contact(w, cp);
     // g.n points from the edge's body (o) to the vertex's body (v); events use a to b.
     const bool o_is_a = cp.body_o == body_a;
@@ -51,7 +52,7 @@ void begin_pair(World::Impl& w, std::size_t p, float h) {
       e.normal = n;
       e.points[e.point_count++] = point;
     }
-    const float approach = -cp.vn_pre / h;  // vn_pre < 0: closing, per substep
+    const float approach = -impulses.vn_pre / h;  // vn_pre < 0: closing, per substep
     if (approach > fastest) fastest = approach, fastest_point = point, e.normal = n;
   }
   w.begin_events.push_back(e);

@@ -101,9 +101,23 @@ void colour_contacts(World::Impl& w);
 // Once per step, before the substeps: fixes anchors, normals and effective masses of points
 // between rigid bodies, and records each point's approach for restitution.
 void prepare_contacts(World::Impl& w);
-// After the step: impulses and sliding state back to the contact points (persistence), and
-// pairs with a pressed point marked touching (islands, events).
+// After the step: the impulses stay in the lanes (point_impulses.cpp), and pairs with a pressed
+// point are marked touching (islands, events).
 void finish_contacts(World::Impl& w);
+// A point's impulses between steps (point_impulses.cpp): from its lane while
+// ContactSet::impulses_in_lanes, else from the point. `points`: the list the lanes were filled
+// from (after the narrow phase's swap, last step's).
+struct PointImpulses {
+  float lambda_n, lambda_t, max_lambda_n, vn_pre;
+  bool sliding;
+};
+PointImpulses point_impulses(const ContactSet& set, const std::vector<ContactPoint>& points,
+                             std::uint32_t k);
+// Copies the impulses held in lanes back into `points` (all, or only the points of the pairs the
+// narrow phase reused) and clears impulses_in_lanes; nothing when they are in the points.
+void pull_impulses(World::Impl& w, std::vector<ContactPoint>& points, bool reused_pairs_only);
+// ContactSet::point_lane's code of lane `lane` of point row k (0, 1) of wide constraint `wide`.
+std::uint32_t point_lane_code(std::uint32_t wide, int k, int lane);
 // The contact passes work on solver bodies (contact.hpp): gathered from the body arrays before
 // a pass, their motion scattered back after it. Both are per body, so a stage over the bodies
 // (integration) may do them for its own range. The scatter writes only bodies the step marked

@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "solver/collide_phase.hpp"
+#include "solver/contacts/contact_solver.hpp"
 #include "solver/world_impl.hpp"
 
 namespace strut {
@@ -169,6 +170,9 @@ void narrow_phase(World::Impl& w) {
   const bool same_pairs = same_pairs_as_last_step(w, kGrain);
   set.same_pairs = same_pairs;
   if (!same_pairs) index_previous(set, w.collider_slots.size());
+  // Last step's impulses are still in its lanes (point_impulses.cpp). Pairs that change take
+  // them back now; the same pairs read them where they are.
+  if (!same_pairs) pull_impulses(w, set.old_points, false);
   w.tasks.parallel_for(pairs, kGrain, [&](int lo, int hi, int) {
     NarrowChunk& out = chunks[std::size_t(lo / kGrain)];
     // Per-pair rows written by index into buffers that only grow (a push_back per row and
@@ -242,8 +246,8 @@ void narrow_phase(World::Impl& w) {
         for (std::size_t i = 0; i < count; ++i) {
           if (old != ~0u) {
             for (std::uint32_t k = set.old_pair_begin[old]; k < set.old_pair_begin[old + 1]; ++k) {
-              const ContactPoint& prev = set.old_points[k];
-              if (!prev.same_features(buffer[i])) continue;
+              if (!set.old_points[k].same_features(buffer[i])) continue;
+              const PointImpulses prev = point_impulses(set, set.old_points, k);
               buffer[i].lambda_n = prev.lambda_n, buffer[i].lambda_t = prev.lambda_t;
               buffer[i].sliding = prev.sliding;
               break;
@@ -277,6 +281,8 @@ void narrow_phase(World::Impl& w) {
     set.bouncy_pairs = set.bouncy_pairs || chunk.bouncy;
   }
   set.same_layout = in_place && same_bodies && !w.dense_moved;
+  // Reused points are copied out of last step's list below: with their impulses.
+  if (!in_place) pull_impulses(w, set.old_points, false);
   w.dense_moved = false;
   if (in_place) std::swap(set.points, set.old_points);
   set.points.resize(point_total);

@@ -281,14 +281,25 @@ void prepare_contacts(World::Impl &w) {
   auto &set = w.contacts;
   if (!set.structure_kept) assign_lanes(w);
   const auto &lanes = s.wide_lane_ids, &lane_a = s.wide_lane_a, &lane_pairs = s.wide_lane_pairs;
+  // Rebuilt lanes start from the points: the reused ones take their impulses back from last
+  // step's lanes first (the narrow phase pulled them already unless every pair kept its place).
+  if (!set.structure_kept) pull_impulses(w, set.points, true);
   set.wide.resize(lanes.size() / kContactLanes);
   set.wide_features.resize(set.wide.size());
+  // Rebuilt lanes read the impulses from the points (pulled back above) and
+  // record which lane holds each point; kept lanes hold the same points as before.
+  if (!set.structure_kept) set.point_lane.assign(set.points.size(), ~0u);
   w.tasks.parallel_for(int(set.wide.size()), 16, [&](int lo, int hi, int) {
     for (int i = lo; i < hi; ++i) {
       const std::size_t at = std::size_t(i) * kContactLanes;
-      fill_constraint(w, set.wide[std::size_t(i)], set.wide_features[std::size_t(i)],
-                      lanes.data() + at, lane_pairs.data() + at, lane_a.data() + at,
-                      set.structure_kept);
+      WideFeatures &f = set.wide_features[std::size_t(i)];
+      fill_constraint(w, set.wide[std::size_t(i)], f, lanes.data() + at, lane_pairs.data() + at,
+                      lane_a.data() + at, set.structure_kept);
+      if (set.structure_kept) continue;
+      for (int k = 0; k < 2; ++k)
+        for (int lane = 0; lane < kContactLanes; ++lane)
+          if (f.p[k].point[lane] != ~0u)
+            set.point_lane[f.p[k].point[lane]] = point_lane_code(std::uint32_t(i), k, lane);
     }
   });
   // Points touching a soft body are evaluated afresh by every pass; here only

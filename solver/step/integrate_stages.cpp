@@ -27,8 +27,12 @@ void rescale_velocities(World::Impl& w, float ratio) {
     q.dx[i] *= ratio;
     q.dy[i] *= ratio;
   }
-  // Warm-start impulses are in displacement units (impulse x h) too.
+  // Warm-start impulses are in displacement units (impulse x h) too: taken back from the lanes
+  // and scaled in the points, and the lanes rebuilt from them (a kept lane would keep its
+  // unscaled impulses).
+  pull_impulses(w, w.contacts.points, false);
   for (ContactPoint& cp : w.contacts.points) cp.lambda_n *= ratio, cp.lambda_t *= ratio;
+  w.scratch.pair_a.clear();
 }
 
 // Per-step accelerations and damping, constant over the substeps.
