@@ -71,12 +71,9 @@ void count_crowded_pushes(World::Impl &w) {
   if (colours.begin[kOverflowColour] == colours.begin[kOverflowColour + 1]) return;
   s.crowded_pushes.assign(w.bodies.size(), 0.0f);
   for (std::size_t p = 0; p < s.pair_a.size(); ++p) {
-    bool overlaps = false;
-    for (std::uint32_t k = set.pair_begin[p]; k < set.pair_begin[p + 1]; ++k)
-      overlaps |= set.points[k].separation < 0;
     const std::uint32_t a = s.pair_a[p], b = s.pair_b[p];
     const float both = inv_mass[a] + inv_mass[b];
-    if (!overlaps || both == 0) continue;
+    if (!set.pair_overlapping[p] || both == 0) continue;
     if (s.moving[a]) s.crowded_pushes[a] += inv_mass[a] / both;
     if (s.moving[b]) s.crowded_pushes[b] += inv_mass[b] / both;
   }

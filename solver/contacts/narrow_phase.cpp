@@ -148,6 +148,7 @@ void reserve_rows(NarrowChunk& out, std::size_t rows) {
   if (out.keys.size() >= rows) return;
   out.reused_pair.resize(rows);
   out.keys.resize(rows), out.touching.resize(rows), out.counts.resize(rows);
+  out.overlapping.resize(rows);
   out.previous.resize(rows), out.caches.resize(rows);
 }
 
@@ -163,6 +164,7 @@ void narrow_phase(World::Impl& w) {
   std::swap(set.pair_touching, set.old_pair_touching);
   std::swap(set.pair_cache, set.old_pair_cache);
   constexpr int kGrain = 256;
+  constexpr int kPointsAhead = 16;  // measured against 4 and 8 (docs/architecture.md)
   const int pairs = int(w.candidate_pairs.size());
   auto& chunks = w.scratch.narrow_chunks;
   chunks.resize(std::size_t(TaskSystem::chunk_count(pairs, kGrain)));
@@ -185,6 +187,14 @@ void narrow_phase(World::Impl& w) {
     bool same_counts = same_pairs, same_bodies = same_pairs, bouncy = false;
     ContactPoint buffer[kMaxPointsPerPair];
     for (int p = lo; p < hi; ++p) {
+      // A settled pile's pairs are last step's in order: their points are read in order, but
+      // between them each pair reads bodies and particles all over, so the points are asked for
+      // kPointsAhead pairs before they are needed.
+      if (same_pairs && p + kPointsAhead < hi) {
+        const char* ahead = reinterpret_cast<const char*>(
+            set.old_points.data() + set.old_pair_begin[std::size_t(p + kPointsAhead)]);
+        __builtin_prefetch(ahead, 1), __builtin_prefetch(ahead + sizeof(ContactPoint), 1);
+      }
       const auto [a, c] = w.candidate_pairs[std::size_t(p)];
       const auto& col = w.colliders;
       const std::uint64_t key = pair_key(col.slot[a], col.slot[c]);
@@ -205,7 +215,8 @@ void narrow_phase(World::Impl& w) {
       PairCache cache;
       std::size_t count = 0;
       bool reused = false;
-      std::uint8_t touching = 0;  // touching now (not only speculatively): links islands
+      std::uint8_t touching = 0;     // touching now (not only speculatively): links islands
+      std::uint8_t overlapping = 0;  // a point overlaps: it pushes out (colour_contacts)
       if (cacheable_pair) {
         cache = relative_pose(w, lower, higher);
         if (old != ~0u && set.old_pair_cache[old].margin >= 0 &&
@@ -213,13 +224,16 @@ void narrow_phase(World::Impl& w) {
                 set.old_pair_cache[old].margin) {
           // Last step's points keep their features and impulses; the merge copies them straight
           // from last step's list (or leaves them there). Here, where they lie, only their
-          // bodies' dense indices and their separations, for the touching flag: no other pair
-          // reads them.
+          // bodies' dense indices after a compaction, and their separations, for the pair's
+          // flags. Nothing is stored in a settled pile's points, so their cache lines stay
+          // clean (the separation was stored in each point until session 10).
           for (std::uint32_t k = set.old_pair_begin[old]; k < set.old_pair_begin[old + 1]; ++k) {
             ContactPoint& cp = set.old_points[k];
-            rebind(cp, lower, higher);
-            cp.separation = feature_separation(w, cp, cp.body_v, cp.body_o);
-            touching |= cp.separation <= slop;
+            // Without compaction and with last step's pairs, the bodies are the ones bound.
+            if (w.dense_moved || !same_pairs) rebind(cp, lower, higher);
+            const float separation = feature_separation(w, cp, cp.body_v, cp.body_o);
+            touching |= separation <= slop;
+            overlapping |= separation < 0;
             ++count;
           }
           cache = set.old_pair_cache[old];  // drift counts from when the features were chosen
@@ -254,10 +268,12 @@ void narrow_phase(World::Impl& w) {
             }
           }
           touching |= buffer[i].separation <= slop;
+          overlapping |= buffer[i].separation < 0;
         }
       const std::size_t row = out.pairs++;
       out.keys[row] = key;
       out.touching[row] = touching;
+      out.overlapping[row] = overlapping;
       out.counts[row] = std::uint32_t(count);
       out.previous[row] = old;
       out.caches[row] = cache;
@@ -288,6 +304,7 @@ void narrow_phase(World::Impl& w) {
   set.points.resize(point_total);
   set.pair_keys.resize(pair_total);
   set.pair_touching.resize(pair_total);
+  set.pair_overlapping.resize(pair_total);
   set.pair_previous.resize(pair_total);
   set.pair_reused.resize(pair_total);
   set.pair_cache.resize(pair_total);
@@ -308,6 +325,7 @@ void narrow_phase(World::Impl& w) {
       for (std::size_t k = 0; k < chunk.pairs; ++k) {
         const std::size_t pair = chunk.first_pair + k;
         set.pair_touching[pair] = chunk.touching[k];
+        set.pair_overlapping[pair] = chunk.overlapping[k];
         set.pair_previous[pair] = chunk.previous[k];
         set.pair_reused[pair] = chunk.reused_pair[k];
         set.pair_cache[pair] = chunk.caches[k];
