@@ -111,8 +111,14 @@ struct PointImpulses {
   float lambda_n, lambda_t, max_lambda_n, vn_pre;
   bool sliding;
 };
-PointImpulses point_impulses(const ContactSet& set, const std::vector<ContactPoint>& points,
-                             std::uint32_t k);
+PointImpulses lane_impulses(const ContactSet& set, std::uint32_t lane_code);
+inline PointImpulses point_impulses(const ContactSet& set, const std::vector<ContactPoint>& points,
+                                    std::uint32_t k) {
+  if (set.impulses_in_lanes && set.point_lane[k] != ~0u)
+    return lane_impulses(set, set.point_lane[k]);
+  const ContactPoint& cp = points[k];
+  return {cp.lambda_n, cp.lambda_t, cp.max_lambda_n, cp.vn_pre, cp.sliding};
+}
 // Copies the impulses held in lanes back into `points` (all, or only the points of the pairs the
 // narrow phase reused) and clears impulses_in_lanes; nothing when they are in the points.
 void pull_impulses(World::Impl& w, std::vector<ContactPoint>& points, bool reused_pairs_only);

@@ -31,12 +31,8 @@ std::uint32_t point_lane_code(std::uint32_t wide, int k, int lane) {
   return (wide * 2 + std::uint32_t(k)) * kContactLanes + std::uint32_t(lane);
 }
 
-PointImpulses point_impulses(const ContactSet& set, const std::vector<ContactPoint>& points,
-                             std::uint32_t k) {
-  const ContactPoint& cp = points[k];
-  if (!set.impulses_in_lanes || set.point_lane[k] == ~0u)
-    return {cp.lambda_n, cp.lambda_t, cp.max_lambda_n, cp.vn_pre, cp.sliding};
-  const LaneOf at = lane_of(set.point_lane[k]);
+PointImpulses lane_impulses(const ContactSet& set, std::uint32_t lane_code) {
+  const LaneOf at = lane_of(lane_code);
   const WidePoint& p = set.wide[at.wide].p[at.k];
   const FeatureRows& rows = set.wide_features[at.wide].p[at.k];
   const float lambda_t = rows.flip[at.lane] != 0 ? -p.lambda_t[at.lane] : p.lambda_t[at.lane];
@@ -47,28 +43,50 @@ PointImpulses point_impulses(const ContactSet& set, const std::vector<ContactPoi
 void pull_impulses(World::Impl& w, std::vector<ContactPoint>& points, bool reused_pairs_only) {
   ContactSet& set = w.contacts;
   if (!set.impulses_in_lanes) return;
-  const auto pull = [&](std::uint32_t k) {
-    if (set.point_lane[k] == ~0u) return;
-    const PointImpulses i = point_impulses(set, points, k);
-    ContactPoint& cp = points[k];
-    cp.lambda_n = i.lambda_n, cp.lambda_t = i.lambda_t, cp.max_lambda_n = i.max_lambda_n;
-    cp.vn_pre = i.vn_pre, cp.sliding = i.sliding;
+  set.impulses_in_lanes = false;
+  const auto put = [&](ContactPoint& cp, const WidePoint& p, const FeatureRows& rows, int lane) {
+    cp.lambda_n = p.lambda_n[lane];
+    cp.lambda_t = rows.flip[lane] != 0 ? -p.lambda_t[lane] : p.lambda_t[lane];
+    cp.max_lambda_n = p.max_lambda_n[lane];
+    cp.vn_pre = rows.vn_pre[lane];
+    cp.sliding = p.sliding[lane] > 0.5f;
   };
   if (reused_pairs_only) {
     // The points of pairs collided afresh hold what they inherited; the rest are last step's.
     w.tasks.parallel_for(int(set.pair_reused.size()), 2048, [&](int lo, int hi, int) {
-      for (int p = lo; p < hi; ++p)
-        if (set.pair_reused[std::size_t(p)])
-          for (std::uint32_t k = set.pair_begin[std::size_t(p)];
-               k < set.pair_begin[std::size_t(p) + 1]; ++k)
-            pull(k);
+      for (int p = lo; p < hi; ++p) {
+        if (!set.pair_reused[std::size_t(p)]) continue;
+        for (std::uint32_t k = set.pair_begin[std::size_t(p)];
+             k < set.pair_begin[std::size_t(p) + 1]; ++k) {
+          if (set.point_lane[k] == ~0u) continue;
+          const LaneOf at = lane_of(set.point_lane[k]);
+          put(points[k], set.wide[at.wide].p[at.k], set.wide_features[at.wide].p[at.k],
+              int(at.lane));
+        }
+      }
     });
-  } else {
-    w.tasks.parallel_for(int(points.size()), 4096, [&](int lo, int hi, int) {
-      for (int k = lo; k < hi; ++k) pull(std::uint32_t(k));
-    });
+    return;
   }
-  set.impulses_in_lanes = false;
+  // Lane by lane, as the write-back after every step was: every point lives in exactly one
+  // lane, so the copies are independent. Lanes are in colour order and points in pair order, so
+  // each copy writes a line far from the last: the points of the wide constraint two ahead are
+  // asked for first, so that their misses overlap (many_pyramids, 1 thread, minimum of 3: 1.94 ms
+  // a step without, 1.32 one ahead, 1.21 two ahead, 1.41 four ahead).
+  constexpr int kAhead = 2;
+  w.tasks.parallel_for(int(set.wide.size()), 64, [&](int lo, int hi, int) {
+    for (int i = lo; i < hi; ++i) {
+      if (i + kAhead < hi)
+        for (const FeatureRows& rows : set.wide_features[std::size_t(i) + kAhead].p)
+          for (int lane = 0; lane < kContactLanes; ++lane)
+            if (rows.point[lane] != ~0u) __builtin_prefetch(&points[rows.point[lane]], 1);
+      for (int k = 0; k < 2; ++k) {
+        const FeatureRows& rows = set.wide_features[std::size_t(i)].p[k];
+        for (int lane = 0; lane < kContactLanes; ++lane)
+          if (rows.point[lane] != ~0u)
+            put(points[rows.point[lane]], set.wide[std::size_t(i)].p[k], rows, lane);
+      }
+    }
+  });
 }
 
 }  // namespace strut
