@@ -222,10 +222,10 @@ struct StepScratch {
   std::vector<std::uint32_t> pair_a, pair_b, joint_a, joint_b;
   std::vector<float> crowded_pushes;  // per body: its pairs' pushes (empty: none can be crowded)
   std::vector<float> body_pushes;     // per body: push_out_scale's input (empty: every scale 1)
-  BodyClusters free_clusters, crowd_clusters;   // push-out clusters (colour_contacts.cpp)
+  BodyClusters free_clusters, crowd_clusters;  // push-out clusters (colour_contacts.cpp)
   // Per pair: a crowd pair (colour_contacts.cpp), this recolouring's and the one before's.
   std::vector<std::uint8_t> crowd_pair, old_crowd_pair;
-  std::vector<std::uint32_t> deep_pair_list;  // colour_contacts.cpp: this step's new deep pairs
+  std::vector<std::uint32_t> deep_pair_list;    // colour_contacts.cpp: this step's new deep pairs
   std::vector<std::uint32_t> strut_a, strut_b;  // strut colouring input
   std::vector<std::uint32_t> strut_ids;         // strut colouring: strut index of each input
   std::vector<std::uint8_t> particle_moving;    // per particle: w > 0 (strut colouring)

@@ -84,7 +84,7 @@ void count_crowded_pushes(World::Impl &w) {
 }
 
 // Union-find over body indices in a BodyClusters scratch that is the identity between uses:
-// only the indices the pairs name are touched, listed, and put back by release().
+// only the indices the pairs name are touched and listed, and the destructor puts them back.
 class ClusterUse {
  public:
   ClusterUse(BodyClusters &c, std::uint32_t size) : c_(c) {
@@ -151,11 +151,11 @@ float capped_push_depth(const World::Impl &w) {
 //   Pairs only near push nothing, so counting them only shares the cap more; it makes the
 //   clusters a function of the pairs alone.
 // - Crowd clusters, held or not: joined by crowd pairs. A joining pair becomes one when it
-//   overlaps deeper than capped_push_depth while one of its bodies is crowded (more than
-//   kCrowdedPushes pushes: bodies created inside each other), and stays one while it overlaps,
-//   however shallow, so a crowd stays one cluster until its bodies have come apart.
-// Kept with the colours while the pairs are last step's (a settled pile pays nothing; depths and
-// crowding are those of the step that coloured them). Writes body_pushes: the largest of each
+//   overlaps deeper than capped_push_depth and one of its bodies has more than kCrowdDeepPairs
+//   such pairs (bodies created inside each other), and stays one while it overlaps, however
+//   shallow (carried by pair_previous), so a crowd stays one cluster until it has come apart.
+// Kept with the colours while the pairs are last step's (a settled pile pays nothing; the depths
+// are those of the step that coloured them). Writes body_pushes: the largest of each
 // body's crowded pushes and its clusters' cluster_pushes, or nothing when no body is crowded or
 // in a cluster above kPushCluster. Walks the pairs and only the bodies the joining pairs name.
 void count_body_pushes(World::Impl &w) {
