@@ -164,8 +164,13 @@ void count_body_pushes(World::Impl &w) {
   const auto &inv_mass = w.bodies.inv_mass;
   s.body_pushes = s.crowded_pushes;
   const std::size_t pairs = set.pair_keys.size();
+  // Empty while there is no crowd pair (large_pyramid settling pays no per-pair flags).
   std::swap(s.crowd_pair, s.old_crowd_pair);
-  s.crowd_pair.assign(pairs, 0);
+  s.crowd_pair.clear();
+  const auto mark_crowd = [&](std::size_t q) {
+    if (s.crowd_pair.empty()) s.crowd_pair.assign(pairs, 0);
+    s.crowd_pair[q] = 1;
+  };
   const auto joins = [&](std::uint32_t a, std::uint32_t b) {
     const float ima = inv_mass[a], imb = inv_mass[b];
     if (ima * kHoldingMass < imb || imb * kHoldingMass < ima || ima == 0) return false;
@@ -191,11 +196,12 @@ void count_body_pushes(World::Impl &w) {
       float separation = 0;
       for (std::uint32_t k = set.pair_begin[q]; k < set.pair_begin[q + 1]; ++k)
         separation = std::min(separation, set.points[k].separation);
-      const std::uint32_t before = set.pair_previous[q];
-      const bool was_crowd = before < s.old_crowd_pair.size() && s.old_crowd_pair[before];
+      const auto &old = s.old_crowd_pair;
+      const bool was_crowd =
+          !old.empty() && set.pair_previous[q] < old.size() && old[set.pair_previous[q]];
       if (-separation > deep) free.add_deep_pair(a, b);
       if (separation < 0 && was_crowd) {
-        s.crowd_pair[q] = 1;
+        mark_crowd(q);
         crowd.unite(a, b);
       } else if (-separation > deep) {
         deep_pairs.push_back(std::uint32_t(q));
@@ -211,7 +217,7 @@ void count_body_pushes(World::Impl &w) {
     const ContactPoint &first = set.points[set.pair_begin[q]];
     const std::uint32_t a = first.body_v, b = first.body_o;
     if (std::max(free.deep_pairs(a), free.deep_pairs(b)) <= kCrowdDeepPairs) continue;
-    s.crowd_pair[q] = 1;
+    mark_crowd(q);
     crowd.unite(a, b);
   }
   // Bodies per cluster, counted at its root; a held free cluster counts none.
