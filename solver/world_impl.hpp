@@ -206,6 +206,17 @@ struct NarrowChunk {
   std::size_t first_pair = 0, first_point = 0;  // where the chunk lands in the merged lists
 };
 
+// A union-find over body indices (colour_contacts.cpp's push-out clusters) that is the identity
+// between uses: a step touches only the bodies its pairs name, lists them in `touched`, and puts
+// them back, so a step with a few joining pairs does not pay per body.
+struct BodyClusters {
+  std::vector<std::uint32_t> parent;
+  std::vector<float> bodies;           // per root: its cluster's bodies (0 between uses)
+  std::vector<std::uint8_t> listed;    // per index: in `touched` (0 between uses)
+  std::vector<std::uint16_t> deep;     // per index: its deep pairs, saturating (0 between uses)
+  std::vector<std::uint32_t> touched;  // indices united this use, in pair order
+};
+
 // Per-step scratch, reused between steps so a steady-state step allocates
 // nothing.
 struct StepScratch {
@@ -222,8 +233,10 @@ struct StepScratch {
   std::vector<std::uint32_t> pair_a, pair_b, joint_a, joint_b;
   std::vector<float> crowded_pushes;  // per body: its pairs' pushes (empty: none can be crowded)
   std::vector<float> body_pushes;     // per body: push_out_scale's input (empty: every scale 1)
-  std::vector<std::uint32_t> push_cluster;      // push-out clusters: union-find parents
-  std::vector<float> push_cluster_bodies;       // per root: its free cluster's bodies
+  BodyClusters free_clusters, crowd_clusters;  // push-out clusters (colour_contacts.cpp)
+  // Per pair: a crowd pair (colour_contacts.cpp), this recolouring's and the one before's.
+  std::vector<std::uint8_t> crowd_pair, old_crowd_pair;
+  std::vector<std::uint32_t> deep_pair_list;    // colour_contacts.cpp: this step's new deep pairs
   std::vector<std::uint32_t> strut_a, strut_b;  // strut colouring input
   std::vector<std::uint32_t> strut_ids;         // strut colouring: strut index of each input
   std::vector<std::uint8_t> particle_moving;    // per particle: w > 0 (strut colouring)

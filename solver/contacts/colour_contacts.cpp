@@ -1,5 +1,6 @@
 #include <algorithm>
 #include <atomic>
+#include <limits>
 
 #include "solver/contacts/contact_solver.hpp"
 
@@ -79,66 +80,158 @@ void count_crowded_pushes(World::Impl &w) {
   }
 }
 
-// The free push-out clusters (contact_solver.hpp): dynamic rigid bodies joined by contact pairs
-// (overlapping or within the speculative margin) of bodies within kHoldingMass of each other's
-// mass, found by a union-find in pair order whose roots are each cluster's smallest body index,
-// so the same for any thread count. A cluster with a pair to a static or kinematic body, or to
-// one more than kHoldingMass times heavier, is held and keeps the cap (`smash`'s wall of bricks,
-// held by the box crashing into it, recovers as before). Pairs only near push nothing, so
-// counting them only shares the cap more; it makes the clusters a function of the pairs alone,
-// kept with the colours while the pairs are last step's (a settled pile pays nothing). Writes
-// body_pushes: the larger of each body's crowded pushes and its free cluster's cluster_pushes,
-// or nothing when no body is crowded or in a free cluster above kPushCluster.
+// Union-find over body indices in a BodyClusters scratch that is the identity between uses:
+// only the indices the pairs name are touched and listed, and the destructor puts them back.
+class ClusterUse {
+ public:
+  ClusterUse(BodyClusters &c, std::uint32_t size) : c_(c) {
+    const std::size_t old = c.parent.size();
+    c.parent.resize(size);
+    for (std::size_t k = old; k < size; ++k) c.parent[k] = std::uint32_t(k);
+    c.bodies.resize(size, 0.0f);
+    c.listed.resize(size, 0);
+    c.deep.resize(size, 0);
+  }
+  ClusterUse(const ClusterUse &) = delete;
+  ClusterUse &operator=(const ClusterUse &) = delete;
+  ~ClusterUse() {
+    for (const std::uint32_t k : c_.touched)
+      c_.parent[k] = k, c_.bodies[k] = 0, c_.listed[k] = 0, c_.deep[k] = 0;
+    c_.touched.clear();
+  }
+  // The smallest index of k's cluster (parents always point to smaller indices).
+  std::uint32_t root(std::uint32_t k) {
+    auto &parent = c_.parent;
+    while (parent[k] != k) k = parent[k] = parent[parent[k]];
+    return k;
+  }
+  void unite(std::uint32_t a, std::uint32_t b) {
+    touch(a), touch(b);
+    const std::uint32_t ra = root(a), rb = root(b);
+    c_.parent[std::max(ra, rb)] = std::min(ra, rb);
+  }
+  const std::vector<std::uint32_t> &touched() const { return c_.touched; }
+  float &bodies_at(std::uint32_t root) { return c_.bodies[root]; }
+  // Counts a deep pair of a and b (both touched by unite(a, b) first).
+  void add_deep_pair(std::uint32_t a, std::uint32_t b) {
+    constexpr std::uint16_t most = std::numeric_limits<std::uint16_t>::max();
+    c_.deep[a] = std::uint16_t(std::min<int>(most, c_.deep[a] + 1));
+    c_.deep[b] = std::uint16_t(std::min<int>(most, c_.deep[b] + 1));
+  }
+  int deep_pairs(std::uint32_t k) const { return c_.deep[k]; }
+
+ private:
+  void touch(std::uint32_t k) {
+    if (c_.listed[k]) return;
+    c_.listed[k] = 1;
+    c_.touched.push_back(k);
+  }
+  BodyClusters &c_;
+};
+
+// The overlap beyond which a pair of dynamic bodies pushes out at the cap: the soft contact asks
+// for bias_rate x depth, capped at contact_push_max. The softness is set_contact_softness's
+// (world_step.cpp) for this step's substep, which runs after the colouring.
+float capped_push_depth(const World::Impl &w) {
+  const float h = w.last_h;
+  const float hertz = std::min(w.config.contact_hertz, 0.1875f / h);
+  const float rate = make_softness(hertz, w.config.contact_damping_ratio, h).bias_rate;
+  return rate > 0 ? w.config.contact_push_max / rate : std::numeric_limits<float>::infinity();
+}
+
+// The push-out clusters (contact_solver.hpp), both found by union-finds in pair order whose
+// roots are each cluster's smallest body index, so the same for any thread count, over the
+// joining pairs: pairs of dynamic rigid bodies within kHoldingMass of each other's mass.
+// - Free clusters: joined by every joining pair, overlapping or within the speculative margin.
+//   A cluster with a pair to a static or kinematic body, or to one more than kHoldingMass times
+//   heavier, is held (united with `held`, an index past the bodies) and is not shared here.
+//   Pairs only near push nothing, so counting them only shares the cap more; it makes the
+//   clusters a function of the pairs alone.
+// - Crowd clusters, held or not: joined by crowd pairs. A joining pair becomes one when it
+//   overlaps deeper than capped_push_depth and one of its bodies has more than kCrowdDeepPairs
+//   such pairs (bodies created inside each other), and stays one while it overlaps, however
+//   shallow (carried by pair_previous), so a crowd stays one cluster until it has come apart.
+// Kept with the colours while the pairs are last step's (a settled pile pays nothing; the depths
+// are those of the step that coloured them). Writes body_pushes: the largest of each
+// body's crowded pushes and its clusters' cluster_pushes, or nothing when no body is crowded or
+// in a cluster above kPushCluster. Walks the pairs and only the bodies the joining pairs name.
 void count_body_pushes(World::Impl &w) {
   const auto &set = w.contacts;
   auto &s = w.scratch;
   const auto &inv_mass = w.bodies.inv_mass;
   s.body_pushes = s.crowded_pushes;
   const std::size_t pairs = set.pair_keys.size();
-  const auto joins = [&](std::size_t p) {
-    const ContactPoint &first = set.points[set.pair_begin[p]];
-    const float ima = inv_mass[first.body_v], imb = inv_mass[first.body_o];
+  // Empty while there is no crowd pair (large_pyramid settling pays no per-pair flags).
+  std::swap(s.crowd_pair, s.old_crowd_pair);
+  s.crowd_pair.clear();
+  const auto mark_crowd = [&](std::size_t q) {
+    if (s.crowd_pair.empty()) s.crowd_pair.assign(pairs, 0);
+    s.crowd_pair[q] = 1;
+  };
+  const auto joins = [&](std::uint32_t a, std::uint32_t b) {
+    const float ima = inv_mass[a], imb = inv_mass[b];
     if (ima * kHoldingMass < imb || imb * kHoldingMass < ima || ima == 0) return false;
-    return w.is_rigid(first.body_v) && w.is_rigid(first.body_o);
+    return w.is_rigid(a) && w.is_rigid(b);
   };
   std::size_t p = 0;
-  while (p < pairs && !joins(p)) ++p;
+  while (p < pairs) {
+    const ContactPoint &first = set.points[set.pair_begin[p]];
+    if (joins(first.body_v, first.body_o)) break;
+    ++p;
+  }
   if (p == pairs) return;
-  // One pass: joining pairs unite their bodies, and a body held by a pair (the lighter side of a
-  // pair with a static, kinematic or much heavier body) is united with `held`, past the bodies.
   const std::uint32_t held = std::uint32_t(w.bodies.size());
-  auto &parent = s.push_cluster;
-  parent.resize(std::size_t(held) + 1);
-  for (std::uint32_t k = 0; k <= held; ++k) parent[k] = k;
-  const auto root = [&](std::uint32_t k) {
-    while (parent[k] != k) k = parent[k] = parent[parent[k]];
-    return k;
-  };
-  const auto unite = [&](std::uint32_t a, std::uint32_t b) {
-    const std::uint32_t ra = root(a), rb = root(b);
-    parent[std::max(ra, rb)] = std::min(ra, rb);
-  };
+  const float deep = capped_push_depth(w);
+  ClusterUse free(s.free_clusters, held + 1), crowd(s.crowd_clusters, held);
+  auto &deep_pairs = s.deep_pair_list;
+  deep_pairs.clear();
   for (std::size_t q = 0; q < pairs; ++q) {
     const ContactPoint &first = set.points[set.pair_begin[q]];
     const std::uint32_t a = first.body_v, b = first.body_o;
-    if (q >= p && joins(q))
-      unite(a, b);
-    else if (inv_mass[a] * kHoldingMass < inv_mass[b])
-      unite(b, held);
-    else if (inv_mass[b] * kHoldingMass < inv_mass[a])
-      unite(a, held);
+    if (q >= p && joins(a, b)) {
+      free.unite(a, b);
+      float separation = 0;
+      for (std::uint32_t k = set.pair_begin[q]; k < set.pair_begin[q + 1]; ++k)
+        separation = std::min(separation, set.points[k].separation);
+      const auto &old = s.old_crowd_pair;
+      const bool was_crowd =
+          !old.empty() && set.pair_previous[q] < old.size() && old[set.pair_previous[q]];
+      if (-separation > deep) free.add_deep_pair(a, b);
+      if (separation < 0 && was_crowd) {
+        mark_crowd(q);
+        crowd.unite(a, b);
+      } else if (-separation > deep) {
+        deep_pairs.push_back(std::uint32_t(q));
+      }
+    } else if (inv_mass[a] * kHoldingMass < inv_mass[b]) {
+      free.unite(b, held);
+    } else if (inv_mass[b] * kHoldingMass < inv_mass[a]) {
+      free.unite(a, held);
+    }
   }
-  // Bodies per free cluster, counted at its root.
-  auto &bodies = s.push_cluster_bodies;
-  bodies.assign(parent.size(), 0.0f);
-  const std::uint32_t held_root = root(held);
-  for (std::uint32_t k = 0; k < held; ++k)
-    if (inv_mass[k] > 0 && root(k) != held_root) bodies[root(k)] += 1;
-  for (std::uint32_t k = 0; k < held; ++k) {
-    if (inv_mass[k] == 0 || bodies[root(k)] <= kPushCluster) continue;
-    if (s.body_pushes.empty()) s.body_pushes.assign(w.bodies.size(), 0.0f);
-    s.body_pushes[k] = std::max(s.body_pushes[k], cluster_pushes(bodies[root(k)]));
+  // Deep pairs of a body inside more than kCrowdDeepPairs others start crowd pairs.
+  for (const std::uint32_t q : deep_pairs) {
+    const ContactPoint &first = set.points[set.pair_begin[q]];
+    const std::uint32_t a = first.body_v, b = first.body_o;
+    if (std::max(free.deep_pairs(a), free.deep_pairs(b)) <= kCrowdDeepPairs) continue;
+    mark_crowd(q);
+    crowd.unite(a, b);
   }
+  // Bodies per cluster, counted at its root; a held free cluster counts none.
+  const auto share = [&](ClusterUse &clusters, std::uint32_t skip_root) {
+    for (const std::uint32_t k : clusters.touched())
+      if (k < held && inv_mass[k] > 0 && clusters.root(k) != skip_root)
+        clusters.bodies_at(clusters.root(k)) += 1;
+    for (const std::uint32_t k : clusters.touched()) {
+      if (k == held) continue;
+      const float bodies = clusters.bodies_at(clusters.root(k));
+      if (inv_mass[k] == 0 || bodies <= kPushCluster) continue;
+      if (s.body_pushes.empty()) s.body_pushes.assign(w.bodies.size(), 0.0f);
+      s.body_pushes[k] = std::max(s.body_pushes[k], cluster_pushes(bodies));
+    }
+  };
+  share(free, free.root(held));
+  share(crowd, held + 1);  // crowd clusters share held or not (no index is held + 1)
 }
 
 }  // namespace

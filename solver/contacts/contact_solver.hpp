@@ -94,6 +94,21 @@ inline constexpr float kPushCluster = 2;
 inline constexpr float kHoldingMass = 10;
 inline float cluster_pushes(float bodies) { return bodies * (kCrowdedPushes / kPushCluster); }
 
+// A held cluster must push out against what holds it, so it keeps the cap, and caps add along
+// its chains: 100 boxes created at one point on a floor left at 57 m/s. Sharing the cap in every
+// held cluster, or in every cluster of deep pairs, leaves crushed bodies inside each other
+// (`smash`'s bricks ended 1.18 m deep instead of 3.6 mm, and `spinner`'s drum, created
+// overlapping, lost bodies through its wall: docs/architecture.md). So only a crowd shares it:
+// a deep pair (pushing at the cap: deeper than contact_push_max / bias rate, 0.225 m at 60 Hz
+// and 4 substeps) of a body inside more than kCrowdDeepPairs others becomes a crowd pair, and
+// stays one while it overlaps, however shallow. Crowd pairs join crowd clusters, held or not,
+// and a crowd cluster of n bodies gives every pair of its bodies, those with the holder too,
+// kPushCluster / n of the cap: a chain from the holder to any of its bodies has at most n such
+// links, so push-out opens at most kPushCluster caps of speed relative to the holder. The most
+// deep pairs of one body in the built-in scenes is 9 (a crushed brick in `smash`; 7 in
+// `spinner`), so 12 leaves them their bits.
+inline constexpr int kCrowdDeepPairs = 12;
+
 // Splits the contact pairs into solver constraints, colours them, sums each moving body's pushes
 // and finds the free clusters (scratch.body_pushes, push_out_scale; after the narrow phase and
 // islands, once the step has set scratch.moving). Kept while the pairs are last step's.
