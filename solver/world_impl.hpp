@@ -199,7 +199,8 @@ struct NarrowChunk {
   bool same_bodies = false;
   bool bouncy = false;  // a pair collided afresh has restitution on its first point
   std::vector<std::uint64_t> keys;
-  std::vector<std::uint8_t> touching, overlapping;
+  std::vector<std::uint8_t> touching;
+  std::vector<float> deepest;
   std::vector<std::uint32_t> counts;
   std::vector<std::uint32_t> previous;
   std::vector<PairCache> caches;

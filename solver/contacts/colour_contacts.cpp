@@ -74,7 +74,7 @@ void count_crowded_pushes(World::Impl &w) {
   for (std::size_t p = 0; p < s.pair_a.size(); ++p) {
     const std::uint32_t a = s.pair_a[p], b = s.pair_b[p];
     const float both = inv_mass[a] + inv_mass[b];
-    if (!set.pair_overlapping[p] || both == 0) continue;
+    if (!(set.pair_deepest[p] < 0) || both == 0) continue;
     if (s.moving[a]) s.crowded_pushes[a] += inv_mass[a] / both;
     if (s.moving[b]) s.crowded_pushes[b] += inv_mass[b] / both;
   }
@@ -190,9 +190,7 @@ void count_body_pushes(World::Impl &w) {
     const std::uint32_t a = first.body_v, b = first.body_o;
     if (q >= p && joins(a, b)) {
       free.unite(a, b);
-      float separation = 0;
-      for (std::uint32_t k = set.pair_begin[q]; k < set.pair_begin[q + 1]; ++k)
-        separation = std::min(separation, set.points[k].separation);
+      const float separation = set.pair_deepest[q];
       const auto &old = s.old_crowd_pair;
       const bool was_crowd =
           !old.empty() && set.pair_previous[q] < old.size() && old[set.pair_previous[q]];

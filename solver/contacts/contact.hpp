@@ -120,10 +120,12 @@ struct ContactSet {
   bool structure_kept = false;
   // Collider slots (lower, higher) of each pair that produced points, in pair order.
   std::vector<std::uint64_t> pair_keys;
-  std::vector<std::uint8_t> pair_touching;     // touching (not only speculative) this step
-  std::vector<std::uint8_t> pair_overlapping;  // a point overlaps (separation < 0) this step
-  std::vector<std::uint32_t> pair_begin;       // points of pair p: [pair_begin[p], pair_begin[p+1])
-  std::vector<std::uint32_t> pair_previous;    // index of the same pair last step, ~0 if new
+  std::vector<std::uint8_t> pair_touching;  // touching (not only speculative) this step
+  // Per pair: the smaller of 0 and its deepest point's separation this step (the push-out
+  // counts of colour_contacts read it; a reused point's own separation is not stored).
+  std::vector<float> pair_deepest;
+  std::vector<std::uint32_t> pair_begin;     // points of pair p: [pair_begin[p], pair_begin[p+1])
+  std::vector<std::uint32_t> pair_previous;  // index of the same pair last step, ~0 if new
   // The contact cache kept the pair's points (features, impulses, materials) from last step.
   std::vector<std::uint8_t> pair_reused;
   // The narrow phase's candidates were last step's pairs in order, as in a settled pile

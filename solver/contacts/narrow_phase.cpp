@@ -148,7 +148,7 @@ void reserve_rows(NarrowChunk& out, std::size_t rows) {
   if (out.keys.size() >= rows) return;
   out.reused_pair.resize(rows);
   out.keys.resize(rows), out.touching.resize(rows), out.counts.resize(rows);
-  out.overlapping.resize(rows);
+  out.deepest.resize(rows);
   out.previous.resize(rows), out.caches.resize(rows);
 }
 
@@ -215,8 +215,8 @@ void narrow_phase(World::Impl& w) {
       PairCache cache;
       std::size_t count = 0;
       bool reused = false;
-      std::uint8_t touching = 0;     // touching now (not only speculatively): links islands
-      std::uint8_t overlapping = 0;  // a point overlaps: it pushes out (colour_contacts)
+      std::uint8_t touching = 0;  // touching now (not only speculatively): links islands
+      float deepest = 0;          // ContactSet::pair_deepest
       if (cacheable_pair) {
         cache = relative_pose(w, lower, higher);
         if (old != ~0u && set.old_pair_cache[old].margin >= 0 &&
@@ -225,15 +225,15 @@ void narrow_phase(World::Impl& w) {
           // Last step's points keep their features and impulses; the merge copies them straight
           // from last step's list (or leaves them there). Here, where they lie, only their
           // bodies' dense indices after a compaction, and their separations, for the pair's
-          // flags. Nothing is stored in a settled pile's points, so their cache lines stay
-          // clean (the separation was stored in each point until session 10).
+          // touching flag and depth. Nothing is stored in a settled pile's points, so their cache
+          // lines stay clean (the separation was stored in each point until session 10).
           for (std::uint32_t k = set.old_pair_begin[old]; k < set.old_pair_begin[old + 1]; ++k) {
             ContactPoint& cp = set.old_points[k];
             // Without compaction and with last step's pairs, the bodies are the ones bound.
             if (w.dense_moved || !same_pairs) rebind(cp, lower, higher);
             const float separation = feature_separation(w, cp, cp.body_v, cp.body_o);
             touching |= separation <= slop;
-            overlapping |= separation < 0;
+            deepest = std::min(deepest, separation);
             ++count;
           }
           cache = set.old_pair_cache[old];  // drift counts from when the features were chosen
@@ -268,12 +268,12 @@ void narrow_phase(World::Impl& w) {
             }
           }
           touching |= buffer[i].separation <= slop;
-          overlapping |= buffer[i].separation < 0;
+          deepest = std::min(deepest, buffer[i].separation);
         }
       const std::size_t row = out.pairs++;
       out.keys[row] = key;
       out.touching[row] = touching;
-      out.overlapping[row] = overlapping;
+      out.deepest[row] = deepest;
       out.counts[row] = std::uint32_t(count);
       out.previous[row] = old;
       out.caches[row] = cache;
@@ -304,7 +304,7 @@ void narrow_phase(World::Impl& w) {
   set.points.resize(point_total);
   set.pair_keys.resize(pair_total);
   set.pair_touching.resize(pair_total);
-  set.pair_overlapping.resize(pair_total);
+  set.pair_deepest.resize(pair_total);
   set.pair_previous.resize(pair_total);
   set.pair_reused.resize(pair_total);
   set.pair_cache.resize(pair_total);
@@ -325,7 +325,7 @@ void narrow_phase(World::Impl& w) {
       for (std::size_t k = 0; k < chunk.pairs; ++k) {
         const std::size_t pair = chunk.first_pair + k;
         set.pair_touching[pair] = chunk.touching[k];
-        set.pair_overlapping[pair] = chunk.overlapping[k];
+        set.pair_deepest[pair] = chunk.deepest[k];
         set.pair_previous[pair] = chunk.previous[k];
         set.pair_reused[pair] = chunk.reused_pair[k];
         set.pair_cache[pair] = chunk.caches[k];
