@@ -2,12 +2,17 @@
 
 namespace strut {
 
-// The impulses stay in the lanes until something reads them (point_impulses.cpp). Pressed
-// points make their pair touching (islands, events); a pair the narrow phase found touching (in
-// a resting pile, nearly every one) needs no look at its points.
+// A kept structure leaves the impulses in the lanes until something reads them
+// (point_impulses.cpp): next step will most likely keep it again. A rebuilt one (the pairs are
+// changing, as in `smash`) writes them back now, while the points are still in cache from the
+// prepare: pulled back at the next narrow phase instead, `smash`'s narrow phase took 0.25 ms a
+// step longer and the write-back here 0.1 ms less (300 steps, 1 thread, minimum of 4).
+// Pressed points make their pair touching (islands, events); a pair the narrow phase found
+// touching (in a resting pile, nearly every one) needs no look at its points.
 void finish_contacts(World::Impl &w) {
   auto &set = w.contacts;
   set.impulses_in_lanes = !set.wide.empty();
+  if (!set.structure_kept) pull_impulses(w, set.points, false);
   w.tasks.parallel_for(int(set.pair_keys.size()), 2048, [&](int lo, int hi, int) {
     for (int p = lo; p < hi; ++p)
       if (!set.pair_touching[p])

@@ -291,15 +291,6 @@ void prepare_contacts(World::Impl &w) {
   if (!set.structure_kept) set.point_lane.assign(set.points.size(), ~0u);
   w.tasks.parallel_for(int(set.wide.size()), 16, [&](int lo, int hi, int) {
     for (int i = lo; i < hi; ++i) {
-      // The next wide constraint and its features, asked for ahead: the kernel stalled on them.
-      if (i + 1 < hi) {
-        const char *next_c = reinterpret_cast<const char *>(&set.wide[std::size_t(i) + 1]);
-        const char *next_f = reinterpret_cast<const char *>(&set.wide_features[std::size_t(i) + 1]);
-        for (std::size_t line = 0; line < sizeof(WideConstraint); line += 64)
-          __builtin_prefetch(next_c + line, 1);
-        for (std::size_t line = 0; line < sizeof(WideFeatures); line += 64)
-          __builtin_prefetch(next_f + line, 1);
-      }
       const std::size_t at = std::size_t(i) * kContactLanes;
       WideFeatures &f = set.wide_features[std::size_t(i)];
       fill_constraint(w, set.wide[std::size_t(i)], f, lanes.data() + at, lane_pairs.data() + at,
