@@ -60,7 +60,6 @@ void update_bounds(World::Impl& w, float dt) {
   w.motion.resize(n);
   w.reach.resize(n);
   w.extent.resize(n);
-  w.reach_rows.resize(n);
   const float h = w.last_h;
   const float g = length(w.config.gravity);
   w.tasks.parallel_for(int(n), TaskSystem::even_grain(int(n)), [&](int lo, int hi, int) {
@@ -93,16 +92,6 @@ void update_bounds(World::Impl& w, float dt) {
         w.reach[k] = 0.5f * length(b.aabb[k].upper - b.aabb[k].lower);
       }
       w.motion[k] = motion;
-      w.reach_rows[k] = ReachRow{b.dx[k],
-                                 b.dy[k],
-                                 std::fabs(b.da[k]) * w.reach[k],
-                                 b.gravity_scale[k],
-                                 w.extent[k],
-                                 motion,
-                                 (w.is_rigid(std::uint32_t(k)) ? kReachRigid : 0u) |
-                                     (b.inv_mass[k] > 0 ? kReachDynamic : 0u) |
-                                     ((b.flags[k] & kBullet) ? kReachBullet : 0u),
-                                 0.0f};
     }
   });
 }
@@ -399,6 +388,8 @@ Vec2 vertex_position(const World::Impl& w, std::uint32_t body, std::uint32_t v) 
   return {w.particles.x[i], w.particles.y[i]};
 }
 
+float max_extent(const World::Impl& w, std::uint32_t k) { return w.extent[k]; }
+
 }  // namespace
 
 namespace {
@@ -409,13 +400,14 @@ namespace {
 // flying apart together, or bodies carried round in a drum, move fast but hardly relative to
 // each other: with the sum of their motions, the smash's debris had about three times Box2D's
 // pairs. Soft bodies: the sum of their particles' motions.
-float relative_motion(const World::Impl& w, const ReachRow& a, const ReachRow& c) {
-  if (!(a.rigid_dynamic_bullet & c.rigid_dynamic_bullet & kReachRigid)) return a.motion + c.motion;
+float relative_motion(const World::Impl& w, std::uint32_t a, std::uint32_t c) {
+  if (!w.is_rigid(a) || !w.is_rigid(c)) return w.motion[a] + w.motion[c];
+  const auto& b = w.bodies;
   const float substeps = float(w.config.substeps), dt = w.last_h * substeps;
-  const float rx = c.dx - a.dx, ry = c.dy - a.dy;
-  const float turn = a.turn + c.turn;
+  const float rx = b.dx[c] - b.dx[a], ry = b.dy[c] - b.dy[a];
+  const float turn = std::fabs(b.da[a]) * w.reach[a] + std::fabs(b.da[c]) * w.reach[c];
   // Bodies of one gravity scale (nearly every pair) fall together: no square root for them.
-  const float gravity_difference = std::fabs(a.gravity_scale - c.gravity_scale);
+  const float gravity_difference = std::fabs(b.gravity_scale[a] - b.gravity_scale[c]);
   const float fall =
       gravity_difference > 0 ? gravity_difference * length(w.config.gravity) * dt * dt : 0.0f;
   return (std::sqrt(rx * rx + ry * ry) + turn) * substeps + fall;
@@ -430,13 +422,12 @@ float relative_motion(const World::Impl& w, const ReachRow& a, const ReachRow& c
 // against fixed bodies the full motion stays (with the continuous pass, that is what keeps fast
 // bodies out of walls).
 PairReach pair_reach(const World::Impl& w, std::uint32_t a, std::uint32_t c) {
-  const ReachRow &ra = w.reach_rows[a], &rc = w.reach_rows[c];
-  const float motion = relative_motion(w, ra, rc);
-  const float smaller = std::min(ra.extent, rc.extent);
+  const auto& b = w.bodies;
+  const float motion = relative_motion(w, a, c);
+  const float smaller = std::min(max_extent(w, a), max_extent(w, c));
   float reach = motion;
-  const std::uint32_t both = ra.rigid_dynamic_bullet & rc.rigid_dynamic_bullet;
-  const std::uint32_t either = ra.rigid_dynamic_bullet | rc.rigid_dynamic_bullet;
-  if ((both & kReachDynamic) && !(either & kReachBullet)) reach = std::min(reach, smaller);
+  const bool dynamic = b.inv_mass[a] > 0 && b.inv_mass[c] > 0;
+  if (dynamic && !((b.flags[a] | b.flags[c]) & kBullet)) reach = std::min(reach, smaller);
   return PairReach{reach + w.config.contact_slop, motion > 0.5f * smaller};
 }
 

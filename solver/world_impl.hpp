@@ -175,17 +175,6 @@ struct FloorGrid {
   std::vector<float> friction;
 };
 
-// What pair_reach reads of a body, copied once a step by update_bounds: its last substep's
-// motion, turn (|angle| x reach), gravity scale, extent and step motion, and the flags it asks
-// about. 32 bytes: smash's narrow phase reads two of them for each of up to 150,000 candidate
-// pairs a step, where reading the body arrays one by one touched about a dozen lines a pair.
-struct alignas(32) ReachRow {
-  float dx, dy, turn, gravity_scale, extent, motion;
-  std::uint32_t rigid_dynamic_bullet;  // kReachRigid | kReachDynamic | kReachBullet
-  float unused;
-};
-inline constexpr std::uint32_t kReachRigid = 1, kReachDynamic = 2, kReachBullet = 4;
-
 // One chunk's narrow-phase output, merged in chunk order. The per-pair rows are valid up to
 // `pairs`, the separations of reused points up to `reused_points`; the buffers only grow.
 struct NarrowChunk {
@@ -316,14 +305,11 @@ struct World::Impl {
   bool scalar_contacts = false;        // tests and benchmarks: the wide kernel's scalar twin
   bool keep_contact_structure = true;  // tests: false colours and assigns lanes every step
   bool scalar_struts = false;          // tests and benchmarks: the strut kernels' scalar twins
-  bool scalar_joints = false;  // tests and benchmarks: the joint points' kernels' scalar twins
-  bool lane_struts = true;     // tests and benchmarks: false sends every strut down the old paths
-  std::vector<float> motion;   // per body: how far any point may move this step
-  std::vector<float> reach;    // per body: farthest surface point from the centre of mass
-  std::vector<float> extent;   // per body: the longer side of its tight box (update_bounds)
-  // Per body, what pair_reach reads of it, in one row (update_bounds): a candidate pair reads two
-  // rows instead of a dozen arrays.
-  std::vector<ReachRow> reach_rows;
+  bool scalar_joints = false;    // tests and benchmarks: the joint points' kernels' scalar twins
+  bool lane_struts = true;       // tests and benchmarks: false sends every strut down the old paths
+  std::vector<float> motion;     // per body: how far any point may move this step
+  std::vector<float> reach;      // per body: farthest surface point from the centre of mass
+  std::vector<float> extent;     // per body: the longer side of its tight box (update_bounds)
   std::size_t cached_pairs = 0;  // pairs of the last narrow phase that reused their features
   // Dense collider pairs, lower first, that may touch this step (no sensors).
   std::vector<std::pair<std::uint32_t, std::uint32_t>> candidate_pairs;
