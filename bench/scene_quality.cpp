@@ -35,9 +35,11 @@ SceneQuality measure_quality(const SceneInstance& inst, const QualityStart& star
     q.max_drop = std::max(q.max_drop, y0 - p.y);
     if (!lead_found) q.lead_x = p.x, lead_found = true;
   }
-  // Separations are measured by the last step's narrow phase (radii already subtracted).
-  for (const ContactPoint& cp : WorldAccess::impl(inst.world).contacts.points)
-    q.max_overlap = std::max(q.max_overlap, -cp.separation);
+  // Separations are measured by the last step's narrow phase (radii already subtracted), as
+  // Box2D's manifolds are: each pair's deepest (ContactSet::pair_deepest; a point the contact
+  // cache kept does not store its own).
+  for (const float deepest : WorldAccess::impl(inst.world).contacts.pair_deepest)
+    q.max_overlap = std::max(q.max_overlap, -deepest);
   return q;
 }
 

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "solver/contacts/contact_solver.hpp"
 #include "solver/world_impl.hpp"
 #include "strut/world.hpp"
 #include "test_util.hpp"
@@ -69,7 +70,8 @@ TEST(ContactCache, SlidingBoxCollidesAfreshEveryStep) {
 }
 
 // Two boxes resting 1 cm apart (twice the slop): their speculative pair is reused from the
-// cache, and must still count as not touching (reused points get their separation afresh).
+// cache, and must still count as not touching (reused points' separations are measured afresh
+// for the pair's touching flag and depth; the points do not store them).
 TEST(ContactCache, ReusedSpeculativePairIsNotTouching) {
   World w(config(true));
   w.create_body(test::ground_def(20));
@@ -84,8 +86,9 @@ TEST(ContactCache, ReusedSpeculativePairIsNotTouching) {
     const ContactPoint& cp = set.points[set.pair_begin[p]];
     if (cp.body_v != 0 && cp.body_o != 0) {  // dense index 0 is the ground
       EXPECT_EQ(set.pair_touching[p], 0) << "the boxes are 1 cm apart";
+      EXPECT_EQ(set.pair_deepest[p], 0.0f) << "no point overlaps";
       for (std::uint32_t k = set.pair_begin[p]; k < set.pair_begin[p + 1]; ++k)
-        EXPECT_NEAR(set.points[k].separation, 0.01f, 1e-3f);
+        EXPECT_NEAR(evaluate_contact(WorldAccess::impl(w), set.points[k]).c, 0.01f, 1e-3f);
     } else {
       touching += set.pair_touching[p];
     }
