@@ -223,6 +223,7 @@ void World::step(float dt) {
   mark_touched_islands(w);
   build_islands(w);
   mark_movable_bodies(w);
+  set_contact_softness(w, h);  // the push-out counts of the colouring read it too
   colour_contacts(w);
   colour_joints(w);
   prepare_point_motion(w, h);
@@ -234,7 +235,6 @@ void World::step(float dt) {
   prepare_forces(w, h);
   apply_floor_friction(w, dt);  // reads floors, poses, motion; writes accelerations, motion
   p.integrate += clock.lap();
-  set_contact_softness(w, h);
   prepare_contacts(w);
   p.solve += clock.lap();
 

@@ -130,12 +130,10 @@ class ClusterUse {
 };
 
 // The overlap beyond which a pair of dynamic bodies pushes out at the cap: the soft contact asks
-// for bias_rate x depth, capped at contact_push_max. The softness is set_contact_softness's
-// (world_step.cpp) for this step's substep, which runs after the colouring.
+// for bias_rate x depth, capped at contact_push_max (the step's softness, set_contact_softness in
+// world_step.cpp, set before the colouring).
 float capped_push_depth(const World::Impl &w) {
-  const float h = w.last_h;
-  const float hertz = std::min(w.config.contact_hertz, 0.1875f / h);
-  const float rate = make_softness(hertz, w.config.contact_damping_ratio, h).bias_rate;
+  const float rate = w.contact_softness.bias_rate;
   return rate > 0 ? w.config.contact_push_max / rate : std::numeric_limits<float>::infinity();
 }
 

@@ -25,6 +25,19 @@ LaneOf lane_of(std::uint32_t code) {
   return {row / 2, row % 2, lane};
 }
 
+// The impulses lane `lane` of point row p (with its feature rows) holds, in the point's own
+// orientation: a mirrored row's tangent impulse changes sign.
+PointImpulses impulses_in_lane(const WidePoint& p, const FeatureRows& rows, int lane) {
+  const float lambda_t = rows.flip[lane] != 0 ? -p.lambda_t[lane] : p.lambda_t[lane];
+  return {p.lambda_n[lane], lambda_t, p.max_lambda_n[lane], rows.vn_pre[lane],
+          p.sliding[lane] > 0.5f};
+}
+
+void put_impulses(ContactPoint& cp, const PointImpulses& i) {
+  cp.lambda_n = i.lambda_n, cp.lambda_t = i.lambda_t, cp.max_lambda_n = i.max_lambda_n;
+  cp.vn_pre = i.vn_pre, cp.sliding = i.sliding;
+}
+
 }  // namespace
 
 std::uint32_t point_lane_code(std::uint32_t wide, int k, int lane) {
@@ -33,24 +46,13 @@ std::uint32_t point_lane_code(std::uint32_t wide, int k, int lane) {
 
 PointImpulses lane_impulses(const ContactSet& set, std::uint32_t lane_code) {
   const LaneOf at = lane_of(lane_code);
-  const WidePoint& p = set.wide[at.wide].p[at.k];
-  const FeatureRows& rows = set.wide_features[at.wide].p[at.k];
-  const float lambda_t = rows.flip[at.lane] != 0 ? -p.lambda_t[at.lane] : p.lambda_t[at.lane];
-  return {p.lambda_n[at.lane], lambda_t, p.max_lambda_n[at.lane], rows.vn_pre[at.lane],
-          p.sliding[at.lane] > 0.5f};
+  return impulses_in_lane(set.wide[at.wide].p[at.k], set.wide_features[at.wide].p[at.k],
+                          int(at.lane));
 }
 
 void pull_impulses(World::Impl& w, std::vector<ContactPoint>& points, bool reused_pairs_only) {
   ContactSet& set = w.contacts;
   if (!set.impulses_in_lanes) return;
-  set.impulses_in_lanes = false;
-  const auto put = [&](ContactPoint& cp, const WidePoint& p, const FeatureRows& rows, int lane) {
-    cp.lambda_n = p.lambda_n[lane];
-    cp.lambda_t = rows.flip[lane] != 0 ? -p.lambda_t[lane] : p.lambda_t[lane];
-    cp.max_lambda_n = p.max_lambda_n[lane];
-    cp.vn_pre = rows.vn_pre[lane];
-    cp.sliding = p.sliding[lane] > 0.5f;
-  };
   if (reused_pairs_only) {
     // The points of pairs collided afresh hold what they inherited; the rest are last step's.
     w.tasks.parallel_for(int(set.pair_reused.size()), 2048, [&](int lo, int hi, int) {
@@ -58,13 +60,12 @@ void pull_impulses(World::Impl& w, std::vector<ContactPoint>& points, bool reuse
         if (!set.pair_reused[std::size_t(p)]) continue;
         for (std::uint32_t k = set.pair_begin[std::size_t(p)];
              k < set.pair_begin[std::size_t(p) + 1]; ++k) {
-          if (set.point_lane[k] == ~0u) continue;
-          const LaneOf at = lane_of(set.point_lane[k]);
-          put(points[k], set.wide[at.wide].p[at.k], set.wide_features[at.wide].p[at.k],
-              int(at.lane));
+          if (set.point_lane[k] != ~0u)
+            put_impulses(points[k], lane_impulses(set, set.point_lane[k]));
         }
       }
     });
+    set.impulses_in_lanes = false;
     return;
   }
   // Lane by lane, as the write-back after every step was: every point lives in exactly one
@@ -83,10 +84,12 @@ void pull_impulses(World::Impl& w, std::vector<ContactPoint>& points, bool reuse
         const FeatureRows& rows = set.wide_features[std::size_t(i)].p[k];
         for (int lane = 0; lane < kContactLanes; ++lane)
           if (rows.point[lane] != ~0u)
-            put(points[rows.point[lane]], set.wide[std::size_t(i)].p[k], rows, lane);
+            put_impulses(points[rows.point[lane]],
+                         impulses_in_lane(set.wide[std::size_t(i)].p[k], rows, lane));
       }
     }
   });
+  set.impulses_in_lanes = false;
 }
 
 }  // namespace strut

@@ -27,12 +27,13 @@ void rescale_velocities(World::Impl& w, float ratio) {
     q.dx[i] *= ratio;
     q.dy[i] *= ratio;
   }
-  // Warm-start impulses are in displacement units (impulse x h) too: taken back from the lanes
-  // and scaled in the points, and the lanes rebuilt from them (a kept lane would keep its
-  // unscaled impulses).
-  pull_impulses(w, w.contacts.points, false);
+  // Warm-start impulses are in displacement units (impulse x h) too, in the points and in the
+  // lanes, where a kept structure warm-starts from (point_impulses.cpp).
   for (ContactPoint& cp : w.contacts.points) cp.lambda_n *= ratio, cp.lambda_t *= ratio;
-  w.scratch.pair_a.clear();
+  for (WideConstraint& c : w.contacts.wide)
+    for (WidePoint& p : c.p)
+      for (int lane = 0; lane < kContactLanes; ++lane)
+        p.lambda_n[lane] *= ratio, p.lambda_t[lane] *= ratio;
 }
 
 // Per-step accelerations and damping, constant over the substeps.
