@@ -34,10 +34,12 @@ class TaskSystem {
   void parallel_for(int count, int grain, const RangeFn &fn) const;
 
   // A sequence of dependent parallel loops run in one parallel region: stage s
-  // + 1 starts only when every chunk of stage s has finished. Threads that
-  // arrive claim chunks from a shared counter and wait (spinning briefly) only
-  // for chunks another running thread has claimed, so the region never
-  // deadlocks when fewer threads show up than asked for. One region instead of
+  // + 1 starts only when every chunk of stage s has finished. Each thread claims
+  // the chunks of its own segment of a stage first (the same segment in every
+  // stage, so a thread keeps working on the same data), then what is left of
+  // the others, and waits (spinning briefly) only for chunks another running
+  // thread has claimed, so the region never deadlocks when fewer threads show
+  // up than asked for. parallel_for is one such stage. One region instead of
   // one parallel_for per stage: the solver runs dozens of short colour stages
   // per substep, and waking the pool for each cost more than the work (2
   // threads were no faster than 1).
