@@ -13,11 +13,26 @@ namespace strut {
 // overflow colour, and the ragdoll rain became half as slow again).
 namespace {
 
+// Whether pair p's points are solved in wide lanes (both bodies rigid) or on the generic path.
+bool rigid_pair(const World::Impl &w, std::size_t p) {
+  const ContactPoint &cp = w.contacts.points[w.contacts.pair_begin[p]];
+  return w.is_rigid(cp.body_v) && w.is_rigid(cp.body_o);
+}
+
+// Constraints of pair p with `points` points (colour_contacts' rule).
+std::uint32_t constraints_of(bool rigid, std::uint32_t points) {
+  return rigid ? (points + 1) / 2 : 1;
+}
+
 // Whether this step's contact pairs are last step's, in the same order, between the same dense
-// bodies, with as many points each, and the same bodies may move: then the constraints, their
-// colours and their lanes (prepare_contacts) come out as they were, and are kept. Cheap tests
-// first, so a changing scene (rain, smash) pays little for asking. Sets any_restitution when it
-// answers yes (the points' materials may have changed).
+// bodies, with as many constraints each, and the same bodies may move: then the constraints'
+// places, their colours and their lanes (prepare_contacts) come out as they were, and are kept.
+// The points may lie elsewhere than last step (a pair gained or lost a point within its
+// constraints, as while a pyramid settles): then points_relaid is set and only the constraints'
+// first points are placed again (place_constraints); so also when a pair turned round (below).
+// Cheap tests first, so a changing scene
+// (rain, smash) pays little for asking. Sets any_restitution when it answers yes (the points'
+// materials may have changed).
 bool same_contact_structure(World::Impl &w) {
   auto &set = w.contacts;
   auto &s = w.scratch;
@@ -31,26 +46,70 @@ bool same_contact_structure(World::Impl &w) {
     set.any_restitution = set.any_restitution || set.bouncy_pairs;
     return true;
   }
-  if (set.pair_keys != set.old_pair_keys || set.pair_begin != set.old_pair_begin) return false;
+  if (set.pair_keys != set.old_pair_keys || set.pair_constraint_begin.size() != pairs + 1)
+    return false;
+  const bool relaid = set.pair_begin != set.old_pair_begin;
   constexpr int kGrain = 2048;
   auto &differs = s.chunk_counts;
   differs.assign(std::size_t(TaskSystem::chunk_count(int(pairs), kGrain)), 0);
-  std::atomic<bool> bouncy{false};
+  std::atomic<bool> bouncy{false}, turned_any{false};
   w.tasks.parallel_for(int(pairs), kGrain, [&](int lo, int hi, int) {
     std::uint32_t d = 0;
-    bool chunk_bouncy = false;
+    bool chunk_bouncy = false, chunk_turned = false;
     for (std::size_t p = std::size_t(lo); p < std::size_t(hi); ++p) {
       const ContactPoint &cp = set.points[set.pair_begin[p]];
-      d |= (cp.body_v != s.pair_a[p]) | (cp.body_o != s.pair_b[p]);
       chunk_bouncy |= cp.restitution > 0;
+      const bool same = cp.body_v == s.pair_a[p] && cp.body_o == s.pair_b[p];
+      if (same && !relaid) continue;
+      // Last step's constraints of the pair: how many, and whether on the generic path.
+      const std::uint32_t at = set.pair_constraint_begin[p];
+      const std::uint32_t had = set.pair_constraint_begin[p + 1] - at;
+      const bool rigid = rigid_pair(w, p);
+      d |= (had != constraints_of(rigid, set.pair_begin[p + 1] - set.pair_begin[p])) |
+           (rigid != (set.constraint_count[at] != 0));
+      if (same) continue;
+      // Collided afresh, the pair's first point may have its vertex on the other body (while a
+      // pyramid settles, about 40 pairs a step). The colouring does not tell a pair's bodies
+      // apart and the prepare fills the pair's lane afresh from its new first point, so a pair
+      // of one rigid constraint may turn round; the lanes of several constraints keep their
+      // direction (assign_lanes' wide_lane_a), so such a pair may not.
+      const bool turned = cp.body_v == s.pair_b[p] && cp.body_o == s.pair_a[p];
+      d |= !(turned && rigid && had == 1);
+      chunk_turned = true;
+      s.pair_a[p] = cp.body_v, s.pair_b[p] = cp.body_o;  // rewritten anyway if not kept
     }
     differs[std::size_t(lo / kGrain)] = d;
     if (chunk_bouncy) bouncy.store(true, std::memory_order_relaxed);
+    if (chunk_turned) turned_any.store(true, std::memory_order_relaxed);
   });
   if (std::any_of(differs.begin(), differs.end(), [](std::uint32_t d) { return d != 0; }))
     return false;
   set.any_restitution = bouncy.load();
+  set.points_relaid = relaid || turned_any.load();
   return true;
+}
+
+// The constraints of pair p, at constraint `at` on: their first points and counts.
+void place_pair_constraints(ContactSet &set, std::size_t p, std::uint32_t at, std::uint32_t n,
+                            bool rigid) {
+  const std::uint32_t k0 = set.pair_begin[p], k1 = set.pair_begin[p + 1];
+  for (std::uint32_t i = 0; i < n; ++i, ++at) {
+    const std::uint32_t k = rigid ? k0 + 2 * i : k0;
+    set.constraint_first[at] = k;
+    set.constraint_count[at] = std::uint8_t(rigid ? std::min(2u, k1 - k) : 0u);
+  }
+}
+
+// A kept structure whose points were re-laid: the same constraints, from their new points.
+void place_constraints(World::Impl &w) {
+  auto &set = w.contacts;
+  w.tasks.parallel_for(int(set.pair_keys.size()), 2048, [&](int lo, int hi, int) {
+    for (std::size_t p = std::size_t(lo); p < std::size_t(hi); ++p) {
+      const std::uint32_t at = set.pair_constraint_begin[p];
+      place_pair_constraints(set, p, at, set.pair_constraint_begin[p + 1] - at,
+                             set.constraint_count[at] != 0);
+    }
+  });
 }
 
 // Each moving body's share of its overlapping pairs' push-out (push_out_scale): a pair pushing
@@ -235,8 +294,16 @@ void count_body_pushes(World::Impl &w) {
 void colour_contacts(World::Impl &w) {
   auto &set = w.contacts;
   auto &s = w.scratch;
+  set.points_relaid = false;
   set.structure_kept = w.keep_contact_structure && same_contact_structure(w);
-  if (set.structure_kept) return;
+  if (set.structure_kept) {
+    if (!set.points_relaid) return;
+    // The pile is settling: the push-out counts read this step's depths, as a rebuild would.
+    place_constraints(w);
+    count_crowded_pushes(w);
+    count_body_pushes(w);
+    return;
+  }
   s.coloured_moving = s.moving;
   const std::size_t pairs = set.pair_keys.size();
   set.pair_constraint_begin.resize(pairs + 1);
@@ -246,10 +313,6 @@ void colour_contacts(World::Impl &w) {
   constexpr int kGrain = 2048;
   auto &chunk_first = s.chunk_counts;
   chunk_first.assign(std::size_t(TaskSystem::chunk_count(int(pairs), kGrain)) + 1, 0);
-  const auto rigid_pair = [&](std::size_t p) {
-    const ContactPoint &cp = set.points[set.pair_begin[p]];
-    return w.is_rigid(cp.body_v) && w.is_rigid(cp.body_o);
-  };
   std::atomic<bool> bouncy{false};  // any pair with restitution (else the pass is skipped)
   w.tasks.parallel_for(int(pairs), kGrain, [&](int lo, int hi, int) {
     std::uint32_t total = 0;
@@ -258,7 +321,7 @@ void colour_contacts(World::Impl &w) {
       const ContactPoint &cp = set.points[set.pair_begin[p]];
       chunk_bouncy |= cp.restitution > 0;
       const std::uint32_t points = set.pair_begin[p + 1] - set.pair_begin[p];
-      const std::uint32_t n = rigid_pair(p) ? (points + 1) / 2 : 1;
+      const std::uint32_t n = constraints_of(rigid_pair(w, p), points);
       set.pair_constraint_begin[p] = n;
       total += n;
       s.pair_a[p] = cp.body_v, s.pair_b[p] = cp.body_o;
@@ -273,14 +336,9 @@ void colour_contacts(World::Impl &w) {
     std::uint32_t at = chunk_first[std::size_t(lo / kGrain)];
     for (std::size_t p = std::size_t(lo); p < std::size_t(hi); ++p) {
       const std::uint32_t n = set.pair_constraint_begin[p];
-      const std::uint32_t k0 = set.pair_begin[p], k1 = set.pair_begin[p + 1];
-      const bool rigid = rigid_pair(p);
       set.pair_constraint_begin[p] = at;
-      for (std::uint32_t i = 0; i < n; ++i, ++at) {
-        const std::uint32_t k = rigid ? k0 + 2 * i : k0;
-        set.constraint_first[at] = k;
-        set.constraint_count[at] = std::uint8_t(rigid ? std::min(2u, k1 - k) : 0u);
-      }
+      place_pair_constraints(set, p, at, n, rigid_pair(w, p));
+      at += n;
     }
   });
   set.pair_constraint_begin[pairs] = chunk_first.back();

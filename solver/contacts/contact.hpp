@@ -118,6 +118,11 @@ struct ContactSet {
   // The pairs, constraints, colours and lanes are last step's (colour_contacts): the prepare
   // keeps its lane lists and only refills the lanes.
   bool structure_kept = false;
+  // Kept, but the points lie elsewhere than last step (a pair gained or lost a point within its
+  // constraints) or a pair's first point turned round (same_contact_structure): the prepare
+  // points every lane at its points' places and fills the lanes of pairs collided afresh as a
+  // rebuild would.
+  bool points_relaid = false;
   // Collider slots (lower, higher) of each pair that produced points, in pair order.
   std::vector<std::uint64_t> pair_keys;
   std::vector<std::uint8_t> pair_touching;  // touching (not only speculative) this step

@@ -83,9 +83,11 @@ namespace {
 // whose pair the contact cache kept (pair_reused) also keeps its features, materials and
 // impulses, and costs nothing here but its bodies' positions (a settled pile: nearly every lane;
 // gathered afresh, the features' scattered reads were most of a settled pile's prepare).
+// `relaid` (with kept): the points lie elsewhere than last step (ContactSet::points_relaid), so
+// every lane takes its points' new places, and the lanes refilled are filled as afresh.
 void fill_constraint(const World::Impl &w, WideConstraint &c, WideFeatures &f,
                      const std::uint32_t *ids, const std::uint32_t *pairs,
-                     const std::uint32_t *a_bodies, bool kept) {
+                     const std::uint32_t *a_bodies, bool kept, bool relaid) {
   const auto &set = w.contacts;
   const auto &b = w.bodies;
   const auto &s = w.scratch;
@@ -114,11 +116,17 @@ void fill_constraint(const World::Impl &w, WideConstraint &c, WideFeatures &f,
       }
       continue;
     }
-    if (!refill[lane]) continue;
+    if (!refill[lane]) {
+      // A reused pair keeps its count of points: only their places change.
+      if (relaid)
+        for (std::uint32_t k = 0; k < 2; ++k)
+          f.p[k].point[lane] = k < set.constraint_count[id] ? set.constraint_first[id] + k : ~0u;
+      continue;
+    }
     const ContactPoint &cp = set.points[set.constraint_first[id]];
     c.friction[lane] = cp.friction, c.static_friction[lane] = cp.static_friction;
     f.restitution[lane] = cp.restitution;
-    if (kept) {
+    if (kept && !relaid) {
       for (int k = 0; k < 2; ++k) {
         const std::uint32_t point = f.p[k].point[lane];
         if (point == ~0u) continue;  // stays cleared
@@ -287,15 +295,17 @@ void prepare_contacts(World::Impl &w) {
   set.wide.resize(lanes.size() / kContactLanes);
   set.wide_features.resize(set.wide.size());
   // Rebuilt lanes read the impulses from the points (pulled back above) and
-  // record which lane holds each point; kept lanes hold the same points as before.
-  if (!set.structure_kept) set.point_lane.assign(set.points.size(), ~0u);
+  // record which lane holds each point; kept lanes hold the same points as before, at the same
+  // places unless they were re-laid.
+  const bool placed = !set.structure_kept || set.points_relaid;
+  if (placed) set.point_lane.assign(set.points.size(), ~0u);
   w.tasks.parallel_for(int(set.wide.size()), 16, [&](int lo, int hi, int) {
     for (int i = lo; i < hi; ++i) {
       const std::size_t at = std::size_t(i) * kContactLanes;
       WideFeatures &f = set.wide_features[std::size_t(i)];
       fill_constraint(w, set.wide[std::size_t(i)], f, lanes.data() + at, lane_pairs.data() + at,
-                      lane_a.data() + at, set.structure_kept);
-      if (set.structure_kept) continue;
+                      lane_a.data() + at, set.structure_kept, set.points_relaid);
+      if (!placed) continue;
       for (int k = 0; k < 2; ++k)
         for (int lane = 0; lane < kContactLanes; ++lane)
           if (f.p[k].point[lane] != ~0u)
