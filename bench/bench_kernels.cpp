@@ -85,20 +85,21 @@ BENCHMARK(BM_IntegrateRigid<true>)
     ->Arg(10000)
     ->Arg(100000);
 
-// The collide phase's bounds pass: tight boxes grown by motion and slop (SoA in and out).
+// The collide phase's bounds pass: tight boxes swept and grown by motion and slop (SoA in and
+// out).
 template <bool kSimd>
 void BM_FattenBounds(benchmark::State& state) {
   const int n = int(state.range(0));
-  std::vector<float> a[9];
+  std::vector<float> a[11];
   for (auto& v : a) v.assign(std::size_t(n), 1.0f);
-  const BoundsSpans s{a[0].data(), a[1].data(), a[2].data(), a[3].data(), a[4].data(),
-                      a[5].data(), a[6].data(), a[7].data(), a[8].data()};
+  const BoundsSpans s{a[0].data(), a[1].data(), a[2].data(), a[3].data(), a[4].data(), a[5].data(),
+                      a[6].data(), a[7].data(), a[8].data(), a[9].data(), a[10].data()};
   for (auto _ : state) {
     if (kSimd)
       fatten_bounds_simd(s, 0, n, 0.0025f);
     else
       fatten_bounds_scalar(s, 0, n, 0.0025f);
-    benchmark::DoNotOptimize(a[5].data());
+    benchmark::DoNotOptimize(a[7].data());
     benchmark::ClobberMemory();
   }
   state.SetItemsProcessed(state.iterations() * n);

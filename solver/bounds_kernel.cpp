@@ -1,5 +1,7 @@
 #include "solver/bounds_kernel.hpp"
 
+#include <algorithm>
+
 #include "solver/simd_dispatch.hpp"
 
 namespace strut {
@@ -9,11 +11,12 @@ __attribute__((optimize("no-tree-vectorize"))) void fatten_bounds_scalar(const B
                                                                          int begin, int end,
                                                                          float half_slop) {
   for (int i = begin; i < end; ++i) {
-    const float grow = half_slop + s.motion[i];
-    s.out_lx[i] = s.lx[i] - grow;
-    s.out_ly[i] = s.ly[i] - grow;
-    s.out_ux[i] = s.ux[i] + grow;
-    s.out_uy[i] = s.uy[i] + grow;
+    const float grow = half_slop + s.spread[i];
+    const float sx = s.sweep_x[i], sy = s.sweep_y[i];
+    s.out_lx[i] = s.lx[i] - (grow + std::max(0.0f, -sx));
+    s.out_ly[i] = s.ly[i] - (grow + std::max(0.0f, -sy));
+    s.out_ux[i] = s.ux[i] + (grow + std::max(0.0f, sx));
+    s.out_uy[i] = s.uy[i] + (grow + std::max(0.0f, sy));
   }
 }
 

@@ -1,6 +1,7 @@
-// The bounds kernel of the collide phase: every body's tight box grown by its motion this step
-// and half the contact slop, so two boxes overlap exactly when the bodies may touch this step.
-// SoA in, SoA out; the xsimd version must match the scalar one bit for bit.
+// The bounds kernel of the collide phase: every body's tight box swept along its displacement
+// this step, grown on every side by the rest of its motion (turning, gravity) and half the
+// contact slop, so two boxes overlap whenever the bodies may touch this step. SoA in, SoA out;
+// the xsimd version must match the scalar one bit for bit.
 #pragma once
 
 namespace strut {
@@ -10,8 +11,10 @@ struct BoundsSpans {
   const float* ly;
   const float* ux;
   const float* uy;
-  const float* motion;
-  float* out_lx;  // fattened boxes
+  const float* sweep_x;  // displacement this step
+  const float* sweep_y;
+  const float* spread;  // motion that may go any way
+  float* out_lx;        // fattened boxes
   float* out_ly;
   float* out_ux;
   float* out_uy;

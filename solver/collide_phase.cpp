@@ -58,6 +58,7 @@ void update_bounds(World::Impl& w, float dt) {
   const auto& q = w.particles;
   const std::size_t n = b.size();
   w.motion.resize(n);
+  w.sweep_x.resize(n), w.sweep_y.resize(n), w.spread.resize(n);
   w.reach.resize(n);
   w.extent.resize(n);
   const float h = w.last_h;
@@ -70,15 +71,19 @@ void update_bounds(World::Impl& w, float dt) {
         update_tight_boxes(w, std::uint32_t(k));
       w.extent[k] =
           std::max(b.aabb[k].upper.x - b.aabb[k].lower.x, b.aabb[k].upper.y - b.aabb[k].lower.y);
-      float motion = 0;
+      float motion = 0, sweep_x = 0, sweep_y = 0, spread = 0;
       if (!(b.flags[k] & kStatic) && !(b.flags[k] & kSleeping)) {
         const float reach = b.reach[k];
         w.reach[k] = reach;
-        // Distance any point of the body can travel this step: linear + angular + gravity.
+        // Distance any point of the body can travel this step: linear + angular + gravity. The
+        // linear part has a direction (the sweep); the rest may go any way (the spread).
+        const float fall = std::fabs(b.gravity_scale[k]) * g * dt * dt;
         if (w.is_rigid(k)) {
           const float vx = b.dx[k] / h, vy = b.dy[k] / h;
           const float omega = std::fabs(b.da[k]) / h;
           motion = (std::sqrt(vx * vx + vy * vy) + omega * reach) * dt;
+          sweep_x = vx * dt, sweep_y = vy * dt;
+          spread = omega * reach * dt + fall;
         } else {
           float vmax = 0;
           for (std::uint32_t i = p0; i < p0 + pc; ++i) {
@@ -86,22 +91,27 @@ void update_bounds(World::Impl& w, float dt) {
             vmax = std::max(vmax, vx * vx + vy * vy);
           }
           motion = std::sqrt(vmax) / h * dt;
+          spread = motion + fall;
         }
-        motion += std::fabs(b.gravity_scale[k]) * g * dt * dt;
+        motion += fall;
       } else {
         w.reach[k] = 0.5f * length(b.aabb[k].upper - b.aabb[k].lower);
       }
       w.motion[k] = motion;
+      w.sweep_x[k] = sweep_x, w.sweep_y[k] = sweep_y, w.spread[k] = spread;
     }
   });
 }
 
+// The bounds kernel's box (bounds_kernel.hpp), the same operations in the same order.
 Aabb collider_broadphase_box(const World::Impl& w, std::uint32_t i) {
   const std::uint32_t k = w.colliders.body[i];
-  const float motion = k < w.motion.size() ? w.motion[k] : 0.0f;
-  const float grow = 0.5f * w.config.contact_slop + motion;
+  const bool swept = k < w.spread.size();
+  const float sx = swept ? w.sweep_x[k] : 0.0f, sy = swept ? w.sweep_y[k] : 0.0f;
+  const float grow = 0.5f * w.config.contact_slop + (swept ? w.spread[k] : 0.0f);
   const Aabb& b = w.colliders.aabb[i];
-  return Aabb{{b.lower.x - grow, b.lower.y - grow}, {b.upper.x + grow, b.upper.y + grow}};
+  return Aabb{{b.lower.x - (grow + std::max(0.0f, -sx)), b.lower.y - (grow + std::max(0.0f, -sy))},
+              {b.upper.x + (grow + std::max(0.0f, sx)), b.upper.y + (grow + std::max(0.0f, sy))}};
 }
 
 void refresh_body_boxes(World::Impl& w, std::uint32_t k) {
@@ -288,16 +298,26 @@ void find_candidate_pairs(World::Impl& w) {
   // Fattened boxes of every collider in one SIMD pass over SoA arrays: the boxes this step needs.
   sc.tight_lx.resize(n), sc.tight_ly.resize(n), sc.tight_ux.resize(n), sc.tight_uy.resize(n);
   sc.fat_lx.resize(n), sc.fat_ly.resize(n), sc.fat_ux.resize(n), sc.fat_uy.resize(n);
-  sc.collider_motion.resize(n);
-  const BoundsSpans spans{sc.tight_lx.data(), sc.tight_ly.data(),        sc.tight_ux.data(),
-                          sc.tight_uy.data(), sc.collider_motion.data(), sc.fat_lx.data(),
-                          sc.fat_ly.data(),   sc.fat_ux.data(),          sc.fat_uy.data()};
+  sc.collider_sweep_x.resize(n), sc.collider_sweep_y.resize(n), sc.collider_spread.resize(n);
+  const BoundsSpans spans{sc.tight_lx.data(),
+                          sc.tight_ly.data(),
+                          sc.tight_ux.data(),
+                          sc.tight_uy.data(),
+                          sc.collider_sweep_x.data(),
+                          sc.collider_sweep_y.data(),
+                          sc.collider_spread.data(),
+                          sc.fat_lx.data(),
+                          sc.fat_ly.data(),
+                          sc.fat_ux.data(),
+                          sc.fat_uy.data()};
   w.tasks.parallel_for(int(n), TaskSystem::even_grain(int(n)), [&](int lo, int hi, int) {
     for (std::size_t i = std::size_t(lo); i < std::size_t(hi); ++i) {
       const Aabb& box = c.aabb[i];
       sc.tight_lx[i] = box.lower.x, sc.tight_ly[i] = box.lower.y;
       sc.tight_ux[i] = box.upper.x, sc.tight_uy[i] = box.upper.y;
-      sc.collider_motion[i] = w.motion[c.body[i]];
+      const std::uint32_t k = c.body[i];
+      sc.collider_sweep_x[i] = w.sweep_x[k], sc.collider_sweep_y[i] = w.sweep_y[k];
+      sc.collider_spread[i] = w.spread[k];
     }
     fatten_bounds_simd(spans, lo, hi, 0.5f * w.config.contact_slop);
   });

@@ -194,6 +194,7 @@ void sleep_body(World::Impl& w, std::uint32_t k) {
   b.flags[k] |= kSleeping;
   // Its proxy keeps the box it has while asleep: tight, fattened by the slop only.
   w.motion[k] = 0;
+  w.sweep_x[k] = w.sweep_y[k] = w.spread[k] = 0;
   refresh_body_boxes(w, k);
   set_body_sleeping(w, k, true);
   b.dx[k] = b.dy[k] = 0;

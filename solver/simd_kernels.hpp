@@ -74,19 +74,25 @@ void rigid_position(const RigidSpans& s, int begin, int end) {
   integrate_rigid_position_scalar(s, i, end);
 }
 
-// Each tight box grown by its body's motion plus half the contact slop.
+// Each tight box swept along its body's displacement and grown by the rest of its motion plus
+// half the contact slop (bounds_kernel.hpp). max(0, -0) may give -0 here and +0 in the scalar
+// twin; added to a positive grow, both give the same bits.
 template <class Arch>
 void fatten_bounds(const BoundsSpans& s, int begin, int end, float half_slop) {
   using Batch = xsimd::batch<float, Arch>;
   constexpr int kWidth = int(Batch::size);
-  const Batch slop(half_slop);
+  const Batch slop(half_slop), zero(0.0f);
   int i = begin;
   for (; i + kWidth <= end; i += kWidth) {
-    const Batch grow = slop + Batch::load_unaligned(s.motion + i);
-    (Batch::load_unaligned(s.lx + i) - grow).store_unaligned(s.out_lx + i);
-    (Batch::load_unaligned(s.ly + i) - grow).store_unaligned(s.out_ly + i);
-    (Batch::load_unaligned(s.ux + i) + grow).store_unaligned(s.out_ux + i);
-    (Batch::load_unaligned(s.uy + i) + grow).store_unaligned(s.out_uy + i);
+    const Batch grow = slop + Batch::load_unaligned(s.spread + i);
+    const Batch sx = Batch::load_unaligned(s.sweep_x + i),
+                sy = Batch::load_unaligned(s.sweep_y + i);
+    (Batch::load_unaligned(s.lx + i) - (grow + xsimd::max(zero, -sx)))
+        .store_unaligned(s.out_lx + i);
+    (Batch::load_unaligned(s.ly + i) - (grow + xsimd::max(zero, -sy)))
+        .store_unaligned(s.out_ly + i);
+    (Batch::load_unaligned(s.ux + i) + (grow + xsimd::max(zero, sx))).store_unaligned(s.out_ux + i);
+    (Batch::load_unaligned(s.uy + i) + (grow + xsimd::max(zero, sy))).store_unaligned(s.out_uy + i);
   }
   fatten_bounds_scalar(s, i, end, half_slop);
 }

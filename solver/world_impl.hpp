@@ -249,7 +249,8 @@ struct StepScratch {
   // SoA tight boxes (bounds kernel), per dense collider.
   std::vector<float> tight_lx, tight_ly, tight_ux, tight_uy;
   std::vector<float> fat_lx, fat_ly, fat_ux, fat_uy;  // broad-phase boxes
-  std::vector<float> collider_motion;                 // motion of each collider's body
+  // Each collider's body's sweep and spread (World::Impl::sweep_x, ...).
+  std::vector<float> collider_sweep_x, collider_sweep_y, collider_spread;
   // Enlarged boxes of the last sweep per dense collider, and the flags the bodies had then.
   std::vector<float> enlarged_lx, enlarged_ly, enlarged_ux, enlarged_uy;
   std::vector<std::uint8_t> enlarged_flags;
@@ -305,9 +306,13 @@ struct World::Impl {
   bool scalar_contacts = false;        // tests and benchmarks: the wide kernel's scalar twin
   bool keep_contact_structure = true;  // tests: false colours and assigns lanes every step
   bool scalar_struts = false;          // tests and benchmarks: the strut kernels' scalar twins
-  bool scalar_joints = false;    // tests and benchmarks: the joint points' kernels' scalar twins
-  bool lane_struts = true;       // tests and benchmarks: false sends every strut down the old paths
-  std::vector<float> motion;     // per body: how far any point may move this step
+  bool scalar_joints = false;  // tests and benchmarks: the joint points' kernels' scalar twins
+  bool lane_struts = true;     // tests and benchmarks: false sends every strut down the old paths
+  std::vector<float> motion;   // per body: how far any point may move this step
+  // Per body, the motion split for the broad phase's swept boxes (update_bounds): the
+  // displacement at the step's starting velocity (rigid bodies) and the rest, which may go any
+  // way (turning, gravity; a soft body's whole motion).
+  std::vector<float> sweep_x, sweep_y, spread;
   std::vector<float> reach;      // per body: farthest surface point from the centre of mass
   std::vector<float> extent;     // per body: the longer side of its tight box (update_bounds)
   std::size_t cached_pairs = 0;  // pairs of the last narrow phase that reused their features

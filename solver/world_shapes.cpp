@@ -51,6 +51,8 @@ std::uint32_t place_body(World::Impl& w, const BodyDef& def, std::uint32_t slot,
   const std::uint32_t dense = add_body(w, def, slot, shape_slots);
   w.slots[slot].dense = dense;
   w.motion.resize(w.bodies.size(), 0.0f);
+  w.sweep_x.resize(w.bodies.size(), 0.0f), w.sweep_y.resize(w.bodies.size(), 0.0f);
+  w.spread.resize(w.bodies.size(), 0.0f);
   update_tight_boxes(w, dense);
   insert_colliders(w, dense);
   ++w.body_edits;

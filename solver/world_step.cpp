@@ -3,7 +3,7 @@
 // iteration converge better than one step of many.
 //
 //   begin step         compaction of destroyed bodies and joints, poses before the step
-//   broad phase        body bounds fattened by this step's motion -> candidate pairs
+//   broad phase        body bounds swept along this step's motion -> candidate pairs
 //   narrow phase       candidate pairs -> contact points (features), cached or collided afresh
 //   islands            touching pairs and joints -> islands (only to sleep and wake whole)
 //   colouring          contacts, joints, struts -> colours of constraints sharing no body

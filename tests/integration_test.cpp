@@ -142,24 +142,32 @@ namespace strut {
 TEST(BoundsKernel, SimdMatchesScalarBitForBit) {
   const int n = 517;
   std::mt19937 rng(3);
-  std::uniform_real_distribution<float> u(-1000, 1000), m(0, 3);
-  std::vector<float> in[5], out_a[4], out_b[4];
+  std::uniform_real_distribution<float> u(-1000, 1000), m(0, 3), v(-3, 3);
+  std::vector<float> in[7], out_a[4], out_b[4];
   for (auto& v : in) v.resize(n);
   for (auto& v : out_a) v.resize(n);
   for (auto& v : out_b) v.resize(n);
   for (int i = 0; i < n; ++i) {
     in[0][i] = u(rng), in[1][i] = u(rng);
-    in[2][i] = in[0][i] + m(rng), in[3][i] = in[1][i] + m(rng), in[4][i] = m(rng);
+    in[2][i] = in[0][i] + m(rng), in[3][i] = in[1][i] + m(rng);
+    in[4][i] = v(rng), in[5][i] = v(rng), in[6][i] = m(rng);
   }
   auto spans = [&](std::vector<float>* out) {
-    return BoundsSpans{in[0].data(),  in[1].data(),  in[2].data(),  in[3].data(), in[4].data(),
-                       out[0].data(), out[1].data(), out[2].data(), out[3].data()};
+    return BoundsSpans{in[0].data(),  in[1].data(),  in[2].data(), in[3].data(),
+                       in[4].data(),  in[5].data(),  in[6].data(), out[0].data(),
+                       out[1].data(), out[2].data(), out[3].data()};
   };
   fatten_bounds_scalar(spans(out_a), 0, n, 0.0025f);
   fatten_bounds_simd(spans(out_b), 0, n, 0.0025f);
   for (int k = 0; k < 4; ++k)
     for (int i = 0; i < n; ++i) ASSERT_EQ(out_a[k][i], out_b[k][i]);
-  EXPECT_EQ(out_a[0][5], in[0][5] - (0.0025f + in[4][5]));
+  // Swept along the displacement, grown by the spread and the slop on every side.
+  for (int i = 0; i < 8; ++i) {
+    const float grow = 0.0025f + in[6][i];
+    EXPECT_EQ(out_a[0][i], in[0][i] - (grow + std::max(0.0f, -in[4][i])));
+    EXPECT_EQ(out_a[2][i], in[2][i] + (grow + std::max(0.0f, in[4][i])));
+    EXPECT_EQ(out_a[3][i], in[3][i] + (grow + std::max(0.0f, in[5][i])));
+  }
 }
 
 }  // namespace strut

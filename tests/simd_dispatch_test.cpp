@@ -83,8 +83,12 @@ TEST(SimdDispatch, EveryRunnableLevelMatchesTheScalarKernels) {
   }
   std::vector<float> box_out[4], box_scalar[4];
   for (auto& v : box_scalar) v.resize(n);
-  const BoundsSpans box_in{start[0].data(), start[1].data(), start[7].data(),
-                           start[8].data(), start[4].data(), nullptr,
+  // Sweeps of either sign and zero (a body at rest: max(0, -0)), spreads >= 0.
+  std::vector<float> sweep_x(start[2]), sweep_y(start[3]), spread(start[4]);
+  for (int i = 0; i < n; i += 5) sweep_x[std::size_t(i)] = 0.0f, sweep_y[std::size_t(i)] = -0.0f;
+  for (float& v : spread) v = std::fabs(v);
+  const BoundsSpans box_in{start[0].data(), start[1].data(), start[7].data(), start[8].data(),
+                           sweep_x.data(),  sweep_y.data(),  spread.data(),   nullptr,
                            nullptr,         nullptr,         nullptr};
   auto bounds = [&](std::vector<float>* out) {
     BoundsSpans s = box_in;
