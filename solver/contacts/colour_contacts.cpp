@@ -209,13 +209,14 @@ void count_body_pushes(World::Impl &w) {
       free.unite(a, inv_mass[b] == 0 ? anchor : held);
     }
   }
+  const std::uint32_t held_root = free.root(held), anchor_root = free.root(anchor);
   // Deep pairs of a body inside more than kCrowdDeepPairs others, and deep pairs found deep in a
   // cluster on a static or kinematic body, start crowd pairs.
   constexpr std::uint32_t kNewPair = ~0u;  // ContactSet::pair_previous of a pair found this step
   for (const std::uint32_t q : deep_pairs) {
     const ContactPoint &first = set.points[set.pair_begin[q]];
     const std::uint32_t a = first.body_v, b = first.body_o;
-    const bool found_deep = set.pair_previous[q] == kNewPair && free.root(a) == free.root(anchor);
+    const bool found_deep = set.pair_previous[q] == kNewPair && free.root(a) == anchor_root;
     if (!found_deep && std::max(free.deep_pairs(a), free.deep_pairs(b)) <= kCrowdDeepPairs)
       continue;
     mark_crowd(q);
@@ -223,12 +224,11 @@ void count_body_pushes(World::Impl &w) {
   }
   // Bodies per cluster, counted at its root; a held free cluster counts none, and a crowd
   // cluster in a held free cluster shares as a held crowd.
-  const std::uint32_t held_root = free.root(held), anchor_root = free.root(anchor);
   const auto is_held = [&](std::uint32_t k) {
     const std::uint32_t root = free.root(k);
     return root == held_root || root == anchor_root;
   };
-  const auto push_pushes = [&](std::uint32_t k, float pushes) {
+  const auto raise_pushes = [&](std::uint32_t k, float pushes) {
     if (pushes <= kCrowdedPushes) return;
     if (s.body_pushes.empty()) s.body_pushes.assign(w.bodies.size(), 0.0f);
     s.body_pushes[k] = std::max(s.body_pushes[k], pushes);
@@ -236,13 +236,13 @@ void count_body_pushes(World::Impl &w) {
   for (const std::uint32_t k : free.touched())
     if (k < held && inv_mass[k] > 0 && !is_held(k)) free.bodies_at(free.root(k)) += 1;
   for (const std::uint32_t k : free.touched())
-    if (k < held && inv_mass[k] > 0) push_pushes(k, cluster_pushes(free.bodies_at(free.root(k))));
+    if (k < held && inv_mass[k] > 0) raise_pushes(k, cluster_pushes(free.bodies_at(free.root(k))));
   for (const std::uint32_t k : crowd.touched())
     if (inv_mass[k] > 0) crowd.bodies_at(crowd.root(k)) += 1;
   for (const std::uint32_t k : crowd.touched()) {
     if (inv_mass[k] == 0) continue;
     const float bodies = crowd.bodies_at(crowd.root(k));
-    push_pushes(k, is_held(k) ? held_cluster_pushes(bodies) : cluster_pushes(bodies));
+    raise_pushes(k, is_held(k) ? held_cluster_pushes(bodies) : cluster_pushes(bodies));
   }
 }
 
