@@ -200,18 +200,20 @@ float capped_push_depth(const World::Impl &w) {
 // roots are each cluster's smallest body index, so the same for any thread count, over the
 // joining pairs: pairs of dynamic rigid bodies within kHoldingMass of each other's mass.
 // - Free clusters: joined by every joining pair, overlapping or within the speculative margin.
-//   A cluster with a pair to a static or kinematic body, or to one more than kHoldingMass times
-//   heavier, is held (united with `held`, an index past the bodies) and is not shared here.
-//   Pairs only near push nothing, so counting them only shares the cap more; it makes the
-//   clusters a function of the pairs alone.
-// - Crowd clusters, held or not: joined by crowd pairs. A joining pair becomes one when it
-//   overlaps deeper than capped_push_depth and one of its bodies has more than kCrowdDeepPairs
-//   such pairs (bodies created inside each other), and stays one while it overlaps, however
-//   shallow (carried by pair_previous), so a crowd stays one cluster until it has come apart.
+//   A cluster with a pair to a static or kinematic body (united with `anchor`), or to one more
+//   than kHoldingMass times heavier (united with `held`; both indices past the bodies), is held
+//   and is not shared here. Pairs only near push nothing, so counting them only shares the cap
+//   more; it makes the clusters a function of the pairs alone.
+// - Crowd clusters: joined by crowd pairs. A joining pair becomes one when it overlaps deeper
+//   than capped_push_depth and one of its bodies has more than kCrowdDeepPairs such pairs, or it
+//   is new this step (found deep: bodies created inside each other) in a free cluster held by
+//   `anchor`. It stays one while it overlaps, however shallow (carried by pair_previous), so a
+//   crowd stays one cluster until it has come apart. A crowd cluster in a held free cluster
+//   shares as held_cluster_pushes, one in a free cluster as cluster_pushes.
 // Kept with the colours while the pairs are last step's (a settled pile pays nothing; the depths
 // are those of the step that coloured them). Writes body_pushes: the largest of each
-// body's crowded pushes and its clusters' cluster_pushes, or nothing when no body is crowded or
-// in a cluster above kPushCluster. Walks the pairs and only the bodies the joining pairs name.
+// body's crowded pushes and its clusters' pushes, or nothing when no body is crowded or in a
+// cluster that shares. Walks the pairs and only the bodies the joining pairs name.
 void count_body_pushes(World::Impl &w) {
   const auto &set = w.contacts;
   auto &s = w.scratch;
@@ -237,9 +239,11 @@ void count_body_pushes(World::Impl &w) {
     ++p;
   }
   if (p == pairs) return;
-  const std::uint32_t held = std::uint32_t(w.bodies.size());
+  // Free clusters held by a much heavier dynamic body are united with `held`, those held by a
+  // static or kinematic one with `anchor` (indices past the bodies).
+  const std::uint32_t held = std::uint32_t(w.bodies.size()), anchor = held + 1;
   const float deep = capped_push_depth(w);
-  ClusterUse free(s.free_clusters, held + 1), crowd(s.crowd_clusters, held);
+  ClusterUse free(s.free_clusters, anchor + 1), crowd(s.crowd_clusters, held);
   auto &deep_pairs = s.deep_pair_list;
   deep_pairs.clear();
   for (std::size_t q = 0; q < pairs; ++q) {
@@ -259,34 +263,49 @@ void count_body_pushes(World::Impl &w) {
         deep_pairs.push_back(std::uint32_t(q));
       }
     } else if (inv_mass[a] * kHoldingMass < inv_mass[b]) {
-      free.unite(b, held);
+      free.unite(b, inv_mass[a] == 0 ? anchor : held);
     } else if (inv_mass[b] * kHoldingMass < inv_mass[a]) {
-      free.unite(a, held);
+      free.unite(a, inv_mass[b] == 0 ? anchor : held);
     }
   }
-  // Deep pairs of a body inside more than kCrowdDeepPairs others start crowd pairs.
+  const std::uint32_t held_root = free.root(held), anchor_root = free.root(anchor);
+  // Deep pairs of a body inside more than kCrowdDeepPairs others, and deep pairs found deep in a
+  // cluster on a static or kinematic body, start crowd pairs.
+  constexpr std::uint32_t kNewPair = ~0u;  // ContactSet::pair_previous of a pair found this step
   for (const std::uint32_t q : deep_pairs) {
     const ContactPoint &first = set.points[set.pair_begin[q]];
     const std::uint32_t a = first.body_v, b = first.body_o;
-    if (std::max(free.deep_pairs(a), free.deep_pairs(b)) <= kCrowdDeepPairs) continue;
+    const bool found_deep = set.pair_previous[q] == kNewPair && free.root(a) == anchor_root;
+    if (!found_deep && std::max(free.deep_pairs(a), free.deep_pairs(b)) <= kCrowdDeepPairs)
+      continue;
     mark_crowd(q);
     crowd.unite(a, b);
   }
-  // Bodies per cluster, counted at its root; a held free cluster counts none.
-  const auto share = [&](ClusterUse &clusters, std::uint32_t skip_root) {
-    for (const std::uint32_t k : clusters.touched())
-      if (k < held && inv_mass[k] > 0 && clusters.root(k) != skip_root)
-        clusters.bodies_at(clusters.root(k)) += 1;
-    for (const std::uint32_t k : clusters.touched()) {
-      if (k == held) continue;
-      const float bodies = clusters.bodies_at(clusters.root(k));
-      if (inv_mass[k] == 0 || bodies <= kPushCluster) continue;
-      if (s.body_pushes.empty()) s.body_pushes.assign(w.bodies.size(), 0.0f);
-      s.body_pushes[k] = std::max(s.body_pushes[k], cluster_pushes(bodies));
-    }
+  // Bodies per cluster, counted at its root; a held free cluster counts none, and a crowd
+  // cluster in a held free cluster shares as a held crowd.
+  const auto is_held = [&](std::uint32_t k) {
+    const std::uint32_t root = free.root(k);
+    return root == held_root || root == anchor_root;
   };
-  share(free, free.root(held));
-  share(crowd, held + 1);  // crowd clusters share held or not (no index is held + 1)
+  const auto raise_pushes = [&](std::uint32_t k, float pushes) {
+    if (pushes <= kCrowdedPushes) return;
+    if (s.body_pushes.empty()) s.body_pushes.assign(w.bodies.size(), 0.0f);
+    s.body_pushes[k] = std::max(s.body_pushes[k], pushes);
+  };
+  for (const std::uint32_t k : free.touched()) {
+    if (k >= held || inv_mass[k] == 0) continue;
+    const std::uint32_t root = free.root(k);
+    if (root != held_root && root != anchor_root) free.bodies_at(root) += 1;
+  }
+  for (const std::uint32_t k : free.touched())
+    if (k < held && inv_mass[k] > 0) raise_pushes(k, cluster_pushes(free.bodies_at(free.root(k))));
+  for (const std::uint32_t k : crowd.touched())
+    if (inv_mass[k] > 0) crowd.bodies_at(crowd.root(k)) += 1;
+  for (const std::uint32_t k : crowd.touched()) {
+    if (inv_mass[k] == 0) continue;
+    const float bodies = crowd.bodies_at(crowd.root(k));
+    raise_pushes(k, is_held(k) ? held_cluster_pushes(bodies) : cluster_pushes(bodies));
+  }
 }
 
 }  // namespace

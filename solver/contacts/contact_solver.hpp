@@ -98,16 +98,25 @@ inline float cluster_pushes(float bodies) { return bodies * (kCrowdedPushes / kP
 // its chains: 100 boxes created at one point on a floor left at 57 m/s. Sharing the cap in every
 // held cluster, or in every cluster of deep pairs, leaves crushed bodies inside each other
 // (`smash`'s bricks ended 1.18 m deep instead of 3.6 mm, and `spinner`'s drum, created
-// overlapping, lost bodies through its wall: docs/architecture.md). So only a crowd shares it:
-// a deep pair (pushing at the cap: deeper than contact_push_max / bias rate, 0.225 m at 60 Hz
-// and 4 substeps) of a body inside more than kCrowdDeepPairs others becomes a crowd pair, and
-// stays one while it overlaps, however shallow. Crowd pairs join crowd clusters, held or not,
-// and a crowd cluster of n bodies gives every pair of its bodies, those with the holder too,
-// kPushCluster / n of the cap: a chain from the holder to any of its bodies has at most n such
-// links, so push-out opens at most kPushCluster caps of speed relative to the holder. The most
-// deep pairs of one body in the built-in scenes is 9 (a crushed brick in `smash`; 7 in
-// `spinner`), so 12 leaves them their bits.
+// overlapping, lost bodies through its wall: docs/architecture.md). So only a crowd shares it.
+// A deep pair (pushing at the cap: deeper than contact_push_max / bias rate, 0.225 m at 60 Hz
+// and 4 substeps) becomes a crowd pair when one of its bodies is inside more than
+// kCrowdDeepPairs others, or when it is found deep (new this step: bodies created, placed or
+// woken inside each other) in a free cluster touching a static or kinematic body; it stays one
+// while it overlaps, however shallow. Crowd pairs join crowd clusters. A held crowd cluster (in
+// a held free cluster) of n bodies gives every pair of its bodies, those with the holder too,
+// kHeldPushCluster / n of the cap: a chain from the holder to any of its bodies has at most n
+// such links, so push-out opens at most kHeldPushCluster caps of speed relative to the holder,
+// what one body pushed out of the holder alone gets. A free one shares like a free cluster. The
+// most deep pairs of one body in the built-in scenes is 9 (a crushed brick in `smash`; 7 in
+// `spinner`), so 12 leaves them their bits; pairs found deep on a heavy dynamic body are left
+// out, as `smash`'s crushed bricks (woken by the impact) are such pairs and kept 0.79 m of
+// overlap when they shared (3.6 mm otherwise).
 inline constexpr int kCrowdDeepPairs = 12;
+inline constexpr float kHeldPushCluster = 1;
+inline float held_cluster_pushes(float bodies) {
+  return bodies * (kCrowdedPushes / kHeldPushCluster);
+}
 
 // Splits the contact pairs into solver constraints, colours them, sums each moving body's pushes
 // and finds the free clusters (scratch.body_pushes, push_out_scale; after the narrow phase and
