@@ -2,6 +2,7 @@
 #include <atomic>
 #include <limits>
 
+#include "solver/collide_phase.hpp"
 #include "solver/contacts/contact_solver.hpp"
 
 namespace strut {
@@ -270,12 +271,18 @@ void count_body_pushes(World::Impl &w) {
   }
   const std::uint32_t held_root = free.root(held), anchor_root = free.root(anchor);
   // Deep pairs of a body inside more than kCrowdDeepPairs others, and deep pairs found deep in a
-  // cluster on a static or kinematic body, start crowd pairs.
+  // cluster on a static or kinematic body, start crowd pairs. Found deep means put there: new
+  // this step, and deeper than the two bodies could have moved into each other in a step (their
+  // motion now, which no contact between them has slowed yet). Bodies that flew into each other
+  // too fast for a speculative point keep the full cap: counted as a crowd, `compounds`' falling
+  // triangles stayed overlapping, 0.35 m deep on average instead of 0.25.
   constexpr std::uint32_t kNewPair = ~0u;  // ContactSet::pair_previous of a pair found this step
+  const float slop = w.config.contact_slop;
   for (const std::uint32_t q : deep_pairs) {
     const ContactPoint &first = set.points[set.pair_begin[q]];
     const std::uint32_t a = first.body_v, b = first.body_o;
-    const bool found_deep = set.pair_previous[q] == kNewPair && free.root(a) == anchor_root;
+    const bool found_deep = set.pair_previous[q] == kNewPair && free.root(a) == anchor_root &&
+                            pair_reach(w, a, b).margin - slop < -set.pair_deepest[q];
     if (!found_deep && std::max(free.deep_pairs(a), free.deep_pairs(b)) <= kCrowdDeepPairs)
       continue;
     mark_crowd(q);
