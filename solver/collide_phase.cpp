@@ -1,4 +1,4 @@
-// Collision runs once per step: body bounds fattened by each body's motion this step, candidate
+// Collision runs once per step: body bounds swept along each body's motion this step, candidate
 // pairs from the broad phase, then feature-pair manifolds that the substeps re-evaluate.
 #include "solver/collide_phase.hpp"
 
@@ -295,7 +295,7 @@ void find_candidate_pairs(World::Impl& w) {
   const auto& c = w.colliders;
   auto& sc = w.scratch;
   const std::size_t n = c.size();
-  // Fattened boxes of every collider in one SIMD pass over SoA arrays: the boxes this step needs.
+  // Swept boxes of every collider in one SIMD pass over SoA arrays: the boxes this step needs.
   sc.tight_lx.resize(n), sc.tight_ly.resize(n), sc.tight_ux.resize(n), sc.tight_uy.resize(n);
   sc.fat_lx.resize(n), sc.fat_ly.resize(n), sc.fat_ux.resize(n), sc.fat_uy.resize(n);
   sc.collider_sweep_x.resize(n), sc.collider_sweep_y.resize(n), sc.collider_spread.resize(n);

@@ -21,7 +21,8 @@ bool pair_may_collide(const World::Impl& w, std::uint32_t i, std::uint32_t j);
 // colliders (lower slot first), in the broad phase's canonical order; and the sensor pairs.
 void find_candidate_pairs(World::Impl& w);
 // A collider's box for the broad phase: its tight box fattened by half the contact slop (so two
-// boxes overlap when their gap is below the slop) and by its body's motion this step.
+// boxes overlap when their gap is below the slop), swept along its body's displacement this
+// step and grown by the rest of its motion (bounds_kernel.hpp).
 Aabb collider_broadphase_box(const World::Impl& w, std::uint32_t i);
 // After a body moved outside the step (teleport, sleep): its boxes and its proxies' boxes.
 void refresh_body_boxes(World::Impl& w, std::uint32_t k);
