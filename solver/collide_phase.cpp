@@ -226,9 +226,28 @@ bool colliders_may_touch(const World::Impl& w, std::uint32_t i, std::uint32_t j)
   return true;
 }
 
+// The contact pairs grouped by their first collider (dense index), in the broad phase's order
+// within a group: a stable counting sort. Colliders are dense in body order, so the narrow phase
+// then visits a body's pairs together and the colouring, which takes pairs in this order, fills a
+// colour's lanes with nearby bodies: their rows stay in cache from one pair to the next. In the
+// sweep's order, which interleaves bodies far apart at the same x (many_pyramids' twenty floors),
+// a settled step of many_pyramids cost about 20% more (narrow phase and solve).
+void group_by_first_collider(World::Impl& w,
+                             std::vector<std::pair<std::uint32_t, std::uint32_t>>& pairs) {
+  auto& begin = w.scratch.pair_group_begin;
+  auto& sorted = w.scratch.grouped_pairs;
+  begin.assign(w.colliders.size() + 1, 0);
+  for (const auto& [a, c] : pairs) ++begin[a + 1];
+  for (std::size_t i = 1; i < begin.size(); ++i) begin[i] += begin[i - 1];
+  sorted.resize(pairs.size());
+  for (const auto& pair : pairs) sorted[begin[pair.first]++] = pair;
+  pairs.swap(sorted);
+}
+
 // Sweeps the enlarged boxes of the awake moving colliders (static and sleeping proxies keep the
 // boxes they were given) and keeps the pairs that may interact, in dense indices: contact pairs
-// (lower slot first) and sensor pairs (sensor first). The order is the broad phase's.
+// (lower slot first) and sensor pairs (sensor first). The order is the broad phase's, contact
+// pairs grouped by their first collider.
 void sweep_enlarged(World::Impl& w) {
   const auto& b = w.bodies;
   const auto& c = w.colliders;
@@ -272,6 +291,7 @@ void sweep_enlarged(World::Impl& w) {
         return std::pair{w.collider_slots[pairs[i].a].dense, w.collider_slots[pairs[i].b].dense};
       },
       w.enlarged_pairs);
+  group_by_first_collider(w, w.enlarged_pairs);
   w.enlarged_sensor_pairs.clear();
   for (std::size_t i = 0; i < pairs.size(); ++i) {
     if (kind[i] != 2) continue;
