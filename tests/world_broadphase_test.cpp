@@ -163,5 +163,37 @@ TEST(WorldBroadphase, BoxesAreSweptAlongTheirMotion) {
   EXPECT_EQ(candidates({0, 0}, {0, -30}, {0, 1.3f}), 1u) << "b falling onto a";
 }
 
+// The contact pairs come grouped by their first collider (dense, in the bodies' creation order),
+// in the broad phase's order within a group, so the narrow phase and the colouring take a body's
+// pairs together. Two rows of touching boxes far apart in y and interleaved in x: the sweep alone
+// lists their pairs alternately from one row and the other.
+TEST(WorldBroadphase, ContactPairsAreGroupedByTheirFirstCollider) {
+  World w(WorldConfig{.gravity = {0, 0}, .threads = 1});
+  for (const float y : {0.0f, 10.0f})
+    for (int i = 0; i < 40; ++i) w.create_body(test::box_def({float(i) + 0.5f * (y > 0), y}));
+  World::Impl& impl = WorldAccess::impl(w);
+  update_bounds(impl, 1.0f / 60.0f);
+  find_candidate_pairs(impl);
+  const auto& pairs = impl.candidate_pairs;
+  ASSERT_EQ(pairs.size(), 78u) << "39 touching neighbours in each row";
+  // Where each pair stands in the broad phase's own order (its proxies are collider slots).
+  const auto& slot = impl.colliders.slot;
+  const auto sweep_index = [&](std::pair<std::uint32_t, std::uint32_t> p) {
+    const auto& found = impl.broadphase_pairs;
+    for (std::size_t i = 0; i < found.size(); ++i)
+      if (pair_key(found[i].a, found[i].b) == pair_key(slot[p.first], slot[p.second])) return i;
+    return found.size();
+  };
+  bool rows_interleaved_in_the_sweep = false;
+  for (std::size_t k = 1; k < pairs.size(); ++k) {
+    EXPECT_LE(pairs[k - 1].first, pairs[k].first) << "pair " << k << " out of its group";
+    if (pairs[k - 1].first == pairs[k].first) {
+      EXPECT_LT(sweep_index(pairs[k - 1]), sweep_index(pairs[k])) << "pair " << k;
+    }
+    rows_interleaved_in_the_sweep |= sweep_index(pairs[k - 1]) > sweep_index(pairs[k]);
+  }
+  EXPECT_TRUE(rows_interleaved_in_the_sweep) << "the sweep's own order was already grouped";
+}
+
 }  // namespace
 }  // namespace strut
