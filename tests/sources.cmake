@@ -4,6 +4,7 @@ set(STRUT_TEST_SOURCES
   tests/id_pool_test.cpp
   tests/body_storage_test.cpp
   tests/integration_test.cpp
+  tests/rotation_test.cpp
   tests/simd_dispatch_test.cpp
   tests/joint_test.cpp
   tests/revolute_joint_test.cpp

@@ -14,6 +14,7 @@
 #include "solver/joint.hpp"
 #include "solver/joints/joint_row.hpp"
 #include "solver/point_ref.hpp"
+#include "solver/rotation.hpp"
 
 namespace strut {
 
@@ -127,7 +128,7 @@ inline float joint_angle(const World::Impl& w, const JointBodies& q, Rot referen
   const float c = bd.qc[q.a] * bd.qc[q.b] + bd.qs[q.a] * bd.qs[q.b];
   const float s = bd.qc[q.a] * bd.qs[q.b] - bd.qs[q.a] * bd.qc[q.b];
   // conj(reference) * (c, s)
-  return std::atan2(reference.c * s - reference.s * c, reference.c * c + reference.s * s);
+  return angle_of(reference.c * c + reference.s * s, reference.c * s - reference.s * c);
 }
 
 // The relative rotation of b to a now.
