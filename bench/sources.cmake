@@ -4,4 +4,5 @@ set(STRUT_BENCH_SOURCES
   bench/bench_scenes.cpp
   bench/scene_quality.cpp
   bench/bench_queries.cpp
+  bench/bench_idle_bodies.cpp
 )
