@@ -36,14 +36,6 @@ void integrate_rigid_position_scalar(const RigidSpans& s, int begin, int end) {
   }
 }
 
-void clamp_motion(float* dx, float* dy, float* da, std::size_t n, float max_move, float max_turn) {
-  for (std::size_t i = 0; i < n; ++i) {
-    dx[i] = std::min(std::max(dx[i], -max_move), max_move);
-    dy[i] = std::min(std::max(dy[i], -max_move), max_move);
-    if (da) da[i] = std::min(std::max(da[i], -max_turn), max_turn);
-  }
-}
-
 void integrate_particles_velocity(const ParticleSpans& s, int begin, int end, float h) {
   const float h2 = h * h;
   for (int i = begin; i < end; ++i) {

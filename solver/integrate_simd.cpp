@@ -1,5 +1,7 @@
 // The rigid integration kernels' SIMD entry points: the widest level this CPU runs
 // (solver/simd_dispatch.hpp); the kernels themselves are in solver/simd_kernels.hpp.
+#include <algorithm>
+
 #include "solver/integrate.hpp"
 #include "solver/simd_dispatch.hpp"
 
@@ -11,6 +13,18 @@ void integrate_rigid_velocity_simd(const RigidSpans& s, int begin, int end, floa
 
 void integrate_rigid_position_simd(const RigidSpans& s, int begin, int end) {
   simd_kernels().rigid_position(s, begin, end);
+}
+
+// Here, not in integrate.cpp (whose scalar reference kernels are compiled without
+// vectorisation): over every body of a world it is a min and a max per value, which GCC
+// vectorises (the same bits: min and max round nothing). Scalar, it was 9% of a step of 100
+// boxes beside 100,000 static ones (BM_IdleBodies).
+void clamp_motion(float* dx, float* dy, float* da, std::size_t n, float max_move, float max_turn) {
+  for (std::size_t i = 0; i < n; ++i) {
+    dx[i] = std::min(std::max(dx[i], -max_move), max_move);
+    dy[i] = std::min(std::max(dy[i], -max_move), max_move);
+    if (da) da[i] = std::min(std::max(da[i], -max_turn), max_turn);
+  }
 }
 
 }  // namespace strut

@@ -11,6 +11,21 @@
 #include "strut/limits.hpp"
 
 namespace strut {
+namespace {
+
+// Calls fn(first, last) for the part of each integration run (StepScratch::rigid_runs) inside
+// [lo, hi).
+template <class Fn>
+void for_runs_in(const std::vector<std::pair<std::uint32_t, std::uint32_t>>& runs, int lo, int hi,
+                 Fn&& fn) {
+  // First run ending after lo.
+  auto it = std::upper_bound(runs.begin(), runs.end(), std::uint32_t(lo),
+                             [](std::uint32_t v, const auto& run) { return v < run.second; });
+  for (; it != runs.end() && int(it->first) < hi; ++it)
+    fn(std::max(lo, int(it->first)), std::min(hi, int(it->second)));
+}
+
+}  // namespace
 
 // The implicit velocity x - x_prev belongs to the substep length that produced it: when dt or
 // the substep count changes, rescale it so bodies keep their speed.
@@ -36,24 +51,15 @@ void rescale_velocities(World::Impl& w, float ratio) {
         p.lambda_n[lane] *= ratio, p.lambda_t[lane] *= ratio;
 }
 
-// Per-step accelerations and damping, constant over the substeps.
+// Per-step accelerations and damping, constant over the substeps, of the awake moving bodies:
+// the integration runs (maximal ranges of awake rigid bodies that are not static, in dense
+// order) and the awake soft bodies. Static and sleeping bodies get none: nothing reads theirs.
 void prepare_forces(World::Impl& w, float h) {
   auto& b = w.bodies;
   auto& s = w.scratch;
   const std::size_t n = b.size();
   s.ax.resize(n), s.ay.resize(n), s.alpha.resize(n), s.damping.resize(n);
   s.angular_damping.resize(n);
-  w.tasks.parallel_for(int(n), TaskSystem::even_grain(int(n)), [&](int lo, int hi, int) {
-    for (std::size_t k = std::size_t(lo); k < std::size_t(hi); ++k) {
-      const bool dynamic = b.inv_mass[k] > 0;
-      s.ax[k] = dynamic ? w.config.gravity.x * b.gravity_scale[k] + b.fx[k] * b.inv_mass[k] : 0.0f;
-      s.ay[k] = dynamic ? w.config.gravity.y * b.gravity_scale[k] + b.fy[k] * b.inv_mass[k] : 0.0f;
-      s.alpha[k] = b.torque[k] * b.inv_inertia[k];
-      s.damping[k] = b.drag[k] > 0 ? std::exp(-b.drag[k] * h) : 1.0f;
-      s.angular_damping[k] = b.angular_drag[k] > 0 ? std::exp(-b.angular_drag[k] * h) : 1.0f;
-    }
-  });
-  // Integration runs: maximal ranges of rigid bodies that move and are awake.
   s.rigid_runs.clear();
   s.soft_bodies.clear();
   for (std::uint32_t k = 0; k < n;) {
@@ -70,6 +76,20 @@ void prepare_forces(World::Impl& w, float h) {
     s.rigid_runs.emplace_back(k, e);
     k = e;
   }
+  const auto forces = [&](std::size_t k) {
+    const bool dynamic = b.inv_mass[k] > 0;
+    s.ax[k] = dynamic ? w.config.gravity.x * b.gravity_scale[k] + b.fx[k] * b.inv_mass[k] : 0.0f;
+    s.ay[k] = dynamic ? w.config.gravity.y * b.gravity_scale[k] + b.fy[k] * b.inv_mass[k] : 0.0f;
+    s.alpha[k] = b.torque[k] * b.inv_inertia[k];
+    s.damping[k] = b.drag[k] > 0 ? std::exp(-b.drag[k] * h) : 1.0f;
+    s.angular_damping[k] = b.angular_drag[k] > 0 ? std::exp(-b.angular_drag[k] * h) : 1.0f;
+  };
+  w.tasks.parallel_for(int(n), TaskSystem::even_grain(int(n)), [&](int lo, int hi, int) {
+    for_runs_in(s.rigid_runs, lo, hi, [&](int first, int last) {
+      for (int k = first; k < last; ++k) forces(std::size_t(k));
+    });
+  });
+  for (const std::uint32_t k : s.soft_bodies) forces(k);
   // Soft particles take their body's acceleration and damping.
   auto& q = w.particles;
   s.pax.resize(q.size()), s.pay.resize(q.size()), s.pdamping.resize(q.size());
@@ -119,20 +139,25 @@ template <class RigidFn, class ParticleFn>
 void add_integrate_stages(World::Impl& w, std::vector<Stage>& stages, RigidFn rigid,
                           ParticleFn particles, bool scatter_first, bool gather_after,
                           bool motion_only, int phase) {
-  stages.push_back({int(w.bodies.size()), TaskSystem::even_grain(int(w.bodies.size())),
-                    [&w, rigid, scatter_first, gather_after, motion_only](int lo, int hi, int) {
-                      if (scatter_first) scatter_solver_bodies(w, lo, hi);
-                      const auto& runs = w.scratch.rigid_runs;
-                      // First run ending after lo.
-                      auto it = std::upper_bound(
-                          runs.begin(), runs.end(), std::uint32_t(lo),
-                          [](std::uint32_t v, const auto& run) { return v < run.second; });
-                      for (; it != runs.end() && int(it->first) < hi; ++it)
-                        rigid(std::max(lo, int(it->first)), std::min(hi, int(it->second)));
-                      if (gather_after && motion_only) gather_solver_motion(w, lo, hi);
-                      if (gather_after && !motion_only) gather_solver_bodies(w, lo, hi);
-                    },
-                    phase});
+  stages.push_back(
+      {int(w.bodies.size()), TaskSystem::even_grain(int(w.bodies.size())),
+       [&w, rigid, scatter_first, gather_after, motion_only](int lo, int hi, int) {
+         const auto& runs = w.scratch.rigid_runs;
+         // Only the bodies integrated here move between the stages: the solver
+         // bodies of the others (static, asleep) are gathered once, by the first
+         // stage of the step (scatter_first false), and scattered once, after the
+         // last substep. For them a scatter and gather in between would copy the
+         // same floats back and forth, over every body of the world each substep.
+         if (scatter_first)
+           for_runs_in(runs, lo, hi, [&w](int a, int b) { scatter_solver_bodies(w, a, b); });
+         for_runs_in(runs, lo, hi, rigid);
+         if (gather_after && motion_only)
+           for_runs_in(runs, lo, hi, [&w](int a, int b) { gather_solver_motion(w, a, b); });
+         if (gather_after && !motion_only && scatter_first)
+           for_runs_in(runs, lo, hi, [&w](int a, int b) { gather_solver_bodies(w, a, b); });
+         if (gather_after && !motion_only && !scatter_first) gather_solver_bodies(w, lo, hi);
+       },
+       phase});
   if (w.scratch.soft_bodies.empty()) return;
   stages.push_back({int(w.scratch.soft_bodies.size()), 64,
                     [&w, particles](int lo, int hi, int) {
