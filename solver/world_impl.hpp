@@ -238,7 +238,7 @@ struct StepScratch {
   std::vector<std::uint32_t> wide_lane_ids;    // contact constraint of each wide lane, ~0 = padding
   std::vector<std::uint32_t> wide_lane_pairs;  // prepare: pair of each wide lane, ~0 = padding
   std::vector<float> fast_hit;                 // continuous pass: first hit fraction per body
-  std::vector<std::uint8_t> fast_flag;  // continuous pass: the body moves more than half its size
+  std::vector<std::uint8_t> fast_flag;         // continuous pass: fast (1) or pressed deep (2)
   // Body poses at the step start (contact anchors); p0x, p0y also hold the spare zero body's.
   std::vector<float> p0x, p0y, q0c, q0s;
   std::vector<PrepareBody> prepare_bodies;  // one per body plus a spare zero body (padding)
