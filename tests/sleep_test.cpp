@@ -15,6 +15,15 @@ std::vector<BodyId> small_pyramid(World& world, int rows) {
           test::box_def({float(i) - 0.5f * float(rows - r - 1), 0.5f + float(r)})));
   return ids;
 }
+// A heavy ball of radius 0.3 m thrown at the given velocity.
+BodyId throw_ball(World& world, Vec2 at, Vec2 velocity) {
+  BodyDef ball;
+  ball.shape = CircleShape{0.3f};
+  ball.center = at;
+  ball.velocity = velocity;
+  ball.material.density = 5;
+  return world.create_body(ball);
+}
 bool all_asleep(const World& world, const std::vector<BodyId>& ids) {
   for (BodyId id : ids)
     if (!world.is_sleeping(id)) return false;
@@ -40,12 +49,7 @@ TEST(Sleep, ABallHittingASleepingPyramidWakesIt) {
   const auto ids = small_pyramid(world, 6);
   for (int i = 0; i < 240; ++i) world.step(1.0f / 60);
   ASSERT_TRUE(all_asleep(world, ids));
-  BodyDef ball;
-  ball.shape = CircleShape{0.3f};
-  ball.center = {-8, 2.5f};
-  ball.velocity = {20, 0};
-  ball.material.density = 5;
-  world.create_body(ball);
+  throw_ball(world, {-8, 2.5f}, {20, 0});
   bool woke = false;
   for (int i = 0; i < 60 && !woke; ++i) {
     world.step(1.0f / 60);
@@ -153,12 +157,7 @@ TEST(Sleep, ASleepingBodyHitDuringAStepGetsTheSolversMotion) {
     const auto ids = small_pyramid(world, 4);
     for (int i = 0; i < 240; ++i) world.step(1.0f / 60);
     EXPECT_TRUE(all_asleep(world, ids));
-    BodyDef ball;
-    ball.shape = CircleShape{0.3f};
-    ball.center = {-2.5f, 0.5f};
-    ball.velocity = {30, 0};
-    ball.material.density = 5;
-    const BodyId hit = world.create_body(ball);
+    const BodyId hit = throw_ball(world, {-2.5f, 0.5f}, {30, 0});
     if (with_pendulum) {
       BodyDef pivot = test::box_def({500, 10}, {0.1f, 0.1f});
       pivot.is_static = true;
