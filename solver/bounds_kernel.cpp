@@ -1,7 +1,5 @@
 #include "solver/bounds_kernel.hpp"
 
-#include <algorithm>
-
 #include "solver/simd_dispatch.hpp"
 
 namespace strut {
@@ -11,12 +9,9 @@ __attribute__((optimize("no-tree-vectorize"))) void fatten_bounds_scalar(const B
                                                                          int begin, int end,
                                                                          float half_slop) {
   for (int i = begin; i < end; ++i) {
-    const float grow = half_slop + s.spread[i];
-    const float sx = s.sweep_x[i], sy = s.sweep_y[i];
-    s.out_lx[i] = s.lx[i] - (grow + std::max(0.0f, -sx));
-    s.out_ly[i] = s.ly[i] - (grow + std::max(0.0f, -sy));
-    s.out_ux[i] = s.ux[i] + (grow + std::max(0.0f, sx));
-    s.out_uy[i] = s.uy[i] + (grow + std::max(0.0f, sy));
+    float box[4] = {s.lx[i], s.ly[i], s.ux[i], s.uy[i]};
+    sweep_box(box, s.sweep_x[i], s.sweep_y[i], s.spread[i], half_slop);
+    s.out_lx[i] = box[0], s.out_ly[i] = box[1], s.out_ux[i] = box[2], s.out_uy[i] = box[3];
   }
 }
 

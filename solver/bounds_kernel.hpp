@@ -20,6 +20,17 @@ struct BoundsSpans {
   float* out_uy;
 };
 
+// One box of the kernel, in place (lower x, lower y, upper x, upper y): swept by (sweep_x,
+// sweep_y), grown by spread + half_slop on every side. The scalar kernel and a single collider's
+// broad-phase box (collider_broadphase_box) both call it, so they give the same bits.
+inline void sweep_box(float box[4], float sweep_x, float sweep_y, float spread, float half_slop) {
+  const float grow = half_slop + spread;
+  box[0] -= grow + (sweep_x < 0.0f ? -sweep_x : 0.0f);
+  box[1] -= grow + (sweep_y < 0.0f ? -sweep_y : 0.0f);
+  box[2] += grow + (sweep_x > 0.0f ? sweep_x : 0.0f);
+  box[3] += grow + (sweep_y > 0.0f ? sweep_y : 0.0f);
+}
+
 void fatten_bounds_scalar(const BoundsSpans& s, int begin, int end, float half_slop);
 void fatten_bounds_simd(const BoundsSpans& s, int begin, int end, float half_slop);
 

@@ -103,15 +103,15 @@ void update_bounds(World::Impl& w, float dt) {
   });
 }
 
-// The bounds kernel's box (bounds_kernel.hpp), the same operations in the same order.
+// The bounds kernel's box (bounds_kernel.hpp: sweep_box).
 Aabb collider_broadphase_box(const World::Impl& w, std::uint32_t i) {
   const std::uint32_t k = w.colliders.body[i];
   const bool swept = k < w.spread.size();
-  const float sx = swept ? w.sweep_x[k] : 0.0f, sy = swept ? w.sweep_y[k] : 0.0f;
-  const float grow = 0.5f * w.config.contact_slop + (swept ? w.spread[k] : 0.0f);
   const Aabb& b = w.colliders.aabb[i];
-  return Aabb{{b.lower.x - (grow + std::max(0.0f, -sx)), b.lower.y - (grow + std::max(0.0f, -sy))},
-              {b.upper.x + (grow + std::max(0.0f, sx)), b.upper.y + (grow + std::max(0.0f, sy))}};
+  float box[4] = {b.lower.x, b.lower.y, b.upper.x, b.upper.y};
+  sweep_box(box, swept ? w.sweep_x[k] : 0.0f, swept ? w.sweep_y[k] : 0.0f,
+            swept ? w.spread[k] : 0.0f, 0.5f * w.config.contact_slop);
+  return Aabb{{box[0], box[1]}, {box[2], box[3]}};
 }
 
 void refresh_body_boxes(World::Impl& w, std::uint32_t k) {

@@ -87,12 +87,12 @@ void continuous_pass(World::Impl& w) {
     if (found) any.store(true, std::memory_order_relaxed);
   });
   // Deep: overlapping a static or kinematic body by more than four contact slops (2 cm) at the
-  // step's start. Such a body is being pressed into it (the
-  // spinner's bar squeezing a box against the rim) and can cross it a little at a time, each
-  // step slower than the bound above: a box of half-extent 0.35, 0.06 to 0.16 m deep for ten
-  // steps, crossed the rim's line at 0.4 m a step, and behind the one-sided chain it left the
-  // spinner. Its centre is checked at any speed. (A settled pyramid's deepest overlap is under
-  // 1 cm.) The pairs' depths stream; a body is read only for the rare deep pair.
+  // step's start. Such a body is being pressed into it (the spinner's bar squeezing a box
+  // against the rim) and can cross it a little at a time, each step slower than the bound above: a
+  // box of half-extent 0.35, 0.06 to 0.16 m deep for ten steps, crossed the rim's line at 0.4 m a
+  // step, and behind the one-sided chain it left the spinner. Its centre is checked at any speed.
+  // (A settled pyramid's deepest overlap is under 1 cm.) The pairs' depths stream; a body is read
+  // only for the rare deep pair.
   const auto& set = w.contacts;
   const float deep = 4.0f * w.config.contact_slop;
   w.tasks.parallel_for(int(set.pair_deepest.size()), 4096, [&](int lo, int hi, int) {

@@ -299,11 +299,8 @@ void count_body_pushes(World::Impl &w) {
     if (s.body_pushes.empty()) s.body_pushes.assign(w.bodies.size(), 0.0f);
     s.body_pushes[k] = std::max(s.body_pushes[k], pushes);
   };
-  for (const std::uint32_t k : free.touched()) {
-    if (k >= held || inv_mass[k] == 0) continue;
-    const std::uint32_t root = free.root(k);
-    if (root != held_root && root != anchor_root) free.bodies_at(root) += 1;
-  }
+  for (const std::uint32_t k : free.touched())
+    if (k < held && inv_mass[k] > 0 && !is_held(k)) free.bodies_at(free.root(k)) += 1;
   for (const std::uint32_t k : free.touched())
     if (k < held && inv_mass[k] > 0) raise_pushes(k, cluster_pushes(free.bodies_at(free.root(k))));
   for (const std::uint32_t k : crowd.touched())

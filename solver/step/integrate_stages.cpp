@@ -151,11 +151,13 @@ void add_integrate_stages(World::Impl& w, std::vector<Stage>& stages, RigidFn ri
          if (scatter_first)
            for_runs_in(runs, lo, hi, [&w](int a, int b) { scatter_solver_bodies(w, a, b); });
          for_runs_in(runs, lo, hi, rigid);
-         if (gather_after && motion_only)
+         if (!gather_after) return;
+         if (motion_only)
            for_runs_in(runs, lo, hi, [&w](int a, int b) { gather_solver_motion(w, a, b); });
-         if (gather_after && !motion_only && scatter_first)
+         else if (scatter_first)
            for_runs_in(runs, lo, hi, [&w](int a, int b) { gather_solver_bodies(w, a, b); });
-         if (gather_after && !motion_only && !scatter_first) gather_solver_bodies(w, lo, hi);
+         else  // the step's first gather: every body
+           gather_solver_bodies(w, lo, hi);
        },
        phase});
   if (w.scratch.soft_bodies.empty()) return;
