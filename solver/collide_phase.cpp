@@ -8,6 +8,7 @@
 #include "solver/bounds_kernel.hpp"
 #include "solver/collide/manifold.hpp"
 #include "solver/contacts/contact_solver.hpp"
+#include "solver/step/visited_bodies.hpp"
 
 namespace strut {
 
@@ -63,7 +64,8 @@ void update_bounds(World::Impl& w, float dt) {
   w.extent.resize(n);
   const float h = w.last_h;
   const float g = length(w.config.gravity);
-  w.tasks.parallel_for(int(n), TaskSystem::even_grain(int(n)), [&](int lo, int hi, int) {
+  // The bodies this step visits: the others are idle and keep last visit's values.
+  parallel_for_runs(w, w.scratch.body_runs, [&](int lo, int hi) {
     for (std::size_t k = std::size_t(lo); k < std::size_t(hi); ++k) {
       const std::uint32_t p0 = b.particle_begin[k], pc = b.particle_count[k];
       // A static or sleeping body's boxes change only when it is moved (refresh_body_boxes).
@@ -186,15 +188,19 @@ bool enlarged_pairs_hold(World::Impl& w) {
   constexpr int kGrain = 4096;
   auto& escaped = w.scratch.chunk_counts;
   escaped.assign(std::size_t(TaskSystem::chunk_count(int(n), kGrain)), 0);
+  // The colliders of the bodies this step visits: an unvisited body is idle and unchanged since
+  // its last visit, whose step swept (its flags or its broad-phase box had changed).
   w.tasks.parallel_for(int(n), kGrain, [&](int lo, int hi, int) {
     std::uint32_t out = 0;
-    for (std::size_t i = std::size_t(lo); i < std::size_t(hi); ++i) {
-      const std::uint8_t flags = b.flags[c.body[i]];
-      out |= flags != sc.enlarged_flags[i];
-      if (flags & (kStatic | kSleeping | kDead)) continue;
-      out |= (sc.fat_lx[i] < sc.enlarged_lx[i]) | (sc.fat_ly[i] < sc.enlarged_ly[i]) |
-             (sc.fat_ux[i] > sc.enlarged_ux[i]) | (sc.fat_uy[i] > sc.enlarged_uy[i]);
-    }
+    for_runs_in(sc.collider_runs, lo, hi, [&](int first, int last) {
+      for (std::size_t i = std::size_t(first); i < std::size_t(last); ++i) {
+        const std::uint8_t flags = b.flags[c.body[i]];
+        out |= flags != sc.enlarged_flags[i];
+        if (flags & (kStatic | kSleeping | kDead)) continue;
+        out |= (sc.fat_lx[i] < sc.enlarged_lx[i]) | (sc.fat_ly[i] < sc.enlarged_ly[i]) |
+               (sc.fat_ux[i] > sc.enlarged_ux[i]) | (sc.fat_uy[i] > sc.enlarged_uy[i]);
+      }
+    });
     escaped[std::size_t(lo / kGrain)] = out;
   });
   return std::none_of(escaped.begin(), escaped.end(), [](std::uint32_t e) { return e != 0; });
@@ -257,8 +263,10 @@ void sweep_enlarged(World::Impl& w) {
   sc.enlarged_lx.resize(n), sc.enlarged_ly.resize(n), sc.enlarged_ux.resize(n);
   sc.enlarged_uy.resize(n), sc.enlarged_flags.resize(n);
   const std::span<float> lx = bp.min_x(), ly = bp.min_y(), ux = bp.max_x(), uy = bp.max_y();
-  w.tasks.parallel_for(int(n), TaskSystem::even_grain(int(n)), [&](int lo, int hi, int) {
-    for (std::uint32_t i = std::uint32_t(lo); i < std::uint32_t(hi); ++i) {
+  // The colliders of the visited bodies: an unvisited one keeps the enlarged box of the sweep of
+  // its last visit, made from the same box it has now.
+  parallel_for_runs(w, int(n), sc.collider_runs, [&](int first, int last) {
+    for (std::uint32_t i = std::uint32_t(first); i < std::uint32_t(last); ++i) {
       const std::uint8_t flags = b.flags[c.body[i]];
       sc.enlarged_flags[i] = flags;
       const float size = std::max(sc.tight_ux[i] - sc.tight_lx[i], sc.tight_uy[i] - sc.tight_ly[i]);
@@ -308,10 +316,6 @@ void sweep_enlarged(World::Impl& w) {
 // The broad phase updates only when something moved out of what it last swept: a settled
 // pyramid sweeps once and then only checks boxes (Box2D's fat boxes do the same for its tree).
 void find_candidate_pairs(World::Impl& w) {
-  if (w.reference_pairs) {
-    find_pairs_all(w, w.candidate_pairs);
-    return;
-  }
   const auto& c = w.colliders;
   auto& sc = w.scratch;
   const std::size_t n = c.size();
@@ -330,7 +334,9 @@ void find_candidate_pairs(World::Impl& w) {
                           sc.fat_ly.data(),
                           sc.fat_ux.data(),
                           sc.fat_uy.data()};
-  w.tasks.parallel_for(int(n), TaskSystem::even_grain(int(n)), [&](int lo, int hi, int) {
+  // The visited bodies' colliders; the others keep their boxes of their last visit.
+  collider_runs_of(w, w.scratch.body_runs, sc.collider_runs);
+  parallel_for_runs(w, int(n), sc.collider_runs, [&](int lo, int hi) {
     for (std::size_t i = std::size_t(lo); i < std::size_t(hi); ++i) {
       const Aabb& box = c.aabb[i];
       sc.tight_lx[i] = box.lower.x, sc.tight_ly[i] = box.lower.y;
@@ -341,6 +347,10 @@ void find_candidate_pairs(World::Impl& w) {
     }
     fatten_bounds_simd(spans, lo, hi, 0.5f * w.config.contact_slop);
   });
+  if (w.reference_pairs) {  // tests: the boxes above stay current for a later sweep
+    find_pairs_all(w, w.candidate_pairs);
+    return;
+  }
   if (!enlarged_pairs_hold(w)) sweep_enlarged(w);
   // The candidates: the enlarged pairs whose boxes overlap this step, so the narrow phase and the
   // continuous pass see the same pairs as a sweep of this step's boxes would give.

@@ -9,7 +9,10 @@ void colour_constraints(std::span<const std::uint32_t> bodies_a,
                         const std::vector<std::uint8_t>& moving, std::size_t body_count,
                         Colouring& out) {
   const std::size_t n = bodies_a.size();
-  out.used.assign(body_count, 0u);
+  // Only the constraints' bodies are read: clear theirs, not every body's (idle bodies cost
+  // nothing).
+  out.used.resize(body_count);
+  for (std::size_t i = 0; i < n; ++i) out.used[bodies_a[i]] = out.used[bodies_b[i]] = 0u;
   out.colour_of.resize(n);
   std::vector<std::uint32_t> count(kColourCount + 1, 0);
   for (std::size_t i = 0; i < n; ++i) {

@@ -14,6 +14,7 @@
 
 #include "solver/collide_phase.hpp"
 #include "solver/shapes/shape_ops.hpp"
+#include "solver/step/visited_bodies.hpp"
 #include "solver/step_internals.hpp"
 
 namespace strut {
@@ -33,29 +34,30 @@ void sweep_unpredicted(World::Impl& w, const std::vector<std::uint8_t>& flag,
                        std::vector<float>& fast) {
   const auto& b = w.bodies;
   const auto& c = w.colliders;
-  for (std::uint32_t k = 0; k < b.size(); ++k) {
-    if (!flag[k]) continue;
-    const Vec2 from = b.before_step[k].position, to{b.px[k], b.py[k]};
-    const float moved = length(to - from);
-    if (moved <= w.motion[k] + w.config.contact_slop || moved <= 0.25f * extent(b.aabb[k]))
-      continue;
-    QueryIndex& index = w.static_index;
-    if (index.needs_build(w.body_edits)) {
-      std::vector<Aabb> boxes(c.size());
-      std::vector<std::uint8_t> live(c.size());
-      for (std::uint32_t i = 0; i < c.size(); ++i) {
-        live[i] = (b.flags[c.body[i]] & (kStatic | kDead)) == kStatic && !c.sensor[i];
-        if (live[i]) boxes[i] = collider_tight_box(w, i);
+  for (const auto& [first, last] : w.scratch.body_runs)
+    for (std::uint32_t k = first; k < last; ++k) {
+      if (!flag[k]) continue;
+      const Vec2 from = b.before_step[k].position, to{b.px[k], b.py[k]};
+      const float moved = length(to - from);
+      if (moved <= w.motion[k] + w.config.contact_slop || moved <= 0.25f * extent(b.aabb[k]))
+        continue;
+      QueryIndex& index = w.static_index;
+      if (index.needs_build(w.body_edits)) {
+        std::vector<Aabb> boxes(c.size());
+        std::vector<std::uint8_t> live(c.size());
+        for (std::uint32_t i = 0; i < c.size(); ++i) {
+          live[i] = (b.flags[c.body[i]] & (kStatic | kDead)) == kStatic && !c.sensor[i];
+          if (live[i]) boxes[i] = collider_tight_box(w, i);
+        }
+        index.build(w.body_edits, boxes, live);
       }
-      index.build(w.body_edits, boxes, live);
+      const Aabb path{{std::min(from.x, to.x), std::min(from.y, to.y)},
+                      {std::max(from.x, to.x), std::max(from.y, to.y)}};
+      index.for_each_overlap(path, [&](std::uint32_t i) {
+        if (const auto hit = shapes::ray_cast(shape_view(w, i), from, to))
+          fast[k] = std::min(fast[k], hit->fraction);
+      });
     }
-    const Aabb path{{std::min(from.x, to.x), std::min(from.y, to.y)},
-                    {std::max(from.x, to.x), std::max(from.y, to.y)}};
-    index.for_each_overlap(path, [&](std::uint32_t i) {
-      if (const auto hit = shapes::ray_cast(shape_view(w, i), from, to))
-        fast[k] = std::min(fast[k], hit->fraction);
-    });
-  }
 }
 
 }  // namespace
@@ -67,7 +69,10 @@ void sweep_unpredicted(World::Impl& w, const std::vector<std::uint8_t>& flag,
 void continuous_pass(World::Impl& w) {
   auto& b = w.bodies;
   auto& fast = w.scratch.fast_hit;
-  fast.assign(b.size(), 2.0f);  // > 1: no hit; only fast bodies get a fraction
+  // Only awake dynamic bodies are ever fast, and those are visited: the others' entries stay as
+  // the step of their last visit left them (no hit, not fast).
+  const auto& runs = w.scratch.body_runs;
+  fast.resize(b.size(), 2.0f);  // > 1: no hit; only fast bodies get a fraction
   // Fast: predicted to move more than half its size this step, or it did (a body hit hard during
   // the step moves farther than predicted).
   auto is_fast = [&](std::uint32_t k) {
@@ -79,11 +84,14 @@ void continuous_pass(World::Impl& w) {
   };
   // Fast bodies are rare: find them in parallel and skip the pair scan when there are none.
   auto& flag = w.scratch.fast_flag;
-  flag.assign(b.size(), 0);
+  flag.resize(b.size(), 0);
   std::atomic<bool> any{false};
-  w.tasks.parallel_for(int(b.size()), 4096, [&](int lo, int hi, int) {
+  parallel_for_runs(w, runs, [&](int lo, int hi) {
     bool found = false;
-    for (int k = lo; k < hi; ++k) found |= (flag[std::size_t(k)] = is_fast(std::uint32_t(k)));
+    for (int k = lo; k < hi; ++k) {
+      fast[std::size_t(k)] = 2.0f;
+      found |= (flag[std::size_t(k)] = is_fast(std::uint32_t(k)));
+    }
     if (found) any.store(true, std::memory_order_relaxed);
   });
   // Deep: overlapping a static or kinematic body by more than four contact slops (2 cm) at the
@@ -139,16 +147,17 @@ void continuous_pass(World::Impl& w) {
     }
   });
   sweep_unpredicted(w, flag, fast);
-  for (std::uint32_t k = 0; k < b.size(); ++k) {
-    if (fast[k] >= 1.0f) continue;
-    const Vec2 from = b.before_step[k].position;
-    const Vec2 to{b.px[k], b.py[k]};
-    const float len = length(to - from);
-    // Stop a quarter of the body's size before the surface.
-    const float f = std::max(0.0f, fast[k] - 0.25f * extent(b.aabb[k]) / len);
-    b.px[k] = from.x + f * (to.x - from.x);
-    b.py[k] = from.y + f * (to.y - from.y);
-  }
+  for (const auto& [first, last] : runs)
+    for (std::uint32_t k = first; k < last; ++k) {
+      if (fast[k] >= 1.0f) continue;
+      const Vec2 from = b.before_step[k].position;
+      const Vec2 to{b.px[k], b.py[k]};
+      const float len = length(to - from);
+      // Stop a quarter of the body's size before the surface.
+      const float f = std::max(0.0f, fast[k] - 0.25f * extent(b.aabb[k]) / len);
+      b.px[k] = from.x + f * (to.x - from.x);
+      b.py[k] = from.y + f * (to.y - from.y);
+    }
 }
 
 }  // namespace strut

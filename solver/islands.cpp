@@ -6,6 +6,7 @@
 #include <numeric>
 
 #include "solver/collide_phase.hpp"
+#include "solver/step/visited_bodies.hpp"
 
 namespace strut {
 namespace {
@@ -59,7 +60,10 @@ void build_islands(World::Impl& w) {
   const std::uint32_t n = static_cast<std::uint32_t>(b.size());
   auto& parent = w.scratch.island_parent;
   parent.resize(n);
-  std::iota(parent.begin(), parent.end(), 0u);
+  // Only visited bodies link (awake and dynamic) or get an island id; an idle one keeps its own.
+  const auto& runs = w.scratch.body_runs;
+  for (const auto& [first, last] : runs)
+    std::iota(parent.begin() + first, parent.begin() + last, first);
   const auto& set = w.contacts;
   w.tasks.parallel_for(int(set.pair_keys.size()), 2048, [&](int lo, int hi, int) {
     for (int p = lo; p < hi; ++p) {
@@ -76,9 +80,8 @@ void build_islands(World::Impl& w) {
       if (links(w, a) && links(w, c)) unite(parent, a, c);
     }
   });
-  w.tasks.parallel_for(int(n), 4096, [&](int lo, int hi, int) {
-    for (int k = lo; k < hi; ++k)
-      if (!(b.flags[k] & kSleeping)) b.island[k] = b.slot[find(parent, std::uint32_t(k))];
+  parallel_for_each_in(w, runs, [&](std::uint32_t k) {
+    if (!(b.flags[k] & kSleeping)) b.island[k] = b.slot[find(parent, k)];
   });
 }
 
@@ -113,9 +116,7 @@ void mark_touched_islands(World::Impl& w) {
   wake.clear();
   // Without sleepers (a scene that never sleeps, a busy one) there is nothing to wake: a scan of
   // the flags instead of the pairs, which are serial work here.
-  if (std::none_of(b.flags.begin(), b.flags.end(),
-                   [](std::uint8_t f) { return (f & kSleeping) != 0; }))
-    return;
+  if (!w.scratch.any_sleeping) return;
   // A pair touches when one of its points is within the slop (narrow phase).
   for (std::size_t p = 0; p < set.pair_keys.size(); ++p) {
     if (!set.pair_touching[p]) continue;
@@ -133,60 +134,73 @@ void mark_touched_islands(World::Impl& w) {
 void wake_marked_islands(World::Impl& w) {
   auto& b = w.bodies;
   const auto& wake = w.scratch.island_wake;
+  auto& woken = w.scratch.woken;
+  woken.clear();
   if (wake.empty()) return;
   for (std::uint32_t k = 0; k < b.size(); ++k) {
-    if ((b.flags[k] & kSleeping) && wake[b.island[k]]) wake_body(w, k);
+    if ((b.flags[k] & kSleeping) && wake[b.island[k]]) {
+      wake_body(w, k);
+      woken.push_back(k);
+    }
   }
 }
 
 void update_sleep(World::Impl& w, float dt) {
   if (!w.config.enable_sleep) return;  // no stillness timers in a world that never sleeps
   auto& b = w.bodies;
-  const std::uint32_t n = static_cast<std::uint32_t>(b.size());
+  auto& s = w.scratch;
+  // The bodies this step visited and those it woke: the others sleep or are static.
+  auto& runs = s.sleep_runs;
+  merge_runs(s.body_runs, s.woken, runs);  // woken is ascending
   const float inv_h = 1.0f / w.last_h;
   const float still = w.config.sleep_speed;
   // Stillness timer per body: the fastest point of the body must be slower than sleep_speed.
-  w.tasks.parallel_for(int(n), 4096, [&](int lo, int hi, int) {
-    for (std::uint32_t k = std::uint32_t(lo); k < std::uint32_t(hi); ++k) {
-      if (b.inv_mass[k] == 0 || (b.flags[k] & kSleeping)) continue;
-      float v = std::sqrt(b.dx[k] * b.dx[k] + b.dy[k] * b.dy[k]) * inv_h;
-      if (!w.is_rigid(k)) {
-        // A soft body can deform with its centre at rest: its fastest particle counts.
-        const auto& q = w.particles;
-        for (std::uint32_t i = b.particle_begin[k]; i < b.particle_begin[k] + b.particle_count[k];
-             ++i)
-          v = std::max(v, std::sqrt(q.dx[i] * q.dx[i] + q.dy[i] * q.dy[i]) * inv_h);
-      }
-      const float omega = std::fabs(b.da[k]) * inv_h;
-      const Aabb& box = b.aabb[k];
-      const float reach = 0.5f * std::max(box.upper.x - box.lower.x, box.upper.y - box.lower.y);
-      const bool slow = v + omega * reach < still && b.fx[k] == 0 && b.fy[k] == 0 &&
-                        b.torque[k] == 0 && !(b.flags[k] & kNoSleep);
-      b.sleep_time[k] = slow ? b.sleep_time[k] + dt : 0.0f;
+  parallel_for_each_in(w, runs, [&](std::uint32_t k) {
+    if (b.inv_mass[k] == 0 || (b.flags[k] & kSleeping)) return;
+    float v = std::sqrt(b.dx[k] * b.dx[k] + b.dy[k] * b.dy[k]) * inv_h;
+    if (!w.is_rigid(k)) {
+      // A soft body can deform with its centre at rest: its fastest particle counts.
+      const auto& q = w.particles;
+      for (std::uint32_t i = b.particle_begin[k]; i < b.particle_begin[k] + b.particle_count[k];
+           ++i)
+        v = std::max(v, std::sqrt(q.dx[i] * q.dx[i] + q.dy[i] * q.dy[i]) * inv_h);
     }
+    const float omega = std::fabs(b.da[k]) * inv_h;
+    const Aabb& box = b.aabb[k];
+    const float reach = 0.5f * std::max(box.upper.x - box.lower.x, box.upper.y - box.lower.y);
+    const bool slow = v + omega * reach < still && b.fx[k] == 0 && b.fy[k] == 0 &&
+                      b.torque[k] == 0 && !(b.flags[k] & kNoSleep);
+    b.sleep_time[k] = slow ? b.sleep_time[k] + dt : 0.0f;
   });
   // An island sleeps when its least still body has been still long enough. Kinematic bodies
-  // that move keep what touches them awake (they are not in islands, so check contacts).
-  auto& min_time = w.scratch.island_min_time;
-  min_time.assign(w.slots.size(), 1e30f);
-  for (std::uint32_t k = 0; k < n; ++k)
-    if (b.inv_mass[k] > 0 && !(b.flags[k] & kSleeping))
-      min_time[b.island[k]] = std::min(min_time[b.island[k]], b.sleep_time[k]);
+  // that move keep what touches them awake (they are not in islands, so check contacts). The
+  // minimum per island is kept by root slot; only the islands of awake bodies are read.
+  const auto awake_dynamic = [&](std::uint32_t k) {
+    return b.inv_mass[k] > 0 && !(b.flags[k] & kSleeping);
+  };
+  auto& min_time = s.island_min_time;
+  min_time.resize(w.slots.size());
+  for (const auto& [first, last] : runs)
+    for (std::uint32_t k = first; k < last; ++k)
+      if (awake_dynamic(k)) min_time[b.island[k]] = 1e30f;
+  for (const auto& [first, last] : runs)
+    for (std::uint32_t k = first; k < last; ++k)
+      if (awake_dynamic(k))
+        min_time[b.island[k]] = std::min(min_time[b.island[k]], b.sleep_time[k]);
   const auto& set = w.contacts;
-  const bool kinematic = std::any_of(b.flags.begin(), b.flags.end(),
-                                     [](std::uint8_t f) { return (f & kKinematic) != 0; });
-  for (std::size_t p = 0; kinematic && p < set.pair_keys.size(); ++p) {
+  for (std::size_t p = 0; s.any_kinematic && p < set.pair_keys.size(); ++p) {
     const ContactPoint& cp = set.points[set.pair_begin[p]];
     for (auto [self, other] : {std::pair{cp.body_v, cp.body_o}, {cp.body_o, cp.body_v}}) {
-      if (!(b.flags[other] & kKinematic) || b.inv_mass[self] == 0) continue;
+      if (!(b.flags[other] & kKinematic) || !awake_dynamic(self)) continue;
       if (b.dx[other] != 0 || b.dy[other] != 0 || b.da[other] != 0) min_time[b.island[self]] = 0;
     }
   }
-  for (std::uint32_t k = 0; k < n; ++k) {
-    if (b.inv_mass[k] == 0 || (b.flags[k] & kSleeping)) continue;
-    if (min_time[b.island[k]] < w.config.sleep_time) continue;
-    sleep_body(w, k);
-  }
+  for (const auto& [first, last] : runs)
+    for (std::uint32_t k = first; k < last; ++k) {
+      if (!awake_dynamic(k)) continue;
+      if (min_time[b.island[k]] < w.config.sleep_time) continue;
+      sleep_body(w, k);
+    }
 }
 
 void sleep_body(World::Impl& w, std::uint32_t k) {

@@ -45,6 +45,7 @@ set(STRUT_SOLVER_SOURCES
   solver/world_step.cpp
   solver/step/integrate_stages.cpp
   solver/step/sync_particles.cpp
+  solver/step/visited_bodies.cpp
   solver/step/floor_friction.cpp
   solver/contacts/contact_events.cpp
   solver/world_embedding.cpp

@@ -12,6 +12,7 @@
 #include "solver/collide_phase.hpp"
 #include "solver/islands.hpp"
 #include "solver/joint_solver.hpp"
+#include "solver/step/visited_bodies.hpp"
 #include "solver/step_internals.hpp"
 #include "solver/world_impl.hpp"
 #include "strut/limits.hpp"
@@ -394,7 +395,9 @@ void World::set_linear_drag(BodyId id, float drag) {
   require_finite(drag, "set_linear_drag", "drag");
   if (drag < 0) throw Error("set_linear_drag: drag must not be negative");
   auto& w = *impl_;
-  w.bodies.drag[w.dense_of(id, "set_linear_drag")] = drag;
+  const std::uint32_t k = w.dense_of(id, "set_linear_drag");
+  w.bodies.drag[k] = drag;
+  mark_body_edited(w, k);
 }
 
 void World::set_gravity_scale(BodyId id, float s) {
@@ -416,6 +419,7 @@ void World::wake(BodyId id) {
   // Its whole island wakes (joint partners and the stack it rests in).
   if (w.bodies.flags[k] & kSleeping) wake_island(w, w.bodies.island[k]);
   w.bodies.sleep_time[k] = 0;
+  mark_body_edited(w, k);  // every setter of pose, motion and forces wakes the body
 }
 
 // ---- results ----

@@ -2,6 +2,7 @@
 #include <cmath>
 #include <string>
 
+#include "solver/step/visited_bodies.hpp"
 #include "solver/world_impl.hpp"
 #include "strut/world.hpp"
 
@@ -11,7 +12,9 @@ void World::set_angular_drag(BodyId id, float drag) {
   if (!std::isfinite(drag)) throw Error("set_angular_drag: drag is not a finite number");
   if (drag < 0) throw Error("set_angular_drag: drag must not be negative");
   auto& w = *impl_;
-  w.bodies.angular_drag[w.dense_of(id, "set_angular_drag")] = drag;
+  const std::uint32_t k = w.dense_of(id, "set_angular_drag");
+  w.bodies.angular_drag[k] = drag;
+  mark_body_edited(w, k);
 }
 
 void World::set_target_transform(BodyId id, Transform target, float dt) {

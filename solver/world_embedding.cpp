@@ -9,6 +9,7 @@
 #include "solver/islands.hpp"
 #include "solver/polygon_geometry.hpp"
 #include "solver/shapes/shape_ops.hpp"
+#include "solver/step/visited_bodies.hpp"
 #include "solver/world_impl.hpp"
 #include "strut/limits.hpp"
 #include "strut/world.hpp"
@@ -209,6 +210,7 @@ void World::set_type(BodyId id, BodyType type) {
   b.inv_inertia[k] = dynamic ? 1.0f / b.inertia[k] : 0.0f;
   if (is_static) b.dx[k] = b.dy[k] = b.da[k] = 0;
   b.sleep_time[k] = 0;
+  mark_body_edited(w, k);
   b.island[k] = b.slot[k];
   w.cold[k].def.is_static = is_static;
   w.cold[k].def.is_kinematic = type == BodyType::Kinematic;

@@ -210,16 +210,25 @@ struct BodyClusters {
 // Per-step scratch, reused between steps so a steady-state step allocates
 // nothing.
 struct StepScratch {
-  std::vector<float> ax, ay, alpha, damping, angular_damping;       // per body
-  std::vector<float> pax, pay, pdamping;                            // per particle (soft bodies)
-  std::vector<std::pair<std::uint32_t, std::uint32_t>> rigid_runs;  // awake moving rigid bodies
+  std::vector<float> ax, ay, alpha, damping, angular_damping;  // per body
+  std::vector<float> pax, pay, pdamping;                       // per particle (soft bodies)
+  // The bodies this step visits (solver/step/visited_bodies.hpp), as runs of dense indices; the
+  // same plus the sleepers of this step's contact pairs, which the solver may move; the awake
+  // moving rigid bodies among them, which integrate.
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> body_runs, solver_runs, rigid_runs;
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> collider_runs;  // of the body runs
+  std::vector<std::uint32_t> touched_sleepers;  // find_solver_bodies' sleepers, sorted
+  std::vector<std::uint32_t> woken;             // bodies woken after this step's solve
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> sleep_runs;  // body runs and the woken
+  bool any_sleeping = false, any_kinematic = false;  // among all bodies, at the step's start
   std::vector<std::uint32_t> soft_bodies;
   std::vector<float> strut_lambda;  // XPBD multipliers, reset every substep
   std::vector<std::uint32_t> island_parent;
   std::vector<float> island_min_time;     // indexed by root slot
   std::vector<std::uint8_t> island_wake;  // islands (by root slot) woken this step
   std::vector<std::uint8_t> moving;       // per body: may be written by the solver (set each step)
-  std::vector<std::uint8_t> coloured_moving;  // `moving` when the contacts were last coloured
+  std::uint64_t moving_version = 0;       // counts the changes of `moving`
+  std::uint64_t coloured_moving_version = ~std::uint64_t{0};  // when contacts were last coloured
   std::vector<std::uint32_t> pair_a, pair_b, joint_a, joint_b;
   std::vector<float> crowded_pushes;  // per body: its pairs' pushes (empty: none can be crowded)
   std::vector<float> body_pushes;     // per body: push_out_scale's input (empty: every scale 1)
@@ -242,7 +251,8 @@ struct StepScratch {
   // Body poses at the step start (contact anchors); p0x, p0y also hold the spare zero body's.
   std::vector<float> p0x, p0y, q0c, q0s;
   std::vector<PrepareBody> prepare_bodies;  // one per body plus a spare zero body (padding)
-  std::vector<SolverBody> solver_bodies;    // one per body plus a spare zero body (wide padding)
+  bool push_scales_left = false;  // prepare_bodies hold push scales other than 1 (crowded step)
+  std::vector<SolverBody> solver_bodies;  // one per body plus a spare zero body (wide padding)
   std::vector<TaskSystem::Stage> contact_stages;
   std::vector<TaskSystem::Stage> substep_stages;
   std::vector<std::uint32_t> chunk_counts;  // per-chunk counts of a parallel compaction
@@ -287,6 +297,10 @@ struct World::Impl {
   std::vector<BodyCold> cold;  // per dense body
   IdPool slots{"body"};        // body slots; dense index into `bodies`
   bool needs_compaction = false;
+  // Per dense body, its flags when a step last visited it, or kUnvisited: the next step visits it
+  // (solver/step/visited_bodies.hpp). Empty after a compaction: every body is visited.
+  std::vector<std::uint8_t> visited_flags;
+  bool visit_all_bodies = false;        // tests: every step visits every body
   bool dense_moved = false;             // compaction moved bodies since the last narrow phase
   bool joints_need_compaction = false;  // dead joints wait in `joints` until the next step
 

@@ -16,6 +16,7 @@
 //   sync particles     hull vertices follow the poses
 //   sleep and events   islands woken and put to sleep, contact begin/end events, forces cleared
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -32,6 +33,7 @@
 #include "solver/joints/point_motion.hpp"
 #include "solver/step/floor_friction.hpp"
 #include "solver/step/integrate_stages.hpp"
+#include "solver/step/visited_bodies.hpp"
 #include "solver/step_internals.hpp"
 #include "strut/limits.hpp"
 
@@ -128,34 +130,46 @@ void run_substeps(World::Impl& w, float h, int substeps, StepProfile& p) {
   p.velocity += phase_ms[kPhaseVelocity];
 }
 
-// Reads: destroyed bodies and joints, joints' collide flags, dt. Writes: the compacted dense
-// arrays, the broad phase's ignored pairs, motion rescaled to a changed substep length, and the
-// poses before the step (interpolation).
+// Reads: destroyed bodies and joints, joints' collide flags, dt, body flags. Writes: the
+// compacted dense arrays, the broad phase's ignored pairs, motion rescaled to a changed substep
+// length, the bodies this step visits (solver/step/visited_bodies.cpp), and their poses before
+// the step (interpolation).
 void begin_step(World::Impl& w, float h) {
+  if (w.needs_compaction) mark_all_bodies_edited(w);
   compact_bodies(w);
   compact_joints(w);
   if (w.ignored_pairs_dirty) rebuild_ignored_pairs(w);
   if (h != w.last_h) rescale_velocities(w, h / w.last_h);
   w.last_h = h;
+  find_visited_bodies(w);
   auto& b = w.bodies;
-  w.tasks.parallel_for(int(b.size()), TaskSystem::even_grain(int(b.size())),
-                       [&](int lo, int hi, int) {
-                         for (int k = lo; k < hi; ++k)
-                           b.before_step[k] = StartPose{{b.px[k], b.py[k]}, Rot{b.qc[k], b.qs[k]}};
-                       });
+  parallel_for_each_in(w, w.scratch.body_runs, [&b](std::uint32_t k) {
+    b.before_step[k] = StartPose{{b.px[k], b.py[k]}, Rot{b.qc[k], b.qs[k]}};
+  });
 }
 
 // The bodies the solver may write (finite mass), which the contact and joint colourings read:
-// constraints of one colour may share the others.
+// constraints of one colour may share the others. Kept between steps, set for the visited bodies;
+// the colouring is redone when a flag changed (moving_version).
 void mark_movable_bodies(World::Impl& w) {
   const auto& b = w.bodies;
-  auto& moving = w.scratch.moving;
-  moving.resize(b.size());
-  w.tasks.parallel_for(int(b.size()), TaskSystem::even_grain(int(b.size())),
-                       [&](int lo, int hi, int) {
-                         for (std::size_t k = std::size_t(lo); k < std::size_t(hi); ++k)
-                           moving[k] = b.inv_mass[k] > 0 || b.inv_inertia[k] > 0;
-                       });
+  auto& s = w.scratch;
+  auto& moving = s.moving;
+  if (moving.size() != b.size()) {
+    moving.resize(b.size());
+    ++s.moving_version;
+  }
+  std::atomic<bool> changed{false};
+  parallel_for_runs(w, s.body_runs, [&](int first, int last) {
+    bool any = false;
+    for (int k = first; k < last; ++k) {
+      const std::uint8_t m = b.inv_mass[std::size_t(k)] > 0 || b.inv_inertia[std::size_t(k)] > 0;
+      any |= moving[std::size_t(k)] != m;
+      moving[std::size_t(k)] = m;
+    }
+    if (any) changed.store(true, std::memory_order_relaxed);
+  });
+  if (changed.load()) ++s.moving_version;
 }
 
 // Reads: config stiffness, substep length. Writes: the softness of contact push-out.
@@ -171,12 +185,31 @@ void set_contact_softness(World::Impl& w, float h) {
   w.static_softness = make_softness(2.0f * hertz, w.config.contact_damping_ratio, h);
 }
 
-// Reads: nothing. Writes: the forces and torques applied since the last step, cleared.
+// Reads: nothing. Writes: the forces and torques applied since the last step, cleared (only a
+// visited body has any: applying one marks the body edited).
 void clear_forces(World::Impl& w) {
   auto& b = w.bodies;
-  std::fill(b.fx.begin(), b.fx.end(), 0.0f);
-  std::fill(b.fy.begin(), b.fy.end(), 0.0f);
-  std::fill(b.torque.begin(), b.torque.end(), 0.0f);
+  for (const auto& [first, last] : w.scratch.body_runs) {
+    std::fill(b.fx.begin() + first, b.fx.begin() + last, 0.0f);
+    std::fill(b.fy.begin() + first, b.fy.begin() + last, 0.0f);
+    std::fill(b.torque.begin() + first, b.torque.begin() + last, 0.0f);
+  }
+}
+
+// The speed limits hold at the end of the step too: restitution and the continuous pass act
+// after the last substep (a fuzzed scene left a plank at 4e12 m/s here). Reads and writes the
+// motion of the bodies the solver may have moved (and their particles, for soft bodies).
+void clamp_final_motion(World::Impl& w, float h) {
+  auto& b = w.bodies;
+  auto& q = w.particles;
+  for (const auto& [first, last] : w.scratch.solver_runs) {
+    clamp_motion(b.dx.data() + first, b.dy.data() + first, b.da.data() + first, last - first,
+                 limits::kMaxSpeed * h, limits::kMaxAngularSpeed * h);
+    for (std::uint32_t k = first; k < last; ++k)
+      if (b.flags[k] & kSoft)
+        clamp_motion(q.dx.data() + b.particle_begin[k], q.dy.data() + b.particle_begin[k], nullptr,
+                     b.particle_count[k], limits::kMaxSpeed * h, 0.0f);
+  }
 }
 
 void add_to_profile(World::Impl& w, const StepProfile& p) {
@@ -215,6 +248,7 @@ void World::step(float dt) {
   // with their features, warm-start impulses and touching flags. (solver/collide_phase.cpp)
   narrow_phase(w);
   release_retired_colliders(w);
+  find_solver_bodies(w);
   p.narrow_phase = clock.lap();
 
   // Islands and colouring. Reads: touching pairs, joints, struts. Writes: islands and the sleepers
@@ -250,12 +284,7 @@ void World::step(float dt) {
   continuous_pass(w);
   apply_restitution(w, h, w.config.restitution_threshold);
   finish_contacts(w);
-  // The speed limits hold at the end of the step too: restitution and the continuous pass act
-  // after the last substep (a fuzzed scene left a plank at 4e12 m/s here).
-  clamp_motion(w.bodies.dx.data(), w.bodies.dy.data(), w.bodies.da.data(), w.bodies.size(),
-               limits::kMaxSpeed * h, limits::kMaxAngularSpeed * h);
-  clamp_motion(w.particles.dx.data(), w.particles.dy.data(), nullptr, w.particles.size(),
-               limits::kMaxSpeed * h, 0.0f);
+  clamp_final_motion(w, h);
   p.velocity += clock.lap();
 
   // Reads: poses. Writes: particles of rigid bodies, best-fit poses of soft ones.

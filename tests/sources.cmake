@@ -26,6 +26,7 @@ set(STRUT_TEST_SOURCES
   tests/floor_friction_test.cpp
   tests/sleep_test.cpp
   tests/determinism_test.cpp
+  tests/visited_bodies_test.cpp
   tests/world_broadphase_test.cpp
   tests/contact_wide_test.cpp
   tests/push_out_test.cpp

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "solver/collide_phase.hpp"
+#include "solver/step/visited_bodies.hpp"
 #include "solver/world_impl.hpp"
 #include "test_util.hpp"
 
@@ -66,6 +67,7 @@ TEST(WorldBroadphase, SweepAndPruneFindsTheSameContactPairsAsAllPairs) {
       // Both finders on the same bounds of the same world.
       for (World* w : {&sweep, &reference}) {
         auto& impl = WorldAccess::impl(*w);
+        find_visited_bodies(impl);  // the step's first stage: the bodies the passes visit
         update_bounds(impl, 1.0f / 60);
         impl.reference_pairs = false;
         find_candidate_pairs(impl);
@@ -150,6 +152,8 @@ TEST(WorldBroadphase, BoxesAreSweptAlongTheirMotion) {
     w.create_body(a);
     w.create_body(b);
     World::Impl& impl = WorldAccess::impl(w);
+    find_visited_bodies(impl);
+    find_visited_bodies(impl);
     update_bounds(impl, 1.0f / 60.0f);
     find_candidate_pairs(impl);
     return impl.candidate_pairs.size();
@@ -172,6 +176,7 @@ TEST(WorldBroadphase, ContactPairsAreGroupedByTheirFirstCollider) {
   for (const float y : {0.0f, 10.0f})
     for (int i = 0; i < 40; ++i) w.create_body(test::box_def({float(i) + 0.5f * (y > 0), y}));
   World::Impl& impl = WorldAccess::impl(w);
+  find_visited_bodies(impl);
   update_bounds(impl, 1.0f / 60.0f);
   find_candidate_pairs(impl);
   const auto& pairs = impl.candidate_pairs;

@@ -38,7 +38,8 @@ bool same_contact_structure(World::Impl &w) {
   auto &set = w.contacts;
   auto &s = w.scratch;
   const std::size_t pairs = set.pair_keys.size();
-  if (pairs == 0 || s.moving != s.coloured_moving || s.pair_a.size() != pairs) return false;
+  if (pairs == 0 || s.moving_version != s.coloured_moving_version || s.pair_a.size() != pairs)
+    return false;
   // The narrow phase saw the same pairs, counts and bodies (in a settled pile, every step).
   // Reused points keep their restitution, so last step's answer stands for them. It may stay
   // true for a pair whose material was changed and collided afresh: the restitution pass then
@@ -327,7 +328,7 @@ void colour_contacts(World::Impl &w) {
     count_body_pushes(w);
     return;
   }
-  s.coloured_moving = s.moving;
+  s.coloured_moving_version = s.moving_version;
   const std::size_t pairs = set.pair_keys.size();
   set.pair_constraint_begin.resize(pairs + 1);
   s.pair_a.resize(pairs), s.pair_b.resize(pairs);

@@ -6,6 +6,7 @@
 #include "solver/colour_stages.hpp"
 #include "solver/contacts/body_lanes.hpp"
 #include "solver/contacts/contact_solver.hpp"
+#include "solver/step/visited_bodies.hpp"
 
 namespace strut {
 
@@ -16,12 +17,20 @@ using Stage = TaskSystem::Stage;
 
 inline void add_gather(World::Impl &w, std::vector<Stage> &stages, int phase) {
   stages.push_back({int(w.bodies.size()), TaskSystem::even_grain(int(w.bodies.size())),
-                    [&w](int lo, int hi, int) { gather_solver_bodies(w, lo, hi); }, phase});
+                    [&w](int lo, int hi, int) {
+                      for_runs_in(w.scratch.solver_runs, lo, hi,
+                                  [&w](int a, int b) { gather_solver_bodies(w, a, b); });
+                    },
+                    phase});
 }
 
 inline void add_scatter(World::Impl &w, std::vector<Stage> &stages, int phase) {
   stages.push_back({int(w.bodies.size()), TaskSystem::even_grain(int(w.bodies.size())),
-                    [&w](int lo, int hi, int) { scatter_solver_bodies(w, lo, hi); }, phase});
+                    [&w](int lo, int hi, int) {
+                      for_runs_in(w.scratch.solver_runs, lo, hi,
+                                  [&w](int a, int b) { scatter_solver_bodies(w, a, b); });
+                    },
+                    phase});
 }
 
 // One stage per colour over the gathered solver bodies (colour_stages.hpp). An item is `count`

@@ -8,6 +8,7 @@
 #include "solver/contacts/contact_solver.hpp"
 #include "solver/contacts/soft_contacts.hpp"
 #include "solver/simd_dispatch.hpp"
+#include "solver/step/visited_bodies.hpp"
 
 namespace strut {
 
@@ -278,14 +279,22 @@ void prepare_contacts(World::Impl &w) {
   s.prepare_bodies.resize(n + 1);
   s.prepare_bodies[n] = PrepareBody{};
   const bool crowded = !s.body_pushes.empty();  // else every body's push scale is 1
-  w.tasks.parallel_for(int(n), TaskSystem::even_grain(int(n)), [&](int lo, int hi, int) {
+  const auto prepare = [&](int lo, int hi) {
     for (int k = lo; k < hi; ++k) {
       s.p0x[k] = b.px[k], s.p0y[k] = b.py[k], s.q0c[k] = b.qc[k], s.q0s[k] = b.qs[k];
       s.prepare_bodies[std::size_t(k)] = prepare_body(w, std::uint32_t(k));
       if (crowded)
         s.prepare_bodies[std::size_t(k)].push_scale = push_out_scale(s.body_pushes[std::size_t(k)]);
     }
-  });
+  };
+  // The visited bodies; an idle one keeps the rows of its last visit, unless push scales other
+  // than 1 are in play (this step's or left by the last), which idle bodies may have.
+  if (crowded || s.push_scales_left)
+    w.tasks.parallel_for(int(n), TaskSystem::even_grain(int(n)),
+                         [&](int lo, int hi, int) { prepare(lo, hi); });
+  else
+    parallel_for_runs(w, s.body_runs, prepare);
+  s.push_scales_left = crowded;
   auto &set = w.contacts;
   if (!set.structure_kept) assign_lanes(w);
   const auto &lanes = s.wide_lane_ids, &lane_a = s.wide_lane_a, &lane_pairs = s.wide_lane_pairs;

@@ -19,6 +19,8 @@
 
 #include <cmath>
 
+#include "solver/step/visited_bodies.hpp"
+
 namespace strut {
 namespace {
 
@@ -45,7 +47,8 @@ void apply_floor_friction(World::Impl& w, float dt) {
   auto& s = w.scratch;
   const float h = w.last_h;  // motion is per substep: velocity = d / h
   // Each body on its own: any chunking gives the same bits.
-  w.tasks.parallel_for(int(b.size()), 1024, [&](int lo, int hi, int) {
+  // Only awake moving bodies slide, and those are visited this step.
+  parallel_for_runs(w, s.body_runs, [&](int lo, int hi) {
     for (std::size_t k = std::size_t(lo); k < std::size_t(hi); ++k) {
       if (b.flags[k] & (kStatic | kKinematic | kSoft | kSleeping | kDead)) continue;
       float mu = 0;

@@ -8,25 +8,10 @@
 
 #include "solver/contacts/contact_solver.hpp"
 #include "solver/integrate.hpp"
+#include "solver/step/visited_bodies.hpp"
 #include "strut/limits.hpp"
 
 namespace strut {
-namespace {
-
-// Calls fn(first, last) for the part of each integration run (StepScratch::rigid_runs) inside
-// [lo, hi).
-template <class Fn>
-void for_runs_in(const std::vector<std::pair<std::uint32_t, std::uint32_t>>& runs, int lo, int hi,
-                 Fn&& fn) {
-  // First run ending after lo.
-  auto it = std::upper_bound(runs.begin(), runs.end(), std::uint32_t(lo),
-                             [](std::uint32_t v, const auto& run) { return v < run.second; });
-  for (; it != runs.end() && int(it->first) < hi; ++it)
-    fn(std::max(lo, int(it->first)), std::min(hi, int(it->second)));
-}
-
-}  // namespace
-
 // The implicit velocity x - x_prev belongs to the substep length that produced it: when dt or
 // the substep count changes, rescale it so bodies keep their speed.
 void rescale_velocities(World::Impl& w, float ratio) {
@@ -53,7 +38,8 @@ void rescale_velocities(World::Impl& w, float ratio) {
 
 // Per-step accelerations and damping, constant over the substeps, of the awake moving bodies:
 // the integration runs (maximal ranges of awake rigid bodies that are not static, in dense
-// order) and the awake soft bodies. Static and sleeping bodies get none: nothing reads theirs.
+// order) and the awake soft bodies, found among the bodies this step visits. Static and sleeping
+// bodies get none: nothing reads theirs.
 void prepare_forces(World::Impl& w, float h) {
   auto& b = w.bodies;
   auto& s = w.scratch;
@@ -62,19 +48,21 @@ void prepare_forces(World::Impl& w, float h) {
   s.angular_damping.resize(n);
   s.rigid_runs.clear();
   s.soft_bodies.clear();
-  for (std::uint32_t k = 0; k < n;) {
-    const auto skip = [&](std::uint32_t i) {
-      return (b.flags[i] & (kStatic | kSleeping | kSoft)) != 0;
-    };
-    if (skip(k)) {
-      if ((b.flags[k] & kSoft) && !(b.flags[k] & kSleeping)) s.soft_bodies.push_back(k);
-      ++k;
-      continue;
+  for (const auto& [first, last] : s.body_runs) {
+    for (std::uint32_t k = first; k < last;) {
+      const auto skip = [&](std::uint32_t i) {
+        return (b.flags[i] & (kStatic | kSleeping | kSoft)) != 0;
+      };
+      if (skip(k)) {
+        if ((b.flags[k] & kSoft) && !(b.flags[k] & kSleeping)) s.soft_bodies.push_back(k);
+        ++k;
+        continue;
+      }
+      std::uint32_t e = k;
+      while (e < last && !skip(e)) ++e;
+      s.rigid_runs.emplace_back(k, e);
+      k = e;
     }
-    std::uint32_t e = k;
-    while (e < n && !skip(e)) ++e;
-    s.rigid_runs.emplace_back(k, e);
-    k = e;
   }
   const auto forces = [&](std::size_t k) {
     const bool dynamic = b.inv_mass[k] > 0;
@@ -84,11 +72,7 @@ void prepare_forces(World::Impl& w, float h) {
     s.damping[k] = b.drag[k] > 0 ? std::exp(-b.drag[k] * h) : 1.0f;
     s.angular_damping[k] = b.angular_drag[k] > 0 ? std::exp(-b.angular_drag[k] * h) : 1.0f;
   };
-  w.tasks.parallel_for(int(n), TaskSystem::even_grain(int(n)), [&](int lo, int hi, int) {
-    for_runs_in(s.rigid_runs, lo, hi, [&](int first, int last) {
-      for (int k = first; k < last; ++k) forces(std::size_t(k));
-    });
-  });
+  parallel_for_each_in(w, s.rigid_runs, [&](std::uint32_t k) { forces(k); });
   for (const std::uint32_t k : s.soft_bodies) forces(k);
   // Soft particles take their body's acceleration and damping.
   auto& q = w.particles;
@@ -156,8 +140,10 @@ void add_integrate_stages(World::Impl& w, std::vector<Stage>& stages, RigidFn ri
            for_runs_in(runs, lo, hi, [&w](int a, int b) { gather_solver_motion(w, a, b); });
          else if (scatter_first)
            for_runs_in(runs, lo, hi, [&w](int a, int b) { gather_solver_bodies(w, a, b); });
-         else  // the step's first gather: every body
-           gather_solver_bodies(w, lo, hi);
+         else  // the step's first gather: every body this step visits (the others' rows
+               // are as their last visit left them)
+           for_runs_in(w.scratch.body_runs, lo, hi,
+                       [&w](int a, int b) { gather_solver_bodies(w, a, b); });
        },
        phase});
   if (w.scratch.soft_bodies.empty()) return;
@@ -198,7 +184,11 @@ void add_integrate_position_stages(World::Impl& w, std::vector<TaskSystem::Stage
 void add_scatter_solver_bodies_stage(World::Impl& w, std::vector<TaskSystem::Stage>& stages,
                                      int phase) {
   stages.push_back({int(w.bodies.size()), TaskSystem::even_grain(int(w.bodies.size())),
-                    [&w](int lo, int hi, int) { scatter_solver_bodies(w, lo, hi); }, phase});
+                    [&w](int lo, int hi, int) {
+                      for_runs_in(w.scratch.solver_runs, lo, hi,
+                                  [&w](int a, int b) { scatter_solver_bodies(w, a, b); });
+                    },
+                    phase});
 }
 
 }  // namespace strut

@@ -2,6 +2,7 @@
 // a best-fit pose and motion for reporting.
 #include <cmath>
 
+#include "solver/step/visited_bodies.hpp"
 #include "solver/step_internals.hpp"
 
 namespace strut {
@@ -10,28 +11,28 @@ namespace strut {
 void sync_particles(World::Impl& w) {
   auto& b = w.bodies;
   auto& q = w.particles;
-  w.tasks.parallel_for(int(b.size()), TaskSystem::even_grain(int(b.size())),
-                       [&](int lo, int hi, int) {
-                         for (std::uint32_t k = std::uint32_t(lo); k < std::uint32_t(hi); ++k) {
-                           const std::uint32_t p0 = b.particle_begin[k], pc = b.particle_count[k];
-                           if (w.is_rigid(k)) {
-                             // Static and sleeping bodies have not moved since their particles were
-                             // placed (moving one by hand places them and wakes it).
-                             if (b.flags[k] & (kStatic | kSleeping)) continue;
-                             // Read once: the particle stores may alias the body columns for the
-                             // compiler.
-                             const Rot r{b.qc[k], b.qs[k]};
-                             const Vec2 position{b.px[k], b.py[k]};
-                             for (std::uint32_t i = p0; i < p0 + pc; ++i) {
-                               const Vec2 x = position + rotate(r, {q.lx[i], q.ly[i]});
-                               q.x[i] = x.x;
-                               q.y[i] = x.y;
-                             }
-                             continue;
-                           }
-                           fit_soft_pose(w, k);
-                         }
-                       });
+  // The bodies the solver may have moved; the others' particles are where they were put.
+  parallel_for_runs(w, w.scratch.solver_runs, [&](int lo, int hi) {
+    for (std::uint32_t k = std::uint32_t(lo); k < std::uint32_t(hi); ++k) {
+      const std::uint32_t p0 = b.particle_begin[k], pc = b.particle_count[k];
+      if (w.is_rigid(k)) {
+        // Static and sleeping bodies have not moved since their particles were
+        // placed (moving one by hand places them and wakes it).
+        if (b.flags[k] & (kStatic | kSleeping)) continue;
+        // Read once: the particle stores may alias the body columns for the
+        // compiler.
+        const Rot r{b.qc[k], b.qs[k]};
+        const Vec2 position{b.px[k], b.py[k]};
+        for (std::uint32_t i = p0; i < p0 + pc; ++i) {
+          const Vec2 x = position + rotate(r, {q.lx[i], q.ly[i]});
+          q.x[i] = x.x;
+          q.y[i] = x.y;
+        }
+        continue;
+      }
+      fit_soft_pose(w, k);
+    }
+  });
 }
 
 void fit_soft_pose(World::Impl& w, std::uint32_t k) {

@@ -1,0 +1,81 @@
+// The bodies a step visits. Static and sleeping bodies do not change between steps, so what the
+// per-body passes compute for them (poses before the step, bounds, solver rows, movable flags,
+// island ids) stays valid while they stay idle. Each step's passes visit only the awake moving
+// bodies (and soft ones) and those whose state changed since their last visit: flags changed (put
+// to sleep, woken, made static), edited by the program (mark_body_edited), created, or renumbered
+// by a compaction. Box2D keeps idle bodies out of its awake set the same way; here they keep their
+// dense place and the passes skip them by runs (maximal ranges of visited dense indices).
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+#include "solver/world_impl.hpp"
+
+namespace strut {
+
+// Ranges [first, last) of dense body indices, ascending and disjoint.
+using BodyRuns = std::vector<std::pair<std::uint32_t, std::uint32_t>>;
+
+// A body's visited flag that no live body's flags equal (kDead bodies are compacted before a
+// step looks): the next step visits it.
+constexpr std::uint8_t kUnvisited = 0xFF;
+
+// The program changed body k outside a step (pose, motion, forces, mass, type, sleep): the
+// next step's passes visit it.
+inline void mark_body_edited(World::Impl& w, std::uint32_t k) {
+  if (k < w.visited_flags.size()) w.visited_flags[k] = kUnvisited;
+}
+
+// Every body is visited by the next step (dense indices moved).
+inline void mark_all_bodies_edited(World::Impl& w) { w.visited_flags.clear(); }
+
+// Reads: body flags, visited flags. Writes: StepScratch::body_runs (the bodies this step's
+// passes visit), the visited flags, and whether any body sleeps or is kinematic. One scan of a
+// byte per body, eight at a time where all eight are idle and unchanged.
+void find_visited_bodies(World::Impl& w);
+
+// Reads: contact pairs, flags. Writes: StepScratch::solver_runs, the body runs plus the sleeping
+// bodies of this step's contact pairs: the solver may give those motion (a touched sleeper takes
+// impulses this step and wakes after it), so the end of the step scatters and clamps them too.
+void find_solver_bodies(World::Impl& w);
+
+// Calls fn(first, last) for the part of each run inside [lo, hi).
+template <class Fn>
+void for_runs_in(const BodyRuns& runs, int lo, int hi, Fn&& fn) {
+  // First run ending after lo.
+  auto it = std::upper_bound(runs.begin(), runs.end(), std::uint32_t(lo),
+                             [](std::uint32_t v, const auto& run) { return v < run.second; });
+  for (; it != runs.end() && int(it->first) < hi; ++it)
+    fn(int(std::max(lo, int(it->first))), int(std::min(hi, int(it->second))));
+}
+
+// `runs` and the ascending `bodies` as one list of runs (a body may lie in a run already).
+void merge_runs(const BodyRuns& runs, const std::vector<std::uint32_t>& bodies, BodyRuns& out);
+
+// The colliders of the bodies of `runs` (colliders are dense in body order), as runs.
+void collider_runs_of(const World::Impl& w, const BodyRuns& runs, BodyRuns& out);
+
+// fn(first, last) over the runs of [0, count), in fixed chunks of that range split between
+// threads: the same chunks for any thread count, so element-wise passes give the same bits.
+template <class Fn>
+void parallel_for_runs(World::Impl& w, int count, const BodyRuns& runs, Fn&& fn) {
+  w.tasks.parallel_for(count, TaskSystem::even_grain(count),
+                       [&](int lo, int hi, int) { for_runs_in(runs, lo, hi, fn); });
+}
+template <class Fn>
+void parallel_for_runs(World::Impl& w, const BodyRuns& runs, Fn&& fn) {
+  parallel_for_runs(w, int(w.bodies.size()), runs, fn);
+}
+
+// fn(k) for every body of the runs, in parallel.
+template <class Fn>
+void parallel_for_each_in(World::Impl& w, const BodyRuns& runs, Fn&& fn) {
+  parallel_for_runs(w, runs, [&](int first, int last) {
+    for (int k = first; k < last; ++k) fn(std::uint32_t(k));
+  });
+}
+
+}  // namespace strut

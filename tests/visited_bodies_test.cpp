@@ -1,0 +1,195 @@
+// A step visits only the awake moving bodies and those changed since their last visit
+// (solver/step/visited_bodies.hpp); idle bodies keep what their last visit computed. A world
+// whose every step visits every body must stay the same bit for bit, whatever the program does
+// to idle bodies between steps.
+#include "solver/step/visited_bodies.hpp"
+
+#include <gtest/gtest.h>
+
+#include <vector>
+
+#include "solver/world_impl.hpp"
+#include "test_util.hpp"
+
+namespace strut {
+
+struct WorldAccess {
+  static World::Impl& impl(World& w) { return *w.impl_; }
+};
+
+namespace {
+
+struct Scene {
+  std::vector<BodyId> pyramid;  // settles and sleeps
+  std::vector<BodyId> asleep;   // created asleep, far away
+  BodyId wall, platform;        // static, kinematic
+};
+
+Scene build(World& w, bool joints_and_soft) {
+  Scene s;
+  w.create_body(test::ground_def(40));
+  for (int r = 0; r < 5; ++r)
+    for (int i = 0; i < 5 - r; ++i)
+      s.pyramid.push_back(w.create_body(test::box_def({float(i) - 0.5f * float(4 - r), 0.5f + r})));
+  for (int i = 0; i < 6; ++i) {
+    BodyDef d = test::box_def({15.0f + float(i), 0.5f});
+    d.awake = false;
+    s.asleep.push_back(w.create_body(d));
+  }
+  BodyDef wall = test::box_def({-12, 2}, {0.3f, 2});
+  wall.is_static = true;
+  s.wall = w.create_body(wall);
+  BodyDef platform = test::box_def({-25, 3}, {1, 0.2f});
+  platform.is_kinematic = true;
+  s.platform = w.create_body(platform);
+  if (joints_and_soft) {  // the contact passes gather and scatter around the joints
+    test::hang_soft_box(w, 30, 1e-4f);
+    BodyDef pivot = test::box_def({-30, 10}, {0.1f, 0.1f});
+    pivot.is_static = true;
+    RevoluteJointDef j;
+    j.a = w.create_body(pivot), j.b = w.create_body(test::box_def({-28, 10}, {0.2f, 0.2f}));
+    j.anchor = {-30, 10};
+    w.create_joint(j);
+  }
+  return s;
+}
+
+// What the program does between steps: every kind of edit of idle bodies, and a few of awake.
+void edit(World& w, Scene& s, int step) {
+  switch (step) {
+    case 150: {  // a ball thrown into the sleeping pyramid (created; wakes it by contact)
+      BodyDef ball;
+      ball.shape = CircleShape{0.3f};
+      ball.center = {-6, 0.5f};
+      ball.velocity = {25, 0};
+      ball.material.density = 5;
+      w.create_body(ball);
+      break;
+    }
+    case 160:
+      w.set_transform(s.wall, {3.5f, 2}, 0.1f);
+      break;  // moved where boxes fly
+    case 170:
+      w.apply_force(s.asleep[0], {0, 400});
+      break;  // a sleeper pushed
+    case 180:
+      w.set_type(s.asleep[3], BodyType::Static);
+      break;
+    case 200:
+      w.set_type(s.asleep[3], BodyType::Dynamic);
+      break;
+    case 210:
+      w.destroy_body(s.asleep[5]);
+      break;  // compaction renumbers the bodies
+    case 220:
+      w.set_linear_velocity(s.platform, {3, 0});
+      break;
+    case 240:
+      w.set_gravity_scale(s.asleep[1], -0.5f);
+      break;
+    case 250:  // an awake box set down on a sleeper: wakes its island, all of it still
+      w.create_body(test::box_def({17, 1.5f}));
+      break;
+    case 260:
+      w.set_linear_drag(s.asleep[2], 2);
+      break;
+    case 280:
+      w.put_to_sleep(s.asleep[1]);
+      break;
+    case 300:
+      w.set_transform(s.asleep[4], {16, 3}, 0.5f);
+      break;  // a sleeper teleported
+    case 320:
+      w.set_material(s.wall, Material{.friction = 0.1f});
+      break;
+    default:
+      break;
+  }
+}
+
+// Every body's pose, motion and sleep, bit for bit, and the particles (state_hash).
+std::vector<std::uint32_t> fingerprint(const World& w) {
+  std::vector<std::uint32_t> out;
+  for (const BodyId id : w.bodies()) {
+    const BodyState st = w.state(id);
+    for (const float f : {st.transform.position.x, st.transform.position.y, st.transform.angle,
+                          st.velocity.x, st.velocity.y, st.angular_velocity})
+      out.push_back(test::bits(f));
+    out.push_back(w.is_sleeping(id));
+  }
+  const std::uint64_t h = w.state_hash();
+  out.push_back(std::uint32_t(h)), out.push_back(std::uint32_t(h >> 32));
+  return out;
+}
+
+void expect_same_as_visiting_all(bool joints_and_soft) {
+  World skipping(WorldConfig{.threads = 2}), visiting(WorldConfig{.threads = 2});
+  WorldAccess::impl(visiting).visit_all_bodies = true;
+  Scene a = build(skipping, joints_and_soft), b = build(visiting, joints_and_soft);
+  std::size_t fewest_visited = ~std::size_t{0};
+  for (int step = 0; step < 360; ++step) {
+    edit(skipping, a, step);
+    edit(visiting, b, step);
+    skipping.step(1.0f / 60);
+    visiting.step(1.0f / 60);
+    const auto fa = fingerprint(skipping), fb = fingerprint(visiting);
+    if (fa != fb) {
+      std::size_t i = 0;
+      while (i < fa.size() && fa[i] == fb[i]) ++i;
+      FAIL() << "step " << step << ": body " << i / 7 << ", field " << i % 7 << " differs";
+    }
+    std::size_t visited = 0;
+    for (const auto& [first, last] : WorldAccess::impl(skipping).scratch.body_runs)
+      visited += last - first;
+    fewest_visited = std::min(fewest_visited, visited);
+  }
+  // The scene did put bodies to sleep and skip them: the pyramid and the sleepers' row.
+  EXPECT_LT(fewest_visited + 20, skipping.bodies().size());
+  EXPECT_TRUE(skipping.is_sleeping(a.pyramid[0]));
+}
+
+}  // namespace
+
+TEST(VisitedBodies, SkippingIdleBodiesGivesTheBitsOfVisitingEveryBody) {
+  expect_same_as_visiting_all(false);
+}
+
+TEST(VisitedBodies, SkippingIdleBodiesBesideJointsAndSoftBodiesGivesTheSameBits) {
+  expect_same_as_visiting_all(true);
+}
+
+// Two bodies that no step visits: one created static, one created asleep; the program's edits
+// make the next step visit them, and only then.
+TEST(VisitedBodies, AStepVisitsAnIdleBodyOnlyAfterItChanged) {
+  World w(WorldConfig{.threads = 1});
+  BodyDef wall = test::box_def({0, 0});
+  wall.is_static = true;
+  const BodyId still = w.create_body(wall);
+  BodyDef sleeper = test::box_def({5, 0});
+  sleeper.awake = false;
+  const BodyId asleep = w.create_body(sleeper);
+  const auto visited = [&w](BodyId id) {
+    const auto& impl = WorldAccess::impl(w);
+    const std::uint32_t k = impl.slots[id.index - 1].dense;
+    for (const auto& [first, last] : impl.scratch.body_runs)
+      if (k >= first && k < last) return true;
+    return false;
+  };
+  w.step(1.0f / 60);
+  EXPECT_TRUE(visited(still) && visited(asleep)) << "created: visited once";
+  w.step(1.0f / 60);
+  EXPECT_FALSE(visited(still) || visited(asleep)) << "idle and unchanged";
+  w.set_transform(still, {0, 1}, 0);
+  w.step(1.0f / 60);
+  EXPECT_TRUE(visited(still));
+  EXPECT_FALSE(visited(asleep));
+  w.step(1.0f / 60);
+  EXPECT_FALSE(visited(still));
+  EXPECT_FLOAT_EQ(w.transform(still).position.y, 1.0f);
+  w.wake(asleep);
+  w.step(1.0f / 60);
+  EXPECT_TRUE(visited(asleep));
+  EXPECT_FALSE(w.is_sleeping(asleep));
+}
+
+}  // namespace strut
