@@ -192,4 +192,31 @@ TEST(VisitedBodies, AStepVisitsAnIdleBodyOnlyAfterItChanged) {
   EXPECT_FALSE(w.is_sleeping(asleep));
 }
 
+// The scan reads eight and 32 flags at a time: runs must come out the same as a body-by-body
+// reading for every length and every place of the awake bodies among idle ones.
+TEST(VisitedBodies, TheScanFindsTheSameRunsAsABodyByBodyReading) {
+  for (int n = 1; n <= 80; n += 3) {
+    for (int lone = 0; lone < n; lone += 5) {  // one awake body among idle ones, and a pair
+      World w(WorldConfig{.gravity = {0, 0}, .threads = 1});
+      std::vector<bool> awake(std::size_t(n), false);
+      for (int i = 0; i < n; ++i) {
+        BodyDef d = test::box_def({3.0f * float(i), 0});
+        awake[std::size_t(i)] = i == lone || (i == n - 2 && n > 40);
+        d.is_static = !awake[std::size_t(i)] && i % 2 == 0;
+        d.awake = awake[std::size_t(i)] || d.is_static;
+        w.create_body(d);
+      }
+      w.step(1.0f / 60);  // visits every created body
+      w.step(1.0f / 60);
+      BodyRuns expected;
+      for (std::uint32_t k = 0; k < std::uint32_t(n); ++k)
+        if (awake[k] && !expected.empty() && expected.back().second == k)
+          ++expected.back().second;
+        else if (awake[k])
+          expected.emplace_back(k, k + 1);
+      ASSERT_EQ(WorldAccess::impl(w).scratch.body_runs, expected) << n << " bodies, awake " << lone;
+    }
+  }
+}
+
 }  // namespace strut

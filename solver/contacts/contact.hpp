@@ -151,7 +151,8 @@ struct ContactSet {
   std::vector<std::uint32_t> old_pair_begin;
   std::vector<std::uint8_t> old_pair_touching;
   // Last step's pairs by higher collider slot: pairs of slot s are [old_body_first[s],
-  // old_body_first[s + 1]) in old_by_body_key / old_by_body_index.
+  // old_body_first[s + 1]) in old_by_body_key / old_by_body_index. Or, with old_body_first
+  // empty, the keys sorted and their indices (few pairs among many colliders).
   std::vector<std::uint32_t> old_body_first, old_body_cursor;
   std::vector<std::uint64_t> old_by_body_key;
   std::vector<std::uint32_t> old_by_body_index;
