@@ -90,6 +90,7 @@ namespace {
 void wake_body(World::Impl& w, std::uint32_t k) {
   auto& b = w.bodies;
   b.flags[k] &= std::uint8_t(~kSleeping);
+  mark_body_edited(w, k);
   b.sleep_time[k] = 0;
   set_body_sleeping(w, k, false);
 }
@@ -116,7 +117,7 @@ void mark_touched_islands(World::Impl& w) {
   wake.clear();
   // Without sleepers (a scene that never sleeps, a busy one) there is nothing to wake: a scan of
   // the flags instead of the pairs, which are serial work here.
-  if (!w.scratch.any_sleeping) return;
+  if (w.sleeping_bodies == 0) return;
   // A pair touches when one of its points is within the slop (narrow phase).
   for (std::size_t p = 0; p < set.pair_keys.size(); ++p) {
     if (!set.pair_touching[p]) continue;
@@ -188,7 +189,7 @@ void update_sleep(World::Impl& w, float dt) {
       if (awake_dynamic(k))
         min_time[b.island[k]] = std::min(min_time[b.island[k]], b.sleep_time[k]);
   const auto& set = w.contacts;
-  for (std::size_t p = 0; s.any_kinematic && p < set.pair_keys.size(); ++p) {
+  for (std::size_t p = 0; w.kinematic_bodies > 0 && p < set.pair_keys.size(); ++p) {
     const ContactPoint& cp = set.points[set.pair_begin[p]];
     for (auto [self, other] : {std::pair{cp.body_v, cp.body_o}, {cp.body_o, cp.body_v}}) {
       if (!(b.flags[other] & kKinematic) || !awake_dynamic(self)) continue;
@@ -206,6 +207,7 @@ void update_sleep(World::Impl& w, float dt) {
 void sleep_body(World::Impl& w, std::uint32_t k) {
   auto& b = w.bodies;
   b.flags[k] |= kSleeping;
+  mark_body_edited(w, k);
   // Its proxy keeps the box it has while asleep: tight, fattened by the slop only.
   w.motion[k] = 0;
   w.sweep_x[k] = w.sweep_y[k] = w.spread[k] = 0;

@@ -94,6 +94,7 @@ void World::set_sleep_enabled(BodyId id, bool enabled) {
   } else {
     wake(id);
     w.bodies.flags[k] |= kNoSleep;
+    mark_body_edited(w, k);
   }
   w.cold[k].def.enable_sleep = enabled;
 }

@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <vector>
 
 #include "solver/world_impl.hpp"
@@ -122,6 +123,33 @@ std::vector<std::uint32_t> fingerprint(const World& w) {
   return out;
 }
 
+// What find_visited_bodies keeps between steps agrees with the flags: every body whose flags
+// changed since the last visit is among the edited bodies (mark_body_edited), and the kept runs
+// and counts are those of the flags at the last visit.
+bool kept_runs_match_the_flags(World& w) {
+  const World::Impl& impl = WorldAccess::impl(w);
+  const auto& flags = impl.bodies.flags;
+  const auto& seen = impl.visited_flags;
+  if (seen.size() != flags.size()) return false;
+  BodyRuns awake;
+  std::uint32_t sleeping = 0, kinematic = 0;
+  for (std::uint32_t k = 0; k < seen.size(); ++k) {
+    if (seen[k] != flags[k] && std::find(impl.edited_bodies.begin(), impl.edited_bodies.end(), k) ==
+                                   impl.edited_bodies.end())
+      return false;
+    sleeping += (seen[k] & kSleeping) != 0;
+    kinematic += (seen[k] & kKinematic) != 0;
+    const bool idle = (seen[k] & (kStatic | kSleeping)) && !(seen[k] & kSoft);
+    if (idle) continue;
+    if (!awake.empty() && awake.back().second == k)
+      ++awake.back().second;
+    else
+      awake.emplace_back(k, k + 1);
+  }
+  return awake == impl.awake_runs && sleeping == impl.sleeping_bodies &&
+         kinematic == impl.kinematic_bodies;
+}
+
 void expect_same_as_visiting_all(bool joints_and_soft) {
   World skipping(WorldConfig{.threads = 2}), visiting(WorldConfig{.threads = 2});
   WorldAccess::impl(visiting).visit_all_bodies = true;
@@ -138,6 +166,7 @@ void expect_same_as_visiting_all(bool joints_and_soft) {
       while (i < fa.size() && fa[i] == fb[i]) ++i;
       FAIL() << "step " << step << ": body " << i / 7 << ", field " << i % 7 << " differs";
     }
+    ASSERT_TRUE(kept_runs_match_the_flags(skipping)) << "step " << step;
     std::size_t visited = 0;
     for (const auto& [first, last] : WorldAccess::impl(skipping).scratch.body_runs)
       visited += last - first;
@@ -192,29 +221,45 @@ TEST(VisitedBodies, AStepVisitsAnIdleBodyOnlyAfterItChanged) {
   EXPECT_FALSE(w.is_sleeping(asleep));
 }
 
-// The scan reads eight and 32 flags at a time: runs must come out the same as a body-by-body
-// reading for every length and every place of the awake bodies among idle ones.
-TEST(VisitedBodies, TheScanFindsTheSameRunsAsABodyByBodyReading) {
+// The kept runs of bodies that are not idle, updated from the edited ones, against a body-by-body
+// reading: every length, every place of an awake body among idle ones, and that body put to
+// sleep (visited once more, then skipped) and woken.
+TEST(VisitedBodies, TheKeptRunsAreThoseOfABodyByBodyReading) {
+  const auto runs_of = [](const std::vector<bool>& visited) {
+    BodyRuns runs;
+    for (std::uint32_t k = 0; k < visited.size(); ++k)
+      if (visited[k] && !runs.empty() && runs.back().second == k)
+        ++runs.back().second;
+      else if (visited[k])
+        runs.emplace_back(k, k + 1);
+    return runs;
+  };
   for (int n = 1; n <= 80; n += 3) {
     for (int lone = 0; lone < n; lone += 5) {  // one awake body among idle ones, and a pair
       World w(WorldConfig{.gravity = {0, 0}, .threads = 1});
       std::vector<bool> awake(std::size_t(n), false);
+      std::vector<BodyId> ids;
       for (int i = 0; i < n; ++i) {
         BodyDef d = test::box_def({3.0f * float(i), 0});
         awake[std::size_t(i)] = i == lone || (i == n - 2 && n > 40);
         d.is_static = !awake[std::size_t(i)] && i % 2 == 0;
         d.awake = awake[std::size_t(i)] || d.is_static;
-        w.create_body(d);
+        ids.push_back(w.create_body(d));
       }
+      const auto& runs = WorldAccess::impl(w).scratch.body_runs;
       w.step(1.0f / 60);  // visits every created body
       w.step(1.0f / 60);
-      BodyRuns expected;
-      for (std::uint32_t k = 0; k < std::uint32_t(n); ++k)
-        if (awake[k] && !expected.empty() && expected.back().second == k)
-          ++expected.back().second;
-        else if (awake[k])
-          expected.emplace_back(k, k + 1);
-      ASSERT_EQ(WorldAccess::impl(w).scratch.body_runs, expected) << n << " bodies, awake " << lone;
+      ASSERT_EQ(runs, runs_of(awake)) << n << " bodies, awake " << lone;
+      w.put_to_sleep(ids[std::size_t(lone)]);
+      w.step(1.0f / 60);
+      ASSERT_EQ(runs, runs_of(awake)) << n << " bodies, " << lone << " put to sleep";
+      awake[std::size_t(lone)] = false;
+      w.step(1.0f / 60);
+      ASSERT_EQ(runs, runs_of(awake)) << n << " bodies, " << lone << " asleep";
+      w.wake(ids[std::size_t(lone)]);
+      awake[std::size_t(lone)] = true;
+      w.step(1.0f / 60);
+      ASSERT_EQ(runs, runs_of(awake)) << n << " bodies, " << lone << " woken";
     }
   }
 }

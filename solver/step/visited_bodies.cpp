@@ -1,6 +1,6 @@
 #include "solver/step/visited_bodies.hpp"
 
-#include <cstring>
+#include <algorithm>
 
 namespace strut {
 namespace {
@@ -21,49 +21,77 @@ bool is_idle(std::uint8_t flags) {
 
 }  // namespace
 
+namespace {
+
+// Every body visited (after a compaction renumbered them, or for tests): the idle ones' last
+// visit is lost. Recounts the sleeping and kinematic bodies.
+void visit_every_body(World::Impl& w) {
+  const auto& flags = w.bodies.flags;
+  auto& s = w.scratch;
+  const std::uint32_t n = std::uint32_t(flags.size());
+  w.visited_flags.assign(flags.begin(), flags.end());
+  w.awake_runs.clear();
+  w.sleeping_bodies = w.kinematic_bodies = 0;
+  for (std::uint32_t k = 0; k < n; ++k) {
+    if (!is_idle(flags[k])) append_run(w.awake_runs, k, k + 1);
+    w.sleeping_bodies += (flags[k] & kSleeping) != 0;
+    w.kinematic_bodies += (flags[k] & kKinematic) != 0;
+  }
+  s.body_runs.clear();
+  if (n > 0) s.body_runs.emplace_back(0, n);
+}
+
+// The awake runs with the edited bodies (ascending, distinct) taken out or put in by their flags
+// now: one merge, linear in runs and edits.
+void update_awake_runs(const std::vector<std::uint8_t>& flags, const BodyRuns& old,
+                       const std::vector<std::uint32_t>& edits, BodyRuns& out) {
+  out.clear();
+  std::size_t e = 0;
+  const auto put = [&](std::uint32_t k) {
+    if (!is_idle(flags[k])) append_run(out, k, k + 1);
+  };
+  for (const auto& [first, last] : old) {
+    for (; e < edits.size() && edits[e] < first; ++e) put(edits[e]);
+    std::uint32_t from = first;
+    for (; e < edits.size() && edits[e] < last; ++e) {
+      if (from < edits[e]) append_run(out, from, edits[e]);
+      put(edits[e]);
+      from = edits[e] + 1;
+    }
+    if (from < last) append_run(out, from, last);
+  }
+  for (; e < edits.size(); ++e) put(edits[e]);
+}
+
+}  // namespace
+
 void find_visited_bodies(World::Impl& w) {
   const auto& flags = w.bodies.flags;
   auto& seen = w.visited_flags;
-  auto& runs = w.scratch.body_runs;
-  const std::size_t n = flags.size();
-  if (w.visit_all_bodies) seen.clear();
-  seen.resize(n, kUnvisited);  // created bodies (or all, after mark_all_bodies_edited)
-  runs.clear();
-  std::uint64_t all = 0;  // every body's flags or-ed together, eight bodies a word
-  std::uint8_t tail = 0;
-  constexpr std::uint64_t kLowBits = 0x0101010101010101ull, kSoftBits = kLowBits * kSoft;
-  static_assert(kStatic == 1 && kSleeping == 16, "the word test reads bits 0 and 4 of each byte");
-  // Whether the eight bodies at i are all idle and unchanged (or-ing their flags into `all`).
-  // Bit 0 of each byte of f | f >> 4: kStatic or kSleeping (bit 4 shifted down in its byte).
-  const auto idle_word = [&](std::size_t i) {
-    std::uint64_t f, s;
-    std::memcpy(&f, flags.data() + i, 8);
-    std::memcpy(&s, seen.data() + i, 8);
-    all |= f;
-    return f == s && ((f | (f >> 4)) & kLowBits) == kLowBits && (f & kSoftBits) == 0;
-  };
-  std::size_t k = 0;
-  while (k < n) {
-    // Long idle stretches 32 bodies a step, one branch for the four words.
-    if (k + 32 <= n && (idle_word(k) & idle_word(k + 8) & idle_word(k + 16) & idle_word(k + 24))) {
-      k += 32;
-      continue;
-    }
-    if (k + 8 <= n && idle_word(k)) {
-      k += 8;
-      continue;
-    }
-    const std::uint8_t f = flags[k];
-    tail |= f;
-    if (!is_idle(f) || f != seen[k]) {
-      seen[k] = f;
-      append_run(runs, std::uint32_t(k), std::uint32_t(k + 1));
-    }
-    ++k;
+  auto& edits = w.edited_bodies;
+  auto& s = w.scratch;
+  const std::uint32_t n = std::uint32_t(flags.size());
+  if (w.rescan_bodies || w.visit_all_bodies) {
+    w.rescan_bodies = false;
+    edits.clear();
+    visit_every_body(w);
+    return;
   }
-  for (int byte = 0; byte < 8; ++byte) tail |= std::uint8_t(all >> (8 * byte));
-  w.scratch.any_sleeping = (tail & kSleeping) != 0;
-  w.scratch.any_kinematic = (tail & kKinematic) != 0;
+  // Bodies created since the last step are edits, with no flags before.
+  for (std::uint32_t k = std::uint32_t(seen.size()); k < n; ++k) edits.push_back(k);
+  seen.resize(n, 0);
+  std::sort(edits.begin(), edits.end());
+  edits.erase(std::unique(edits.begin(), edits.end()), edits.end());
+  for (const std::uint32_t k : edits) {
+    const std::uint8_t was = seen[k], now = flags[k];
+    w.sleeping_bodies += ((now & kSleeping) != 0) - ((was & kSleeping) != 0);
+    w.kinematic_bodies += ((now & kKinematic) != 0) - ((was & kKinematic) != 0);
+    seen[k] = now;
+  }
+  update_awake_runs(flags, w.awake_runs, edits, s.edited_awake_runs);
+  w.awake_runs.swap(s.edited_awake_runs);
+  merge_runs(w.awake_runs, edits, s.body_runs);
+  edits.clear();
 }
 
 void merge_runs(const BodyRuns& runs, const std::vector<std::uint32_t>& bodies, BodyRuns& out) {
@@ -89,7 +117,7 @@ void collider_runs_of(const World::Impl& w, const BodyRuns& runs, BodyRuns& out)
 void find_solver_bodies(World::Impl& w) {
   auto& s = w.scratch;
   s.solver_runs = s.body_runs;
-  if (!s.any_sleeping) return;
+  if (w.sleeping_bodies == 0) return;
   const auto& flags = w.bodies.flags;
   const auto& set = w.contacts;
   auto& sleepers = s.touched_sleepers;

@@ -1,10 +1,14 @@
 // The bodies a step visits. Static and sleeping bodies do not change between steps, so what the
 // per-body passes compute for them (poses before the step, bounds, solver rows, movable flags,
-// island ids) stays valid while they stay idle. Each step's passes visit only the awake moving
-// bodies (and soft ones) and those whose state changed since their last visit: flags changed (put
-// to sleep, woken, made static), edited by the program (mark_body_edited), created, or renumbered
-// by a compaction. Box2D keeps idle bodies out of its awake set the same way; here they keep their
-// dense place and the passes skip them by runs (maximal ranges of visited dense indices).
+// island ids) stays valid while they stay idle. Each step's passes visit only the bodies that are
+// not idle (awake and moving, or soft) and those changed since the last step: every change of a
+// body's flags (put to sleep, woken, type), pose, motion or forces, by the program or by the
+// step, goes through mark_body_edited, and created bodies count as changed. The runs of bodies
+// not idle are kept between steps and updated from the changed ones, so an idle body costs
+// nothing at all per step; a compaction (destroyed bodies) renumbers the bodies and makes the
+// next step visit every body once. Box2D keeps idle bodies out of its awake set the same way;
+// here they keep their dense place and the passes skip them by runs (maximal ranges of visited
+// dense indices).
 #pragma once
 
 #include <algorithm>
@@ -19,22 +23,16 @@ namespace strut {
 // Ranges [first, last) of dense body indices, ascending and disjoint.
 using BodyRuns = std::vector<std::pair<std::uint32_t, std::uint32_t>>;
 
-// A body's visited flag that no live body's flags equal (kDead bodies are compacted before a
-// step looks): the next step visits it.
-constexpr std::uint8_t kUnvisited = 0xFF;
+// Body k changed outside the passes (flags, pose, motion, forces, mass, type): the next step
+// visits it. Every write of a body's flags must call this.
+inline void mark_body_edited(World::Impl& w, std::uint32_t k) { w.edited_bodies.push_back(k); }
 
-// The program changed body k outside a step (pose, motion, forces, mass, type, sleep): the
-// next step's passes visit it.
-inline void mark_body_edited(World::Impl& w, std::uint32_t k) {
-  if (k < w.visited_flags.size()) w.visited_flags[k] = kUnvisited;
-}
+// Dense indices moved (a compaction): the next step visits every body.
+inline void mark_all_bodies_edited(World::Impl& w) { w.rescan_bodies = true; }
 
-// Every body is visited by the next step (dense indices moved).
-inline void mark_all_bodies_edited(World::Impl& w) { w.visited_flags.clear(); }
-
-// Reads: body flags, visited flags. Writes: StepScratch::body_runs (the bodies this step's
-// passes visit), the visited flags, and whether any body sleeps or is kinematic. One scan of a
-// byte per body, eight at a time where all eight are idle and unchanged.
+// Reads: body flags, the edited bodies. Writes: StepScratch::body_runs (the bodies this step's
+// passes visit: the runs of bodies not idle and the edited ones), the kept runs and counts.
+// Linear in the runs and the edits, not in the bodies.
 void find_visited_bodies(World::Impl& w);
 
 // Reads: contact pairs, flags. Writes: StepScratch::solver_runs, the body runs plus the sleeping
