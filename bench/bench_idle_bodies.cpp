@@ -4,6 +4,8 @@
 // the idle worlds' steps to the bare one says what they cost here.
 #include <benchmark/benchmark.h>
 
+#include <vector>
+
 #include "strut/world.hpp"
 
 namespace strut {
@@ -43,6 +45,31 @@ void BM_IdleBodies(benchmark::State& state) {
                  : state.range(0) == kStatic ? "beside static boxes"
                                              : "beside sleeping boxes");
 }
+// The same worlds while the program throws a ball in and destroys the oldest of them every
+// step (a game's bullets): creating and destroying bodies among idle ones.
+void BM_IdleBodiesWithChurn(benchmark::State& state) {
+  World w = idle_world(Idle(state.range(0)), int(state.range(1)));
+  std::vector<BodyId> balls;
+  BodyDef ball;
+  ball.shape = CircleShape{0.1f};
+  ball.center = {0, 10};
+  ball.velocity = {3, 0};
+  for (int i = 0; i < 10; ++i) w.step(1.0f / 60.0f);
+  for (auto _ : state) {
+    balls.push_back(w.create_body(ball));
+    if (balls.size() > 20) {
+      w.destroy_body(balls.front());
+      balls.erase(balls.begin());
+    }
+    w.step(1.0f / 60.0f);
+  }
+}
+BENCHMARK(BM_IdleBodiesWithChurn)
+    ->Args({kNone, 0})
+    ->Args({kStatic, 100000})
+    ->Args({kAsleep, 100000})
+    ->Unit(benchmark::kMicrosecond);
+
 BENCHMARK(BM_IdleBodies)
     ->Args({kNone, 0})
     ->Args({kStatic, 100000})

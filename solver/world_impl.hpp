@@ -297,15 +297,15 @@ struct World::Impl {
   std::vector<BodyCold> cold;  // per dense body
   IdPool slots{"body"};        // body slots; dense index into `bodies`
   bool needs_compaction = false;
+  std::uint32_t first_dead = ~0u;  // the lowest dense index destroyed since the last compaction
   // The bodies a step visits (solver/step/visited_bodies.hpp). Per dense body, its flags when a
   // step last visited it; the bodies the program or the step changed since (flags, pose, motion,
   // forces: mark_body_edited); the runs of bodies that were not idle then, and how many slept and
-  // were kinematic. rescan_bodies: dense indices moved, the next step visits every body.
+  // were kinematic.
   std::vector<std::uint8_t> visited_flags;
   std::vector<std::uint32_t> edited_bodies;
   std::vector<std::pair<std::uint32_t, std::uint32_t>> awake_runs;
   std::uint32_t sleeping_bodies = 0, kinematic_bodies = 0;
-  bool rescan_bodies = false;
   bool visit_all_bodies = false;        // tests: every step visits every body
   bool dense_moved = false;             // compaction moved bodies since the last narrow phase
   bool joints_need_compaction = false;  // dead joints wait in `joints` until the next step

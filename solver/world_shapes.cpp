@@ -78,6 +78,7 @@ void relayout(World& world, World::Impl& w, BodyId id, std::vector<std::uint32_t
   def.group = defaults.group, def.sensor = defaults.sensor;
   remove_colliders(w, k);
   w.bodies.flags[k] |= kDead;
+  w.first_dead = std::min(w.first_dead, k);
   w.needs_compaction = true;
   const std::uint32_t n = place_body(w, def, slot, shape_slots);
   // The centre of mass moved by `shift` in the body's frame: its velocity gains omega x shift,
@@ -135,6 +136,7 @@ void World::destroy_body(BodyId id) {
   }
   remove_colliders(w, k);
   w.bodies.flags[k] |= kDead;
+  w.first_dead = std::min(w.first_dead, k);
   w.slots.release(slot);
   w.needs_compaction = true;
   ++w.body_edits;

@@ -135,7 +135,6 @@ void run_substeps(World::Impl& w, float h, int substeps, StepProfile& p) {
 // length, the bodies this step visits (solver/step/visited_bodies.cpp), and their poses before
 // the step (interpolation).
 void begin_step(World::Impl& w, float h) {
-  if (w.needs_compaction) mark_all_bodies_edited(w);
   compact_bodies(w);
   compact_joints(w);
   if (w.ignored_pairs_dirty) rebuild_ignored_pairs(w);

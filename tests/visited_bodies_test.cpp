@@ -24,6 +24,7 @@ struct Scene {
   std::vector<BodyId> pyramid;  // settles and sleeps
   std::vector<BodyId> asleep;   // created asleep, far away
   BodyId wall, platform;        // static, kinematic
+  std::vector<BodyId> bullets;  // thrown in and destroyed as they age
 };
 
 Scene build(World& w, bool joints_and_soft) {
@@ -57,6 +58,17 @@ Scene build(World& w, bool joints_and_soft) {
 
 // What the program does between steps: every kind of edit of idle bodies, and a few of awake.
 void edit(World& w, Scene& s, int step) {
+  if (step >= 100 && step % 7 == 0) {  // bullets: created at the end, the oldest destroyed
+    BodyDef ball;
+    ball.shape = CircleShape{0.1f};
+    ball.center = {-3, 8};
+    ball.velocity = {2, 0};
+    s.bullets.push_back(w.create_body(ball));
+    if (s.bullets.size() > 4) {
+      w.destroy_body(s.bullets.front());
+      s.bullets.erase(s.bullets.begin());
+    }
+  }
   switch (step) {
     case 150: {  // a ball thrown into the sleeping pyramid (created; wakes it by contact)
       BodyDef ball;

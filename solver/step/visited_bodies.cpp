@@ -23,7 +23,7 @@ bool is_idle(std::uint8_t flags) {
 
 namespace {
 
-// Every body visited (after a compaction renumbered them, or for tests): the idle ones' last
+// Every body visited (tests: WorldImpl::visit_all_bodies): the idle ones' last
 // visit is lost. Recounts the sleeping and kinematic bodies.
 void visit_every_body(World::Impl& w) {
   const auto& flags = w.bodies.flags;
@@ -71,8 +71,7 @@ void find_visited_bodies(World::Impl& w) {
   auto& edits = w.edited_bodies;
   auto& s = w.scratch;
   const std::uint32_t n = std::uint32_t(flags.size());
-  if (w.rescan_bodies || w.visit_all_bodies) {
-    w.rescan_bodies = false;
+  if (w.visit_all_bodies) {
     edits.clear();
     visit_every_body(w);
     return;
@@ -92,6 +91,22 @@ void find_visited_bodies(World::Impl& w) {
   w.awake_runs.swap(s.edited_awake_runs);
   merge_runs(w.awake_runs, edits, s.body_runs);
   edits.clear();
+}
+
+void forget_visits_from(World::Impl& w, std::uint32_t first) {
+  auto& seen = w.visited_flags;
+  for (std::size_t k = first; k < seen.size(); ++k) {
+    w.sleeping_bodies -= (seen[k] & kSleeping) != 0;
+    w.kinematic_bodies -= (seen[k] & kKinematic) != 0;
+  }
+  if (seen.size() > first) seen.resize(first);
+  auto& runs = w.awake_runs;
+  while (!runs.empty() && runs.back().first >= first) runs.pop_back();
+  if (!runs.empty()) runs.back().second = std::min(runs.back().second, first);
+  auto& edits = w.edited_bodies;
+  edits.erase(
+      std::remove_if(edits.begin(), edits.end(), [&](std::uint32_t k) { return k >= first; }),
+      edits.end());
 }
 
 void merge_runs(const BodyRuns& runs, const std::vector<std::uint32_t>& bodies, BodyRuns& out) {

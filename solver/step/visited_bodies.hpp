@@ -5,10 +5,10 @@
 // body's flags (put to sleep, woken, type), pose, motion or forces, by the program or by the
 // step, goes through mark_body_edited, and created bodies count as changed. The runs of bodies
 // not idle are kept between steps and updated from the changed ones, so an idle body costs
-// nothing at all per step; a compaction (destroyed bodies) renumbers the bodies and makes the
-// next step visit every body once. Box2D keeps idle bodies out of its awake set the same way;
-// here they keep their dense place and the passes skip them by runs (maximal ranges of visited
-// dense indices).
+// nothing at all per step; a compaction (destroyed bodies) renumbers the bodies after the first
+// destroyed one, and the next step visits those once. Box2D keeps idle bodies out of its awake set
+// the same way; here they keep their dense place and the passes skip them by runs (maximal ranges
+// of visited dense indices).
 #pragma once
 
 #include <algorithm>
@@ -27,8 +27,9 @@ using BodyRuns = std::vector<std::pair<std::uint32_t, std::uint32_t>>;
 // visits it. Every write of a body's flags must call this.
 inline void mark_body_edited(World::Impl& w, std::uint32_t k) { w.edited_bodies.push_back(k); }
 
-// Dense indices moved (a compaction): the next step visits every body.
-inline void mark_all_bodies_edited(World::Impl& w) { w.rescan_bodies = true; }
+// A compaction renumbered the bodies from `first` on: what was kept of their last visit is
+// dropped, and the next step visits them as created.
+void forget_visits_from(World::Impl& w, std::uint32_t first);
 
 // Reads: body flags, the edited bodies. Writes: StepScratch::body_runs (the bodies this step's
 // passes visit: the runs of bodies not idle and the edited ones), the kept runs and counts.
