@@ -45,6 +45,25 @@ void BM_IdleBodies(benchmark::State& state) {
                  : state.range(0) == kStatic ? "beside static boxes"
                                              : "beside sleeping boxes");
 }
+// The same worlds beside a kinematic box gliding at 5 m/s far from everything: its box leaves
+// the enlarged box it was swept with every other step, so the broad phase sweeps again.
+void BM_IdleBodiesBesideAMover(benchmark::State& state) {
+  World w = idle_world(Idle(state.range(0)), int(state.range(1)));
+  BodyDef mover;
+  mover.shape = BoxShape{{0.5f, 0.5f}};
+  mover.center = {-500, 50};
+  mover.velocity = {5, 0};
+  mover.is_kinematic = true;
+  w.create_body(mover);
+  for (int i = 0; i < 10; ++i) w.step(1.0f / 60.0f);
+  for (auto _ : state) w.step(1.0f / 60.0f);
+}
+BENCHMARK(BM_IdleBodiesBesideAMover)
+    ->Args({kNone, 0})
+    ->Args({kStatic, 100000})
+    ->Args({kAsleep, 100000})
+    ->Unit(benchmark::kMicrosecond);
+
 // The same worlds while the program throws a ball in and destroys the oldest of them every
 // step (a game's bullets): creating and destroying bodies among idle ones.
 void BM_IdleBodiesWithChurn(benchmark::State& state) {
