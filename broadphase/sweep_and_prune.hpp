@@ -4,14 +4,14 @@
 // One step (find_pairs):
 //  1. Choose the sweep axis (x or y) from the spread of the moving boxes' centres
 //     (axis_choice.hpp).
-//  2. Repair the sorted order of the non-static proxies ("moving": awake or sleeping) along the
-//     sweep axis: insertion sort from last step's order (temporal coherence), or a radix sort on
+//  2. Repair the sorted order of the awake non-static proxies ("moving") along the sweep axis
+//     (sleeping ones leave it for the sleeping set, kept sorted like the static set): insertion sort from last step's order (temporal coherence), or a radix sort on
 //     float keys when the order is far off (first step, axis change, fast motion everywhere,
 //     many teleports or inserts). Removed proxies are dropped in the same pass; new proxies and
 //     the few that jumped far (teleports) are sorted apart and merged in.
 //  3. Copy the moving boxes in sweep order into SoA arrays so the kernel reads contiguous memory.
 //  4. Sweep in fixed chunks of the sorted range (TaskSystem::parallel_for): each moving box scans
-//     the following moving boxes (overlap_kernel.hpp), and awake ones also scan the static set
+//     the following moving boxes (overlap_kernel.hpp), then the static set and the sleeping set
 //     (static_set.hpp), writing pairs to the chunk's own buffer.
 //  5. Concatenate the chunk buffers in chunk order (or sort them, see set_sorted_output).
 //
@@ -20,7 +20,7 @@
 //  - "sweep order" of moving proxies = ascending (float_sort_key(min on the sweep axis), key);
 //  - pairs are grouped by their moving proxy that comes first in sweep order, groups in sweep
 //    order; in a group, first its moving partners in sweep order, then its static partners by
-//    size class (StaticSet) and sweep order within the class;
+//    size class (StaticSet) and sweep order within the class, then its sleeping partners alike;
 //  - the sweep axis is itself a pure function of the moving boxes (axis_choice.hpp).
 // Sorting by (a, b) instead (set_sorted_output) costs about 95 us on top of a 250 us 10k-box
 // step (BM_SweepAndPrune_Sorted), so it is optional.
@@ -123,6 +123,10 @@ class SweepAndPrune {
   static constexpr std::uint32_t kPending = kProxyPending;
   // Hit indices carrying this bit point into the static set, the others into the moving run.
   static constexpr std::uint32_t kStaticHit = 0x80000000u;
+  static constexpr std::uint32_t kSleeperHit = 0x40000000u;  // into the sleeping set
+  // rebuild_order sorts the awake proxies' list instead of scanning all proxies below this
+  // ratio of proxies to awake ones.
+  static constexpr std::size_t kSortRebuildBelow = 16;
   // Per-chunk sweep output and static cursors, reused between steps. pairs[0, count) are this
   // step's; pairs.size() is only capacity, so appends need no branch per pair.
   struct Chunk {
@@ -134,6 +138,8 @@ class SweepAndPrune {
   ProxyInfo& live(std::uint32_t proxy, const char* what);
   void grow(std::uint32_t proxy);
   void invalidate_statics();
+  void invalidate_sleepers();
+  void build_fixed_set(StaticSet& set, std::uint32_t flags);
   const float* axis_lo() const { return axis_ == 0 ? min_x_.data() : min_y_.data(); }
   std::uint64_t order_key(std::uint32_t proxy) const;
 
@@ -144,8 +150,7 @@ class SweepAndPrune {
   void gather_sorted(const TaskSystem& tasks);
   void sweep(const TaskSystem& tasks);
   // A chunk's queries through one kernel (sweep_queries.hpp).
-  using SweepFn = void (*)(const SweepView&, std::size_t, std::size_t, std::uint32_t*, HitFlush,
-                           void*);
+  using SweepFn = void (*)(const SweepView&, std::size_t, std::size_t, HitFlush, void*);
   void sweep_chunk(SweepFn queries, std::size_t begin, std::size_t end, Chunk& chunk) const;
   void emit_hits(HitBuffer& hits, Chunk& chunk) const;
   bool ignored(Pair pair) const;
@@ -171,9 +176,12 @@ class SweepAndPrune {
   std::vector<std::uint32_t> s_proxy_;
   std::vector<ProxyInfo> s_info_;  // filters in sweep order: hits read neighbours, not random slots
 
-  // Static proxies, one sorted set per axis, built when first needed after a static change.
-  StaticSet statics_[2];
-  std::vector<std::uint32_t> static_proxies_;
+  // Static proxies, one sorted set per axis, built when first needed after a static change; the
+  // sleeping proxies likewise, apart from the moving order, built again after a proxy sleeps,
+  // wakes, or a sleeping one changes: awake boxes query both, so a sweep costs nothing per
+  // static or sleeping proxy it does not touch.
+  StaticSet statics_[2], sleepers_[2];
+  std::vector<std::uint32_t> fixed_proxies_;
 
   // Ignored pairs as adjacency lists of the lower key: partners of a are
   // ignored_partners_[ignored_begin_[a] .. ignored_begin_[a + 1]).

@@ -24,22 +24,29 @@ struct ScalarKernel {};
 // Called with a full hit buffer: must consume the hits and reset hits.count to 0.
 using HitFlush = void (*)(void* context, HitBuffer& hits);
 
-// What one chunk's queries read: the moving boxes in sweep order, their filters, and the static
-// set for the sweep axis. Hits on statics carry static_hit in their index.
+// A sorted set of boxes that do not move (the static set, the sleeping set) as the queries read
+// it. Hits on it carry `hit` in their index; cursors[g] is group g's seek position, starting at
+// the group's begin, carried from query to query (queries come in ascending min).
+struct FixedView {
+  SortedRun run;                             // set->run()
+  const StaticSet::Group* groups = nullptr;  // set->groups()
+  std::size_t group_count = 0;
+  const StaticSet* set = nullptr;  // for seek (compiled once, in static_set.cpp)
+  std::uint32_t hit = 0;
+  std::uint32_t* cursors = nullptr;
+};
+
+// What one chunk's queries read: the moving (awake) boxes in sweep order, their filters, and
+// the static and sleeping sets for the sweep axis.
 struct SweepView {
   SortedRun moving;
   const ProxyFilter* moving_filters = nullptr;
-  SortedRun fixed;                           // statics->run()
-  const StaticSet::Group* groups = nullptr;  // statics->groups()
-  std::size_t group_count = 0;
-  const StaticSet* statics = nullptr;  // for seek (compiled once, in static_set.cpp)
-  std::uint32_t static_hit = 0;
+  FixedView fixed[2];  // statics, sleepers
 };
 
 // Queries of the moving boxes [begin, end), their hits handed to flush(context, hits) whenever
-// the buffer fills and once at the end. cursors[g]: group g's seek position, starting at the
-// group's begin, carried from query to query (queries come in ascending min). The buffer is a
-// local of the kernel, so the compiler knows that nothing else writes it.
+// the buffer fills and once at the end. The buffer is a local of the kernel, so the compiler
+// knows that nothing else writes it.
 //
 // The view is copied into a local first. Through the reference, every batch of the scans reloaded
 // the run's pointers from memory: flush is an opaque call that might write the caller's view, so
@@ -47,8 +54,8 @@ struct SweepView {
 // phase, had them in locals; the dispatched one took 360 us instead of 305 us for the 10k-box
 // sweep, BM_SweepAndPrune/10000 at AVX-512).
 template <class Batch>
-void sweep_queries(const SweepView& view, std::size_t begin, std::size_t end,
-                   std::uint32_t* cursors, HitFlush flush, void* context) {
+void sweep_queries(const SweepView& view, std::size_t begin, std::size_t end, HitFlush flush,
+                   void* context) {
   const SweepView v = view;
   HitBuffer hits;
   auto full = [flush, context](HitBuffer& h) { flush(context, h); };
@@ -61,17 +68,17 @@ void sweep_queries(const SweepView& view, std::size_t begin, std::size_t end,
     } else {
       scan_run_simd<false, Batch>(v.moving, i + 1, q, id, 0, hits, full);
     }
-    // Sleeping boxes never pair with statics, so resting piles cost no static queries.
-    if (v.group_count == 0 || (v.moving_filters[i].flags & kProxySleeping)) continue;
-    for (std::size_t g = 0; g < v.group_count; ++g) {
-      const StaticSet::Group& group = v.groups[g];
-      if (group.max_b < q.min_b || group.min_b > q.max_b) continue;
-      const std::uint32_t start = v.statics->seek(group, q.min_a, cursors[g]);
-      cursors[g] = start;
-      if constexpr (std::is_same_v<Batch, ScalarKernel>) {
-        scan_run_scalar<true>(v.fixed, start, q, id, v.static_hit, hits, full);
-      } else {
-        scan_run_simd<true, Batch>(v.fixed, start, q, id, v.static_hit, hits, full);
+    for (const FixedView& f : v.fixed) {
+      for (std::size_t g = 0; g < f.group_count; ++g) {
+        const StaticSet::Group& group = f.groups[g];
+        if (group.max_b < q.min_b || group.min_b > q.max_b) continue;
+        const std::uint32_t start = f.set->seek(group, q.min_a, f.cursors[g]);
+        f.cursors[g] = start;
+        if constexpr (std::is_same_v<Batch, ScalarKernel>) {
+          scan_run_scalar<true>(f.run, start, q, id, f.hit, hits, full);
+        } else {
+          scan_run_simd<true, Batch>(f.run, start, q, id, f.hit, hits, full);
+        }
       }
     }
   }

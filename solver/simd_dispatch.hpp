@@ -67,7 +67,6 @@ struct SimdKernels {
                         std::uint32_t hi);
   // The broad phase's queries of one chunk of moving boxes (broadphase/sweep_queries.hpp).
   void (*sweep_queries)(const broadphase::SweepView& v, std::size_t begin, std::size_t end,
-                        std::uint32_t* cursors,
                         void (*flush)(void* context, broadphase::HitBuffer& hits), void* context);
 };
 extern const SimdKernels kSimdKernelsSse42;
