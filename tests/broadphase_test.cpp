@@ -464,10 +464,6 @@ TEST(Broadphase, SpanWritesCountAsSetBox) {
   }
 }
 
-// Steps a scene through random moves (small jitters and a few teleports), checking every step.
-// Steps a scene through random moves, checking every step and which path repaired the order:
-// small moves by insertion sort, a few teleports taken out and merged back ("jumpers"), and
-// steps where everything moves a lot or half the boxes teleport by a radix sort.
 // Sleeping proxies leave the moving order for a sorted set of their own, which awake boxes query
 // like the static set: a sweep does not pass over them. Steps that put proxies to sleep, wake
 // them, move awake ones and teleport sleeping ones match the reference, and the moving order
@@ -503,6 +499,9 @@ TEST(Broadphase, SleepingProxiesLeaveTheMovingOrderAndComeBack) {
   }
 }
 
+// Steps a scene through random moves, checking every step and which path repaired the order:
+// small moves by insertion sort, a few teleports taken out and merged back ("jumpers"), and
+// steps where everything moves a lot or half the boxes teleport by a radix sort.
 TEST(Broadphase, IncrementalStepsMatchReference) {
   std::mt19937 rng(13);
   Scene scene = uniform_scene(rng, 2000);
