@@ -240,6 +240,14 @@ bool colliders_may_touch(const World::Impl& w, std::uint32_t i, std::uint32_t j)
 // a settled step of many_pyramids cost about 20% more (narrow phase and solve).
 void group_by_first_collider(World::Impl& w,
                              std::vector<std::pair<std::uint32_t, std::uint32_t>>& pairs) {
+  // Few pairs among many colliders (a small awake part of a large idle world): a stable sort of
+  // the pairs gives the same order without a pass over every collider (17 us a step beside
+  // 100,000 idle boxes, BM_IdleBodiesBesideAMover).
+  if (pairs.size() * 16 < w.colliders.size()) {
+    std::stable_sort(pairs.begin(), pairs.end(),
+                     [](const auto& x, const auto& y) { return x.first < y.first; });
+    return;
+  }
   auto& begin = w.scratch.pair_group_begin;
   auto& sorted = w.scratch.grouped_pairs;
   begin.assign(w.colliders.size() + 1, 0);
