@@ -251,7 +251,11 @@ struct StepScratch {
   // Body poses at the step start (contact anchors); p0x, p0y also hold the spare zero body's.
   std::vector<float> p0x, p0y, q0c, q0s;
   std::vector<PrepareBody> prepare_bodies;  // one per body plus a spare zero body (padding)
-  bool push_scales_left = false;  // prepare_bodies hold push scales other than 1 (crowded step)
+  // Bodies whose push scale raise_pushes set this colouring, and whose prepare rows hold one
+  // other than 1 since the last prepare; body_pushes copied from crowded_pushes (every body may
+  // have one), this step and the last.
+  std::vector<std::uint32_t> pushed_bodies, scaled_bodies;
+  bool dense_pushes = false, dense_pushes_left = false;
   std::vector<SolverBody> solver_bodies;  // one per body plus a spare zero body (wide padding)
   std::vector<TaskSystem::Stage> contact_stages;
   std::vector<TaskSystem::Stage> substep_stages;

@@ -221,6 +221,8 @@ void count_body_pushes(World::Impl &w) {
   auto &s = w.scratch;
   const auto &inv_mass = w.bodies.inv_mass;
   s.body_pushes = s.crowded_pushes;
+  s.dense_pushes = !s.crowded_pushes.empty();
+  s.pushed_bodies.clear();
   const std::size_t pairs = set.pair_keys.size();
   // Empty while there is no crowd pair (large_pyramid settling pays no per-pair flags).
   std::swap(s.crowd_pair, s.old_crowd_pair);
@@ -299,6 +301,7 @@ void count_body_pushes(World::Impl &w) {
     if (pushes <= kCrowdedPushes) return;
     if (s.body_pushes.empty()) s.body_pushes.assign(w.bodies.size(), 0.0f);
     s.body_pushes[k] = std::max(s.body_pushes[k], pushes);
+    s.pushed_bodies.push_back(k);
   };
   for (const std::uint32_t k : free.touched())
     if (k < held && inv_mass[k] > 0 && !is_held(k)) free.bodies_at(free.root(k)) += 1;

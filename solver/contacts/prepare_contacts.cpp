@@ -287,14 +287,23 @@ void prepare_contacts(World::Impl &w) {
         s.prepare_bodies[std::size_t(k)].push_scale = push_out_scale(s.body_pushes[std::size_t(k)]);
     }
   };
-  // The visited bodies; an idle one keeps the rows of its last visit, unless push scales other
-  // than 1 are in play (this step's or left by the last), which idle bodies may have.
-  if (crowded || s.push_scales_left)
+  // The visited bodies; an idle one keeps the rows of its last visit. Push scales other than 1
+  // belong to the bodies raise_pushes listed (colour_contacts.cpp): last step's go back to 1 and
+  // this step's get theirs, visited or not. Counted per body from the overflow colour
+  // (dense_pushes, this step's or the last), any body may have one: every row then.
+  if (s.dense_pushes || s.dense_pushes_left) {
     w.tasks.parallel_for(int(n), TaskSystem::even_grain(int(n)),
                          [&](int lo, int hi, int) { prepare(lo, hi); });
-  else
+  } else {
     parallel_for_runs(w, s.body_runs, prepare);
-  s.push_scales_left = crowded;
+    for (const std::uint32_t k : s.scaled_bodies)
+      if (k < n) s.prepare_bodies[k].push_scale = 1.0f;
+    if (crowded)
+      for (const std::uint32_t k : s.pushed_bodies)
+        s.prepare_bodies[k].push_scale = push_out_scale(s.body_pushes[k]);
+    s.scaled_bodies = crowded ? s.pushed_bodies : std::vector<std::uint32_t>{};
+  }
+  s.dense_pushes_left = s.dense_pushes;
   auto &set = w.contacts;
   if (!set.structure_kept) assign_lanes(w);
   const auto &lanes = s.wide_lane_ids, &lane_a = s.wide_lane_a, &lane_pairs = s.wide_lane_pairs;
