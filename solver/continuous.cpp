@@ -34,30 +34,28 @@ void sweep_unpredicted(World::Impl& w, const std::vector<std::uint8_t>& flag,
                        std::vector<float>& fast) {
   const auto& b = w.bodies;
   const auto& c = w.colliders;
-  for (const auto& [first, last] : w.scratch.body_runs)
-    for (std::uint32_t k = first; k < last; ++k) {
-      if (!flag[k]) continue;
-      const Vec2 from = b.before_step[k].position, to{b.px[k], b.py[k]};
-      const float moved = length(to - from);
-      if (moved <= w.motion[k] + w.config.contact_slop || moved <= 0.25f * extent(b.aabb[k]))
-        continue;
-      QueryIndex& index = w.static_index;
-      if (index.needs_build(w.body_edits)) {
-        std::vector<Aabb> boxes(c.size());
-        std::vector<std::uint8_t> live(c.size());
-        for (std::uint32_t i = 0; i < c.size(); ++i) {
-          live[i] = (b.flags[c.body[i]] & (kStatic | kDead)) == kStatic && !c.sensor[i];
-          if (live[i]) boxes[i] = collider_tight_box(w, i);
-        }
-        index.build(w.body_edits, boxes, live);
+  for_each_in(w.scratch.body_runs, [&](std::uint32_t k) {
+    if (!flag[k]) return;
+    const Vec2 from = b.before_step[k].position, to{b.px[k], b.py[k]};
+    const float moved = length(to - from);
+    if (moved <= w.motion[k] + w.config.contact_slop || moved <= 0.25f * extent(b.aabb[k])) return;
+    QueryIndex& index = w.static_index;
+    if (index.needs_build(w.body_edits)) {
+      std::vector<Aabb> boxes(c.size());
+      std::vector<std::uint8_t> live(c.size());
+      for (std::uint32_t i = 0; i < c.size(); ++i) {
+        live[i] = (b.flags[c.body[i]] & (kStatic | kDead)) == kStatic && !c.sensor[i];
+        if (live[i]) boxes[i] = collider_tight_box(w, i);
       }
-      const Aabb path{{std::min(from.x, to.x), std::min(from.y, to.y)},
-                      {std::max(from.x, to.x), std::max(from.y, to.y)}};
-      index.for_each_overlap(path, [&](std::uint32_t i) {
-        if (const auto hit = shapes::ray_cast(shape_view(w, i), from, to))
-          fast[k] = std::min(fast[k], hit->fraction);
-      });
+      index.build(w.body_edits, boxes, live);
     }
+    const Aabb path{{std::min(from.x, to.x), std::min(from.y, to.y)},
+                    {std::max(from.x, to.x), std::max(from.y, to.y)}};
+    index.for_each_overlap(path, [&](std::uint32_t i) {
+      if (const auto hit = shapes::ray_cast(shape_view(w, i), from, to))
+        fast[k] = std::min(fast[k], hit->fraction);
+    });
+  });
 }
 
 }  // namespace
@@ -147,17 +145,16 @@ void continuous_pass(World::Impl& w) {
     }
   });
   sweep_unpredicted(w, flag, fast);
-  for (const auto& [first, last] : runs)
-    for (std::uint32_t k = first; k < last; ++k) {
-      if (fast[k] >= 1.0f) continue;
-      const Vec2 from = b.before_step[k].position;
-      const Vec2 to{b.px[k], b.py[k]};
-      const float len = length(to - from);
-      // Stop a quarter of the body's size before the surface.
-      const float f = std::max(0.0f, fast[k] - 0.25f * extent(b.aabb[k]) / len);
-      b.px[k] = from.x + f * (to.x - from.x);
-      b.py[k] = from.y + f * (to.y - from.y);
-    }
+  for_each_in(runs, [&](std::uint32_t k) {
+    if (fast[k] >= 1.0f) return;
+    const Vec2 from = b.before_step[k].position;
+    const Vec2 to{b.px[k], b.py[k]};
+    const float len = length(to - from);
+    // Stop a quarter of the body's size before the surface.
+    const float f = std::max(0.0f, fast[k] - 0.25f * extent(b.aabb[k]) / len);
+    b.px[k] = from.x + f * (to.x - from.x);
+    b.py[k] = from.y + f * (to.y - from.y);
+  });
 }
 
 }  // namespace strut

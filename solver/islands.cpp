@@ -181,13 +181,12 @@ void update_sleep(World::Impl& w, float dt) {
   };
   auto& min_time = s.island_min_time;
   min_time.resize(w.slots.size());
-  for (const auto& [first, last] : runs)
-    for (std::uint32_t k = first; k < last; ++k)
-      if (awake_dynamic(k)) min_time[b.island[k]] = 1e30f;
-  for (const auto& [first, last] : runs)
-    for (std::uint32_t k = first; k < last; ++k)
-      if (awake_dynamic(k))
-        min_time[b.island[k]] = std::min(min_time[b.island[k]], b.sleep_time[k]);
+  for_each_in(runs, [&](std::uint32_t k) {
+    if (awake_dynamic(k)) min_time[b.island[k]] = 1e30f;
+  });
+  for_each_in(runs, [&](std::uint32_t k) {
+    if (awake_dynamic(k)) min_time[b.island[k]] = std::min(min_time[b.island[k]], b.sleep_time[k]);
+  });
   const auto& set = w.contacts;
   for (std::size_t p = 0; w.kinematic_bodies > 0 && p < set.pair_keys.size(); ++p) {
     const ContactPoint& cp = set.points[set.pair_begin[p]];
@@ -196,12 +195,9 @@ void update_sleep(World::Impl& w, float dt) {
       if (b.dx[other] != 0 || b.dy[other] != 0 || b.da[other] != 0) min_time[b.island[self]] = 0;
     }
   }
-  for (const auto& [first, last] : runs)
-    for (std::uint32_t k = first; k < last; ++k) {
-      if (!awake_dynamic(k)) continue;
-      if (min_time[b.island[k]] < w.config.sleep_time) continue;
-      sleep_body(w, k);
-    }
+  for_each_in(runs, [&](std::uint32_t k) {
+    if (awake_dynamic(k) && !(min_time[b.island[k]] < w.config.sleep_time)) sleep_body(w, k);
+  });
 }
 
 void sleep_body(World::Impl& w, std::uint32_t k) {

@@ -301,7 +301,10 @@ void prepare_contacts(World::Impl &w) {
     if (crowded)
       for (const std::uint32_t k : s.pushed_bodies)
         s.prepare_bodies[k].push_scale = push_out_scale(s.body_pushes[k]);
-    s.scaled_bodies = crowded ? s.pushed_bodies : std::vector<std::uint32_t>{};
+    if (crowded)
+      s.scaled_bodies = s.pushed_bodies;
+    else
+      s.scaled_bodies.clear();
   }
   s.dense_pushes_left = s.dense_pushes;
   auto &set = w.contacts;

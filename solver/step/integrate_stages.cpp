@@ -12,6 +12,7 @@
 #include "strut/limits.hpp"
 
 namespace strut {
+
 // The implicit velocity x - x_prev belongs to the substep length that produced it: when dt or
 // the substep count changes, rescale it so bodies keep their speed.
 void rescale_velocities(World::Impl& w, float ratio) {

@@ -19,11 +19,7 @@ bool is_idle(std::uint8_t flags) {
   return (flags & (kStatic | kSleeping)) != 0 && (flags & kSoft) == 0;
 }
 
-}  // namespace
-
-namespace {
-
-// Every body visited (tests: WorldImpl::visit_all_bodies): the idle ones' last
+// Every body visited (tests: World::Impl::visit_all_bodies): the idle ones' last
 // visit is lost. Recounts the sleeping and kinematic bodies.
 void visit_every_body(World::Impl& w) {
   const auto& flags = w.bodies.flags;

@@ -69,6 +69,13 @@ void parallel_for_runs(World::Impl& w, const BodyRuns& runs, Fn&& fn) {
   parallel_for_runs(w, int(w.bodies.size()), runs, fn);
 }
 
+// fn(k) for every body of the runs, in order.
+template <class Fn>
+void for_each_in(const BodyRuns& runs, Fn&& fn) {
+  for (const auto& [first, last] : runs)
+    for (std::uint32_t k = first; k < last; ++k) fn(k);
+}
+
 // fn(k) for every body of the runs, in parallel.
 template <class Fn>
 void parallel_for_each_in(World::Impl& w, const BodyRuns& runs, Fn&& fn) {
