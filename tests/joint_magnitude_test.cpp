@@ -119,6 +119,50 @@ TEST(JointMagnitude, JointsAtTheEdgesOfTheRangesStayFinite) {
   EXPECT_LE(std::fabs(world.angular_velocity(bar)), limits::kMaxAngularSpeed);
 }
 
+// Found by fuzz_api (fuzz/corpus/api/found_rigid_weld_far_anchor.bin): a rigid weld between a
+// circle and a capsule, its anchor 131 km away, turned both bodies into NaN in the first step.
+// Its rows' arms were 131 km long on bodies a metre wide, and the 3x3 block of a point and an
+// angle lost every digit of its determinant. A rigid weld's anchor does not change what it holds,
+// so its rows are anchored between the bodies' centres; a hinge or a slider whose anchor is far
+// away is held about that far point, which its rows can take.
+TEST(JointMagnitude, JointsAnchoredFarAwayStayFinite) {
+  for (const float far : {131360.0f, 1e6f, limits::kMaxCoordinate}) {
+    for (int type = 0; type < 4; ++type) {
+      World world;
+      world.create_body(test::ground_def());
+      BodyDef circle = test::box_def({-1, 1.5f});
+      circle.shape = CircleShape{0.375f};
+      const BodyId a = world.create_body(circle);
+      BodyDef capsule = test::box_def({0, 3});
+      capsule.shape = CapsuleShape{0.5f, 0.125f};
+      const BodyId b = world.create_body(capsule);
+      const Vec2 anchor{0, far};
+      switch (type) {
+        case 0:
+          world.create_joint(WeldJointDef{.a = a, .b = b, .anchor = anchor});
+          break;
+        case 1:
+          world.create_joint(RevoluteJointDef{.a = a, .b = b, .anchor = anchor});
+          break;
+        case 2:
+          world.create_joint(PrismaticJointDef{.a = a, .b = b, .anchor = anchor, .axis = {1, 0}});
+          break;
+        case 3:
+          world.create_joint(WeldJointDef{
+              .a = a, .b = b, .anchor = anchor, .linear_hertz = 5, .angular_hertz = 5});
+          break;
+      }
+      for (int i = 0; i < 120; ++i) {
+        world.step(1.0f / 60);
+        if (!finite_state(world)) {
+          ADD_FAILURE() << "anchor " << far << " joint " << type << " step " << i;
+          break;
+        }
+      }
+    }
+  }
+}
+
 // Found by fuzz_api (fuzz/corpus/api/found_soft_compliance_3e34.bin, three bodies and a step):
 // a soft box of compliance 2.7e34 m/N was accepted; at 8 substeps of a 60 Hz step its struts'
 // compliance / h^2 overflowed to infinity and each strut's correction was inf x 0 = NaN. A

@@ -23,7 +23,8 @@ struct JointOps {
   // One iteration of the joint's rows in a substep of length h (the multipliers were reset at
   // the substep's first iteration).
   void (*solve)(World::Impl& w, Joint& j, std::uint32_t a, std::uint32_t b, float h);
-  // Angle, translation and speed now (h: the last substep's length, for speeds).
+  // Angle, translation and speed now (h: the last substep's length, for speeds). Called after
+  // `out` holds the reaction read from the multipliers, which a type may restate.
   void (*read)(const World::Impl& w, const Joint& j, std::uint32_t a, std::uint32_t b, float h,
                JointReading& out);
   // The anchors coincide (between rigid bodies): the point also gets velocity passes, warm

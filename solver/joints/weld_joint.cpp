@@ -22,8 +22,20 @@ void validate(const World::Impl& w, const JointDef& any, std::uint32_t a, std::u
   require_rigid(w, a, b, "a weld joint");
 }
 
+// A rigid weld holds b's whole pose, so where its point is does not change what it holds: its
+// rows hold the point midway between the bodies' centres, which keeps their arms no longer than
+// the bodies are apart, and the given anchor is kept (from that point, in b's frame) to read
+// the torque about. Rows at an anchor 131 km away (fuzz_api) made a 3x3 block of 1e10-sized arm
+// terms beside the angle's 1 / I, whose determinant lost every digit, and both bodies turned NaN.
 void init(const World::Impl& w, Joint& j, std::uint32_t a, std::uint32_t b) {
-  init_shared_anchor(w, j, a, b, def_of(j).anchor, def_of(j).reference_angle);
+  const WeldJointDef& d = def_of(j);
+  if (!is_rigid(d)) {
+    init_shared_anchor(w, j, a, b, d.anchor, d.reference_angle);
+    return;
+  }
+  const Vec2 row_point = 0.5f * (body_center(w, a) + body_center(w, b));
+  init_shared_anchor(w, j, a, b, row_point, d.reference_angle);
+  j.target = inv_rotate(Rot{w.bodies.qc[b], w.bodies.qs[b]}, d.anchor - row_point);
 }
 
 // The point's two rows (along x and y) and its gap.
@@ -90,6 +102,9 @@ void read(const World::Impl& w, const Joint& j, std::uint32_t a, std::uint32_t b
           JointReading& out) {
   out.angle = joint_angle(w, joint_bodies(w, a, b), j.reference);
   out.speed = (w.bodies.da[b] - w.bodies.da[a]) / h;
+  if (!is_rigid(def_of(j))) return;
+  // The rows' force acts at their point; about the given anchor it adds its moment.
+  out.torque += cross(-world_arm(w, b, j.target), out.force);
 }
 
 }  // namespace
