@@ -79,10 +79,12 @@ struct RigidRows {
 // colour c is groups[begin[c] .. begin[c + 1]) (the joint colouring's colours; below its
 // threshold all rows are in the serial overflow colour). The position projection's work of
 // colour c is items[item_begin[c] .. item_begin[c + 1]): kProjectGroup | g for group g, whose
-// points are projected in lanes (joints whose solve is nothing else, coloured joints only; such
-// groups lead their colour's), else a joint's index, solved by its type.
+// points are projected in lanes (joints whose solve is nothing else, or the point and the angle
+// rows of angles[g]; coloured joints only; such groups lead their colour's), else a joint's
+// index, solved by its type.
 struct PointMotion {
   std::vector<PointGroup> groups;
+  std::vector<AngleGroup> angles;  // one per group, the same index
   std::vector<std::uint32_t> begin;
   // The rigid rows of the weld, prismatic and wheel joints: colour c's are rigid[rigid_begin[c]
   // .. rigid_begin[c + 1]); each pass solves them after all the points.
@@ -90,6 +92,7 @@ struct PointMotion {
   std::vector<std::uint32_t> rigid_begin;
   std::vector<std::uint32_t> items, item_begin;
   std::vector<std::uint32_t> projected, typed, rows;  // scratch of prepare_point_motion
+  std::vector<AngleRows> projected_rows;              // likewise: the projected joints' rows
 };
 
 }  // namespace strut

@@ -296,7 +296,7 @@ void add_joint_stages(World::Impl& w, std::vector<TaskSystem::Stage>& stages, fl
                         for (std::uint32_t i = lo; i < hi; ++i) {
                           if (items[i] & kProjectGroup) {
                             const std::uint32_t g = items[i] & ~kProjectGroup;
-                            project_point_motion(w, g, g + 1);
+                            project_point_motion(w, g, g + 1, first);
                           } else {
                             solve_joint(w, w.joints[items[i]], h, first);
                           }

@@ -33,6 +33,17 @@ xsimd::batch<float, A> nearest(const xsimd::batch<float, A>& v) {
   return xsimd::nearbyint(v);
 }
 inline float floor_of(float v) { return std::floor(v); }
+inline float magnitude(float v) { return std::fabs(v); }
+template <class A>
+xsimd::batch<float, A> magnitude(const xsimd::batch<float, A>& v) {
+  return xsimd::abs(v);
+}
+// -v with the sign of zero flipped too, as float negation does (0 - v turns -0 into +0).
+inline float negate(float v) { return -v; }
+template <class A>
+xsimd::batch<float, A> negate(const xsimd::batch<float, A>& v) {
+  return xsimd::bitwise_xor(v, xsimd::batch<float, A>(-0.0f));
+}
 template <class A>
 xsimd::batch<float, A> floor_of(const xsimd::batch<float, A>& v) {
   return xsimd::floor(v);
@@ -74,26 +85,33 @@ inline void cos_sin(F a, F& c, F& s) {
 // 2.7e-7 rad, about one float ulp at pi (tests/rotation_test.cpp). Why not std::atan2: the joints
 // ask for an angle for every limit and spring row of every substep, and glibc's float atan2 and
 // atan were 11% of `rain` (perf, 1 thread); this is a few dozen instructions inline, and the same
-// on every libm.
-inline float angle_of(float c, float s) {
-  constexpr float kPi = 3.14159265358979f, kHalfPi = 1.57079632679490f;
-  constexpr float kQuarterPi = 0.785398163397448f, kTanEighthPi = 0.414213562373095f;
-  const float ac = std::fabs(c), as = std::fabs(s);
-  const bool steep = as > ac;
-  const float larger = steep ? as : ac;
-  if (!(larger > 0.0f)) return 0.0f;
-  float t = (steep ? ac : as) / larger;  // in [0, 1]
-  float base = 0.0f;
-  if (t > kTanEighthPi) base = kQuarterPi, t = (t - 1.0f) / (t + 1.0f);
-  const float z = t * t;
-  const float atan_t = (((8.05374449538e-2f * z - 1.38776856032e-1f) * z + 1.99777106478e-1f) * z -
-                        3.33329491539e-1f) *
-                           z * t +
-                       t;
-  float a = base + atan_t;     // atan(|s| / |c|) or atan(|c| / |s|), in [0, pi/4]
-  if (steep) a = kHalfPi - a;  // first octant pair: [0, pi/2]
-  if (c < 0.0f) a = kPi - a;   // second quadrant
-  return s < 0.0f ? -a : a;    // lower half
+// on every libm. Written once for float and for xsimd batches, like cos_sin (the revolute
+// joints' angle rows run in SIMD lanes too, joints/point_kernels.hpp).
+template <class F>
+inline F angle_of(F c, F s) {
+  using rotation_detail::magnitude;
+  using rotation_detail::negate;
+  using rotation_detail::select;
+  const F zero(0.0f), one(1.0f);
+  const F ac = magnitude(c), as = magnitude(s);
+  const auto steep = as > ac;
+  const F larger = select(steep, as, ac);
+  // Where larger is 0 this is 0 / 0, and the lane's answer is replaced by 0 at the end.
+  F t = select(steep, ac, as) / larger;                // in [0, 1]
+  const auto past_eighth = t > F(0.414213562373095f);  // tan(pi / 8)
+  const F base = select(past_eighth, F(0.785398163397448f), zero);
+  t = select(past_eighth, (t - one) / (t + one), t);
+  const F z = t * t;
+  const F atan_t =
+      (((F(8.05374449538e-2f) * z - F(1.38776856032e-1f)) * z + F(1.99777106478e-1f)) * z -
+       F(3.33329491539e-1f)) *
+          z * t +
+      t;
+  F a = base + atan_t;                                // atan(|s| / |c|) or atan(|c| / |s|)
+  a = select(steep, F(1.57079632679490f) - a, a);     // first octant pair: [0, pi/2]
+  a = select(c < zero, F(3.14159265358979f) - a, a);  // second quadrant
+  a = select(s < zero, negate(a), a);                 // lower half
+  return select(larger > zero, a, zero);
 }
 
 }  // namespace strut

@@ -33,6 +33,7 @@ struct LaneStrut;
 struct WideStrut;
 struct PointSpans;
 struct PointGroup;
+struct AngleGroup;
 namespace broadphase {
 struct SweepView;
 struct HitBuffer;
@@ -63,8 +64,8 @@ struct SimdKernels {
   void (*point_refresh)(const PointSpans& s, PointGroup* groups, std::uint32_t lo, std::uint32_t hi,
                         bool warm_start);
   void (*point_solve)(const PointSpans& s, PointGroup* groups, std::uint32_t lo, std::uint32_t hi);
-  void (*point_project)(const PointSpans& s, const PointGroup* groups, std::uint32_t lo,
-                        std::uint32_t hi);
+  void (*point_project)(const PointSpans& s, const PointGroup* groups, AngleGroup* angles,
+                        std::uint32_t lo, std::uint32_t hi, bool first);
   // The broad phase's queries of one chunk of moving boxes (broadphase/sweep_queries.hpp).
   void (*sweep_queries)(const broadphase::SweepView& v, std::size_t begin, std::size_t end,
                         void (*flush)(void* context, broadphase::HitBuffer& hits), void* context);

@@ -336,6 +336,7 @@ struct World::Impl {
   bool scalar_struts = false;          // tests and benchmarks: the strut kernels' scalar twins
   bool scalar_joints = false;  // tests and benchmarks: the joint points' kernels' scalar twins
   bool lane_struts = true;     // tests and benchmarks: false sends every strut down the old paths
+  bool lane_joints = true;     // tests and benchmarks: false projects every joint by its type
   std::vector<float> motion;   // per body: how far any point may move this step
   // Per body, the motion split for the broad phase's swept boxes (update_bounds): the
   // displacement at the step's starting velocity (rigid bodies) and the rest, which may go any

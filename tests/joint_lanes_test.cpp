@@ -25,6 +25,7 @@ namespace {
 struct Fixture {
   std::vector<float> px, py, qc, qs, dx, dy, da;
   std::vector<PointGroup> groups;
+  std::vector<AngleGroup> angles;
 
   explicit Fixture(int group_count) {
     std::mt19937 rng(7);
@@ -52,27 +53,46 @@ struct Fixture {
         g.joint[i] = padding ? kPointPadding : std::uint32_t(k * kWideLanes + i);
       }
     }
+    // Angle rows in every group but the second (a plain group): each lane some of a spring, a
+    // motor and limits (lane i's bits pick them), limits near the angle so that both rows act.
+    angles.resize(std::size_t(group_count));
+    for (int k = 0; k < group_count; ++k) {
+      if (k == 1) continue;
+      for (int i = 0; i < kWideLanes; ++i) {
+        if (groups[std::size_t(k)].joint[i] == kPointPadding) continue;
+        AngleRows r;
+        r.spring = i & 1, r.motor = i & 2, r.limit = i & 4;
+        r.spring_per_mass = 0.5f + u(rng), r.spring_gamma = i & 8 ? 0.0f : 0.2f + 0.1f * u(rng);
+        r.motor_shift = 0.01f * u(rng), r.motor_bound = 0.001f * (1.5f + u(rng));
+        r.lower = 0.3f * u(rng) - 0.2f, r.upper = r.lower + 0.1f + 0.1f * u(rng);
+        const float reference = u(rng);
+        r.reference = {std::cos(reference), std::sin(reference)};
+        fill_angle_lane(angles[std::size_t(k)], i, r);
+      }
+    }
   }
   PointSpans spans() {
     return {px.data(), py.data(), qc.data(), qs.data(), dx.data(), dy.data(), da.data()};
   }
 };
 
-// Refresh with warm start, three passes, the position projection, a refresh without: all
-// through one path.
+// Refresh with warm start, three passes, two iterations of the position projection (with angle
+// rows in most groups), a refresh without: all through one path.
 Fixture run_kernels(bool wide) {
   Fixture f(5);
   const auto n = std::uint32_t(f.groups.size());
   if (wide) {
     refresh_point_groups_wide(f.spans(), f.groups.data(), 0, n, true);
     for (int pass = 0; pass < 3; ++pass) solve_point_groups_wide(f.spans(), f.groups.data(), 0, n);
-    project_point_groups_wide(f.spans(), f.groups.data(), 0, n);
+    project_point_groups_wide(f.spans(), f.groups.data(), f.angles.data(), 0, n, true);
+    project_point_groups_wide(f.spans(), f.groups.data(), f.angles.data(), 0, n, false);
     refresh_point_groups_wide(f.spans(), f.groups.data(), 0, n, false);
   } else {
     refresh_point_groups_scalar(f.spans(), f.groups.data(), 0, n, true);
     for (int pass = 0; pass < 3; ++pass)
       solve_point_groups_scalar(f.spans(), f.groups.data(), 0, n);
-    project_point_groups_scalar(f.spans(), f.groups.data(), 0, n);
+    project_point_groups_scalar(f.spans(), f.groups.data(), f.angles.data(), 0, n, true);
+    project_point_groups_scalar(f.spans(), f.groups.data(), f.angles.data(), 0, n, false);
     refresh_point_groups_scalar(f.spans(), f.groups.data(), 0, n, false);
   }
   return f;
@@ -114,7 +134,83 @@ std::uint64_t run_hub(bool scalar) {
   return world.state_hash();
 }
 
+// 64 hanging chains of 10 boxes on revolute joints (640 joints, so they are coloured), each joint
+// with some of a limit, a friction motor and a spring (rain's ragdolls have all three), set
+// swinging. lane_joints false projects every joint by its type (revolute_joint.cpp); scalar, the
+// lanes' scalar twin. Returns the state hash after 90 steps and every joint's reading.
+struct ChainRun {
+  std::uint64_t hash = 0;
+  std::vector<JointReading> readings;
+  bool angle_lanes = false;  // some group projected its angle rows in lanes
+};
+ChainRun run_chains(bool lane_joints, bool scalar, int threads) {
+  World world(WorldConfig{.threads = threads, .enable_sleep = false});
+  World::Impl& w = WorldAccess::impl(world);
+  w.lane_joints = lane_joints, w.scalar_joints = scalar;
+  const BodyId ground = world.create_body(test::ground_def(200));
+  std::vector<JointId> joints;
+  for (int c = 0; c < 64; ++c) {
+    BodyId above = ground;
+    const float x = -160.0f + 5.0f * float(c);
+    for (int k = 0; k < 10; ++k) {
+      BodyDef link = test::box_def({x + 0.4f * float(k), 30.0f}, {0.2f, 0.05f});
+      link.angular_velocity = float((c + k) % 5) - 2.0f;
+      link.category = 2, link.mask = ~2u;
+      const BodyId b = world.create_body(link);
+      RevoluteJointDef d{.a = above, .b = b, .anchor = {x + 0.4f * float(k) - 0.2f, 30.0f}};
+      const int kind = (c + 3 * k) % 8;
+      if (kind & 1) d.limit = {true, -0.4f, 0.3f};
+      if (kind & 2) d.motor = {true, 0.0f, 0.05f};
+      if (kind & 4) d.spring = {true, 5.0f, 0.5f};
+      joints.push_back(world.create_joint(d));
+      above = b;
+    }
+  }
+  ChainRun run;
+  for (int i = 0; i < 90; ++i) {
+    world.step(1.0f / 60);
+    for (const AngleGroup& g : w.point_motion.angles) run.angle_lanes = run.angle_lanes || g.any;
+  }
+  run.hash = world.state_hash();
+  for (const JointId j : joints) run.readings.push_back(world.joint_reading(j));
+  return run;
+}
+
+bool same_readings(const std::vector<JointReading>& a, const std::vector<JointReading>& b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    const float x[] = {a[i].angle,   a[i].speed,  a[i].force.x,
+                       a[i].force.y, a[i].torque, a[i].motor_effort};
+    const float y[] = {b[i].angle,   b[i].speed,  b[i].force.x,
+                       b[i].force.y, b[i].torque, b[i].motor_effort};
+    if (std::memcmp(x, y, sizeof x) != 0) return false;
+  }
+  return true;
+}
+
 }  // namespace
+
+// The angle rows in lanes are the type's own solve, operation for operation: the same bits of
+// every body and every joint reading (torque, motor effort) as projecting each joint by its type,
+// through the SIMD kernels, their scalar twin, and at 1 and 2 threads.
+TEST(JointLanes, RevoluteAngleRowsInLanesGiveTheBitsOfTheTypesSolve) {
+  const ChainRun typed = run_chains(false, false, 1);
+  const ChainRun lanes = run_chains(true, false, 1);
+  EXPECT_FALSE(typed.angle_lanes);
+  EXPECT_TRUE(lanes.angle_lanes);
+  EXPECT_EQ(lanes.hash, typed.hash);
+  EXPECT_TRUE(same_readings(lanes.readings, typed.readings));
+  const ChainRun twin = run_chains(true, true, 2);
+  EXPECT_EQ(twin.hash, typed.hash);
+  EXPECT_TRUE(same_readings(twin.readings, typed.readings));
+  EXPECT_EQ(run_chains(true, false, 2).hash, typed.hash);
+  // The rows acted: motors and limits bore torque.
+  int torques = 0, efforts = 0;
+  for (const JointReading& r : lanes.readings)
+    torques += r.torque != 0, efforts += r.motor_effort != 0;
+  EXPECT_GT(torques, 300);
+  EXPECT_GT(efforts, 100);
+}
 
 TEST(JointLanes, KernelsMatchTheirScalarTwinBitForBit) {
   const Fixture wide = run_kernels(true), scalar = run_kernels(false);
@@ -128,6 +224,9 @@ TEST(JointLanes, KernelsMatchTheirScalarTwinBitForBit) {
   for (std::size_t k = 0; k < wide.groups.size(); ++k)
     EXPECT_EQ(std::memcmp(&wide.groups[k], &scalar.groups[k], sizeof(PointGroup)), 0)
         << "group " << k;
+  for (std::size_t k = 0; k < wide.angles.size(); ++k)
+    EXPECT_EQ(std::memcmp(&wide.angles[k], &scalar.angles[k], sizeof(AngleGroup)), 0)
+        << "angle rows of group " << k;
 }
 
 // The kernels did something: the passes and the projection moved the bodies.

@@ -324,10 +324,12 @@ TEST(SimdDispatch, StrutLanesGiveTheCreationOrderHashAtEveryLevel) {
 
 // Random joint-point groups of one colour, as point_motion packs them: lane i joins bodies 2i and
 // 2i + 1 of its group, a third of the a bodies fixed, the last group half padding (lane 0's
-// bodies, zero masses).
+// bodies, zero masses); every group but the first with angle rows (lane i's bits pick a spring,
+// a motor, limits).
 struct PointBench {
   std::vector<float> col[7];  // px, py, qc, qs, dx, dy, da
   std::vector<PointGroup> groups;
+  std::vector<AngleGroup> angles;
   PointSpans spans() {
     return {col[0].data(), col[1].data(), col[2].data(), col[3].data(),
             col[4].data(), col[5].data(), col[6].data()};
@@ -359,24 +361,38 @@ PointBench random_points(int group_count) {
       g.joint[i] = pad ? kPointPadding : std::uint32_t(k * kWideLanes + i);
     }
   }
+  t.angles.resize(std::size_t(group_count));
+  for (int k = 1; k < group_count; ++k)
+    for (int i = 0; i < kWideLanes; ++i) {
+      if (t.groups[std::size_t(k)].joint[i] == kPointPadding) continue;
+      AngleRows r;
+      r.spring = i & 1, r.motor = i & 2, r.limit = i & 4;
+      r.spring_per_mass = 0.5f + u(rng), r.spring_gamma = 0.2f + 0.1f * u(rng);
+      r.motor_shift = 0.01f * u(rng), r.motor_bound = 0.001f * (1.5f + u(rng));
+      r.lower = 0.3f * u(rng) - 0.2f, r.upper = r.lower + 0.1f + 0.1f * u(rng);
+      const float reference = u(rng);
+      r.reference = {std::cos(reference), std::sin(reference)};
+      fill_angle_lane(t.angles[std::size_t(k)], i, r);
+    }
   return t;
 }
 
-// A substep of the point kernels: refresh with warm start, three passes, the projection, a
-// refresh without; through the kernels of k, or (null) the scalar twins.
+// A substep of the point kernels: refresh with warm start, three passes, two iterations of the
+// projection, a refresh without; through the kernels of k, or (null) the scalar twins.
 void run_points(PointBench& t, const SimdKernels* k) {
   const auto n = std::uint32_t(t.groups.size());
   PointGroup* g = t.groups.data();
+  AngleGroup* a = t.angles.data();
   if (k) {
     k->point_refresh(t.spans(), g, 0, n, true);
     for (int pass = 0; pass < 3; ++pass) k->point_solve(t.spans(), g, 0, n);
-    k->point_project(t.spans(), g, 0, n);
+    for (int it = 0; it < 2; ++it) k->point_project(t.spans(), g, a, 0, n, it == 0);
     k->point_refresh(t.spans(), g, 0, n, false);
     return;
   }
   refresh_point_groups_scalar(t.spans(), g, 0, n, true);
   for (int pass = 0; pass < 3; ++pass) solve_point_groups_scalar(t.spans(), g, 0, n);
-  project_point_groups_scalar(t.spans(), g, 0, n);
+  for (int it = 0; it < 2; ++it) project_point_groups_scalar(t.spans(), g, a, 0, n, it == 0);
   refresh_point_groups_scalar(t.spans(), g, 0, n, false);
 }
 
@@ -394,6 +410,9 @@ TEST(SimdDispatch, EveryLevelsJointPointKernelsGiveTheScalarTwinsBits) {
     for (std::size_t k = 0; k < wide.groups.size(); ++k)
       ASSERT_EQ(0, std::memcmp(&wide.groups[k], &scalar.groups[k], sizeof(PointGroup)))
           << simd_level_name(level) << " group " << k;
+    for (std::size_t k = 0; k < wide.angles.size(); ++k)
+      ASSERT_EQ(0, std::memcmp(&wide.angles[k], &scalar.angles[k], sizeof(AngleGroup)))
+          << simd_level_name(level) << " angle rows of group " << k;
   }
   // The kernels did something: the bodies moved and turned.
   EXPECT_NE(0, std::memcmp(scalar.col[4].data(), start.col[4].data(), 4 * start.col[4].size()));

@@ -30,9 +30,10 @@ struct JointOps {
   // The anchors coincide (between rigid bodies): the point also gets velocity passes, warm
   // started across substeps (point_motion.hpp), and `solve` only corrects its position.
   bool point_motion = false;
-  // The joint's solve does nothing but project that point (between rigid bodies): the solver
-  // may project it in SIMD lanes instead (point_lanes.hpp). Null: never.
-  bool (*point_only)(const Joint& j) = nullptr;
+  // The joint's solve does nothing but project that point and then the angle rows it fills in
+  // (none, or a revolute joint's spring, motor and limits, for a substep of length h): the
+  // solver may run it in SIMD lanes instead (point_lanes.hpp). Null: never.
+  bool (*lane_rows)(const Joint& j, float h, AngleRows& rows) = nullptr;
   // The rows the joint holds rigidly (at most kMaxRigidRows; point rows or angle rows, see
   // joint_rows.hpp) at the poses now, between rigid bodies q: they also get velocity passes,
   // warm started across substeps (row_motion.hpp), `solve` only corrects their position, and

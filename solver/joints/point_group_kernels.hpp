@@ -8,6 +8,7 @@
 // (see simd_kernels.hpp): everything here is a template over the architecture.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <xsimd/xsimd.hpp>
 
@@ -122,11 +123,23 @@ void solve_point_groups(const PointSpans& s, PointGroup* groups, std::uint32_t l
 // The position projection of groups [lo, hi) of one colour (project_point_groups_wide): b's
 // pose written before a's, as the scalar twin does.
 template <class Arch>
-void project_point_groups(const PointSpans& s, const PointGroup* groups, std::uint32_t lo,
-                          std::uint32_t hi) {
+void project_point_groups(const PointSpans& s, const PointGroup* groups, AngleGroup* angles,
+                          std::uint32_t lo, std::uint32_t hi, bool first) {
   using F = xsimd::batch<float, Arch>;
   for (std::uint32_t k = lo; k < hi; ++k) {
     const PointGroup& g = groups[k];
+    if (angles[k].any) {
+      alignas(64) float acted[wide::kLanesOf<F>];
+      std::fill(acted, acted + wide::kLanesOf<F>, 1.0f);
+      for (int lane = 0; lane < kWideLanes; lane += wide::kLanesOf<F>) {
+        wide::Pose<F> A = point::gather_pose<F>(s, g.a + lane);
+        wide::Pose<F> B = point::gather_pose<F>(s, g.b + lane);
+        wide::project_revolute_lanes(A, B, g, angles[k], lane, first);
+        point::scatter_pose(s, g.b + lane, g.mb + lane, g.ib + lane, acted, B);
+        point::scatter_pose(s, g.a + lane, g.ma + lane, g.ia + lane, acted, A);
+      }
+      continue;
+    }
     for (int lane = 0; lane < kWideLanes; lane += wide::kLanesOf<F>) {
       wide::Pose<F> A = point::gather_pose<F>(s, g.a + lane);
       wide::Pose<F> B = point::gather_pose<F>(s, g.b + lane);

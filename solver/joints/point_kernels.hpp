@@ -3,10 +3,15 @@
 // (point_group_kernels.hpp). Included by point_lanes.cpp, the per-level kernel files and the
 // tests only, so that changing them rebuilds little. Negation is written 0 - x, never -x: xsimd's
 // AVX-512 negation turns +0 into +0 where the scalar twin's gives -0 (padding lanes came out with
-// k12 = +0 against -0), and every width must give the twin's bits.
+// k12 = +0 against -0), and every width must give the twin's bits. Where the scalar code they
+// must match negates (the angle rows), rotation_detail::negate flips the sign bit as float
+// negation does.
 #pragma once
 
+#include <limits>
+
 #include "solver/joints/point_lanes.hpp"
+#include "solver/rotation.hpp"
 
 namespace strut {
 
@@ -126,6 +131,135 @@ template <class F>
   move_pose(B, mb, ib, px, py, rbx, rby);
   move_pose(A, ma, ia, -px, -py, rax, ray);
   return select(det > F(1e-20f), F(1.0f), zero);
+}
+
+// The angle rows after the point (a revolute joint's limit, motor and spring; AngleGroup). Every
+// step below is the scalar arithmetic of joint_rows.hpp for an angle row (n = 0, a's share -1,
+// b's 1) operation for operation, zero terms included, so that the lanes give the bits of the
+// type's own solve (revolute_joint.cpp) and a lane with nothing to do changes nothing.
+
+// A's or B's pose where `moves`, else as it was.
+template <class F, class M>
+[[gnu::always_inline]] inline void keep_moved(Pose<F>& X, const Pose<F>& moved, const M& moves) {
+  X.px = select(moves, moved.px, X.px), X.py = select(moves, moved.py, X.py);
+  X.qc = select(moves, moved.qc, X.qc), X.qs = select(moves, moved.qs, X.qs);
+  X.dx = select(moves, moved.dx, X.dx), X.dy = select(moves, moved.dy, X.dy);
+  X.da = select(moves, moved.da, X.da);
+}
+
+// Angle of b relative to a, from the reference (joint_angle).
+template <class F>
+[[gnu::always_inline]] inline F relative_angle(const Pose<F>& A, const Pose<F>& B, F ref_c,
+                                               F ref_s) {
+  const F c = A.qc * B.qc + A.qs * B.qs;
+  const F s = A.qc * B.qs - A.qs * B.qc;
+  return angle_of(ref_c * c + ref_s * s, ref_c * s - ref_s * c);
+}
+
+// The angle row's rate times h from the motion (row_motion).
+template <class F>
+[[gnu::always_inline]] inline F angle_motion(const Pose<F>& A, const Pose<F>& B) {
+  const F zero(0.0f);
+  const F motion_b = (zero * B.dx + zero * B.dy) + F(1.0f) * B.da;
+  return (motion_b - (zero * A.dx + zero * A.dy)) + F(-1.0f) * A.da;
+}
+
+// The angle row's inverse mass (row_inv_mass).
+template <class F>
+[[gnu::always_inline]] inline F angle_inv_mass(F ma, F mb, F ia, F ib) {
+  const F zero(0.0f);
+  return ((ma + mb) * (zero * zero + zero * zero) + ia * F(-1.0f) * F(-1.0f)) +
+         ib * F(1.0f) * F(1.0f);
+}
+
+// Moves a body by (m p, i t) with its motion (move_rigid) where `moves`.
+template <class F, class M>
+[[gnu::always_inline]] inline void move_by_row(Pose<F>& X, F m, F i, F p, F t, const M& moves) {
+  const F dp = m * p, dtheta = i * t;
+  Pose<F> moved = X;
+  moved.px = X.px + dp, moved.py = X.py + dp;
+  turn(moved.qc, moved.qs, dtheta);
+  moved.dx = X.dx + dp, moved.dy = X.dy + dp, moved.da = X.da + dtheta;
+  keep_moved(X, moved, moves);
+}
+
+// One angle row's XPBD step (solve_row) with softness (per_mass, gamma), its multiplier kept in
+// [lo, hi], where `on`: returns the impulse applied (0 elsewhere).
+template <class F, class M>
+[[gnu::always_inline]] inline F solve_angle_row(Pose<F>& A, Pose<F>& B, F ma, F mb, F ia, F ib, F c,
+                                                F per_mass, F gamma, F& lambda, F lo, F hi,
+                                                const M& on) {
+  using rotation_detail::negate;
+  const F zero(0.0f);
+  const F m = angle_inv_mass(ma, mb, ia, ib);
+  const auto active = on & (m > zero);
+  const F alpha = per_mass * m + zero;
+  const F damp = select(gamma != zero, gamma * angle_motion(A, B), zero);
+  const F dl = ((negate(c) - alpha * lambda) - damp) / ((F(1.0f) + gamma) * m + alpha);
+  const F sum = lambda + dl;
+  const F next = select(sum < lo, lo, select(hi < sum, hi, sum));  // std::clamp
+  const F applied = select(active, next - lambda, zero);
+  lambda = select(active, next, lambda);
+  // sum_rows of the one row: p = 0 + applied x 0, ta = 0 + applied x -1, tb = 0 + applied x 1.
+  const F p = zero + applied * zero;
+  const F ta = zero + applied * F(-1.0f), tb = zero + applied * F(1.0f);
+  move_by_row(A, negate(ma), ia, p, ta, active & ((ma != zero) | (ia != zero)));
+  move_by_row(B, mb, ib, p, tb, active & ((mb != zero) | (ib != zero)));
+  return applied;
+}
+
+// A revolute joint's projection in lanes: the point (project_point_lanes, whose moves are kept
+// only where it acted and for movable bodies, as solve_coincidence writes them), then the spring,
+// the motor and the two limit rows (revolute_joint.cpp), each where the lane has it. first: the
+// substep's first iteration, which restarts the multipliers and the reaction.
+template <class F>
+[[gnu::always_inline]] inline void project_revolute_lanes(Pose<F>& A, Pose<F>& B,
+                                                          const PointGroup& g, AngleGroup& r,
+                                                          int lane, bool first) {
+  using rotation_detail::negate;
+  const F zero(0.0f);
+  const F ma = load<F>(g.ma + lane), mb = load<F>(g.mb + lane);
+  const F ia = load<F>(g.ia + lane), ib = load<F>(g.ib + lane);
+  {
+    Pose<F> a = A, b = B;
+    const auto acted = project_point_lanes(a, b, g, lane) != zero;
+    keep_moved(A, a, acted & ((ma != zero) | (ia != zero)));
+    keep_moved(B, b, acted & ((mb != zero) | (ib != zero)));
+  }
+  auto multiplier = [&](const float* row) { return first ? zero : load<F>(row + lane); };
+  F lambda_spring = multiplier(r.lambda_spring), lambda_motor = multiplier(r.lambda_motor);
+  F lambda_lower = multiplier(r.lambda_lower), lambda_upper = multiplier(r.lambda_upper);
+  F torque = multiplier(r.torque), motor_effort = multiplier(r.motor_effort);
+  const F ref_c = load<F>(r.ref_c + lane), ref_s = load<F>(r.ref_s + lane);
+  const F unbounded(std::numeric_limits<float>::infinity());
+
+  const auto spring = load<F>(r.spring + lane) != zero;
+  const F spring_applied = solve_angle_row(
+      A, B, ma, mb, ia, ib, relative_angle(A, B, ref_c, ref_s), load<F>(r.spring_per_mass + lane),
+      load<F>(r.spring_gamma + lane), lambda_spring, negate(unbounded), unbounded, spring);
+  torque = select(spring, torque + spring_applied, torque);
+
+  const auto motor = load<F>(r.motor + lane) != zero;
+  const F bound = load<F>(r.motor_bound + lane);
+  const F motor_applied =
+      solve_angle_row(A, B, ma, mb, ia, ib, angle_motion(A, B) - load<F>(r.motor_shift + lane),
+                      zero, zero, lambda_motor, negate(bound), bound, motor);
+  torque = select(motor, torque + motor_applied, torque);
+  motor_effort = select(motor, motor_effort + motor_applied, motor_effort);
+
+  const auto limit = load<F>(r.limit + lane) != zero;
+  const F angle = relative_angle(A, B, ref_c, ref_s);
+  F limit_applied = solve_angle_row(A, B, ma, mb, ia, ib, angle - load<F>(r.lower + lane), zero,
+                                    zero, lambda_lower, zero, unbounded, limit);
+  const F moved = limit_applied * angle_inv_mass(ma, mb, ia, ib);
+  limit_applied = limit_applied +
+                  solve_angle_row(A, B, ma, mb, ia, ib, (angle + moved) - load<F>(r.upper + lane),
+                                  zero, zero, lambda_upper, negate(unbounded), zero, limit);
+  torque = select(limit, torque + limit_applied, torque);
+
+  store(r.lambda_spring + lane, lambda_spring), store(r.lambda_motor + lane, lambda_motor);
+  store(r.lambda_lower + lane, lambda_lower), store(r.lambda_upper + lane, lambda_upper);
+  store(r.torque + lane, torque), store(r.motor_effort + lane, motor_effort);
 }
 
 }  // namespace wide

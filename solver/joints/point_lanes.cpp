@@ -64,20 +64,23 @@ void solve_point_groups_scalar(const PointSpans& s, PointGroup* groups, std::uin
   }
 }
 
-void project_point_groups_wide(const PointSpans& s, const PointGroup* groups, std::uint32_t lo,
-                               std::uint32_t hi) {
-  simd_kernels().point_project(s, groups, lo, hi);
+void project_point_groups_wide(const PointSpans& s, const PointGroup* groups, AngleGroup* angles,
+                               std::uint32_t lo, std::uint32_t hi, bool first) {
+  simd_kernels().point_project(s, groups, angles, lo, hi, first);
 }
 
-void project_point_groups_scalar(const PointSpans& s, const PointGroup* groups, std::uint32_t lo,
-                                 std::uint32_t hi) {
+void project_point_groups_scalar(const PointSpans& s, const PointGroup* groups, AngleGroup* angles,
+                                 std::uint32_t lo, std::uint32_t hi, bool first) {
   for (std::uint32_t k = lo; k < hi; ++k) {
     const PointGroup& g = groups[k];
     for (int i = 0; i < kWideLanes; ++i) {
       if (g.joint[i] == kPointPadding) continue;
       const std::uint32_t a = g.a[i], b = g.b[i];
       wide::Pose<float> A = load_pose(s, a), B = load_pose(s, b);
-      if (wide::project_point_lanes(A, B, g, i) == 0) continue;
+      if (angles[k].any)
+        wide::project_revolute_lanes(A, B, g, angles[k], i, first);
+      else if (wide::project_point_lanes(A, B, g, i) == 0)
+        continue;
       if (g.mb[i] != 0 || g.ib[i] != 0) store_pose(s, b, B);
       if (g.ma[i] != 0 || g.ia[i] != 0) store_pose(s, a, A);
     }

@@ -60,17 +60,23 @@ void prepare_point_motion(World::Impl& w, float h) {
   m.rigid.clear();
   m.rigid_begin.assign(kColourCount + 2, 0);
   const float h2 = h * h;
-  // Appends the rows of joints `ids` as whole groups, the last one padded.
-  auto pack = [&](const std::vector<std::uint32_t>& ids) {
+  // Appends the rows of joints `ids` as whole groups, the last one padded, with the angle rows
+  // `angle_rows` (one per id) or none.
+  auto pack = [&](const std::vector<std::uint32_t>& ids, const std::vector<AngleRows>* angle_rows) {
     constexpr std::size_t lanes = kWideLanes;
     const std::size_t first = m.groups.size();
     m.groups.resize(first + (ids.size() + lanes - 1) / lanes);
+    m.angles.resize(m.groups.size());
+    for (std::size_t g = first; g < m.groups.size(); ++g) m.angles[g] = AngleGroup{};
     for (std::size_t k = 0; k < (m.groups.size() - first) * lanes; ++k) {
       PointGroup& g = m.groups[first + k / lanes];
-      if (k < ids.size())
+      if (k < ids.size()) {
         fill_lane(w, g, int(k % lanes), ids[k], h2);
-      else
+        if (angle_rows)
+          fill_angle_lane(m.angles[first + k / lanes], int(k % lanes), (*angle_rows)[k]);
+      } else {
         pad_lane(g, int(k % lanes));
+      }
     }
   };
   // A colour's joints: those whose point is projected in lanes, the rest (solved by their type,
@@ -78,6 +84,7 @@ void prepare_point_motion(World::Impl& w, float h) {
   std::vector<std::uint32_t>& projected = m.projected;
   std::vector<std::uint32_t>& typed = m.typed;
   std::vector<std::uint32_t>& rows = m.rows;
+  std::vector<AngleRows>& projected_rows = m.projected_rows;
   auto take = [&](std::uint32_t k, bool lanes_may_project) {
     Joint& j = w.joints[k];
     if (!has_point_row(w, j)) {
@@ -87,11 +94,13 @@ void prepare_point_motion(World::Impl& w, float h) {
       typed.push_back(k);
       return;
     }
-    const auto point_only = joint_ops(j.type).point_only;
-    if (lanes_may_project && point_only && point_only(j)) {
+    const auto lane_rows = joint_ops(j.type).lane_rows;
+    AngleRows angle_rows;
+    if (lanes_may_project && lane_rows && lane_rows(j, h, angle_rows)) {
       projected.push_back(k);
-      // What the first iteration of a substep would reset (solve_joint), as the type's solve
-      // would leave it: the lanes keep no multipliers, and the reaction comes from the row.
+      projected_rows.push_back(angle_rows);
+      // What the first iteration of a substep would reset (solve_joint): the lanes keep the
+      // multipliers, and the reaction comes from the row and the angle rows (finish_point_motion).
       std::fill(std::begin(j.lambda), std::end(j.lambda), 0.0f);
       j.lambda_point = {};
       j.reaction_torque = 0;
@@ -106,13 +115,13 @@ void prepare_point_motion(World::Impl& w, float h) {
   // colour the order is free (no two joints share a movable body): the lanes' rows come first.
   const bool coloured = w.joints.size() >= kParallelJoints;
   for (int colour = 0; colour <= kOverflowColour; ++colour) {
-    projected.clear(), typed.clear(), rows.clear();
+    projected.clear(), typed.clear(), rows.clear(), projected_rows.clear();
     const auto rigid_before = std::uint32_t(m.rigid.size());
     if (coloured) {
       const Colouring& c = w.joint_colours;
       for (std::uint32_t i = c.begin[std::size_t(colour)]; i < c.begin[std::size_t(colour) + 1];
            ++i)
-        take(c.order[i], colour != kOverflowColour);
+        take(c.order[i], colour != kOverflowColour && w.lane_joints);
     } else if (colour == kOverflowColour) {
       for (std::uint32_t k = 0; k < w.joints.size(); ++k) take(k, false);
     }
@@ -120,11 +129,11 @@ void prepare_point_motion(World::Impl& w, float h) {
     m.begin[std::size_t(colour)] = std::uint32_t(m.groups.size());
     m.rigid_begin[std::size_t(colour)] = rigid_before;
     m.item_begin[std::size_t(colour)] = std::uint32_t(m.items.size());
-    pack(projected);
+    pack(projected, &projected_rows);
     for (std::uint32_t g = m.begin[std::size_t(colour)]; g < m.groups.size(); ++g)
       m.items.push_back(kProjectGroup | g);
     m.items.insert(m.items.end(), typed.begin(), typed.end());
-    pack(rows);
+    pack(rows, nullptr);
   }
   m.begin[kOverflowColour + 1] = std::uint32_t(m.groups.size());
   m.rigid_begin[kOverflowColour + 1] = std::uint32_t(m.rigid.size());
@@ -147,11 +156,12 @@ void solve_point_motion(World::Impl& w, std::uint32_t lo, std::uint32_t hi, bool
     solve_point_groups_wide(spans(w), w.point_motion.groups.data(), lo, hi);
 }
 
-void project_point_motion(World::Impl& w, std::uint32_t lo, std::uint32_t hi) {
+void project_point_motion(World::Impl& w, std::uint32_t lo, std::uint32_t hi, bool first) {
+  PointMotion& m = w.point_motion;
   if (w.scalar_joints)
-    project_point_groups_scalar(spans(w), w.point_motion.groups.data(), lo, hi);
+    project_point_groups_scalar(spans(w), m.groups.data(), m.angles.data(), lo, hi, first);
   else
-    project_point_groups_wide(spans(w), w.point_motion.groups.data(), lo, hi);
+    project_point_groups_wide(spans(w), m.groups.data(), m.angles.data(), lo, hi, first);
 }
 
 void finish_point_motion(World::Impl& w, float h) {
@@ -161,12 +171,17 @@ void finish_point_motion(World::Impl& w, float h) {
   w.tasks.parallel_for(int(groups.size()), 4096 / kWideLanes, [&](int lo, int hi, int) {
     for (int k = lo; k < hi; ++k) {
       const PointGroup& g = groups[std::size_t(k)];
+      const AngleGroup& r = w.point_motion.angles[std::size_t(k)];
       for (int i = 0; i < kWideLanes; ++i) {
         if (g.joint[i] == kPointPadding) continue;
         Joint& j = w.joints[g.joint[i]];
         const Vec2 impulse{g.px[i], g.py[i]};
         j.carried_force = inv_h2 * impulse;
         j.reaction_force = impulse;
+        if (!r.any) continue;
+        j.reaction_torque = r.torque[i], j.motor_impulse = r.motor_effort[i];
+        j.lambda[0] = r.lambda_spring[i], j.lambda[1] = r.lambda_motor[i];
+        j.lambda[2] = r.lambda_lower[i], j.lambda[3] = r.lambda_upper[i];
       }
     }
   });

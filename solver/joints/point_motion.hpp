@@ -5,8 +5,8 @@
 // joint_grid opened a pin to 1.31 m. Per substep:
 //   warm start   (before positions integrate) the carried impulse applied again;
 //   solve        WorldConfig::joint_passes passes driving the anchors' relative motion to zero;
-//   projection   the type's solve puts the anchors back together (positions and motion), or,
-//                for a pin with nothing else to solve, the same in lanes (point_lanes.hpp);
+//   projection   the type's solve puts the anchors back together (positions and motion), or
+//                the same in lanes (point_lanes.hpp) for a revolute joint, with its angle rows;
 //   relax        as many passes removing the relative motion the projection left.
 // The carried impulse is what the solve and relax passes add up to; the projection's own
 // impulse stays out of it (a one-off correction, not a load: carrying it diverged, 3342 m).
@@ -45,8 +45,9 @@ void refresh_point_motion(World::Impl& w, std::uint32_t lo, std::uint32_t hi, bo
 // One pass over groups [lo, hi) of one colour: the anchors' relative motion over the substep
 // driven to zero.
 void solve_point_motion(World::Impl& w, std::uint32_t lo, std::uint32_t hi, bool overflow);
-// The position projection of the points of groups [lo, hi) of one colour (kProjectGroup items).
-void project_point_motion(World::Impl& w, std::uint32_t lo, std::uint32_t hi);
+// The position projection of groups [lo, hi) of one colour (kProjectGroup items): the points and
+// the angle rows; first: the substep's first iteration.
+void project_point_motion(World::Impl& w, std::uint32_t lo, std::uint32_t hi, bool first);
 // After the substeps: each joint's carried force and reaction from its row (and from its rigid
 // rows: finish_rigid_rows).
 void finish_point_motion(World::Impl& w, float h);

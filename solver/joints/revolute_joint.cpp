@@ -8,9 +8,9 @@
 // rows with the last substep's multipliers fixed the motor too but made a limit bounce the bar back
 // elastically: the pin's re-applied impact impulse turned it back up.
 // Between rigid bodies the point is also held at the velocity level, warm started across
-// substeps (point_motion.hpp): `solve` here then only corrects its position (in SIMD lanes
-// instead, point_only, when there is nothing else to solve and the joints are coloured), and the
-// reaction read back is the carried impulse.
+// substeps (point_motion.hpp): `solve` here then only corrects its position (with the angular
+// rows, in SIMD lanes instead when the joints are coloured: lane_rows), and the reaction read
+// back is the carried impulse.
 #include "solver/joint_solver.hpp"
 #include "solver/joints/joint_ops.hpp"
 #include "solver/joints/joint_rows.hpp"
@@ -68,10 +68,25 @@ void read(const World::Impl& w, const Joint& j, std::uint32_t a, std::uint32_t b
   out.speed = (w.bodies.da[b] - w.bodies.da[a]) / h;
 }
 
-bool point_only(const Joint& j) { return !has_angular_rows(def_of(j)); }
+// The rows `solve` projects after the point, as it computes them (point_kernels.hpp runs them).
+bool lane_rows(const Joint& j, float h, AngleRows& rows) {
+  const auto& d = def_of(j);
+  rows = {};
+  rows.reference = j.reference;
+  if (d.spring.enabled && d.spring.hertz > 0) {
+    const Softness1 s = spring_softness(d.spring.hertz, d.spring.damping_ratio, h);
+    rows.spring = true, rows.spring_per_mass = s.per_mass, rows.spring_gamma = s.gamma;
+  }
+  if (d.motor.enabled) {
+    rows.motor = true;
+    rows.motor_shift = d.motor.speed * h, rows.motor_bound = d.motor.max_effort * h * h;
+  }
+  if (d.limit.enabled) rows.limit = true, rows.lower = d.limit.lower, rows.upper = d.limit.upper;
+  return true;
+}
 
 }  // namespace
 
-const JointOps kRevoluteJointOps{validate, init, solve, read, true, point_only};
+const JointOps kRevoluteJointOps{validate, init, solve, read, true, lane_rows};
 
 }  // namespace strut
