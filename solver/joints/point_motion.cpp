@@ -52,6 +52,7 @@ PointSpans spans(World::Impl& w) {
 }  // namespace
 
 void prepare_point_motion(World::Impl& w, float h) {
+  constexpr std::uint32_t kJointsAhead = 8;
   PointMotion& m = w.point_motion;
   m.groups.clear();
   m.begin.assign(kColourCount + 2, 0);
@@ -119,9 +120,17 @@ void prepare_point_motion(World::Impl& w, float h) {
     const auto rigid_before = std::uint32_t(m.rigid.size());
     if (coloured) {
       const Colouring& c = w.joint_colours;
-      for (std::uint32_t i = c.begin[std::size_t(colour)]; i < c.begin[std::size_t(colour) + 1];
-           ++i)
+      const std::uint32_t end = c.begin[std::size_t(colour) + 1];
+      for (std::uint32_t i = c.begin[std::size_t(colour)]; i < end; ++i) {
+        // The colour's joints lie all over the joint array, each a few cache lines that take()
+        // reads in full: asked for kJointsAhead joints before they are needed.
+        if (i + kJointsAhead < end) {
+          const char* ahead = reinterpret_cast<const char*>(&w.joints[c.order[i + kJointsAhead]]);
+          for (std::size_t line = 0; line < sizeof(Joint); line += 64)
+            __builtin_prefetch(ahead + line, 1);
+        }
         take(c.order[i], colour != kOverflowColour && w.lane_joints);
+      }
     } else if (colour == kOverflowColour) {
       for (std::uint32_t k = 0; k < w.joints.size(); ++k) take(k, false);
     }
