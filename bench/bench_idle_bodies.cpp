@@ -89,6 +89,38 @@ BENCHMARK(BM_IdleBodiesWithChurn)
     ->Args({kAsleep, 100000})
     ->Unit(benchmark::kMicrosecond);
 
+// 100,000 sleeping boxes resting on a ground, each its own island, while the program wakes one
+// of them every step (a game's player brushing past): the woken box settles and sleeps again
+// after sleep_time, so about 30 are awake at any step. Waking an island used to scan every body
+// for its members.
+void BM_IdleBodiesWokenOneAStep(benchmark::State& state) {
+  World w({.threads = 1});
+  const int count = int(state.range(0));
+  const int columns = 1000;
+  BodyDef ground;
+  ground.shape = BoxShape{{float(columns) / 2 + 1, 1}};
+  ground.center = {float(columns) / 2, -1};
+  ground.is_static = true;
+  w.create_body(ground);
+  std::vector<BodyId> bottom_row;
+  for (int i = 0; i < count; ++i) {
+    BodyDef d;
+    d.shape = BoxShape{{0.4f, 0.4f}};
+    d.center = {float(i % columns), 0.4f + float(i / columns)};  // rows stacked 0.2 m apart
+    d.awake = false;
+    const BodyId id = w.create_body(d);
+    if (i < columns) bottom_row.push_back(id);
+  }
+  for (int i = 0; i < 10; ++i) w.step(1.0f / 60.0f);
+  std::size_t next = 0;
+  for (auto _ : state) {
+    w.wake(bottom_row[next]);
+    next = (next + 1) % bottom_row.size();
+    w.step(1.0f / 60.0f);
+  }
+}
+BENCHMARK(BM_IdleBodiesWokenOneAStep)->Arg(1000)->Arg(100000)->Unit(benchmark::kMicrosecond);
+
 BENCHMARK(BM_IdleBodies)
     ->Args({kNone, 0})
     ->Args({kStatic, 100000})

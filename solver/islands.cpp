@@ -95,14 +95,53 @@ void wake_body(World::Impl& w, std::uint32_t k) {
   set_body_sleeping(w, k, false);
 }
 
+// The island's sleepers (dense, ascending), from its list, which it gives up: it is waking.
+// visit_all_bodies (tests) finds them by scanning every body instead, as before the lists, the
+// twin the lists are checked against (tests/visited_bodies_test.cpp). A destroyed body waits,
+// still flagged asleep, for the next compaction; its broad-phase proxy is already gone (fuzz_api:
+// destroy a sleeper, then push its island-mate): it is not woken.
+void take_sleepers(World::Impl& w, std::uint32_t island, std::vector<std::uint32_t>& out) {
+  auto& b = w.bodies;
+  const auto asleep_in_island = [&](std::uint32_t k) {
+    return b.island[k] == island && (b.flags[k] & (kSleeping | kDead)) == kSleeping;
+  };
+  const std::size_t first = out.size();
+  if (w.visit_all_bodies) {
+    for (std::uint32_t k = 0; k < b.size(); ++k)
+      if (asleep_in_island(k)) out.push_back(k);
+    w.island_sleepers.erase(island);
+    return;
+  }
+  const auto listed = w.island_sleepers.find(island);
+  if (listed == w.island_sleepers.end()) return;
+  for (const std::uint32_t slot : listed->second) {
+    if (!w.slots[slot].alive) continue;
+    const std::uint32_t k = w.slots[slot].dense;
+    if (asleep_in_island(k)) out.push_back(k);
+  }
+  w.island_sleepers.erase(listed);
+  std::sort(out.begin() + std::ptrdiff_t(first), out.end());
+  out.erase(std::unique(out.begin() + std::ptrdiff_t(first), out.end()), out.end());
+}
+
 }  // namespace
 
+void list_sleeper(World::Impl& w, std::uint32_t k) {
+  w.island_sleepers[w.bodies.island[k]].push_back(w.bodies.slot[k]);
+}
+
+void forget_sleeper(World::Impl& w, std::uint32_t k) {
+  const auto listed = w.island_sleepers.find(w.bodies.island[k]);
+  if (listed == w.island_sleepers.end()) return;
+  auto& slots = listed->second;
+  slots.erase(std::remove(slots.begin(), slots.end(), w.bodies.slot[k]), slots.end());
+  if (slots.empty()) w.island_sleepers.erase(listed);
+}
+
 void wake_island(World::Impl& w, std::uint32_t island) {
-  auto& b = w.bodies;
-  for (std::uint32_t k = 0; k < b.size(); ++k)
-    // A destroyed body waits, still flagged asleep, for the next compaction; its broad-phase
-    // proxy is already gone (fuzz_api: destroy a sleeper, then push its island-mate).
-    if (b.island[k] == island && (b.flags[k] & (kSleeping | kDead)) == kSleeping) wake_body(w, k);
+  std::vector<std::uint32_t> sleepers;
+  take_sleepers(w, island, sleepers);
+  for (const std::uint32_t k : sleepers) wake_body(w, k);
 }
 
 // Islands are marked here and woken after the step (wake_marked_islands), as Box2D does: for
@@ -127,23 +166,20 @@ void mark_touched_islands(World::Impl& w) {
     if (sx == sy) continue;
     const std::uint32_t sleeper = sx ? x : y, other = sx ? y : x;
     if (b.flags[other] & kStatic) continue;
-    if (wake.empty()) wake.assign(w.slots.size(), 0);
-    wake[b.island[sleeper]] = 1;
+    wake.push_back(b.island[sleeper]);
   }
+  std::sort(wake.begin(), wake.end());
+  wake.erase(std::unique(wake.begin(), wake.end()), wake.end());
 }
 
 void wake_marked_islands(World::Impl& w) {
-  auto& b = w.bodies;
   const auto& wake = w.scratch.island_wake;
   auto& woken = w.scratch.woken;
   woken.clear();
-  if (wake.empty()) return;
-  for (std::uint32_t k = 0; k < b.size(); ++k) {
-    if ((b.flags[k] & kSleeping) && wake[b.island[k]]) {
-      wake_body(w, k);
-      woken.push_back(k);
-    }
-  }
+  for (const std::uint32_t island : wake) take_sleepers(w, island, woken);
+  // Ascending, as a scan of the bodies woke them (update_sleep merges them with the runs).
+  std::sort(woken.begin(), woken.end());
+  for (const std::uint32_t k : woken) wake_body(w, k);
 }
 
 void update_sleep(World::Impl& w, float dt) {
@@ -203,6 +239,7 @@ void update_sleep(World::Impl& w, float dt) {
 void sleep_body(World::Impl& w, std::uint32_t k) {
   auto& b = w.bodies;
   b.flags[k] |= kSleeping;
+  list_sleeper(w, k);
   mark_body_edited(w, k);
   // Its proxy keeps the box it has while asleep: tight, fattened by the slop only.
   w.motion[k] = 0;

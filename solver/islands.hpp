@@ -20,7 +20,14 @@ void wake_marked_islands(World::Impl& w);
 void update_sleep(World::Impl& w, float dt);
 // Puts dense body k to sleep now: motion zeroed, proxy marked sleeping.
 void sleep_body(World::Impl& w, std::uint32_t k);
-// Wakes every body of the island `island` (a root slot).
+// Wakes every body of the island `island` (a root slot): the bodies listed when they fell asleep
+// in it (World::Impl::island_sleepers), not a scan of every body.
 void wake_island(World::Impl& w, std::uint32_t island);
+// Lists sleeping body k among its island's sleepers (sleep_body does; a sleeper given an island
+// of its own, as a sleeper whose shapes change, must be listed again).
+void list_sleeper(World::Impl& w, std::uint32_t k);
+// Takes sleeping body k off its island's list (it is being destroyed or given another island),
+// so that lists hold no more than the sleepers there are.
+void forget_sleeper(World::Impl& w, std::uint32_t k);
 
 }  // namespace strut

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <unordered_map>
 #include <vector>
 
 #include "broadphase/sweep_and_prune.hpp"
@@ -224,10 +225,10 @@ struct StepScratch {
   std::vector<std::uint32_t> soft_bodies;
   std::vector<float> strut_lambda;  // XPBD multipliers, reset every substep
   std::vector<std::uint32_t> island_parent;
-  std::vector<float> island_min_time;     // indexed by root slot
-  std::vector<std::uint8_t> island_wake;  // islands (by root slot) woken this step
-  std::vector<std::uint8_t> moving;       // per body: may be written by the solver (set each step)
-  std::uint64_t moving_version = 0;       // counts the changes of `moving`
+  std::vector<float> island_min_time;      // indexed by root slot
+  std::vector<std::uint32_t> island_wake;  // islands (root slots) to wake after this step's solve
+  std::vector<std::uint8_t> moving;        // per body: may be written by the solver (set each step)
+  std::uint64_t moving_version = 0;        // counts the changes of `moving`
   std::uint64_t coloured_moving_version = ~std::uint64_t{0};  // when contacts were last coloured
   std::vector<std::uint32_t> pair_a, pair_b, joint_a, joint_b;
   std::vector<float> crowded_pushes;  // per body: its pairs' pushes (empty: none can be crowded)
@@ -310,7 +311,12 @@ struct World::Impl {
   std::vector<std::uint32_t> edited_bodies;
   std::vector<std::pair<std::uint32_t, std::uint32_t>> awake_runs;
   std::uint32_t sleeping_bodies = 0, kinematic_bodies = 0;
-  bool visit_all_bodies = false;        // tests: every step visits every body
+  bool visit_all_bodies = false;  // tests: every step visits every body (and every wake
+                                  // scans them for the island's sleepers)
+  // The slots of the bodies that fell asleep in each sleeping island (by its root slot), so that
+  // waking an island visits its own bodies; some may have been destroyed or moved to an island
+  // of their own since, and are skipped.
+  std::unordered_map<std::uint32_t, std::vector<std::uint32_t>> island_sleepers;
   bool dense_moved = false;             // compaction moved bodies since the last narrow phase
   bool joints_need_compaction = false;  // dead joints wait in `joints` until the next step
 

@@ -87,7 +87,12 @@ void relayout(World& world, World::Impl& w, BodyId id, std::vector<std::uint32_t
   const Vec2 arm = Vec2{w.bodies.px[n], w.bodies.py[n]} - old_com;
   w.bodies.dx[n] += -omega * arm.y * w.last_h;
   w.bodies.dy[n] += omega * arm.x * w.last_h;
-  w.bodies.flags[n] |= w.bodies.flags[k] & kSleeping;
+  // A sleeper stays asleep, in an island of its own (place_body): listed there.
+  if (w.bodies.flags[k] & kSleeping) {
+    forget_sleeper(w, k);
+    w.bodies.flags[n] |= kSleeping;
+    list_sleeper(w, n);
+  }
   if (slot < w.joints_of_body.size())
     for (const std::uint32_t js : w.joints_of_body[slot]) {
       Joint& j = w.joints[w.joint_slots[js].dense];
@@ -135,6 +140,7 @@ void World::destroy_body(BodyId id) {
     w.shape_slots.release(s);
   }
   remove_colliders(w, k);
+  if (w.bodies.flags[k] & kSleeping) forget_sleeper(w, k);
   w.bodies.flags[k] |= kDead;
   w.first_dead = std::min(w.first_dead, k);
   w.slots.release(slot);

@@ -25,6 +25,7 @@ struct Scene {
   std::vector<BodyId> asleep;   // created asleep, far away
   BodyId wall, platform;        // static, kinematic
   std::vector<BodyId> bullets;  // thrown in and destroyed as they age
+  std::vector<BodyId> late;     // created asleep later: one given a shape, one destroyed
 };
 
 Scene build(World& w, bool joints_and_soft) {
@@ -108,6 +109,22 @@ void edit(World& w, Scene& s, int step) {
       break;
     case 260:
       w.set_linear_drag(s.asleep[2], 2);
+      break;
+    case 262:  // two sleepers side by side, each its own island
+      for (const float x : {30.0f, 31.0f}) {
+        BodyDef d = test::box_def({x, 0.5f});
+        d.awake = false;
+        s.late.push_back(w.create_body(d));
+      }
+      break;
+    case 266:  // a sleeper laid out again (an island of its own, still asleep)
+      w.add_shape(s.late[0], ShapeDef{.shape = CircleShape{0.3f}, .offset = {0, 0.6f}});
+      break;
+    case 268:
+      w.destroy_body(s.late[1]);
+      break;
+    case 290:  // a box dropped on the reshaped sleeper wakes it
+      w.create_body(test::box_def({30, 2.5f}));
       break;
     case 280:
       w.put_to_sleep(s.asleep[1]);
