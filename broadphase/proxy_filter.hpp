@@ -11,6 +11,7 @@ enum ProxyFlag : std::uint32_t {
   kProxySleeping = 4,
   kProxyInOrder = 8,   // the moving order has an entry for this slot (maybe stale until compacted)
   kProxyPending = 16,  // listed as a new moving proxy, not yet merged into the order
+  kProxySettled = 32,  // sleeping and held in the sleeping set (not in the moving order)
 };
 
 // 12 bytes. Read for both proxies of every geometric overlap, never in the scan itself.

@@ -87,7 +87,27 @@ void SweepAndPrune::invalidate_statics() {
   statics_[1].invalidate();
 }
 
-void SweepAndPrune::invalidate_sleepers() {
+// A settled sleeper leaves the sleeping set: its entry there is skipped from now on (emit_hits
+// reads its live flags), and it joins the moving order unless it is being removed.
+void SweepAndPrune::unsettle(ProxyInfo& info) {
+  info.flags &= ~kSettled;
+  ++unsettled_;
+}
+
+// Sorts the sleeping set again, with every sleeper, once the sleepers outside it (in the moving
+// order) and those that left it are more than twice the square root of its size (see
+// kSettleAtLeast): each sleep or wake then costs a share of one sort, not a sort.
+void SweepAndPrune::settle_sleepers() {
+  const auto limit = static_cast<std::size_t>(2.0 * std::sqrt(static_cast<double>(settled_)));
+  if (unsettled_ <= std::max(kSettleAtLeast, limit)) return;
+  for (const std::uint32_t p : fresh_sleepers_) {
+    std::uint32_t& flags = info_[p].flags;
+    if ((flags & (kAlive | kStatic | kSleeping | kSettled)) != (kAlive | kSleeping)) continue;
+    flags |= kSettled;  // the next update_order drops it from the moving order
+    --moving_count_;
+  }
+  fresh_sleepers_.clear();
+  unsettled_ = 0;
   sleepers_[0].invalidate();
   sleepers_[1].invalidate();
 }
@@ -125,8 +145,8 @@ void SweepAndPrune::remove(std::uint32_t proxy) {
   ProxyInfo& info = live(proxy, "remove: not present");
   if (info.flags & kStatic) {
     invalidate_statics();
-  } else if (info.flags & kSleeping) {
-    invalidate_sleepers();
+  } else if (info.flags & kSettled) {
+    unsettle(info);
   } else {
     --moving_count_;
   }
@@ -137,13 +157,26 @@ void SweepAndPrune::remove(std::uint32_t proxy) {
 
 void SweepAndPrune::set_box(std::uint32_t proxy, const Aabb& box) {
   ++version_;
-  const ProxyInfo& info = live(proxy, "set_box: not present");
+  ProxyInfo& info = live(proxy, "set_box: not present");
   min_x_[proxy] = box.lower.x;
   min_y_[proxy] = box.lower.y;
   max_x_[proxy] = box.upper.x;
   max_y_[proxy] = box.upper.y;
   if (info.flags & kStatic) invalidate_statics();
-  if (info.flags & kSleeping) invalidate_sleepers();
+  if (info.flags & kSettled) rejoin_asleep(proxy);
+}
+
+// A settled sleeper moved or refiltered: it leaves the sleeping set (whose copy is stale) for
+// the moving order, still asleep, until the set is next sorted.
+void SweepAndPrune::rejoin_asleep(std::uint32_t proxy) {
+  ProxyInfo& info = info_[proxy];
+  unsettle(info);
+  ++moving_count_;
+  fresh_sleepers_.push_back(proxy);
+  if ((info.flags & (kInOrder | kPending)) == 0) {
+    info.flags |= kPending;
+    pending_.push_back(proxy);
+  }
 }
 
 void SweepAndPrune::set_filter(std::uint32_t proxy, std::uint32_t category, std::uint32_t mask) {
@@ -154,23 +187,25 @@ void SweepAndPrune::set_filter(std::uint32_t proxy, std::uint32_t category, std:
   // The static set keeps sorted copies of its filters (so hits read neighbours); a static
   // proxy's filter change re-sorts it, like a box change.
   if (info.flags & kStatic) invalidate_statics();
-  if (info.flags & kSleeping) invalidate_sleepers();
+  if (info.flags & kSettled) rejoin_asleep(proxy);
 }
 
-// A sleeping proxy leaves the moving order for the sleeping set (at the next update_order, like
-// a removed one), and comes back like an inserted one when it wakes.
+// A proxy that falls asleep stays in the moving order, flagged, until settle_sleepers moves the
+// sleepers into the sleeping set; one that wakes from the set comes back like an inserted one.
 void SweepAndPrune::set_sleeping(std::uint32_t proxy, bool sleeping) {
   ++version_;
   ProxyInfo& info = live(proxy, "set_sleeping: not present");
   if (info.flags & kStatic) return;
   if (sleeping == ((info.flags & kSleeping) != 0)) return;
-  invalidate_sleepers();
   if (sleeping) {
     info.flags |= kSleeping;
-    --moving_count_;
+    fresh_sleepers_.push_back(proxy);
+    ++unsettled_;
     return;
   }
   info.flags &= ~kSleeping;
+  if ((info.flags & kSettled) == 0) return;  // still in the moving order
+  unsettle(info);
   ++moving_count_;
   if ((info.flags & (kInOrder | kPending)) == 0) {
     info.flags |= kPending;
@@ -228,7 +263,7 @@ void SweepAndPrune::rebuild_order() {
     order_.clear();
     for (std::uint32_t p = 0; p < capacity_; ++p) {
       std::uint32_t& flags = info_[p].flags;
-      if ((flags & (kAlive | kStatic | kSleeping)) == kAlive) {
+      if ((flags & (kAlive | kStatic | kSettled)) == kAlive) {
         order_.push_back(order_key(p));
         flags = (flags | kInOrder) & ~kPending;
       } else {
@@ -325,17 +360,17 @@ void SweepAndPrune::update_order() {
   for (std::uint32_t p : pending_) {
     std::uint32_t& flags = info_[p].flags;
     flags &= ~kPending;
-    if ((flags & (kAlive | kStatic | kSleeping | kInOrder)) == kAlive) {
+    if ((flags & (kAlive | kStatic | kSettled | kInOrder)) == kAlive) {
       pending_[kept++] = p;
       if (axis.sampled(p)) axis.add(min_x_[p], min_y_[p], max_x_[p], max_y_[p]);
     }
   }
   pending_.resize(kept);
 
-  // Drop removed (or now static or sleeping) proxies and refresh the keys from the current boxes.
-  // Jumpers (boxes that moved more than kJumpExtents of their mean size since last step: teleports,
-  // bullets) leave the array and are merged back like new proxies: insertion sort would move
-  // them one place at a time, and one moving forward shifts every box it passes over.
+  // Drop removed (or now static or settled) proxies and refresh the keys from the current boxes.
+  // Jumpers (boxes that moved more than kJumpExtents of their mean size since last step:
+  // teleports, bullets) leave the array and are merged back like new proxies: insertion sort
+  // would move them one place at a time, and one moving forward shifts every box it passes over.
   const float* lo = axis_lo();
   new_keys_.clear();
   double moved = 0.0;  // sum of |displacement along the axis| over the sampled non-jumpers
@@ -344,7 +379,7 @@ void SweepAndPrune::update_order() {
   for (const std::uint64_t entry : order_) {
     const auto p = static_cast<std::uint32_t>(entry);
     std::uint32_t& flags = info_[p].flags;
-    if ((flags & (kAlive | kStatic | kSleeping)) != kAlive) {
+    if ((flags & (kAlive | kStatic | kSettled)) != kAlive) {
       flags &= ~kInOrder;
       continue;
     }
@@ -455,14 +490,20 @@ void SweepAndPrune::emit_hits(HitBuffer& hits, Chunk& chunk) const {
                                                   : nullptr;
     const std::uint32_t* proxies = set ? set->proxies() : s_proxy_.data();
     const ProxyInfo* infos = set ? set->filters() : s_info_.data();
+    const bool in_sleepers = set == &sleepers;
     const std::uint32_t first = base & ~(kStaticHit | kSleeperHit);
     auto bits = static_cast<std::uint32_t>(hits.record[k] >> 32);
     do {
       const std::uint32_t j = first + static_cast<std::uint32_t>(std::countr_zero(bits));
       const ProxyInfo& b = infos[j];
       const Pair pair = make_pair(p, proxies[j]);
+      // Two sleepers never pair, nor a sleeper (in the moving order) and a static proxy.
+      const std::uint32_t either = a.flags | b.flags;
       bool pass = ((a.category & b.mask) != 0) & ((b.category & a.mask) != 0) &
-                  ((a.flags & b.flags & kSleeping) == 0);
+                  ((a.flags & b.flags & kSleeping) == 0) &
+                  (((either & kSleeping) == 0) | ((either & kStatic) == 0));
+      // An entry of the sleeping set counts only while its proxy is settled there.
+      if (in_sleepers && pass) pass = (info_[proxies[j]].flags & kSettled) != 0;
       if (any_ignored && pass) pass = !ignored(pair);
       out[n] = pair;
       n += pass;
@@ -522,12 +563,12 @@ void SweepAndPrune::sweep(const TaskSystem& tasks) {
     part_views_.emplace_back(chunks_[c].pairs.data(), chunks_[c].count);
 }
 
-// The static set, or the sleeping set, for the sweep axis: the live proxies whose kAlive,
-// kStatic and kSleeping flags are `flags`, sorted.
-void SweepAndPrune::build_fixed_set(StaticSet& set, std::uint32_t flags) {
+// The static set, or the sleeping set, for the sweep axis: the live proxies whose flags under
+// `mask` are `flags`, sorted.
+void SweepAndPrune::build_fixed_set(StaticSet& set, std::uint32_t mask, std::uint32_t flags) {
   fixed_proxies_.clear();
   for (std::uint32_t p = 0; p < capacity_; ++p)
-    if ((info_[p].flags & (kAlive | kStatic | kSleeping)) == flags) fixed_proxies_.push_back(p);
+    if ((info_[p].flags & mask) == flags) fixed_proxies_.push_back(p);
   set.build(axis_, fixed_proxies_, min_x_.data(), min_y_.data(), max_x_.data(), max_y_.data(),
             info_.data());
 }
@@ -540,18 +581,24 @@ void SweepAndPrune::find_pairs(std::vector<Pair>& out, const TaskSystem& tasks) 
     last = now;
   };
   stats_ = Stats{};
+  settle_sleepers();
   update_order();
   lap(stats_.order_ns);
   gather_sorted(tasks);
   StaticSet& statics = statics_[axis_];
   if (!statics.valid()) {
-    build_fixed_set(statics, kAlive | kStatic);
+    build_fixed_set(statics, kAlive | kStatic | kSleeping, kAlive | kStatic);
     stats_.statics_rebuilt = true;
   }
   StaticSet& sleepers = sleepers_[axis_];
-  if (!sleepers.valid()) build_fixed_set(sleepers, kAlive | kSleeping);
+  if (!sleepers.valid()) {
+    build_fixed_set(sleepers, kAlive | kStatic | kSettled, kAlive | kSettled);
+    settled_ = sleepers.size();
+    stats_.sleepers_rebuilt = true;
+  }
   stats_.moving = order_.size();
   stats_.statics = statics.size();
+  stats_.settled = sleepers.size();
   lap(stats_.gather_ns);
   sweep(tasks);
   lap(stats_.sweep_ns);

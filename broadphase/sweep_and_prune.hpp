@@ -4,9 +4,10 @@
 // One step (find_pairs):
 //  1. Choose the sweep axis (x or y) from the spread of the moving boxes' centres
 //     (axis_choice.hpp).
-//  2. Repair the sorted order of the awake non-static proxies ("moving") along the sweep axis
-//     (sleeping ones leave it for the sleeping set, kept sorted like the static set): insertion sort from last step's order (temporal coherence), or a radix sort on
-//     float keys when the order is far off (first step, axis change, fast motion everywhere,
+//  2. Repair the sorted order of the non-static proxies ("moving") along the sweep axis, but for
+//     the sleepers settled in the sleeping set (kept sorted like the static set, see
+//     settle_sleepers): insertion sort from last step's order (temporal coherence), or a radix sort
+//     on float keys when the order is far off (first step, axis change, fast motion everywhere,
 //     many teleports or inserts). Removed proxies are dropped in the same pass; new proxies and
 //     the few that jumped far (teleports) are sorted apart and merged in.
 //  3. Copy the moving boxes in sweep order into SoA arrays so the kernel reads contiguous memory.
@@ -15,8 +16,9 @@
 //     (static_set.hpp), writing pairs to the chunk's own buffer.
 //  5. Concatenate the chunk buffers in chunk order (or sort them, see set_sorted_output).
 //
-// Canonical order of find_pairs' output (a pure function of the live proxies' boxes and flags,
-// whatever the thread count, chunking or update history):
+// Canonical order of find_pairs' output (a pure function of the live proxies' boxes and flags and
+// of which sleepers are settled, whatever the thread count or chunking; which are settled
+// depends on the history of sleeps and wakes, the same in every run of the same calls):
 //  - "sweep order" of moving proxies = ascending (float_sort_key(min on the sweep axis), key);
 //  - pairs are grouped by their moving proxy that comes first in sweep order, groups in sweep
 //    order; in a group, first its moving partners in sweep order, then its static partners by
@@ -54,12 +56,14 @@ class SweepAndPrune {
   struct Stats {
     bool radix_sorted = false;         // moving order rebuilt from scratch (not repaired)
     bool statics_rebuilt = false;      // static set sorted this step
+    bool sleepers_rebuilt = false;     // sleeping set sorted this step (settle_sleepers)
     std::size_t insertion_shifts = 0;  // moves of keys displaced 4+ places (the budgeted part)
     std::size_t merged_inserts = 0;    // new proxies merged into the repaired order
     std::size_t jumpers = 0;           // boxes that moved far, taken out and merged back
     double estimated_shifts = 0.0;     // places per box the repair would move keys
-    std::size_t moving = 0;
+    std::size_t moving = 0;            // in the moving order: awake and unsettled sleeping
     std::size_t statics = 0;
+    std::size_t settled = 0;  // sleepers in the sleeping set (some woken or moved since)
     // Wall-clock nanoseconds of each phase (steady_clock; ~25 ns of overhead per phase).
     std::int64_t order_ns = 0;   // compaction, axis choice, repair or re-sort, inserts
     std::int64_t gather_ns = 0;  // sorted SoA copies (+ static set rebuild if needed)
@@ -77,7 +81,9 @@ class SweepAndPrune {
   void set_box(std::uint32_t proxy, const Aabb& box);
   // A static proxy's change also re-sorts the static set (it keeps sorted copies of filters).
   void set_filter(std::uint32_t proxy, std::uint32_t category, std::uint32_t mask);
-  // Sleeping proxies pair only with awake non-static ones. No effect on static proxies.
+  // Sleeping proxies pair only with awake non-static ones. No effect on static proxies. A proxy
+  // that falls asleep stays in the moving order until enough have (settle_sleepers); one that
+  // wakes from the sleeping set is ignored there until the set is next sorted.
   void set_sleeping(std::uint32_t proxy, bool sleeping);
   // Pairs never reported (jointed bodies that do not collide). Expected sorted and unique;
   // sorted here if they are not.
@@ -121,12 +127,22 @@ class SweepAndPrune {
   static constexpr std::uint32_t kSleeping = kProxySleeping;
   static constexpr std::uint32_t kInOrder = kProxyInOrder;
   static constexpr std::uint32_t kPending = kProxyPending;
+  static constexpr std::uint32_t kSettled = kProxySettled;
   // Hit indices carrying this bit point into the static set, the others into the moving run.
   static constexpr std::uint32_t kStaticHit = 0x80000000u;
   static constexpr std::uint32_t kSleeperHit = 0x40000000u;  // into the sleeping set
   // rebuild_order sorts the awake proxies' list instead of scanning all proxies below this
   // ratio of proxies to awake ones.
   static constexpr std::size_t kSortRebuildBelow = 16;
+  // The sleeping set is sorted again when the sleepers outside it and those that left it since
+  // it was sorted number more than twice the square root of its size, and at least
+  // kSettleAtLeast. A sort costs about S (its size), a sleeper waiting in the moving order
+  // about a unit each step, so with r sleeps and wakes a step, sorting after T costs r S / T +
+  // T / 2 a step, least at T = sqrt(2 r S). Beside 100,000 sleepers with two a step
+  // (BM_IdleBodiesWokenOneAStep), T = S / 16 left up to 6,000 sleepers in the order and cost
+  // 91 us a step; T = 2 sqrt(S) costs 37 us (18 us beside 1,000 sleepers; 1,417 us when every
+  // sleep and wake sorted the set).
+  static constexpr std::size_t kSettleAtLeast = 64;
   // Per-chunk sweep output and static cursors, reused between steps. pairs[0, count) are this
   // step's; pairs.size() is only capacity, so appends need no branch per pair.
   struct Chunk {
@@ -138,8 +154,10 @@ class SweepAndPrune {
   ProxyInfo& live(std::uint32_t proxy, const char* what);
   void grow(std::uint32_t proxy);
   void invalidate_statics();
-  void invalidate_sleepers();
-  void build_fixed_set(StaticSet& set, std::uint32_t flags);
+  void unsettle(ProxyInfo& info);
+  void rejoin_asleep(std::uint32_t proxy);
+  void settle_sleepers();
+  void build_fixed_set(StaticSet& set, std::uint32_t mask, std::uint32_t flags);
   const float* axis_lo() const { return axis_ == 0 ? min_x_.data() : min_y_.data(); }
   std::uint64_t order_key(std::uint32_t proxy) const;
 
@@ -177,10 +195,16 @@ class SweepAndPrune {
   std::vector<ProxyInfo> s_info_;  // filters in sweep order: hits read neighbours, not random slots
 
   // Static proxies, one sorted set per axis, built when first needed after a static change; the
-  // sleeping proxies likewise, apart from the moving order, built again after a proxy sleeps,
-  // wakes, or a sleeping one changes: awake boxes query both, so a sweep costs nothing per
-  // static or sleeping proxy it does not touch.
+  // settled sleepers likewise, apart from the moving order: awake boxes query both, so a sweep
+  // costs nothing per static or settled proxy it does not touch. Sorting the sleeping set at
+  // every sleep and wake cost a world of 100,000 sleepers 1.2 ms at each such event
+  // (BM_IdleBodiesWokenOneAStep, 75% of its step); now a proxy that falls asleep stays in the
+  // moving order (pairing only with awake ones) and one that wakes, or is moved or refiltered
+  // asleep, is skipped in the set (its kSettled flag is gone) until enough have (settle_sleepers).
   StaticSet statics_[2], sleepers_[2];
+  std::size_t settled_ = 0;    // proxies the sleeping set was sorted with
+  std::size_t unsettled_ = 0;  // sleepers outside it, and proxies that left it, since
+  std::vector<std::uint32_t> fresh_sleepers_;  // fell asleep since (some woken or gone since)
   std::vector<std::uint32_t> fixed_proxies_;
 
   // Ignored pairs as adjacency lists of the lower key: partners of a are
