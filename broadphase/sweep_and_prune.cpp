@@ -96,10 +96,17 @@ void SweepAndPrune::unsettle(ProxyInfo& info) {
 
 // Sorts the sleeping set again, with every sleeper, once the sleepers outside it (in the moving
 // order) and those that left it are more than twice the square root of its size (see
-// kSettleAtLeast): each sleep or wake then costs a share of one sort, not a sort.
+// kSettleAtLeast), or once they have waited, summed over the steps, as long as the set is large
+// (when the events stop, the last few sleepers would otherwise be swept with the awake boxes
+// for ever: 100 boxes asleep beside 100,000 in the set and one moving box, 4.0 -> 5.8 us a step):
+// each sleep or wake then costs a share of one sort, not a sort.
 void SweepAndPrune::settle_sleepers() {
+  waited_ += unsettled_;
   const auto limit = static_cast<std::size_t>(2.0 * std::sqrt(static_cast<double>(settled_)));
-  if (unsettled_ <= std::max(kSettleAtLeast, limit)) return;
+  const bool many = unsettled_ > std::max(kSettleAtLeast, limit);
+  const bool long_enough = unsettled_ > 0 && waited_ > settled_;
+  if (!many && !long_enough) return;
+  waited_ = 0;
   for (const std::uint32_t p : fresh_sleepers_) {
     std::uint32_t& flags = info_[p].flags;
     if ((flags & (kAlive | kStatic | kSleeping | kSettled)) != (kAlive | kSleeping)) continue;

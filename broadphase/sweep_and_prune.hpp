@@ -204,6 +204,7 @@ class SweepAndPrune {
   StaticSet statics_[2], sleepers_[2];
   std::size_t settled_ = 0;    // proxies the sleeping set was sorted with
   std::size_t unsettled_ = 0;  // sleepers outside it, and proxies that left it, since
+  std::size_t waited_ = 0;     // unsettled_ summed over the steps since
   std::vector<std::uint32_t> fresh_sleepers_;  // fell asleep since (some woken or gone since)
   std::vector<std::uint32_t> fixed_proxies_;
 
