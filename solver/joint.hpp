@@ -32,9 +32,9 @@ struct Joint {
   // Derived at creation. axis: in a's frame (prismatic, wheel). reference: the relative
   // rotation (cos, sin) that is joint angle 0 (revolute, prismatic, weld, motor with its
   // offset). length: a distance joint's rest length. target: a mouse joint's world target, a
-  // motor joint's target point in a's frame, a rigid weld's given anchor from its rows' point in
-  // b's frame (the rows hold the point midway between the centres; its torque is read about the
-  // anchor).
+  // motor joint's target point in a's frame, a rigid weld's or a prismatic joint's given anchor
+  // from its rows' point in b's frame (the rows hold the point midway between the centres; the
+  // torque is read about the anchor).
   Vec2 axis;
   Rot reference;
   float length = 0;

@@ -123,13 +123,16 @@ TEST(JointMagnitude, JointsAtTheEdgesOfTheRangesStayFinite) {
 // circle and a capsule, its anchor 131 km away, turned both bodies into NaN in the first step.
 // Its rows' arms were 131 km long on bodies a metre wide, and the 3x3 block of a point and an
 // angle lost every digit of its determinant. A rigid weld's anchor does not change what it holds,
-// so its rows are anchored between the bodies' centres; a hinge or a slider whose anchor is far
-// away is held about that far point, which its rows can take.
+// so its rows are anchored between the bodies' centres. Likewise a prismatic joint (it holds the
+// angle, so its slide line may be taken through any point of b; fuzz_api,
+// found_prismatic_far_anchor.bin: a box on the ground sliding along a diagonal through
+// (205089, 205089) turned NaN, type 4 below). A hinge whose
+// anchor is far away is held about that far point, which its rows can take.
 TEST(JointMagnitude, JointsAnchoredFarAwayStayFinite) {
-  for (const float far : {131360.0f, 1e6f, limits::kMaxCoordinate}) {
-    for (int type = 0; type < 4; ++type) {
+  for (const float far : {131360.0f, 205089.125f, 1e6f, limits::kMaxCoordinate}) {
+    for (int type = 0; type < 5; ++type) {
       World world;
-      world.create_body(test::ground_def());
+      const BodyId ground = world.create_body(test::ground_def());
       BodyDef circle = test::box_def({-1, 1.5f});
       circle.shape = CircleShape{0.375f};
       const BodyId a = world.create_body(circle);
@@ -150,6 +153,10 @@ TEST(JointMagnitude, JointsAnchoredFarAwayStayFinite) {
         case 3:
           world.create_joint(WeldJointDef{
               .a = a, .b = b, .anchor = anchor, .linear_hertz = 5, .angular_hertz = 5});
+          break;
+        case 4:
+          world.create_joint(
+              PrismaticJointDef{.a = b, .b = ground, .anchor = {far, far}, .axis = {far, far}});
           break;
       }
       for (int i = 0; i < 120; ++i) {
