@@ -173,17 +173,22 @@ void SweepAndPrune::set_box(std::uint32_t proxy, const Aabb& box) {
   if (info.flags & kSettled) rejoin_asleep(proxy);
 }
 
-// A settled sleeper moved or refiltered: it leaves the sleeping set (whose copy is stale) for
-// the moving order, still asleep, until the set is next sorted.
-void SweepAndPrune::rejoin_asleep(std::uint32_t proxy) {
+// A settled proxy leaves the sleeping set (woken, or its copy there stale) for the moving order.
+void SweepAndPrune::return_to_order(std::uint32_t proxy) {
   ProxyInfo& info = info_[proxy];
   unsettle(info);
   ++moving_count_;
-  fresh_sleepers_.push_back(proxy);
   if ((info.flags & (kInOrder | kPending)) == 0) {
     info.flags |= kPending;
     pending_.push_back(proxy);
   }
+}
+
+// A settled sleeper moved or refiltered: back in the moving order, still asleep, until the set
+// is next sorted.
+void SweepAndPrune::rejoin_asleep(std::uint32_t proxy) {
+  return_to_order(proxy);
+  fresh_sleepers_.push_back(proxy);
 }
 
 void SweepAndPrune::set_filter(std::uint32_t proxy, std::uint32_t category, std::uint32_t mask) {
@@ -211,13 +216,7 @@ void SweepAndPrune::set_sleeping(std::uint32_t proxy, bool sleeping) {
     return;
   }
   info.flags &= ~kSleeping;
-  if ((info.flags & kSettled) == 0) return;  // still in the moving order
-  unsettle(info);
-  ++moving_count_;
-  if ((info.flags & (kInOrder | kPending)) == 0) {
-    info.flags |= kPending;
-    pending_.push_back(proxy);
-  }
+  if (info.flags & kSettled) return_to_order(proxy);  // else still in the moving order
 }
 
 void SweepAndPrune::set_ignored_pairs(std::vector<Pair> pairs) {
@@ -504,11 +503,9 @@ void SweepAndPrune::emit_hits(HitBuffer& hits, Chunk& chunk) const {
       const std::uint32_t j = first + static_cast<std::uint32_t>(std::countr_zero(bits));
       const ProxyInfo& b = infos[j];
       const Pair pair = make_pair(p, proxies[j]);
-      // Two sleepers never pair, nor a sleeper (in the moving order) and a static proxy.
-      const std::uint32_t either = a.flags | b.flags;
+      // Two sleepers never pair (a sleeper in the moving order queries neither fixed set).
       bool pass = ((a.category & b.mask) != 0) & ((b.category & a.mask) != 0) &
-                  ((a.flags & b.flags & kSleeping) == 0) &
-                  (((either & kSleeping) == 0) | ((either & kStatic) == 0));
+                  ((a.flags & b.flags & kSleeping) == 0);
       // An entry of the sleeping set counts only while its proxy is settled there.
       if (in_sleepers && pass) pass = (info_[proxies[j]].flags & kSettled) != 0;
       if (any_ignored && pass) pass = !ignored(pair);

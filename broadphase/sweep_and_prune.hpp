@@ -155,6 +155,7 @@ class SweepAndPrune {
   void grow(std::uint32_t proxy);
   void invalidate_statics();
   void unsettle(ProxyInfo& info);
+  void return_to_order(std::uint32_t proxy);
   void rejoin_asleep(std::uint32_t proxy);
   void settle_sleepers();
   void build_fixed_set(StaticSet& set, std::uint32_t mask, std::uint32_t flags);

@@ -36,8 +36,8 @@ struct FixedView {
   std::uint32_t* cursors = nullptr;
 };
 
-// What one chunk's queries read: the moving (awake) boxes in sweep order, their filters, and
-// the static and sleeping sets for the sweep axis.
+// What one chunk's queries read: the moving boxes (awake, and sleepers not yet settled) in sweep
+// order, their filters, and the static and sleeping sets for the sweep axis.
 struct SweepView {
   SortedRun moving;
   const ProxyFilter* moving_filters = nullptr;
@@ -68,6 +68,8 @@ void sweep_queries(const SweepView& view, std::size_t begin, std::size_t end, Hi
     } else {
       scan_run_simd<false, Batch>(v.moving, i + 1, q, id, 0, hits, full);
     }
+    // A sleeper waiting in the moving order pairs with neither static nor sleeping boxes.
+    if (v.moving_filters[i].flags & kProxySleeping) continue;
     for (const FixedView& f : v.fixed) {
       for (std::size_t g = 0; g < f.group_count; ++g) {
         const StaticSet::Group& group = f.groups[g];

@@ -95,7 +95,8 @@ void wake_body(World::Impl& w, std::uint32_t k) {
   set_body_sleeping(w, k, false);
 }
 
-// The island's sleepers (dense, ascending), from its list, which it gives up: it is waking.
+// Appends the island's sleepers (dense; in any order, maybe twice) from its list, which it gives
+// up: it is waking.
 // visit_all_bodies (tests) finds them by scanning every body instead, as before the lists, the
 // twin the lists are checked against (tests/visited_bodies_test.cpp). A destroyed body waits,
 // still flagged asleep, for the next compaction; its broad-phase proxy is already gone (fuzz_api:
@@ -105,7 +106,6 @@ void take_sleepers(World::Impl& w, std::uint32_t island, std::vector<std::uint32
   const auto asleep_in_island = [&](std::uint32_t k) {
     return b.island[k] == island && (b.flags[k] & (kSleeping | kDead)) == kSleeping;
   };
-  const std::size_t first = out.size();
   if (w.visit_all_bodies) {
     for (std::uint32_t k = 0; k < b.size(); ++k)
       if (asleep_in_island(k)) out.push_back(k);
@@ -120,8 +120,13 @@ void take_sleepers(World::Impl& w, std::uint32_t island, std::vector<std::uint32
     if (asleep_in_island(k)) out.push_back(k);
   }
   w.island_sleepers.erase(listed);
-  std::sort(out.begin() + std::ptrdiff_t(first), out.end());
-  out.erase(std::unique(out.begin() + std::ptrdiff_t(first), out.end()), out.end());
+}
+
+// Ascending, as a scan of the bodies found them (update_sleep merges the woken with the runs),
+// each once.
+void sort_unique(std::vector<std::uint32_t>& bodies) {
+  std::sort(bodies.begin(), bodies.end());
+  bodies.erase(std::unique(bodies.begin(), bodies.end()), bodies.end());
 }
 
 }  // namespace
@@ -141,6 +146,7 @@ void forget_sleeper(World::Impl& w, std::uint32_t k) {
 void wake_island(World::Impl& w, std::uint32_t island) {
   std::vector<std::uint32_t> sleepers;
   take_sleepers(w, island, sleepers);
+  sort_unique(sleepers);
   for (const std::uint32_t k : sleepers) wake_body(w, k);
 }
 
@@ -177,8 +183,7 @@ void wake_marked_islands(World::Impl& w) {
   auto& woken = w.scratch.woken;
   woken.clear();
   for (const std::uint32_t island : wake) take_sleepers(w, island, woken);
-  // Ascending, as a scan of the bodies woke them (update_sleep merges them with the runs).
-  std::sort(woken.begin(), woken.end());
+  sort_unique(woken);
   for (const std::uint32_t k : woken) wake_body(w, k);
 }
 

@@ -97,5 +97,15 @@ void init_axis_joint(const World::Impl& w, Joint& j, std::uint32_t a, std::uint3
 // rotation the bodies have now.
 void init_shared_anchor(const World::Impl& w, Joint& j, std::uint32_t a, std::uint32_t b,
                         Vec2 anchor, std::optional<float> reference_angle);
+// A joint that holds the relative angle (rigid weld, prismatic) holds the same whatever point of
+// b its rows are anchored at: they are anchored midway between the bodies' centres, which keeps
+// their arms no longer than the bodies are apart (at the given anchor, 131 or 290 km away in
+// fuzz_api's inputs, the block of the rows and the angle lost every digit and the bodies turned
+// NaN). Returns that point; j.target keeps the given anchor from it, in b's frame.
+Vec2 rows_between_centres(const World::Impl& w, Joint& j, std::uint32_t a, std::uint32_t b,
+                          Vec2 anchor);
+// The reaction's torque about the given anchor of such a joint: its force acts at the rows' point.
+void torque_about_given_anchor(const World::Impl& w, const Joint& j, std::uint32_t b,
+                               JointReading& out);
 
 }  // namespace strut

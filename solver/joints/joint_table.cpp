@@ -126,6 +126,18 @@ void init_shared_anchor(const World::Impl& w, Joint& j, std::uint32_t a, std::ui
   j.reference = reference_angle ? make_rot(*reference_angle) : relative_rot(w, a, b);
 }
 
+Vec2 rows_between_centres(const World::Impl& w, Joint& j, std::uint32_t a, std::uint32_t b,
+                          Vec2 anchor) {
+  const Vec2 row_point = 0.5f * (body_center(w, a) + body_center(w, b));
+  j.target = inv_rotate(Rot{w.bodies.qc[b], w.bodies.qs[b]}, anchor - row_point);
+  return row_point;
+}
+
+void torque_about_given_anchor(const World::Impl& w, const Joint& j, std::uint32_t b,
+                               JointReading& out) {
+  out.torque += cross(-world_arm(w, b, j.target), out.force);
+}
+
 void init_axis_joint(const World::Impl& w, Joint& j, std::uint32_t a, std::uint32_t b, Vec2 anchor,
                      Vec2 axis) {
   init_shared_anchor(w, j, a, b, anchor, std::nullopt);

@@ -15,16 +15,12 @@ void validate(const World::Impl& w, const JointDef& any, std::uint32_t a, std::u
   validate_axis_joint(w, std::get<PrismaticJointDef>(any), a, b, "a prismatic joint");
 }
 
-// The angle is held, so the line b's anchor slides on may be taken through any point of b: its
-// rows hold the point midway between the bodies' centres (as a rigid weld's, weld_joint.cpp),
-// which keeps their arms no longer than the bodies are apart, and the given anchor is kept (from
-// that point, in b's frame) to read the torque about. Rows at an anchor 290 km away (fuzz_api:
-// a box on the ground) made the off-axis and angle block lose every digit and the bodies NaN.
-// The translation along the axis is the same from either point while the angle holds.
+// The angle is held, so the line b's anchor slides on may be taken through any point of b: the
+// rows are anchored between the centres (rows_between_centres; at an anchor 290 km away,
+// fuzz_api, a box on the ground turned NaN). The translation along the axis is the same from
+// either point while the angle holds.
 void init(const World::Impl& w, Joint& j, std::uint32_t a, std::uint32_t b) {
-  const Vec2 row_point = 0.5f * (body_center(w, a) + body_center(w, b));
-  init_axis_joint(w, j, a, b, row_point, def_of(j).axis);
-  j.target = inv_rotate(Rot{w.bodies.qc[b], w.bodies.qs[b]}, def_of(j).anchor - row_point);
+  init_axis_joint(w, j, a, b, rows_between_centres(w, j, a, b, def_of(j).anchor), def_of(j).axis);
 }
 
 // Off the axis and the relative angle.
@@ -63,8 +59,7 @@ void read(const World::Impl& w, const Joint& j, std::uint32_t a, std::uint32_t b
   out.translation = f.translation;
   out.angle = joint_angle(w, q, j.reference);
   out.speed = row_motion(w, q, sliding_row(f, f.axis)) / h;
-  // The rows' force acts at their point; about the given anchor it adds its moment.
-  out.torque += cross(-world_arm(w, b, j.target), out.force);
+  torque_about_given_anchor(w, j, b, out);
 }
 
 }  // namespace

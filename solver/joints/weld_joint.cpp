@@ -22,20 +22,13 @@ void validate(const World::Impl& w, const JointDef& any, std::uint32_t a, std::u
   require_rigid(w, a, b, "a weld joint");
 }
 
-// A rigid weld holds b's whole pose, so where its point is does not change what it holds: its
-// rows hold the point midway between the bodies' centres, which keeps their arms no longer than
-// the bodies are apart, and the given anchor is kept (from that point, in b's frame) to read
-// the torque about. Rows at an anchor 131 km away (fuzz_api) made a 3x3 block of 1e10-sized arm
-// terms beside the angle's 1 / I, whose determinant lost every digit, and both bodies turned NaN.
+// A rigid weld holds b's whole pose, so its rows are anchored between the centres
+// (rows_between_centres; at its anchor 131 km away, fuzz_api, a 3x3 block of 1e10-sized arm
+// terms beside the angle's 1 / I turned both bodies NaN). A soft weld's anchor is where it bends.
 void init(const World::Impl& w, Joint& j, std::uint32_t a, std::uint32_t b) {
   const WeldJointDef& d = def_of(j);
-  if (!is_rigid(d)) {
-    init_shared_anchor(w, j, a, b, d.anchor, d.reference_angle);
-    return;
-  }
-  const Vec2 row_point = 0.5f * (body_center(w, a) + body_center(w, b));
-  init_shared_anchor(w, j, a, b, row_point, d.reference_angle);
-  j.target = inv_rotate(Rot{w.bodies.qc[b], w.bodies.qs[b]}, d.anchor - row_point);
+  const Vec2 anchor = is_rigid(d) ? rows_between_centres(w, j, a, b, d.anchor) : d.anchor;
+  init_shared_anchor(w, j, a, b, anchor, d.reference_angle);
 }
 
 // The point's two rows (along x and y) and its gap.
@@ -102,9 +95,7 @@ void read(const World::Impl& w, const Joint& j, std::uint32_t a, std::uint32_t b
           JointReading& out) {
   out.angle = joint_angle(w, joint_bodies(w, a, b), j.reference);
   out.speed = (w.bodies.da[b] - w.bodies.da[a]) / h;
-  if (!is_rigid(def_of(j))) return;
-  // The rows' force acts at their point; about the given anchor it adds its moment.
-  out.torque += cross(-world_arm(w, b, j.target), out.force);
+  if (is_rigid(def_of(j))) torque_about_given_anchor(w, j, b, out);
 }
 
 }  // namespace
