@@ -497,7 +497,7 @@ namespace {
 // margin of a manifold edge's line gets a speculative point against that edge. `first` holds
 // the first vertex of each point's body's collider, indexed like the points' bodies.
 std::size_t add_fast_points(const World::Impl& w, std::uint32_t ca, std::uint32_t cc, float margin,
-                            ContactPoint* out, std::size_t count) {
+                            ContactPoint* out, float* separations, std::size_t count) {
   const auto& col = w.colliders;
   const std::size_t base = count;
   for (std::size_t p = 0; p < base; ++p) {
@@ -528,7 +528,8 @@ std::size_t add_fast_points(const World::Impl& w, std::uint32_t ca, std::uint32_
       const float sep = dot(normal, vertex_position(w, other_body, v) - e1) - out[p].radius();
       if (sep >= margin) continue;
       ContactPoint cp = out[p];
-      cp.separation = sep;
+      separations[count] = sep;
+      cp.nx = normal.x, cp.ny = normal.y;  // along the edge
       cp.vertex = v;
       cp.lambda_n = cp.lambda_t = 0;
       out[count++] = cp;
@@ -548,7 +549,7 @@ bool boxes_within(const World::Impl& w, std::uint32_t a, std::uint32_t c, float 
 }
 
 std::size_t collide_pair(const World::Impl& w, std::uint32_t a, std::uint32_t c, PairReach reach,
-                         float margin, ContactPoint* out) {
+                         float margin, ContactPoint* out, float* separations) {
   const auto& b = w.bodies;
   const auto& col = w.colliders;
   const std::uint32_t ba = col.body[a], bc = col.body[c];
@@ -574,8 +575,9 @@ std::size_t collide_pair(const World::Impl& w, std::uint32_t a, std::uint32_t c,
     cp.radius_v = col.radius[cv];
     cp.radius_o = col.radius[co];
     // f.normal points from A to B; ours from the other feature towards the vertex.
-    cp.set_fallback_normal(f.vertex_on_a ? -f.normal : f.normal);
-    cp.separation = f.separation;
+    const Vec2 normal = f.vertex_on_a ? -f.normal : f.normal;
+    cp.nx = normal.x, cp.ny = normal.y;
+    separations[i] = f.separation;
     cp.vertex_on_lower = f.vertex_on_a == a_lower;
     combine_materials(w, a, c, cp);
   }
@@ -586,7 +588,7 @@ std::size_t collide_pair(const World::Impl& w, std::uint32_t a, std::uint32_t c,
   const bool fixed = b.inv_mass[ba] == 0 || b.inv_mass[bc] == 0;
   const bool bullet = ((b.flags[ba] | b.flags[bc]) & kBullet) != 0;
   if (count > 0 && (fixed || bullet) && reach.fast)
-    count = add_fast_points(w, a, c, margin, out, count);
+    count = add_fast_points(w, a, c, margin, out, separations, count);
   return count;
 }
 

@@ -52,10 +52,10 @@ inline constexpr std::size_t kMaxPointsPerPair = 2 + 2 * 16;
 // of the two shapes is within that margin.
 bool boxes_within(const World::Impl& w, std::uint32_t a, std::uint32_t c, float margin);
 // Manifold of one collider pair, features up to `margin` apart (at least reach.margin, the
-// pair_reach of their bodies), as contact points written to out[0..kMaxPointsPerPair); returns
-// the count.
+// pair_reach of their bodies), as contact points written to out[0..kMaxPointsPerPair) with their
+// separations beside them in `separations`; returns the count.
 std::size_t collide_pair(const World::Impl& w, std::uint32_t a, std::uint32_t c, PairReach reach,
-                         float margin, ContactPoint* out);
+                         float margin, ContactPoint* out, float* separations);
 // Contact points of all candidate pairs, in pair order; last step's become the reference for
 // warm starting, the contact cache and events.
 void narrow_phase(World::Impl& w);

@@ -335,7 +335,9 @@ TEST(ContactStructure, SettlingPileKeepsItsLanesWhenItsPointsMove) {
     const std::uint64_t recoloured = final_hash(false);
     EXPECT_EQ(relaid, 0);
     EXPECT_EQ(final_hash(true), recoloured) << threads << " threads";
-    EXPECT_GE(relaid, 10) << "a settling pyramid re-lays its points now and then";
+    // 6 of 150 steps since pairs that touch keep their features while they move less than 10
+    // slops (the recycling in narrow_phase.cpp; 10 or more before).
+    EXPECT_GE(relaid, 3) << "a settling pyramid re-lays its points now and then";
   }
 }
 

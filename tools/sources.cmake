@@ -46,3 +46,9 @@ set(STRUT_TOOL_SOURCES
   tools/cmd_view.cpp
   tools/cmd_render.cpp
 )
+# The robustness suite (tools/robustness/): its cases and figures, read by `strut robustness`,
+# the tests and (through robustness.hpp's Engine) by probes of other engines.
+set(STRUT_ROBUSTNESS_SOURCES
+  tools/robustness/robustness_cases.cpp
+  tools/robustness/strut_engine.cpp
+)

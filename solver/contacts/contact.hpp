@@ -31,10 +31,12 @@ struct alignas(64) ContactPoint {
   float lambda_t = 0;      // accumulated friction impulse x h along (n.y, -n.x)
   float max_lambda_n = 0;  // largest normal impulse of the step (was it pressed?)
   float vn_pre = 0;        // relative normal motion per substep before the step (restitution)
-  float separation = 0;    // from the narrow phase
-  // From the narrow phase, used when the features coincide; unit, stored as 16-bit fractions
-  // (precision is irrelevant there, and the full vector did not fit the cache line).
-  std::int16_t fallback_x = 0, fallback_y = 0;
+  // The normal when the narrow phase chose the features, in the world, from the other feature
+  // towards the vertex: between rigid bodies the solver pushes along it for as long as the
+  // features are kept, as Box2D v3 keeps a recycled manifold's (a normal turned with the bodies
+  // pushed a leaning column further over, docs/architecture.md). The soft path uses it where
+  // the features coincide.
+  float nx = 0, ny = 1;
   ContactKind kind = ContactKind::VertexEdge;
   bool sliding = false;  // slipping at the end of the last substep: dynamic friction applies
   // The vertex is on the collider of the lower slot of the pair (slots survive compaction).
@@ -42,19 +44,27 @@ struct alignas(64) ContactPoint {
   std::uint8_t unused = 0;
 
   float radius() const { return radius_v + radius_o; }
-  Vec2 fallback_normal() const {
-    return {float(fallback_x) * (1.0f / 32767.0f), float(fallback_y) * (1.0f / 32767.0f)};
-  }
-  void set_fallback_normal(Vec2 n) {
-    fallback_x = std::int16_t(std::lround(std::clamp(n.x, -1.0f, 1.0f) * 32767.0f));
-    fallback_y = std::int16_t(std::lround(std::clamp(n.y, -1.0f, 1.0f) * 32767.0f));
-  }
+  Vec2 normal() const { return {nx, ny}; }
   // Same features as `o` (warm starting): the same vertex against the same edge or vertex.
   bool same_features(const ContactPoint& o) const {
     return vertex == o.vertex && other == o.other && kind == o.kind &&
            vertex_on_lower == o.vertex_on_lower;
   }
 };
+// A point's gap along its normal n (from the other feature towards the vertex), before radii:
+// p = vertex - e1, d = e2 - e1 (zero for VertexVertex), t = the vertex's projection on the edge,
+// clamped. Along n to the edge's line where the line faces n (cos > 1/2): a cut point's normal
+// is its reference face's, not the edge's, and the gap is the distance along it to where the
+// edge crosses the cutting side plane (Box2D's clip point); otherwise from the edge's point
+// nearest the vertex (or the other vertex). The rigid prepare computes the same in lanes
+// (contact_prepare.hpp).
+inline float gap_along(Vec2 n, Vec2 p, Vec2 d, float t) {
+  const float mx = d.y, my = -d.x;
+  const float mn = mx * n.x + my * n.y;
+  if (mn * mn > 0.25f * (d.x * d.x + d.y * d.y)) return (mx * p.x + my * p.y) / mn;
+  return n.x * (p.x - t * d.x) + n.y * (p.y - t * d.y);
+}
+
 // One cache line each: the contact prepare reads points in colour order, all over the list.
 static_assert(sizeof(ContactPoint) == 64 && alignof(ContactPoint) == 64);
 
@@ -88,6 +98,9 @@ struct alignas(32) PrepareBody {
 struct PairCache {
   float x = 0, y = 0, c = 1, s = 0;
   float margin = -1;
+  // The two bodies' rotations in the world (lower- and higher-slot collider's): the contact
+  // solver takes a point's arms at them, and the recycling tells how far each has turned.
+  float lower_c = 1, lower_s = 0, higher_c = 1, higher_s = 0;
 };
 
 // A solver work item: `count` wide constraints from `first`, solved in order (the constraints

@@ -68,23 +68,21 @@ template <class F>
   const F ro = load<F>(f.ro + lane), rv = load<F>(f.rv + lane);
   const F radius = rv + ro;
   const auto edge = load<F>(f.edge + lane) > F(0.5f);
-  // Vertex against edge: the edge's outward normal, the vertex's projection t on it.
+  // The normal is the one the features were chosen with (ContactPoint::nx, ny), and the
+  // separation is the gap along it (gap_along in contact.hpp, operation for operation).
+  const F nx = fnx, ny = fny;
   const F dx = e2x - e1x, dy = e2y - e1y;
   const F len2 = dx * dx + dy * dy;
   const auto has_len = len2 > zero;
   const F safe_len2 = select(has_len, len2, one);
-  const F inv_len = one / vsqrt(safe_len2);
   const F px = vx - e1x, py = vy - e1y;
-  const F en_x = select(has_len, dy * inv_len, fnx),
-          en_y = select(has_len, zero - dx * inv_len, fny);
   const F t = select(has_len, vmin(vmax((px * dx + py * dy) / safe_len2, zero), one), zero);
-  // Vertex against vertex: along the line between them.
-  const F dist = vsqrt(px * px + py * py);
-  const auto apart = dist > F(1e-9f);
-  const F inv_dist = one / select(apart, dist, one);
-  const F vn_x = select(apart, px * inv_dist, fnx), vn_y = select(apart, py * inv_dist, fny);
-  const F nx = select(edge, en_x, vn_x), ny = select(edge, en_y, vn_y);
-  const F c = select(edge, nx * px + ny * py, dist) - radius;
+  const F mx = dy, my = zero - dx;
+  const F mn = mx * nx + my * ny;
+  const auto to_line = mn * mn > F(0.25f) * (dx * dx + dy * dy);
+  const F gap = select(to_line, (mx * px + my * py) / select(to_line, mn, one),
+                       nx * (px - t * dx) + ny * (py - t * dy));
+  const F c = gap - radius;
   // Anchors in the bodies, then in the world: the edge point or the other vertex; the vertex.
   // inv_rotate(q, r n) and inv_rotate(q, -r n): from a feature to its surface.
   const F so_x = ro * nx, so_y = ro * ny;
@@ -98,8 +96,17 @@ template <class F>
   const F loy = select(edge, edge_ly, l1y) + co_ly;
   const F lvx = vlx + cv_lx;
   const F lvy = vly + cv_ly;
-  const F rax = qoc * lox - qos * loy, ray = qos * lox + qoc * loy;
-  const F rbx = qvc * lvx - qvs * lvy, rby = qvs * lvx + qvc * lvy;
+  // The arms at the rotations the features were chosen at (FeatureRows::avc...): as Box2D v3
+  // keeps a recycled manifold's anchors, so that neither the normal nor the arms turn with the
+  // bodies while the features are kept (arms that turned tipped a leaning column further over).
+  const auto current_v = (load<F>(f.avc + lane) == zero) & (load<F>(f.avs + lane) == zero);
+  const auto current_o = (load<F>(f.aoc + lane) == zero) & (load<F>(f.aos + lane) == zero);
+  const F avc = select(current_v, qvc, load<F>(f.avc + lane));
+  const F avs = select(current_v, qvs, load<F>(f.avs + lane));
+  const F aoc = select(current_o, qoc, load<F>(f.aoc + lane));
+  const F aos = select(current_o, qos, load<F>(f.aos + lane));
+  const F rax = aoc * lox - aos * loy, ray = aos * lox + aoc * loy;
+  const F rbx = avc * lvx - avs * lvy, rby = avs * lvx + avc * lvy;
   store(out.nx + lane, nx), store(out.ny + lane, ny);
   store(out.rax + lane, rax), store(out.ray + lane, ray);
   store(out.rbx + lane, rbx), store(out.rby + lane, rby);

@@ -91,13 +91,33 @@ float feature_separation(const World::Impl& w, const ContactPoint& cp, std::uint
   const Vec2 v = vertex_position(w, body_v, cp.vertex);
   const std::uint32_t e1i = w.bodies.particle_begin[body_o] + cp.other;
   const Vec2 e1{w.particles.x[e1i], w.particles.y[e1i]};
-  if (cp.kind == ContactKind::VertexVertex) return length(v - e1) - cp.radius();
+  // Along the normal the features were chosen with, from the edge's point nearest the vertex,
+  // as the prepare measures it (contact_prepare.hpp).
+  if (cp.kind == ContactKind::VertexVertex) return dot(cp.normal(), v - e1) - cp.radius();
   const std::uint32_t e2i = e1i + w.particles.next[e1i];
   const Vec2 d = Vec2{w.particles.x[e2i], w.particles.y[e2i]} - e1;
-  const float len = length(d);
-  // The edge's outward normal (d.y, -d.x) / len, as evaluate_contact takes it.
-  const Vec2 normal = len > 0 ? (1.0f / len) * Vec2{d.y, -d.x} : cp.fallback_normal();
-  return dot(normal, v - e1) - cp.radius();
+  const float len2 = dot(d, d);
+  const float t = len2 > 0 ? std::clamp(dot(v - e1, d) / len2, 0.0f, 1.0f) : 0.0f;
+  return gap_along(cp.normal(), v - e1, d, t) - cp.radius();
+}
+
+// Two faces pressed together, anti-parallel, touch at each end either where a vertex of one lies
+// on the other face, or the other way round; which of the two a point is flips whenever the
+// faces' ends cross, by a hair's breadth in a stack of equal boxes. Whether `fresh` is the
+// corner `old` was, seen from the other side: each point's vertex is an end of the other point's
+// edge, and the two ends face each other (the start of one edge the end of the other). Its
+// impulses carry over (a column of 20 boxes lost its warm start at a corner every few steps and
+// leaned over, docs/architecture.md). old's bodies are rebound to this step's indices.
+bool same_corner(const World::Impl& w, const ContactPoint& old, const ContactPoint& fresh) {
+  if (old.kind != ContactKind::VertexEdge || fresh.kind != ContactKind::VertexEdge) return false;
+  if (old.vertex_on_lower == fresh.vertex_on_lower) return false;
+  const auto& q = w.particles;
+  const std::uint32_t old_edge_end =
+      old.other + q.next[w.bodies.particle_begin[fresh.body_v] + old.other];
+  const std::uint32_t fresh_edge_end =
+      fresh.other + q.next[w.bodies.particle_begin[fresh.body_o] + fresh.other];
+  return (fresh.vertex == old_edge_end && old.vertex == fresh.other) ||
+         (fresh.vertex == old.other && old.vertex == fresh_edge_end);
 }
 
 // A reused point on this step's dense body indices: whether the vertex is on the collider of the
@@ -133,7 +153,28 @@ PairCache relative_pose(const World::Impl& w, std::uint32_t lower, std::uint32_t
   r.x = p.x, r.y = p.y;
   r.c = q.c * b.qc[higher] + q.s * b.qs[higher];
   r.s = q.c * b.qs[higher] - q.s * b.qc[higher];
+  r.lower_c = q.c, r.lower_s = q.s;
+  r.higher_c = b.qc[higher], r.higher_s = b.qs[higher];
   return r;
+}
+
+// Box2D v3's contact recycling: a touching pair at rest relative to itself (closing or parting
+// by less than a slop this step) keeps its features, and the normal and arms they were chosen
+// with, while neither body has turned by more than about 11 degrees and no point of one has
+// moved more than kRecycleSlops contact slops relative to the other since then, even though a
+// feature pair missing from its manifold could then have come within reach. A normal and arms
+// that turned with the bodies every step pushed a leaning column further over: 20 boxes fell in
+// 15 s (in Box2D too, with its recycling off), and stand with it (docs/architecture.md). Pairs
+// pushing out of each other faster than that collide afresh: held normals let boxes created at
+// one point leave faster than the push-out's bound (docs/api.md, "Limitations").
+inline constexpr float kRecycleSlops = 10.0f;
+inline constexpr float kRecycleCosTurn = 0.98f;
+bool recyclable(const PairCache& then, const PairCache& now, float moved, PairReach reach,
+                float slop) {
+  const float lower_cos = now.lower_c * then.lower_c + now.lower_s * then.lower_s;
+  const float higher_cos = now.higher_c * then.higher_c + now.higher_s * then.higher_s;
+  return reach.margin <= 2.0f * slop && moved <= kRecycleSlops * slop &&
+         lower_cos > kRecycleCosTurn && higher_cos > kRecycleCosTurn;
 }
 
 // Largest relative displacement of any point of `higher` since the cache was made.
@@ -211,6 +252,7 @@ void narrow_phase(World::Impl& w) {
     // compaction moved them (dense_moved, below); only fresh pairs are compared.
     bool same_counts = same_pairs, same_bodies = same_pairs, bouncy = false;
     ContactPoint buffer[kMaxPointsPerPair];
+    float separations[kMaxPointsPerPair];
     for (int p = lo; p < hi; ++p) {
       // A settled pile's pairs are last step's in order: their points are read in order, but
       // between them each pair reads bodies and particles all over, so the points are asked for
@@ -244,9 +286,11 @@ void narrow_phase(World::Impl& w) {
       float deepest = 0;          // ContactSet::pair_deepest
       if (cacheable_pair) {
         cache = relative_pose(w, lower, higher);
-        if (old != ~0u && set.old_pair_cache[old].margin >= 0 &&
-            drift(set.old_pair_cache[old], cache, w.reach[higher]) + reach.margin <=
-                set.old_pair_cache[old].margin) {
+        const PairCache& then = old != ~0u ? set.old_pair_cache[old] : PairCache{};
+        const float moved = then.margin >= 0 ? drift(then, cache, w.reach[higher]) : 0.0f;
+        // Kept if nothing missing can be within reach this step, or recycled while touching.
+        if (then.margin >= 0 && (moved + reach.margin <= then.margin ||
+                                 (set.old_pair_touching[old] && recyclable(then, cache, moved, reach, slop)))) {
           // Last step's points keep their features and impulses; the merge copies them straight
           // from last step's list (or leaves them there). Here, where they lie, only their
           // bodies' dense indices after a compaction, and their separations, for the pair's
@@ -264,11 +308,11 @@ void narrow_phase(World::Impl& w) {
           cache = set.old_pair_cache[old];  // drift counts from when the features were chosen
           reused = true;
         } else {
-          count = collide_pair(w, a, c, reach, collide_margin, buffer);
+          count = collide_pair(w, a, c, reach, collide_margin, buffer, separations);
           cache.margin = collide_margin;
         }
       } else {
-        count = collide_pair(w, a, c, reach, collide_margin, buffer);
+        count = collide_pair(w, a, c, reach, collide_margin, buffer, separations);
       }
       if (same_pairs && count != set.old_pair_begin[old + 1] - set.old_pair_begin[old])
         same_counts = false;
@@ -284,16 +328,23 @@ void narrow_phase(World::Impl& w) {
       if (!reused)
         for (std::size_t i = 0; i < count; ++i) {
           if (old != ~0u) {
-            for (std::uint32_t k = set.old_pair_begin[old]; k < set.old_pair_begin[old + 1]; ++k) {
-              if (!set.old_points[k].same_features(buffer[i])) continue;
+            const std::uint32_t first = set.old_pair_begin[old], end = set.old_pair_begin[old + 1];
+            std::uint32_t k = first;
+            while (k < end && !set.old_points[k].same_features(buffer[i])) ++k;
+            // The same corner seen from the other face: its normal and tangent are reversed, and
+            // so are the bodies they push, so the impulses keep their signs.
+            if (k == end) {
+              k = first;
+              while (k < end && !same_corner(w, set.old_points[k], buffer[i])) ++k;
+            }
+            if (k < end) {
               const PointImpulses prev = point_impulses(set, set.old_points, k);
               buffer[i].lambda_n = prev.lambda_n, buffer[i].lambda_t = prev.lambda_t;
               buffer[i].sliding = prev.sliding;
-              break;
             }
           }
-          touching |= buffer[i].separation <= slop;
-          deepest = std::min(deepest, buffer[i].separation);
+          touching |= separations[i] <= slop;
+          deepest = std::min(deepest, separations[i]);
         }
       const std::size_t row = out.pairs++;
       out.keys[row] = key;

@@ -15,8 +15,18 @@ namespace strut {
 namespace {
 
 // Gathers the features of a point between two rigid bodies into lane `lane` of f, in their
-// bodies' frames (the particles' local positions, which stay put while the body is rigid).
-void gather_features(const World::Impl &w, const ContactPoint &cp, FeatureRows &f, int lane) {
+// bodies' frames (the particles' local positions, which stay put while the body is rigid), with
+// the rotations its arms are taken at (FeatureRows::avc): for a face against a face (a pair of
+// two points) those of `cache`, its pair's when the features were chosen; otherwise, and for a
+// pair that collides afresh every step (no cache), the current ones.
+//
+// Why faces only: held still while the features are kept (Box2D v3 holds a recycled
+// manifold's), the arms of a face contact give a stack no turning push from its own tilt, and
+// a column of 20 boxes stands; turned with the bodies it leaned further every step and fell in
+// 15 s. Held still under a single corner they would prop a box balanced on that corner, which
+// must tip over (Box2D's recycling holds it there).
+void gather_features(const World::Impl &w, const ContactPoint &cp, const PairCache &cache,
+                     bool face, FeatureRows &f, int lane) {
   const auto &b = w.bodies;
   const auto &q = w.particles;
   const std::uint32_t iv = b.particle_begin[cp.body_v] + cp.vertex;
@@ -26,15 +36,20 @@ void gather_features(const World::Impl &w, const ContactPoint &cp, FeatureRows &
   f.l1x[lane] = q.lx[i], f.l1y[lane] = q.ly[i], f.l2x[lane] = q.lx[j], f.l2y[lane] = q.ly[j];
   f.edge[lane] = cp.kind == ContactKind::VertexEdge ? 1.0f : 0.0f;
   f.rv[lane] = cp.radius_v, f.ro[lane] = cp.radius_o;
-  const Vec2 fallback = cp.fallback_normal();
-  f.fnx[lane] = fallback.x, f.fny[lane] = fallback.y;
+  f.fnx[lane] = cp.nx, f.fny[lane] = cp.ny;
+  Rot qv{0, 0}, qo{0, 0};  // (0, 0): the current rotations, whenever the lane is prepared
+  if (face && cache.margin >= 0) {
+    const Rot lower{cache.lower_c, cache.lower_s}, higher{cache.higher_c, cache.higher_s};
+    qv = cp.vertex_on_lower ? lower : higher, qo = cp.vertex_on_lower ? higher : lower;
+  }
+  f.avc[lane] = qv.c, f.avs[lane] = qv.s, f.aoc[lane] = qo.c, f.aos[lane] = qo.s;
   f.present[lane] = 1.0f;
 }
 
 // A lane without a point (padding, or a constraint's missing second point): zero features.
 void clear_features(FeatureRows &f, int lane) {
   for (float *row : {f.vlx, f.vly, f.l1x, f.l1y, f.l2x, f.l2y, f.edge, f.rv, f.ro, f.fnx, f.fny,
-                     f.present, f.flip})
+                     f.avc, f.avs, f.aoc, f.aos, f.present, f.flip})
     row[lane] = 0.0f;
 }
 
@@ -55,7 +70,7 @@ PreparedPoint prepare_point(const World::Impl &w, const ContactPoint &cp) {
   FeatureRows f;
   PrepareInput in;
   PrepareOutput out;
-  gather_features(w, cp, f, 0);
+  gather_features(w, cp, PairCache{}, false, f, 0);
   const auto &b = w.bodies;
   const auto v = fields(prepare_body(w, cp.body_v)), o = fields(prepare_body(w, cp.body_o));
   const float pv[2] = {b.px[cp.body_v], b.py[cp.body_v]};
@@ -134,7 +149,8 @@ void fill_constraint(const World::Impl &w, WideConstraint &c, WideFeatures &f,
         // Collided afresh, a pair keeps its first point's bodies (ContactSet::same_layout), but
         // its second point's vertex may now lie on the other body.
         const ContactPoint &pk = set.points[point];
-        gather_features(w, pk, f.p[k], lane);
+        gather_features(w, pk, set.pair_cache[f.pair[lane]], set.constraint_count[id] == 2,
+                        f.p[k], lane);
         f.p[k].flip[lane] = pk.body_v == c.a[lane] ? 1.0f : 0.0f;
       }
       continue;
@@ -145,7 +161,7 @@ void fill_constraint(const World::Impl &w, WideConstraint &c, WideFeatures &f,
     for (std::uint32_t k = 0; k < 2; ++k) {
       if (k < n) {
         const ContactPoint &pk = set.points[k0 + k];
-        gather_features(w, pk, f.p[k], int(lane));
+        gather_features(w, pk, set.pair_cache[f.pair[lane]], n == 2, f.p[k], int(lane));
         f.p[k].flip[lane] = pk.body_v == a ? 1.0f : 0.0f;
         f.p[k].point[lane] = k0 + k;
       } else {

@@ -1,0 +1,54 @@
+// The robustness suite: the field's stress cases (Box2D's robustness samples, tall and tilted
+// stacks, mass ratios, energy, joints at their limits), each a scene and one figure measured
+// from how its bodies move. A figure is measured through Engine, which reads nothing but poses,
+// velocities and joint coordinates, so a probe outside the project can measure the same figure
+// for another engine stepping the same scene (README, "Robustness").
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "strut/scene.hpp"
+
+namespace strut::robustness {
+
+// A running engine as the figures read it. Bodies and joints are numbered in scene order.
+class Engine {
+ public:
+  virtual ~Engine() = default;
+  virtual void step() = 0;  // one step of the scene's dt with its substeps
+  virtual int body_count() const = 0;
+  virtual Vec2 position(int body) const = 0;  // centre of mass
+  virtual float angle(int body) const = 0;
+  virtual Vec2 velocity(int body) const = 0;  // of the centre of mass
+  virtual float angular_velocity(int body) const = 0;
+  virtual float mass(int body) const = 0;
+  virtual float inertia(int body) const = 0;  // about the centre of mass
+  virtual bool sleeping(int body) const = 0;
+  // Revolute: b's angle relative to a's, 0 at load; prismatic: b's translation along the axis.
+  virtual float joint_coordinate(int joint) const = 0;
+};
+
+struct Case {
+  std::string name;         // also the file name of scenes/robustness/<name>.json
+  std::string description;  // the setup and where it comes from
+  std::string figure;       // what is measured, with its unit
+  double limit = 0;         // passes when the figure is at most this (or at least, if !at_most)
+  bool at_most = true;
+  std::string why;  // the tolerance against physics
+  std::function<Scene()> scene;
+  std::function<double(Engine&)> measure;  // steps the engine and returns the figure
+};
+
+std::vector<Case> cases();
+
+// strut stepping a built scene (one thread unless told).
+std::unique_ptr<Engine> strut_engine(const Scene& scene, int threads = 1);
+
+inline bool passes(const Case& c, double figure) {
+  return c.at_most ? figure <= c.limit : figure >= c.limit;
+}
+
+}  // namespace strut::robustness

@@ -1,0 +1,520 @@
+// The robustness cases (robustness.hpp): the scenes and how each figure is measured. Every
+// scene runs at the default settings (dt 1/60, 4 substeps, gravity (0, -10), friction 0.6,
+// density 1) unless its description says otherwise.
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+#include <string>
+#include <utility>
+
+#include "tools/robustness/robustness.hpp"
+
+namespace strut::robustness {
+namespace {
+
+constexpr float kDt = 1.0f / 60.0f;
+constexpr float kSleepSpeed = 0.05f;  // WorldConfig::sleep_speed, also Box2D's sleep threshold
+
+Scene base(std::string name, std::string description, int steps, bool sleep) {
+  Scene s;
+  s.source = std::move(name);
+  s.description = std::move(description);
+  s.steps = steps;
+  s.dt = kDt;
+  s.config.enable_sleep = sleep;
+  return s;
+}
+
+int add(Scene& s, BodyDef def, std::string name = {}) {
+  s.bodies.push_back(SceneBody{std::move(name), std::move(def)});
+  return int(s.bodies.size()) - 1;
+}
+
+BodyDef box(Vec2 center, Vec2 half, float density = 1.0f) {
+  BodyDef d;
+  d.shape = BoxShape{half};
+  d.center = center;
+  d.material.density = density;
+  return d;
+}
+
+BodyDef ground_box(Vec2 center = {0, -1}, Vec2 half = {50, 1}) {
+  BodyDef d = box(center, half);
+  d.is_static = true;
+  return d;
+}
+
+// The largest value of f over `steps` steps, read after each.
+template <class F>
+double max_over(Engine& e, int steps, F f) {
+  double m = -INFINITY;
+  for (int i = 0; i < steps; ++i) {
+    e.step();
+    m = std::max(m, double(f()));
+  }
+  return m;
+}
+
+// The fastest point of bodies [first, last): linear speed plus angular speed times `reach`.
+double fastest(const Engine& e, int first, int last, float reach) {
+  double m = 0;
+  for (int k = first; k < last; ++k)
+    m = std::max(m, double(length(e.velocity(k))) + std::fabs(e.angular_velocity(k)) * reach);
+  return m;
+}
+
+// Seconds until bodies [first, last) move slower than the sleep speed for good (within
+// `steps` steps; the whole run if they never settle).
+double time_to_rest(Engine& e, int steps, int first, int last, float reach) {
+  int settled_at = 0;
+  for (int i = 1; i <= steps; ++i) {
+    e.step();
+    if (fastest(e, first, last, reach) >= kSleepSpeed) settled_at = i;
+  }
+  return settled_at * double(kDt);
+}
+
+double energy(const Engine& e, int first, int last, Vec2 gravity) {
+  double sum = 0;
+  for (int k = first; k < last; ++k) {
+    const Vec2 v = e.velocity(k);
+    const double w = e.angular_velocity(k);
+    sum += 0.5 * e.mass(k) * double(dot(v, v)) + 0.5 * e.inertia(k) * w * w -
+           e.mass(k) * double(dot(gravity, e.position(k)));
+  }
+  return sum;
+}
+
+// --- stacks ---------------------------------------------------------------------------------
+
+Scene column(bool sleep) {
+  Scene s = base(sleep ? "column20_sleep" : "column20",
+                 std::string("20 unit boxes (half extent 0.5) in a column on a static ground") +
+                     (sleep ? ", sleep on" : ", sleep off"),
+                 1200, sleep);
+  add(s, ground_box());
+  for (int i = 0; i < 20; ++i) add(s, box({0, 0.5f + float(i)}, {0.5f, 0.5f}));
+  return s;
+}
+
+double column_drift(Engine& e) {
+  return max_over(e, 1200, [&] { return std::fabs(e.position(20).x); });
+}
+
+// Box2D's HighMassRatio1: three pyramids of 2 m boxes with a base of 10, each topped by one box
+// of density 100, 200 and 300.
+Scene high_mass_ratio_1() {
+  Scene s = base("high_mass_ratio_1",
+                 "Box2D's HighMassRatio1: three pyramids of 2 m boxes (base 10) topped by boxes of "
+                 "density 100, 200 and 300, sleep off",
+                 600, false);
+  add(s, ground_box());
+  const float extent = 1.0f;
+  for (int j = 0; j < 3; ++j) {
+    int count = 10;
+    const float offset = -20.0f * extent + 2.0f * (count + 1.0f) * extent * float(j);
+    float y = extent;
+    while (count > 0) {
+      for (int i = 0; i < count; ++i) {
+        const float coeff = float(i) - 0.5f * float(count);
+        const float yy = count == 1 ? y + 2.0f : y;
+        add(s, box({2.0f * coeff * extent + offset, yy}, {extent, extent},
+                   count == 1 ? (float(j) + 1.0f) * 100.0f : 1.0f));
+      }
+      --count;
+      y += 2.0f * extent;
+    }
+  }
+  return s;
+}
+
+// The largest drop of any box below where it was placed, after 10 s.
+double largest_drop(Engine& e, int steps, int bodies) {
+  std::vector<float> start;
+  for (int k = 1; k < bodies; ++k) start.push_back(e.position(k).y);
+  for (int i = 0; i < steps; ++i) e.step();
+  double worst = 0;
+  for (int k = 1; k < bodies; ++k) worst = std::max(worst, double(start[k - 1] - e.position(k).y));
+  return worst;
+}
+
+// Box2D's HighMassRatio2: a 20 x 20 box (half extent 10) resting on two unit boxes, 400:1.
+Scene high_mass_ratio_2() {
+  Scene s = base("high_mass_ratio_2",
+                 "Box2D's HighMassRatio2 placed at rest: a 20 x 20 box on two 1 x 1 boxes (400:1), "
+                 "sleep off",
+                 1800, false);
+  add(s, ground_box());
+  add(s, box({-9.5f, 0.5f}, {0.5f, 0.5f}));
+  add(s, box({9.5f, 0.5f}, {0.5f, 0.5f}));
+  add(s, box({0, 11.0f}, {10.0f, 10.0f}));
+  return s;
+}
+
+// Six boxes whose side doubles from 1 to 32 m, each centred on the one below.
+Scene doubling_stack() {
+  Scene s = base("doubling_stack",
+                 "6 boxes whose side doubles each level (1, 2, 4, 8, 16, 32 m), sleep on", 1800,
+                 true);
+  add(s, ground_box({0, -1}, {100, 1}));
+  float y = 0;
+  for (int i = 0; i < 6; ++i) {
+    const float half = 0.5f * float(1 << i);
+    add(s, box({0, y + half}, {half, half}));
+    y += 2 * half;
+  }
+  return s;
+}
+
+Scene stack3_drop() {
+  Scene s = base("stack3_drop", "a 3-box stack of unit boxes dropped from 10 cm, sleep on", 600,
+                 true);
+  add(s, ground_box());
+  for (int i = 0; i < 3; ++i) add(s, box({0, 0.6f + float(i)}, {0.5f, 0.5f}));
+  return s;
+}
+
+double time_to_sleep(Engine& e, int steps, int first, int last) {
+  for (int i = 1; i <= steps; ++i) {
+    e.step();
+    bool all = true;
+    for (int k = first; k < last; ++k) all = all && e.sleeping(k);
+    if (all) return i * double(kDt);
+  }
+  return steps * double(kDt);
+}
+
+Scene boxes_at_one_point() {
+  Scene s = base("boxes_at_one_point",
+                 "three unit boxes created at one point on the ground (overlap recovery), sleep "
+                 "off",
+                 600, false);
+  add(s, ground_box());
+  for (int i = 0; i < 3; ++i) add(s, box({0, 0.5f}, {0.5f, 0.5f}));
+  return s;
+}
+
+Scene far_stack() {
+  Scene s = base("far_stack",
+                 "a 3-box stack of unit boxes on a ground box, all at (1e6, 1e6), sleep off", 600,
+                 false);
+  const Vec2 o{1e6f, 1e6f};
+  add(s, ground_box(o + Vec2{0, -1}, {20, 1}));
+  for (int i = 0; i < 3; ++i) add(s, box(o + Vec2{0, 0.5f + float(i)}, {0.5f, 0.5f}));
+  return s;
+}
+
+// --- energy ---------------------------------------------------------------------------------
+
+Scene elastic_circles() {
+  Scene s = base("elastic_circles",
+                 "2,000 circles (radius 0.25, restitution 1, no friction) falling in a closed "
+                 "30 x 40 m box, sleep off",
+                 600, false);
+  Material bouncy;
+  bouncy.friction = 0.0f;
+  bouncy.restitution = 1.0f;
+  const auto wall = [&](Vec2 c, Vec2 h) {
+    BodyDef d = ground_box(c, h);
+    d.material = bouncy;
+    add(s, d);
+  };
+  wall({0, -1}, {16, 1});
+  wall({0, 41}, {16, 1});
+  wall({-16, 20}, {1, 22});
+  wall({16, 20}, {1, 22});
+  for (int i = 0; i < 2000; ++i) {
+    BodyDef d;
+    d.shape = CircleShape{0.25f};
+    d.center = {-14.5f + 0.6f * float(i % 49), 1.0f + 0.6f * float(i / 49)};
+    d.material = bouncy;
+    add(s, d);
+  }
+  return s;
+}
+
+double energy_gain(Engine& e, int steps, int first, int last) {
+  const Vec2 g{0, -10};
+  const double start = energy(e, first, last, g);
+  double worst = start;
+  for (int i = 0; i < steps; ++i) {
+    e.step();
+    worst = std::max(worst, energy(e, first, last, g));
+  }
+  // Relative to the energy above the lowest it could reach (every circle at rest at y = 0).
+  double floor = 0;
+  for (int k = first; k < last; ++k) floor -= e.mass(k) * double(dot(g, Vec2{0, 0.25f}));
+  return (worst - floor) / (start - floor);
+}
+
+Scene spinning_circle(float spin) {
+  const std::string rate = std::to_string(int(spin));
+  Scene s = base("spinning_circle_" + rate,
+                 "a circle of radius 0.5 resting on the ground, spinning at " + rate + " rad/s",
+                 300, false);
+  add(s, ground_box());
+  BodyDef d;
+  d.shape = CircleShape{0.5f};
+  d.center = {0, 0.5f};
+  d.angular_velocity = spin;
+  add(s, d);
+  return s;
+}
+
+double deepest_sink(Engine& e, int steps, int body, float rest_y) {
+  return max_over(e, steps, [&] { return rest_y - e.position(body).y; });
+}
+
+// --- joints ---------------------------------------------------------------------------------
+
+// Capsules along x, joined end to end where they meet, in one negative group.
+Scene ragdoll() {
+  Scene s = base("ragdoll",
+                 "a ragdoll of 7 capsules (6 revolute joints with limits of +-0.6 rad and 1 N m "
+                 "friction motors) dropped 1 m onto flat ground, lying, sleep off",
+                 1200, false);
+  add(s, ground_box());
+  struct Part {
+    const char* name;
+    Vec2 center;
+    float half_length;
+  };
+  const Part parts[] = {{"pelvis", {0, 1.5f}, 0.2f},     {"chest", {0.7f, 1.5f}, 0.25f},
+                        {"head", {1.3f, 1.5f}, 0.1f},    {"arm_l", {0.7f, 2.0f}, 0.3f},
+                        {"arm_r", {0.7f, 1.0f}, 0.3f},   {"leg_l", {-0.75f, 1.75f}, 0.4f},
+                        {"leg_r", {-0.75f, 1.25f}, 0.4f}};
+  for (const Part& p : parts) {
+    BodyDef d;
+    d.shape = CapsuleShape{p.half_length, 0.15f};
+    d.center = p.center;
+    d.group = -1;
+    add(s, d, p.name);
+  }
+  const auto joint = [&](const char* a, const char* b, Vec2 anchor) {
+    RevoluteJointDef j;
+    j.anchor = anchor;
+    j.limit = {true, -0.6f, 0.6f};
+    j.motor = {true, 0.0f, 1.0f};
+    s.joints.push_back(SceneJoint{{}, a, b, j});
+  };
+  joint("pelvis", "chest", {0.35f, 1.5f});
+  joint("chest", "head", {1.1f, 1.5f});
+  joint("chest", "arm_l", {0.7f, 1.6f});
+  joint("chest", "arm_r", {0.7f, 1.4f});
+  joint("pelvis", "leg_l", {-0.2f, 1.6f});
+  joint("pelvis", "leg_r", {-0.2f, 1.4f});
+  return s;
+}
+
+// A hammer: a handle (0.1 x 2 m) and a head (0.6 x 0.4 m) in one body, pinned to the ground
+// at the handle's far end, released horizontal.
+Scene hammer() {
+  Scene s = base("hammer",
+                 "a compound hammer (handle 2 m x 0.1 m, head 0.4 x 0.6 m, density 1) on a "
+                 "revolute joint to the ground at the handle's end, released horizontally",
+                 150, false);
+  BodyDef anchor;
+  anchor.is_static = true;
+  anchor.shape = CircleShape{0.05f};
+  anchor.center = {0, 10};
+  add(s, anchor, "pivot");
+  BodyDef h;
+  h.center = {0, 10};
+  ShapeDef handle, head;
+  handle.shape = PolygonShape{{{0.0f, -0.05f}, {2.0f, -0.05f}, {2.0f, 0.05f}, {0.0f, 0.05f}}};
+  head.shape = PolygonShape{{{1.8f, -0.3f}, {2.2f, -0.3f}, {2.2f, 0.3f}, {1.8f, 0.3f}}};
+  h.shapes = {handle, head};
+  add(s, h, "hammer");
+  RevoluteJointDef j;
+  j.anchor = {0, 10};
+  s.joints.push_back(SceneJoint{{}, "pivot", "hammer", j});
+  return s;
+}
+
+// The share of the swing's energy lost in the first half swing, from how far past the bottom
+// it turns: a lossless swing turns at -pi, a lossy one at -pi + d, losing sin(d) of m g L.
+double half_swing_loss(Engine& e) {
+  double lowest = 0;
+  for (int i = 0; i < 150; ++i) {
+    e.step();
+    lowest = std::min(lowest, double(e.joint_coordinate(0)));
+  }
+  return std::sin(std::numbers::pi + lowest);
+}
+
+Scene pendulum() {
+  Scene s = base("pendulum",
+                 "a circle (radius 0.2) on a 2 m revolute arm from a static pivot, released at "
+                 "45 degrees, no damping; 20 swings",
+                 3500, false);
+  BodyDef anchor;
+  anchor.is_static = true;
+  anchor.shape = CircleShape{0.05f};
+  anchor.center = {0, 10};
+  add(s, anchor, "pivot");
+  BodyDef bob;
+  bob.shape = CircleShape{0.2f};
+  const float a = 0.25f * std::numbers::pi_v<float>;
+  bob.center = Vec2{0, 10} + 2.0f * Vec2{std::sin(a), -std::cos(a)};
+  add(s, bob, "bob");
+  RevoluteJointDef j;
+  j.anchor = {0, 10};
+  s.joints.push_back(SceneJoint{{}, "pivot", "bob", j});
+  return s;
+}
+
+// 1 - the amplitude of the 20th swing over the first (amplitudes as the bob's angle from the
+// vertical at its turning points on the release side).
+double amplitude_loss(Engine& e) {
+  const auto swing = [&] {
+    const Vec2 p = e.position(1) - Vec2{0, 10};
+    return double(std::atan2(p.x, -p.y));
+  };
+  const double first = swing();
+  double last = first, previous = first, before = first;
+  int turns = 0;
+  for (int i = 0; i < 3500 && turns < 20; ++i) {
+    e.step();
+    const double now = swing();
+    if (previous > before && previous >= now && previous > 0) {  // a turning point on this side
+      last = previous;
+      ++turns;
+    }
+    before = previous, previous = now;
+  }
+  return 1.0 - last / first;
+}
+
+Scene prismatic_limit() {
+  Scene s = base("prismatic_limit",
+                 "a unit box on a horizontal prismatic joint to the ground, driven by a motor at "
+                 "3 m/s (1,000 N) into its upper limit of 1.5 m, no gravity",
+                 120, false);
+  s.config.gravity = {0, 0};
+  add(s, ground_box(), "ground");
+  add(s, box({0, 5}, {0.5f, 0.5f}), "slider");
+  PrismaticJointDef j;
+  j.anchor = {0, 5};
+  j.axis = {1, 0};
+  j.limit = {true, -1.5f, 1.5f};
+  j.motor = {true, 3.0f, 1000.0f};
+  s.joints.push_back(SceneJoint{{}, "ground", "slider", j});
+  return s;
+}
+
+Scene prismatic_motor() {
+  Scene s = base("prismatic_motor",
+                 "a unit box on a horizontal prismatic joint, its motor at 2 m/s (1,000 N) from "
+                 "rest, no gravity; distance after 1 s",
+                 60, false);
+  s.config.gravity = {0, 0};
+  add(s, ground_box(), "ground");
+  add(s, box({0, 5}, {0.5f, 0.5f}), "slider");
+  PrismaticJointDef j;
+  j.anchor = {0, 5};
+  j.axis = {1, 0};
+  j.motor = {true, 2.0f, 1000.0f};
+  s.joints.push_back(SceneJoint{{}, "ground", "slider", j});
+  return s;
+}
+
+double translation_after(Engine& e, int steps) {
+  for (int i = 0; i < steps; ++i) e.step();
+  return e.joint_coordinate(0);
+}
+
+}  // namespace
+
+std::vector<Case> cases() {
+  std::vector<Case> c;
+  c.push_back({"column20", column(false).description,
+               "largest sideways move of the top box in 20 s (m)", 0.02, true,
+               "a column of rigid boxes on a flat floor stands: only the contacts' give moves it; "
+               "Box2D v3 holds it within 1.2 cm",
+               [] { return column(false); }, column_drift});
+  c.push_back({"column20_sleep", column(true).description,
+               "largest sideways move of the top box in 20 s (m)", 0.02, true,
+               "as column20: it must not fall asleep leaning", [] { return column(true); },
+               column_drift});
+  c.push_back({"high_mass_ratio_1", high_mass_ratio_1().description,
+               "largest drop of a box below its place after 10 s (m)", 0.25, true,
+               "pyramids of rigid boxes stand; the heavy tops sink only by the contacts' give "
+               "(Box2D v3: 0.07, 0.16, 0.21 m)",
+               high_mass_ratio_1, [](Engine& e) { return largest_drop(e, 600, e.body_count()); }});
+  c.push_back({"high_mass_ratio_1_quiet", high_mass_ratio_1().description,
+               "fastest box point in the 10th second (m/s)", kSleepSpeed, true,
+               "a standing pile comes to rest (below the sleep speed)", high_mass_ratio_1,
+               [](Engine& e) {
+                 for (int i = 0; i < 540; ++i) e.step();
+                 return max_over(e, 60, [&] { return fastest(e, 1, e.body_count(), 1.5f); });
+               }});
+  c.push_back({"high_mass_ratio_2", high_mass_ratio_2().description,
+               "sideways walk of the big box in 30 s (m)", 0.02, true,
+               "a box resting on two supports does not walk (Box2D v3: 1.5 mm)",
+               high_mass_ratio_2, [](Engine& e) {
+                 return max_over(e, 1800, [&] { return std::fabs(e.position(3).x); });
+               }});
+  c.push_back({"high_mass_ratio_2_quiet", high_mass_ratio_2().description,
+               "fastest box point in the last 10 s of 30 s (m/s)", kSleepSpeed, true,
+               "it comes to rest", high_mass_ratio_2, [](Engine& e) {
+                 for (int i = 0; i < 1200; ++i) e.step();
+                 return max_over(e, 600, [&] { return fastest(e, 1, 4, 14.2f); });
+               }});
+  c.push_back({"doubling_stack", doubling_stack().description,
+               "largest sideways move of the top box in 30 s (m)", 0.1, true,
+               "it stands (Box2D v3 stands and sleeps)", doubling_stack, [](Engine& e) {
+                 return max_over(e, 1800, [&] { return std::fabs(e.position(6).x); });
+               }});
+  c.push_back({"doubling_stack_sleep", doubling_stack().description,
+               "time until every box sleeps (s, 30 if never)", 10.0, true,
+               "a standing stack comes to rest and sleeps", doubling_stack,
+               [](Engine& e) { return time_to_sleep(e, 1800, 1, 7); }});
+  c.push_back({"elastic_circles", elastic_circles().description,
+               "largest energy over the start, both above the floor's rest (ratio)", 1.01, true,
+               "collisions of restitution 1 may keep energy, never add it (+1% allowed)",
+               elastic_circles, [](Engine& e) { return energy_gain(e, 600, 4, e.body_count()); }});
+  for (const float spin : {100.0f, 1000.0f}) {
+    c.push_back({"spinning_circle_" + std::to_string(int(spin)), spinning_circle(spin).description,
+                 "deepest sink into the ground in 5 s (m)", 0.01, true,
+                 "spinning on the spot does not press a wheel into the ground",
+                 [spin] { return spinning_circle(spin); },
+                 [](Engine& e) { return deepest_sink(e, 300, 1, 0.5f); }});
+  }
+  c.push_back({"ragdoll", ragdoll().description,
+               "time until every limb moves slower than the sleep speed for good (s)", 5.0, true,
+               "joint friction and ground friction bring it to rest; nothing drives it",
+               ragdoll, [](Engine& e) { return time_to_rest(e, 1200, 1, 8, 0.55f); }});
+  c.push_back({"boxes_at_one_point", boxes_at_one_point().description,
+               "time until every box moves slower than the sleep speed for good (s)", 5.0, true,
+               "pushed apart, they settle into a pile", boxes_at_one_point,
+               [](Engine& e) { return time_to_rest(e, 600, 1, 4, 0.71f); }});
+  c.push_back({"stack3_drop", stack3_drop().description, "time until all three sleep (s)", 2.0,
+               true, "a short drop onto a flat floor ends at rest (Box2D v3: asleep within 2 s)",
+               stack3_drop, [](Engine& e) { return time_to_sleep(e, 600, 1, 4); }});
+  c.push_back({"hammer", hammer().description, "energy lost in the first half swing (share)",
+               0.005, true, "an undamped revolute joint conserves energy", hammer,
+               half_swing_loss});
+  c.push_back({"pendulum", pendulum().description,
+               "amplitude lost over 20 swings (share of the first)", 0.01, true,
+               "an undamped pendulum keeps its amplitude", pendulum, amplitude_loss});
+  c.push_back({"prismatic_limit", prismatic_limit().description,
+               "overshoot past the 1.5 m limit (m)", 0.02, true,
+               "a limit is a wall: what passes it is error (Box2D v3: within 0.02 m)",
+               prismatic_limit, [](Engine& e) {
+                 return max_over(e, 120, [&] { return e.joint_coordinate(0) - 1.5f; });
+               }});
+  c.push_back({"prismatic_motor", prismatic_motor().description,
+               "distance after 1 s (m; 2 at the motor's speed from the first step)", 1.99, false,
+               "a motor strong enough reaches its speed in the first step",
+               prismatic_motor, [](Engine& e) { return translation_after(e, 60); }});
+  c.push_back({"far_stack", far_stack().description,
+               "fastest box point in the 10th second (m/s)", kSleepSpeed, true,
+               "a stack far from the origin rests as it does at the origin", far_stack,
+               [](Engine& e) {
+                 for (int i = 0; i < 540; ++i) e.step();
+                 return max_over(e, 60, [&] { return fastest(e, 1, 4, 0.71f); });
+               }});
+  return c;
+}
+
+}  // namespace strut::robustness
