@@ -71,6 +71,7 @@ class OutputFile {
 
 int run_command(std::span<const std::string> args);
 int scale_command(std::span<const std::string> args);
+int robustness_command(std::span<const std::string> args);
 int view_command(std::span<const std::string> args);
 int render_command(std::span<const std::string> args);
 

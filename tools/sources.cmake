@@ -26,6 +26,7 @@ set(STRUT_SCENE_TESTS
   tests/recording_test.cpp
   tests/viewer_browser_test.cpp
   tests/render_test.cpp
+  tests/robustness_test.cpp
 )
 # Recordings, the viewer page and PNG rendering (library strut_tools: the program and the tests).
 set(STRUT_RECORD_SOURCES
@@ -45,6 +46,7 @@ set(STRUT_TOOL_SOURCES
   tools/record/run_recording.cpp
   tools/cmd_view.cpp
   tools/cmd_render.cpp
+  tools/cmd_robustness.cpp
 )
 # The robustness suite (tools/robustness/): its cases and figures, read by `strut robustness`,
 # the tests and (through robustness.hpp's Engine) by probes of other engines.

@@ -21,12 +21,15 @@ constexpr const char* kUsage = R"(usage:
   strut view RECORDING -o PAGE.html
   strut render SCENE|RECORDING [--steps a,b,c] [-o PREFIX] [--size WxH] [--view x0,y0,x1,y1]
                [--contacts] [--threads T]
+  strut robustness [--case NAME] [--threads T] [--write-scenes DIR]
 
 SCENE is a scene file (JSON) or the name of a built-in scene; `strut run` without one runs
 large_pyramid. --threads 0 (the default) uses all cores. --no-contact-cache makes every pair
 collide afresh every step (the scene's world.contact_cache). --record writes every K-th
 step (docs/recording_format.md); `strut view` makes a page that plays it in a browser and
-`strut render` draws PNG frames. See docs/scene_format.md.
+`strut render` draws PNG frames. `strut robustness` runs the robustness suite (the field's
+stress cases, README "Robustness") and prints each figure beside its limit; its scenes are
+scenes/robustness/*.json. See docs/scene_format.md.
 )";
 
 int list_command(std::span<const std::string> argv) {
@@ -61,7 +64,7 @@ int export_command(std::span<const std::string> argv) {
 
 int dispatch(const std::vector<std::string>& argv) {
   if (argv.empty())
-    throw UsageError("expected a command: run, list, scale, view or render (see strut --help)");
+    throw UsageError("expected a command: run, list, scale, view, render or robustness (see strut --help)");
   const std::string& command = argv[0];
   const std::span<const std::string> rest(argv.data() + 1, argv.size() - 1);
   for (const std::string& a : rest) {
@@ -76,11 +79,12 @@ int dispatch(const std::vector<std::string>& argv) {
   if (command == "export") return export_command(rest);
   if (command == "view") return view_command(rest);
   if (command == "render") return render_command(rest);
+  if (command == "robustness") return robustness_command(rest);
   if (command == "help" || command == "--help" || command == "-h") {
     std::fputs(kUsage, stdout);
     return 0;
   }
-  throw UsageError("unknown command '" + command + "' (expected run, list, scale, view or render)");
+  throw UsageError("unknown command '" + command + "' (expected run, list, scale, view, render or robustness)");
 }
 
 }  // namespace

@@ -33,15 +33,16 @@ int rigid_rows(const World::Impl& w, const Joint& j, const JointBodies& q, Row* 
 void solve(World::Impl& w, Joint& j, std::uint32_t a, std::uint32_t b, float h) {
   const auto& d = def_of(j);
   const JointBodies q = joint_bodies(w, a, b);
-  solve_axis_spring(w, j, q, d.spring, h);
+  // The rows along the axis go through b's centre (centre_row): the angle is held.
+  solve_axis_spring(w, j, q, d.spring, h, true);
   if (d.motor.enabled) {
     const AxisFrame f = axis_frame(w, j, q);
-    const float dl = solve_motor_row(w, q, sliding_row(f, f.axis), d.motor.speed,
+    const float dl = solve_motor_row(w, q, centre_row(f, f.axis), d.motor.speed,
                                      d.motor.max_effort, h, j.lambda[1]);
     j.reaction_force += dl * f.axis;
     j.motor_impulse += dl;
   }
-  solve_axis_limit(w, j, q, d.limit);
+  solve_axis_limit(w, j, q, d.limit, true);
   // Off the axis and the relative angle, together (two coupled rows): held at the velocity level
   // (row_motion.hpp), they only correct the pose here (as the weld's rigid rows; see there).
   const AxisFrame f = axis_frame(w, j, q);

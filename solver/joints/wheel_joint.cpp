@@ -34,8 +34,8 @@ void solve(World::Impl& w, Joint& j, std::uint32_t a, std::uint32_t b, float h) 
     j.reaction_torque += dl;
     j.motor_impulse += dl;
   }
-  solve_axis_spring(w, j, q, d.spring, h);
-  solve_axis_limit(w, j, q, d.limit);
+  solve_axis_spring(w, j, q, d.spring, h, false);  // b turns about the anchor
+  solve_axis_limit(w, j, q, d.limit, false);
   // Off the axis: held at the velocity level (row_motion.hpp), it only corrects the pose here (as
   // the weld's rigid rows; see there).
   const AxisFrame f = axis_frame(w, j, q);

@@ -1,0 +1,56 @@
+// The robustness suite (tools/robustness/): every case's figure within its limit, and the
+// committed scene files (scenes/robustness/, what `strut run` and the viewer show) equal to the
+// cases' scenes.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "strut/scene.hpp"
+#include "tools/robustness/robustness.hpp"
+
+namespace strut {
+namespace {
+
+class Robustness : public ::testing::TestWithParam<std::string> {};
+
+const robustness::Case& case_named(const std::string& name) {
+  static const std::vector<robustness::Case> all = robustness::cases();
+  for (const auto& c : all)
+    if (c.name == name) return c;
+  throw std::runtime_error("no robustness case " + name);
+}
+
+TEST_P(Robustness, FigureWithinItsLimit) {
+  const robustness::Case& c = case_named(GetParam());
+  const auto engine = robustness::strut_engine(c.scene(), 1);
+  const double figure = c.measure(*engine);
+  RecordProperty("figure", std::to_string(figure));
+  EXPECT_TRUE(robustness::passes(c, figure))
+      << c.name << ": " << c.figure << " = " << figure << ", limit " << (c.at_most ? "<= " : ">= ")
+      << c.limit << " (" << c.why << ")";
+}
+
+TEST_P(Robustness, SceneFileIsTheCasesScene) {
+  const robustness::Case& c = case_named(GetParam());
+  const Scene scene = c.scene();
+  const std::string path =
+      std::string(STRUT_SOURCE_DIR) + "/scenes/robustness/" + scene.source + ".json";
+  std::ifstream in(path);
+  ASSERT_TRUE(in) << path << " is missing: strut robustness --write-scenes scenes/robustness";
+  std::stringstream text;
+  text << in.rdbuf();
+  EXPECT_EQ(text.str(), scene_to_json(scene)) << path << " differs from the case's scene";
+}
+
+std::vector<std::string> names() {
+  std::vector<std::string> n;
+  for (const auto& c : robustness::cases()) n.push_back(c.name);
+  return n;
+}
+
+INSTANTIATE_TEST_SUITE_P(Cases, Robustness, ::testing::ValuesIn(names()),
+                         [](const auto& info) { return info.param; });
+
+}  // namespace
+}  // namespace strut

@@ -1,0 +1,46 @@
+// `strut robustness`: runs the robustness suite (tools/robustness/) and prints each case's
+// figure beside its limit; `--write-scenes DIR` writes the cases' scenes as scene files
+// (scenes/robustness/ is made this way).
+#include <chrono>
+#include <cstdio>
+#include <string>
+
+#include "tools/cli.hpp"
+#include "tools/robustness/robustness.hpp"
+
+namespace strut::cli {
+
+int robustness_command(std::span<const std::string> argv) {
+  const Args args = parse_args("robustness", argv, {"--case", "--write-scenes", "--threads"}, {});
+  if (!args.positional.empty()) throw UsageError("robustness: takes no positional arguments");
+  const std::string only = args.text("--case", "");
+  const int threads = int(args.integer("--threads", 1, 0, 256));
+  const std::vector<robustness::Case> all = robustness::cases();
+  bool found = only.empty();
+  for (const auto& c : all) found = found || c.name == only;
+  if (!found) throw UsageError("--case: no robustness case named '" + only + "'");
+  if (args.has("--write-scenes")) {
+    const std::string dir = args.text("--write-scenes", "");
+    for (const auto& c : all) {
+      if (!only.empty() && c.name != only) continue;
+      save_scene_file(c.scene(), dir + "/" + c.scene().source + ".json");
+    }
+    return 0;
+  }
+  std::printf("%-24s %-12s %-10s %-5s %s\n", "case", "strut", "limit", "pass", "figure");
+  int passed = 0, failed = 0;
+  for (const auto& c : all) {
+    if (!only.empty() && c.name != only) continue;
+    const auto engine = robustness::strut_engine(c.scene(), threads);
+    const double figure = c.measure(*engine);
+    const bool ok = robustness::passes(c, figure);
+    (ok ? passed : failed) += 1;
+    std::printf("%-24s %-12.4g %s%-8.4g %-5s %s\n", c.name.c_str(), figure, c.at_most ? "<=" : ">=",
+                c.limit, ok ? "yes" : "NO", c.figure.c_str());
+    std::fflush(stdout);
+  }
+  std::printf("robustness: %d passed, %d failed\n", passed, failed);
+  return 0;
+}
+
+}  // namespace strut::cli
