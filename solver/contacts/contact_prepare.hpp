@@ -172,6 +172,12 @@ template <class F>
   const F zero(0.0f);
   store(c.ima + lane, A[5]), store(c.iia + lane, A[6]);
   store(c.imb + lane, B[5]), store(c.iib + lane, B[6]);
+  {  // the features' radii by body, from the first point (a pair's points share colliders)
+    const auto flipped = load<F>(f.p[0].flip + lane) > F(0.5f);
+    const F rv = load<F>(f.p[0].rv + lane), ro = load<F>(f.p[0].ro + lane);
+    store(c.radius_a + lane, select(flipped, rv, ro));
+    store(c.radius_b + lane, select(flipped, ro, rv));
+  }
   const F push = vmin(A[7], B[7]);
   store(c.push + lane, select(A[5] == zero || B[5] == zero, zero - push, push));
   for (int k = 0; k < 2; ++k) {

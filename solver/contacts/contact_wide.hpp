@@ -45,6 +45,10 @@ struct alignas(64) WideConstraint {
   // The lane's push-out cap as a fraction of WidePass::push_max (the smaller push_scale of its
   // two bodies), negated when a body has infinite mass (stiffer softness): one row, one load.
   float push[kContactLanes];
+  // The radii of the lane's features on a and on b (a circle's, a capsule's, a rounded
+  // polygon's; 0 for sharp ones): a rounded feature's contact stays on its surface facing the
+  // other body however the body turns, so its separation does not turn with the arm.
+  float radius_a[kContactLanes], radius_b[kContactLanes];
   WidePoint p[2];
 };
 
@@ -170,7 +174,12 @@ template <class F>
     const F prax = A.dqc * rax - A.dqs * ray, pray = A.dqs * rax + A.dqc * ray;
     const F prbx = B.dqc * rbx - B.dqs * rby, prby = B.dqs * rbx + B.dqc * rby;
     const F dx = (B.dpx - A.dpx) + (prbx - prax), dy = (B.dpy - A.dpy) + (prby - pray);
-    const F s = (dx * nx + dy * ny) + load<F>(p.base + lane);
+    // A rounded feature's surface point is r out along the normal, which does not turn with its
+    // body: the turned arm lowered it by r (1 - cos), and a circle spinning at 100 rad/s on
+    // the ground sank 4.5 cm, at 1,000 rad/s 9.8 cm.
+    const F s = (dx * nx + dy * ny) + load<F>(p.base + lane) -
+                load<F>(c.radius_b + lane) * (one - B.dqc) -
+                load<F>(c.radius_a + lane) * (one - A.dqc);
     F vx, vy;
     relative(rax, ray, rbx, rby, vx, vy);
     const F vn = vx * nx + vy * ny;

@@ -40,6 +40,11 @@ struct Case {
   std::string why;  // the tolerance against physics
   std::function<Scene()> scene;
   std::function<double(Engine&)> measure;  // steps the engine and returns the figure
+  // Open: strut does not meet the limit yet. The test then holds the figure to `open_bound`
+  // (today's figure with a margin, on the limit's side), so it cannot get worse unnoticed, and
+  // the table marks the case open.
+  bool open = false;
+  double open_bound = 0;
 };
 
 std::vector<Case> cases();
@@ -49,6 +54,11 @@ std::unique_ptr<Engine> strut_engine(const Scene& scene, int threads = 1);
 
 inline bool passes(const Case& c, double figure) {
   return c.at_most ? figure <= c.limit : figure >= c.limit;
+}
+// What the test requires: the limit, or for an open case its bound.
+inline bool holds(const Case& c, double figure) {
+  const double bound = c.open ? c.open_bound : c.limit;
+  return c.at_most ? figure <= bound : figure >= bound;
 }
 
 }  // namespace strut::robustness

@@ -128,13 +128,15 @@ Scene high_mass_ratio_1() {
   return s;
 }
 
-// The largest drop of any box below where it was placed, after 10 s.
+// The largest drop of any box below its place after `steps` steps: where it was created, and for
+// the heavy tops (created 2 m above the pyramid, as in Box2D's sample) 2 m lower, on the
+// pyramid. Bodies [1, bodies): 55 a pyramid, its top last.
 double largest_drop(Engine& e, int steps, int bodies) {
-  std::vector<float> start;
-  for (int k = 1; k < bodies; ++k) start.push_back(e.position(k).y);
+  std::vector<float> place;
+  for (int k = 1; k < bodies; ++k) place.push_back(e.position(k).y - (k % 55 == 0 ? 2.0f : 0.0f));
   for (int i = 0; i < steps; ++i) e.step();
   double worst = 0;
-  for (int k = 1; k < bodies; ++k) worst = std::max(worst, double(start[k - 1] - e.position(k).y));
+  for (int k = 1; k < bodies; ++k) worst = std::max(worst, double(place[k - 1] - e.position(k).y));
   return worst;
 }
 
@@ -473,7 +475,8 @@ std::vector<Case> cases() {
   c.push_back({"elastic_circles", elastic_circles().description,
                "largest energy over the start, both above the floor's rest (ratio)", 1.01, true,
                "collisions of restitution 1 may keep energy, never add it (+1% allowed)",
-               elastic_circles, [](Engine& e) { return energy_gain(e, 600, 4, e.body_count()); }});
+               elastic_circles, [](Engine& e) { return energy_gain(e, 600, 4, e.body_count()); },
+               true, 1.10});
   for (const float spin : {100.0f, 1000.0f}) {
     c.push_back({"spinning_circle_" + std::to_string(int(spin)), spinning_circle(spin).description,
                  "deepest sink into the ground in 2 s (m)", 0.01, true,
@@ -482,9 +485,13 @@ std::vector<Case> cases() {
                  [](Engine& e) { return deepest_sink(e, 120, 1, 0.5f); }});
   }
   c.push_back({"ragdoll", ragdoll().description,
-               "time until every limb moves slower than the sleep speed for good (s)", 5.0, true,
-               "joint friction and ground friction bring it to rest; nothing drives it",
-               ragdoll, [](Engine& e) { return time_to_rest(e, 1200, 1, 8, 0.55f); }});
+               "fastest limb point from 5 s to 20 s (m/s)", kSleepSpeed, true,
+               "joint friction and ground friction bring it to rest within 5 s; nothing drives it",
+               ragdoll, [](Engine& e) {
+                 for (int i = 0; i < 300; ++i) e.step();
+                 return max_over(e, 900, [&] { return fastest(e, 1, 8, 0.55f); });
+               },
+               true, 0.12});
   c.push_back({"boxes_at_one_point", boxes_at_one_point().description,
                "time until every box moves slower than the sleep speed for good (s)", 5.0, true,
                "pushed apart, they settle into a pile", boxes_at_one_point,
@@ -494,10 +501,10 @@ std::vector<Case> cases() {
                stack3_drop, [](Engine& e) { return time_to_sleep(e, 600, 1, 4); }});
   c.push_back({"hammer", hammer().description, "energy lost in the first half swing (share)",
                0.005, true, "an undamped revolute joint conserves energy", hammer,
-               half_swing_loss});
+               half_swing_loss, true, 0.025});
   c.push_back({"pendulum", pendulum().description,
                "amplitude lost over 20 swings (share of the first)", 0.01, true,
-               "an undamped pendulum keeps its amplitude", pendulum, amplitude_loss});
+               "an undamped pendulum keeps its amplitude", pendulum, amplitude_loss, true, 0.13});
   c.push_back({"prismatic_limit", prismatic_limit().description,
                "overshoot past the 1.5 m limit (m)", 0.02, true,
                "a limit is a wall: what passes it is error (Box2D v3: within 0.02 m)",
