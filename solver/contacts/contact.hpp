@@ -98,9 +98,11 @@ struct alignas(32) PrepareBody {
 struct PairCache {
   float x = 0, y = 0, c = 1, s = 0;
   float margin = -1;
-  // The two bodies' rotations in the world (lower- and higher-slot collider's): the contact
-  // solver takes a point's arms at them, and the recycling tells how far each has turned.
-  float lower_c = 1, lower_s = 0, higher_c = 1, higher_s = 0;
+  // The lower-slot collider's body's rotation in the world (the higher's is it turned by (c, s)):
+  // the contact solver takes a face contact's arms at them, and the recycling tells how far
+  // each has turned.
+  float lower_c = 1, lower_s = 0;
+  Rot higher() const { return {lower_c * c - lower_s * s, lower_s * c + lower_c * s}; }
 };
 
 // A solver work item: `count` wide constraints from `first`, solved in order (the constraints

@@ -20,10 +20,6 @@ struct alignas(64) FeatureRows {
   float edge[kContactLanes];                     // 1: VertexEdge, 0: VertexVertex
   float rv[kContactLanes], ro[kContactLanes];    // the features' radii
   float fnx[kContactLanes], fny[kContactLanes];  // the point's normal (ContactPoint::nx, ny)
-  // The vertex's and the other body's rotations when the features were chosen (PairCache): a
-  // face contact's arms are taken at them, as its normal was, for as long as the features are
-  // kept (prepare_contacts.cpp, gather_features). (0, 0): at the bodies' current rotations.
-  float avc[kContactLanes], avs[kContactLanes], aoc[kContactLanes], aos[kContactLanes];
   // 1 where the point is there / where its vertex is on the lane's body a (flipped: its row
   // was mirrored), else 0.
   float present[kContactLanes], flip[kContactLanes];
@@ -44,6 +40,10 @@ struct alignas(64) FeatureRows {
 struct alignas(64) WideFeatures {
   std::uint32_t pair[kContactLanes];
   float restitution[kContactLanes];
+  // The lane's bodies' (a's, b's) rotations when the features were chosen (PairCache): a face
+  // contact's arms are taken at them, as its normal was, for as long as the features are kept
+  // (prepare_contacts.cpp, gather_arms). (0, 0): at the body's current rotation.
+  float arm_ac[kContactLanes], arm_as[kContactLanes], arm_bc[kContactLanes], arm_bs[kContactLanes];
   FeatureRows p[2];
 };
 

@@ -35,6 +35,8 @@ struct alignas(64) PrepareInput {
   float mox[kContactLanes], moy[kContactLanes], moa[kContactLanes];
   float imv[kContactLanes], iiv[kContactLanes], imo[kContactLanes],
       iio[kContactLanes];  // inverse masses
+  // The rotations the arms are taken at (WideFeatures::arm_ac...), (0, 0) for the current one.
+  float avc[kContactLanes], avs[kContactLanes], aoc[kContactLanes], aos[kContactLanes];
 };
 
 // The prepared point, oriented from the other feature's body (a) to the vertex's body (b).
@@ -96,15 +98,15 @@ template <class F>
   const F loy = select(edge, edge_ly, l1y) + co_ly;
   const F lvx = vlx + cv_lx;
   const F lvy = vly + cv_ly;
-  // The arms at the rotations the features were chosen at (FeatureRows::avc...): as Box2D v3
-  // keeps a recycled manifold's anchors, so that neither the normal nor the arms turn with the
-  // bodies while the features are kept (arms that turned tipped a leaning column further over).
-  const auto current_v = (load<F>(f.avc + lane) == zero) & (load<F>(f.avs + lane) == zero);
-  const auto current_o = (load<F>(f.aoc + lane) == zero) & (load<F>(f.aos + lane) == zero);
-  const F avc = select(current_v, qvc, load<F>(f.avc + lane));
-  const F avs = select(current_v, qvs, load<F>(f.avs + lane));
-  const F aoc = select(current_o, qoc, load<F>(f.aoc + lane));
-  const F aos = select(current_o, qos, load<F>(f.aos + lane));
+  // The arms at the rotations the features were chosen at (WideFeatures::arm_ac...): as Box2D
+  // v3 keeps a recycled manifold's anchors, so that neither the normal nor the arms turn with
+  // the bodies while the features are kept (arms that turned tipped a leaning column over).
+  const auto current_v = (load<F>(in.avc + lane) == zero) & (load<F>(in.avs + lane) == zero);
+  const auto current_o = (load<F>(in.aoc + lane) == zero) & (load<F>(in.aos + lane) == zero);
+  const F avc = select(current_v, qvc, load<F>(in.avc + lane));
+  const F avs = select(current_v, qvs, load<F>(in.avs + lane));
+  const F aoc = select(current_o, qoc, load<F>(in.aoc + lane));
+  const F aos = select(current_o, qos, load<F>(in.aos + lane));
   const F rax = aoc * lox - aos * loy, ray = aos * lox + aoc * loy;
   const F rbx = avc * lvx - avs * lvy, rby = avs * lvx + avc * lvy;
   store(out.nx + lane, nx), store(out.ny + lane, ny);
@@ -153,6 +155,8 @@ template <class F, class M>
   store(in.mox + lane, o[2]), store(in.moy + lane, o[3]), store(in.moa + lane, o[4]);
   store(in.imv + lane, select(here, v[5], zero)), store(in.iiv + lane, select(here, v[6], zero));
   store(in.imo + lane, select(here, o[5], zero)), store(in.iio + lane, select(here, o[6], zero));
+  store(in.avc + lane, zero), store(in.avs + lane, zero);  // arms at the current rotations
+  store(in.aoc + lane, zero), store(in.aos + lane, zero);
 }
 
 // Lanes [lane, lane + width of F) of wide constraint c, whose features are f and whose bodies a
@@ -191,6 +195,12 @@ template <class F>
       pv[i] = select(flipped, pa[i], pb[i]), po[i] = select(flipped, pb[i], pa[i]);
     PrepareInput in;  // lanes [lane, lane + width) only
     put_bodies<F>(v, o, pv, po, load<F>(rows.present + lane) > F(0.5f), in, lane);
+    {
+      const F ac = load<F>(f.arm_ac + lane), as = load<F>(f.arm_as + lane);
+      const F bc = load<F>(f.arm_bc + lane), bs = load<F>(f.arm_bs + lane);
+      store(in.avc + lane, select(flipped, ac, bc)), store(in.avs + lane, select(flipped, as, bs));
+      store(in.aoc + lane, select(flipped, bc, ac)), store(in.aos + lane, select(flipped, bs, as));
+    }
     PrepareOutput out;
     prepare_points<F>(rows, in, out, lane);
     WidePoint& p = c.p[k];

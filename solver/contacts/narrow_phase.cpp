@@ -154,7 +154,6 @@ PairCache relative_pose(const World::Impl& w, std::uint32_t lower, std::uint32_t
   r.c = q.c * b.qc[higher] + q.s * b.qs[higher];
   r.s = q.c * b.qs[higher] - q.s * b.qc[higher];
   r.lower_c = q.c, r.lower_s = q.s;
-  r.higher_c = b.qc[higher], r.higher_s = b.qs[higher];
   return r;
 }
 
@@ -172,7 +171,8 @@ inline constexpr float kRecycleCosTurn = 0.98f;
 bool recyclable(const PairCache& then, const PairCache& now, float moved, PairReach reach,
                 float slop) {
   const float lower_cos = now.lower_c * then.lower_c + now.lower_s * then.lower_s;
-  const float higher_cos = now.higher_c * then.higher_c + now.higher_s * then.higher_s;
+  const Rot higher_now = now.higher(), higher_then = then.higher();
+  const float higher_cos = higher_now.c * higher_then.c + higher_now.s * higher_then.s;
   return reach.margin <= 2.0f * slop && moved <= kRecycleSlops * slop &&
          lower_cos > kRecycleCosTurn && higher_cos > kRecycleCosTurn;
 }

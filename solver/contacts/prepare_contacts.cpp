@@ -15,18 +15,8 @@ namespace strut {
 namespace {
 
 // Gathers the features of a point between two rigid bodies into lane `lane` of f, in their
-// bodies' frames (the particles' local positions, which stay put while the body is rigid), with
-// the rotations its arms are taken at (FeatureRows::avc): for a face against a face (a pair of
-// two points) those of `cache`, its pair's when the features were chosen; otherwise, and for a
-// pair that collides afresh every step (no cache), the current ones.
-//
-// Why faces only: held still while the features are kept (Box2D v3 holds a recycled
-// manifold's), the arms of a face contact give a stack no turning push from its own tilt, and
-// a column of 20 boxes stands; turned with the bodies it leaned further every step and fell in
-// 15 s. Held still under a single corner they would prop a box balanced on that corner, which
-// must tip over (Box2D's recycling holds it there).
-void gather_features(const World::Impl &w, const ContactPoint &cp, const PairCache &cache,
-                     bool face, FeatureRows &f, int lane) {
+// bodies' frames (the particles' local positions, which stay put while the body is rigid).
+void gather_features(const World::Impl &w, const ContactPoint &cp, FeatureRows &f, int lane) {
   const auto &b = w.bodies;
   const auto &q = w.particles;
   const std::uint32_t iv = b.particle_begin[cp.body_v] + cp.vertex;
@@ -37,19 +27,34 @@ void gather_features(const World::Impl &w, const ContactPoint &cp, const PairCac
   f.edge[lane] = cp.kind == ContactKind::VertexEdge ? 1.0f : 0.0f;
   f.rv[lane] = cp.radius_v, f.ro[lane] = cp.radius_o;
   f.fnx[lane] = cp.nx, f.fny[lane] = cp.ny;
-  Rot qv{0, 0}, qo{0, 0};  // (0, 0): the current rotations, whenever the lane is prepared
-  if (face && cache.margin >= 0) {
-    const Rot lower{cache.lower_c, cache.lower_s}, higher{cache.higher_c, cache.higher_s};
-    qv = cp.vertex_on_lower ? lower : higher, qo = cp.vertex_on_lower ? higher : lower;
-  }
-  f.avc[lane] = qv.c, f.avs[lane] = qv.s, f.aoc[lane] = qo.c, f.aos[lane] = qo.s;
   f.present[lane] = 1.0f;
+}
+
+// The rotations lane `lane`'s arms are taken at (WideFeatures::arm_ac...), for the lane's bodies
+// a and the other of cp's two: for a face against a face (a pair of two points) those of
+// `cache`, its pair's when the features were chosen; otherwise, and for a pair that collides
+// afresh every step (no cache), the current ones, (0, 0).
+//
+// Why faces only: held still while the features are kept (Box2D v3 holds a recycled
+// manifold's), the arms of a face contact give a stack no turning push from its own tilt, and
+// a column of 20 boxes stands; turned with the bodies it leaned further every step and fell in
+// 15 s. Held still under a single corner they would prop a box balanced on that corner, which
+// must tip over (Box2D's recycling holds it there).
+void gather_arms(const ContactPoint &cp, std::uint32_t a, const PairCache &cache, bool face,
+                 WideFeatures &f, int lane) {
+  Rot ra{0, 0}, rb{0, 0};
+  if (face && cache.margin >= 0) {
+    const Rot lower{cache.lower_c, cache.lower_s}, higher = cache.higher();
+    const std::uint32_t lower_body = cp.vertex_on_lower ? cp.body_v : cp.body_o;
+    ra = a == lower_body ? lower : higher, rb = a == lower_body ? higher : lower;
+  }
+  f.arm_ac[lane] = ra.c, f.arm_as[lane] = ra.s, f.arm_bc[lane] = rb.c, f.arm_bs[lane] = rb.s;
 }
 
 // A lane without a point (padding, or a constraint's missing second point): zero features.
 void clear_features(FeatureRows &f, int lane) {
   for (float *row : {f.vlx, f.vly, f.l1x, f.l1y, f.l2x, f.l2y, f.edge, f.rv, f.ro, f.fnx, f.fny,
-                     f.avc, f.avs, f.aoc, f.aos, f.present, f.flip})
+                     f.present, f.flip})
     row[lane] = 0.0f;
 }
 
@@ -70,7 +75,7 @@ PreparedPoint prepare_point(const World::Impl &w, const ContactPoint &cp) {
   FeatureRows f;
   PrepareInput in;
   PrepareOutput out;
-  gather_features(w, cp, PairCache{}, false, f, 0);
+  gather_features(w, cp, f, 0);
   const auto &b = w.bodies;
   const auto v = fields(prepare_body(w, cp.body_v)), o = fields(prepare_body(w, cp.body_o));
   const float pv[2] = {b.px[cp.body_v], b.py[cp.body_v]};
@@ -126,6 +131,7 @@ void fill_constraint(const World::Impl &w, WideConstraint &c, WideFeatures &f,
       c.a[lane] = c.b[lane] = std::uint32_t(b.size());  // the spare zero body
       if (kept) continue;
       c.friction[lane] = c.static_friction[lane] = f.restitution[lane] = 0;
+      f.arm_ac[lane] = f.arm_as[lane] = f.arm_bc[lane] = f.arm_bs[lane] = 0;
       for (int k = 0; k < 2; ++k) {
         clear_features(f.p[k], lane);
         f.p[k].point[lane] = ~0u;
@@ -149,19 +155,21 @@ void fill_constraint(const World::Impl &w, WideConstraint &c, WideFeatures &f,
         // Collided afresh, a pair keeps its first point's bodies (ContactSet::same_layout), but
         // its second point's vertex may now lie on the other body.
         const ContactPoint &pk = set.points[point];
-        gather_features(w, pk, set.pair_cache[f.pair[lane]], set.constraint_count[id] == 2,
-                        f.p[k], lane);
+        gather_features(w, pk, f.p[k], lane);
         f.p[k].flip[lane] = pk.body_v == c.a[lane] ? 1.0f : 0.0f;
       }
+      gather_arms(cp, c.a[lane], set.pair_cache[f.pair[lane]], set.constraint_count[id] == 2, f,
+                  lane);
       continue;
     }
     const std::uint32_t k0 = set.constraint_first[id], n = set.constraint_count[id];
     const std::uint32_t a = a_bodies[lane] != ~0u ? a_bodies[lane] : cp.body_o;
     c.a[lane] = a, c.b[lane] = a == cp.body_o ? cp.body_v : cp.body_o;
+    gather_arms(cp, a, set.pair_cache[f.pair[lane]], n == 2, f, int(lane));
     for (std::uint32_t k = 0; k < 2; ++k) {
       if (k < n) {
         const ContactPoint &pk = set.points[k0 + k];
-        gather_features(w, pk, set.pair_cache[f.pair[lane]], n == 2, f.p[k], int(lane));
+        gather_features(w, pk, f.p[k], int(lane));
         f.p[k].flip[lane] = pk.body_v == a ? 1.0f : 0.0f;
         f.p[k].point[lane] = k0 + k;
       } else {

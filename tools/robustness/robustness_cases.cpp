@@ -206,6 +206,87 @@ Scene far_stack() {
   return s;
 }
 
+// Box2D's Card House (after PEEL): cards of 0.4 m by 2 mm (200:1) leaning in pairs, five levels
+// on a box ground, friction 0.7.
+Scene card_house() {
+  Scene s = base("card_house",
+                 "Box2D's Card House: cards 0.4 m x 2 mm (200:1) leaning in pairs at 25 degrees, "
+                 "flat cards between, 5 levels, friction 0.7, sleep off",
+                 600, false);
+  Material card;
+  card.friction = 0.7f;
+  BodyDef ground = ground_box({0, -2}, {40, 2});
+  ground.material = card;
+  add(s, ground);
+  const float height = 0.2f, thickness = 0.001f;
+  const float lean = 25.0f * std::numbers::pi_v<float> / 180.0f;
+  const auto put = [&](Vec2 c, float angle) {
+    BodyDef d = box(c, {thickness, height});
+    d.angle = angle;
+    d.material = card;
+    add(s, d);
+  };
+  float z0 = 0, y = height - 0.02f;
+  for (int n = 5; n > 0; --n) {
+    float z = z0;
+    for (int i = 0; i < n; ++i) {
+      if (i != n - 1) put({z + 0.25f, y + height - 0.015f}, 0.5f * std::numbers::pi_v<float>);
+      put({z, y}, -lean);
+      z += 0.175f;
+      put({z, y}, lean);
+      z += 0.175f;
+    }
+    y += 2 * height - 0.03f;
+    z0 += 0.175f;
+  }
+  return s;
+}
+
+double largest_move(Engine& e, int steps) {
+  std::vector<Vec2> start;
+  for (int k = 1; k < e.body_count(); ++k) start.push_back(e.position(k));
+  for (int i = 0; i < steps; ++i) e.step();
+  double worst = 0;
+  for (int k = 1; k < e.body_count(); ++k)
+    worst = std::max(worst, double(length(e.position(k) - start[std::size_t(k - 1)])));
+  return worst;
+}
+
+// The AVBD demo's heavy rope: 20 capsule links of 1 m hanging from a static pivot, the last
+// holding a 30 x 30 m box (density 1, 900 kg against 0.1 kg a link).
+Scene heavy_rope() {
+  Scene s = base("heavy_rope",
+                 "a rope of 20 capsule links (1 m, radius 0.1) hanging from a static pivot, "
+                 "holding a 30 x 30 m box at its end (9,000:1), sleep off",
+                 180, false);
+  BodyDef pivot;
+  pivot.is_static = true;
+  pivot.shape = CircleShape{0.1f};
+  pivot.center = {0, 60};
+  add(s, pivot, "pivot");
+  std::string previous = "pivot";
+  for (int i = 0; i < 20; ++i) {
+    BodyDef link;
+    link.shape = CapsuleShape{0.4f, 0.1f};
+    link.center = {0, 59.5f - float(i)};
+    link.angle = 0.5f * std::numbers::pi_v<float>;
+    link.group = -1;
+    const std::string name = "link" + std::to_string(i);
+    add(s, link, name);
+    RevoluteJointDef j;
+    j.anchor = {0, 60.0f - float(i)};
+    s.joints.push_back(SceneJoint{{}, previous, name, j});
+    previous = name;
+  }
+  BodyDef weight = box({0, 40.0f - 15.0f}, {15, 15});
+  weight.group = -1;
+  add(s, weight, "weight");
+  RevoluteJointDef j;
+  j.anchor = {0, 40};
+  s.joints.push_back(SceneJoint{{}, previous, "weight", j});
+  return s;
+}
+
 // --- energy ---------------------------------------------------------------------------------
 
 Scene elastic_circles() {
@@ -515,6 +596,22 @@ std::vector<Case> cases() {
                "distance after 1 s (m; 2 at the motor's speed from the first step)", 1.99, false,
                "a motor strong enough reaches its speed in the first step",
                prismatic_motor, [](Engine& e) { return translation_after(e, 60); }});
+  c.push_back({"card_house", card_house().description,
+               "largest move of a card from 1 s to 10 s (m)", 0.01, true,
+               "once settled, a card house whose cards hold by friction stands still", card_house,
+               [](Engine& e) {
+                 for (int i = 0; i < 60; ++i) e.step();
+                 return largest_move(e, 540);
+               }});
+  c.push_back({"heavy_rope", heavy_rope().description,
+               "stretch of the 20 m rope after 3 s (m: the box's top from the pivot, less 20)",
+               0.2, true, "links joined rigidly do not stretch (1% of its length allowed)",
+               heavy_rope, [](Engine& e) {
+                 for (int i = 0; i < 180; ++i) e.step();
+                 const Vec2 top = e.position(21) + Vec2{0, 15.0f};
+                 return double(length(top - Vec2{0, 60})) - 20.0;
+               },
+               true, 2.0});
   c.push_back({"far_stack", far_stack().description,
                "fastest box point in the 10th second (m/s)", kSleepSpeed, true,
                "a stack far from the origin rests as it does at the origin", far_stack,
