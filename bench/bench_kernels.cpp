@@ -339,6 +339,7 @@ template <bool kSimd>
 void BM_ContactSolve(benchmark::State& state) {
   ContactLanes t(int(state.range(0)) / kContactLanes);
   const SimdKernels& simd = simd_kernels();
+  const std::uint8_t kRounded = 1;  // the radius rows read, as for circles
   WidePass pass{0.2f, 0.8f, 0.1f, 0.3f, 0.7f, 0.2f, 0.01f, 0.002f, true};
   WidePass relax = pass;
   relax.use_bias = false;
@@ -346,8 +347,8 @@ void BM_ContactSolve(benchmark::State& state) {
     for (WideConstraint& c : t.cs) {
       if (kSimd) {
         simd.contact_warm_start(t.bodies.data(), &c, 1);
-        simd.contact_solve(t.bodies.data(), &c, 1, pass);
-        simd.contact_solve(t.bodies.data(), &c, 1, relax);
+        simd.contact_solve(t.bodies.data(), &c, 1, pass, &kRounded);
+        simd.contact_solve(t.bodies.data(), &c, 1, relax, &kRounded);
       } else {
         run_scalar(t.bodies, c, [&](wide::Body<float>& A, wide::Body<float>& B, int lane) {
           wide::warm_start_lanes(A, B, c, lane);

@@ -52,7 +52,7 @@ struct SimdKernels {
   // (solver/contacts/contact_kernels.hpp).
   void (*contact_warm_start)(SolverBody* bodies, WideConstraint* cs, std::uint32_t count);
   void (*contact_solve)(SolverBody* bodies, WideConstraint* cs, std::uint32_t count,
-                        const WidePass& pass);
+                        const WidePass& pass, const std::uint8_t* rounded);
   void (*contact_prepare)(const PrepareBody* bodies, const LanePositions& positions,
                           WideFeatures& features, WideConstraint& c);
   // One lane group of soft bodies (solver/strut_lanes.hpp).

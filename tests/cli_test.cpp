@@ -230,8 +230,11 @@ TEST_F(Cli, BadArgumentsExitTwo) {
   const struct {
     std::string args, message;
   } cases[] = {
-      {"", "strut: expected a command: run, list, scale, view, render or robustness (see strut --help)"},
-      {"fly", "strut: unknown command 'fly' (expected run, list, scale, view, render or robustness)"},
+      {"",
+       "strut: expected a command: run, list, scale, view, render or robustness (see strut "
+       "--help)"},
+      {"fly",
+       "strut: unknown command 'fly' (expected run, list, scale, view, render or robustness)"},
       {"run --speed 3", "strut: run: unknown option '--speed' (see strut --help)"},
       {"run --steps", "strut: run: option --steps needs a value"},
       {"run --steps ten", "strut: --steps: expected a whole number, got 'ten'"},

@@ -1,13 +1,14 @@
 // The robustness suite (tools/robustness/): every case's figure within its limit, and the
 // committed scene files (scenes/robustness/, what `strut run` and the viewer show) equal to the
 // cases' scenes.
+#include "tools/robustness/robustness.hpp"
+
 #include <gtest/gtest.h>
 
 #include <fstream>
 #include <sstream>
 
 #include "strut/scene.hpp"
-#include "tools/robustness/robustness.hpp"
 
 namespace strut {
 namespace {
@@ -28,8 +29,9 @@ TEST_P(Robustness, FigureWithinItsLimit) {
   RecordProperty("figure", std::to_string(figure));
   // An open case (not at its limit yet, robustness.hpp) is held to today's figure instead.
   EXPECT_TRUE(robustness::holds(c, figure))
-      << c.name << ": " << c.figure << " = " << figure << ", " << (c.open ? "open, bound " : "limit ")
-      << (c.at_most ? "<= " : ">= ") << (c.open ? c.open_bound : c.limit) << " (" << c.why << ")";
+      << c.name << ": " << c.figure << " = " << figure << ", "
+      << (c.open ? "open, bound " : "limit ") << (c.at_most ? "<= " : ">= ")
+      << (c.open ? c.open_bound : c.limit) << " (" << c.why << ")";
   if (c.open) EXPECT_FALSE(robustness::passes(c, figure)) << c.name << " passes: close it";
 }
 

@@ -125,6 +125,8 @@ struct ContactBench {
   std::vector<SolverBody> bodies;
   std::vector<PrepareBody> prepare_bodies;
   std::vector<WideConstraint> cs;
+  std::vector<std::uint8_t>
+      rounded;  // every constraint's radius rows read (ContactSet::wide_rounded)
   std::vector<WideFeatures> features;
   std::vector<LanePositions> positions;
 };
@@ -156,6 +158,7 @@ ContactBench random_contacts(std::uint32_t seed, int constraints) {
   for (int i = 0; i < n; ++i) order[i] = std::uint32_t(i);
   std::shuffle(order.begin(), order.end(), rng);
   t.cs.resize(std::size_t(constraints));
+  t.rounded.assign(std::size_t(constraints), 1);
   t.features.resize(std::size_t(constraints));
   t.positions.resize(std::size_t(constraints));
   for (int k = 0; k < constraints; ++k) {
@@ -209,8 +212,8 @@ void solve(ContactBench& t, const SimdKernels* k) {
   const auto count = std::uint32_t(t.cs.size());
   if (k) {
     k->contact_warm_start(t.bodies.data(), t.cs.data(), count);
-    k->contact_solve(t.bodies.data(), t.cs.data(), count, pass);
-    k->contact_solve(t.bodies.data(), t.cs.data(), count, relax);
+    k->contact_solve(t.bodies.data(), t.cs.data(), count, pass, t.rounded.data());
+    k->contact_solve(t.bodies.data(), t.cs.data(), count, relax, t.rounded.data());
     return;
   }
   for (const WidePass& p : {pass, relax})

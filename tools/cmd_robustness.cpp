@@ -35,8 +35,12 @@ int robustness_command(std::span<const std::string> argv) {
     const double figure = c.measure(*engine);
     const bool ok = robustness::passes(c, figure);
     (ok ? passed : failed) += 1;
-    std::printf("%-24s %-12.4g %s%-8.4g %-5s %s\n", c.name.c_str(), figure, c.at_most ? "<=" : ">=",
-                c.limit, ok ? "yes" : c.open ? "open" : "NO", c.figure.c_str());
+    std::printf("%-24s %-12.4g %s%-8.4g %-5s %s\n", c.name.c_str(), figure,
+                c.at_most ? "<=" : ">=", c.limit,
+                ok       ? "yes"
+                : c.open ? "open"
+                         : "NO",
+                c.figure.c_str());
     std::fflush(stdout);
   }
   std::printf("robustness: %d passed, %d failed\n", passed, failed);

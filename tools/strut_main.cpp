@@ -64,7 +64,8 @@ int export_command(std::span<const std::string> argv) {
 
 int dispatch(const std::vector<std::string>& argv) {
   if (argv.empty())
-    throw UsageError("expected a command: run, list, scale, view, render or robustness (see strut --help)");
+    throw UsageError(
+        "expected a command: run, list, scale, view, render or robustness (see strut --help)");
   const std::string& command = argv[0];
   const std::span<const std::string> rest(argv.data() + 1, argv.size() - 1);
   for (const std::string& a : rest) {
@@ -84,7 +85,8 @@ int dispatch(const std::vector<std::string>& argv) {
     std::fputs(kUsage, stdout);
     return 0;
   }
-  throw UsageError("unknown command '" + command + "' (expected run, list, scale, view, render or robustness)");
+  throw UsageError("unknown command '" + command +
+                   "' (expected run, list, scale, view, render or robustness)");
 }
 
 }  // namespace

@@ -122,6 +122,9 @@ struct ContactSet {
   std::vector<std::uint32_t> pair_constraint_begin;  // constraints of pair p, contiguous
   std::vector<struct WideConstraint> wide;           // the rigid constraints, kContactLanes to one
   std::vector<struct WideFeatures> wide_features;    // their points' features, kept beside them
+  // Per wide constraint: 1 when a lane has a rounded feature (radius > 0), set by the prepare;
+  // the solve reads the radius rows only then (contact_wide.hpp, solve_lanes).
+  std::vector<std::uint8_t> wide_rounded;
   // The lane holding each point (point_impulses.cpp's code; ~0: none, the point itself holds
   // its impulses), set when the lanes are filled and kept with them.
   std::vector<std::uint32_t> point_lane;

@@ -41,13 +41,18 @@ void contact_warm_start(SolverBody* bodies, WideConstraint* cs, std::uint32_t co
   });
 }
 
-// One solve (pass.use_bias) or relax pass over cs[0 .. count).
+// One solve (pass.use_bias) or relax pass over cs[0 .. count); rounded[k]: some lane of cs[k]
+// has a rounded feature (solve_lanes).
 template <class Arch>
 void contact_solve(SolverBody* bodies, WideConstraint* cs, std::uint32_t count,
-                   const WidePass& pass) {
-  lane_groups<Arch>(bodies, cs, count, [&pass](auto& A, auto& B, WideConstraint& c, int lane) {
-    wide::solve_lanes(A, B, c, lane, pass);
-  });
+                   const WidePass& pass, const std::uint8_t* rounded) {
+  lane_groups<Arch>(bodies, cs, count,
+                    [&pass, cs, rounded](auto& A, auto& B, WideConstraint& c, int lane) {
+                      if (rounded[&c - cs])
+                        wide::solve_lanes(A, B, c, lane, pass, true);
+                      else
+                        wide::solve_lanes(A, B, c, lane, pass, false);
+                    });
 }
 
 // The prepare of wide constraint c from its features and its bodies (prepare_lanes).

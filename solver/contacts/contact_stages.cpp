@@ -28,12 +28,16 @@ void add_solve_stage(World::Impl &w, std::vector<TaskSystem::Stage> &stages, int
   const SimdKernels &simd = simd_kernels();
   add_contact_colour_stages(
       w, stages, phase, [&w, &simd, pass](WideConstraint *cs, std::uint32_t n, bool overflow) {
+        const std::uint8_t *rounded =
+            w.contacts.wide_rounded.data() + (cs - w.contacts.wide.data());
         if (overflow || w.scalar_contacts)
           scalar_lanes(w, cs, n,
-                       [&pass](wide::Body<float> &A, wide::Body<float> &B, WideConstraint &c,
-                               int lane) { wide::solve_lanes(A, B, c, lane, pass); });
+                       [&pass, cs, rounded](wide::Body<float> &A, wide::Body<float> &B,
+                                            WideConstraint &c, int lane) {
+                         wide::solve_lanes(A, B, c, lane, pass, rounded[&c - cs] != 0);
+                       });
         else
-          simd.contact_solve(w.scratch.solver_bodies.data(), cs, n, pass);
+          simd.contact_solve(w.scratch.solver_bodies.data(), cs, n, pass, rounded);
       });
 }
 

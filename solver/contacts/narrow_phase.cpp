@@ -289,8 +289,9 @@ void narrow_phase(World::Impl& w) {
         const PairCache& then = old != ~0u ? set.old_pair_cache[old] : PairCache{};
         const float moved = then.margin >= 0 ? drift(then, cache, w.reach[higher]) : 0.0f;
         // Kept if nothing missing can be within reach this step, or recycled while touching.
-        if (then.margin >= 0 && (moved + reach.margin <= then.margin ||
-                                 (set.old_pair_touching[old] && recyclable(then, cache, moved, reach, slop)))) {
+        if (then.margin >= 0 &&
+            (moved + reach.margin <= then.margin ||
+             (set.old_pair_touching[old] && recyclable(then, cache, moved, reach, slop)))) {
           // Last step's points keep their features and impulses; the merge copies them straight
           // from last step's list (or leaves them there). Here, where they lie, only their
           // bodies' dense indices after a compaction, and their separations, for the pair's

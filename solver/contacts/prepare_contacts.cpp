@@ -191,6 +191,7 @@ void fill_constraint(const World::Impl &w, WideConstraint &c, WideFeatures &f,
       wide::prepare_lanes<float>(bodies, positions, f, c, lane);
   else
     simd_kernels().contact_prepare(bodies, positions, f, c);
+
   // Lane by lane straight into the constraint: staged in a scratch row and reloaded as one
   // vector, the 16 scalar stores could not be forwarded to the load (a sixth of this function).
   for (int k = 0; k < 2; ++k) {
@@ -339,6 +340,7 @@ void prepare_contacts(World::Impl &w) {
   if (!set.structure_kept) pull_impulses(w, set.points, true);
   set.wide.resize(lanes.size() / kContactLanes);
   set.wide_features.resize(set.wide.size());
+  set.wide_rounded.resize(set.wide.size());
   // Rebuilt lanes read the impulses from the points (pulled back above) and
   // record which lane holds each point; kept lanes hold the same points as before, at the same
   // places unless they were re-laid.
@@ -348,8 +350,13 @@ void prepare_contacts(World::Impl &w) {
     for (int i = lo; i < hi; ++i) {
       const std::size_t at = std::size_t(i) * kContactLanes;
       WideFeatures &f = set.wide_features[std::size_t(i)];
-      fill_constraint(w, set.wide[std::size_t(i)], f, lanes.data() + at, lane_pairs.data() + at,
-                      lane_a.data() + at, set.structure_kept, set.points_relaid);
+      WideConstraint &c = set.wide[std::size_t(i)];
+      fill_constraint(w, c, f, lanes.data() + at, lane_pairs.data() + at, lane_a.data() + at,
+                      set.structure_kept, set.points_relaid);
+      bool rounded = false;  // ContactSet::wide_rounded
+      for (int lane = 0; lane < kContactLanes; ++lane)
+        rounded = rounded || c.radius_a[lane] != 0 || c.radius_b[lane] != 0;
+      set.wide_rounded[std::size_t(i)] = rounded;
       if (!placed) continue;
       for (int k = 0; k < 2; ++k)
         for (int lane = 0; lane < kContactLanes; ++lane)

@@ -37,8 +37,8 @@ void solve(World::Impl& w, Joint& j, std::uint32_t a, std::uint32_t b, float h) 
   solve_axis_spring(w, j, q, d.spring, h, true);
   if (d.motor.enabled) {
     const AxisFrame f = axis_frame(w, j, q);
-    const float dl = solve_motor_row(w, q, centre_row(f, f.axis), d.motor.speed,
-                                     d.motor.max_effort, h, j.lambda[1]);
+    const float dl = solve_motor_row(w, q, centre_row(f, f.axis), d.motor.speed, d.motor.max_effort,
+                                     h, j.lambda[1]);
     j.reaction_force += dl * f.axis;
     j.motor_impulse += dl;
   }

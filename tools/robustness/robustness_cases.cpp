@@ -44,6 +44,20 @@ BodyDef ground_box(Vec2 center = {0, -1}, Vec2 half = {50, 1}) {
   return d;
 }
 
+// A static pivot (a small circle) named "pivot" at p, and a free revolute joint between bodies.
+void add_pivot(Scene& s, Vec2 p) {
+  BodyDef d;
+  d.is_static = true;
+  d.shape = CircleShape{0.05f};
+  d.center = p;
+  add(s, d, "pivot");
+}
+void pin(Scene& s, std::string a, std::string b, Vec2 anchor) {
+  RevoluteJointDef j;
+  j.anchor = anchor;
+  s.joints.push_back(SceneJoint{{}, std::move(a), std::move(b), j});
+}
+
 // The largest value of f over `steps` steps, read after each.
 template <class F>
 double max_over(Engine& e, int steps, F f) {
@@ -155,9 +169,9 @@ Scene high_mass_ratio_2() {
 
 // Six boxes whose side doubles from 1 to 32 m, each centred on the one below.
 Scene doubling_stack() {
-  Scene s = base("doubling_stack",
-                 "6 boxes whose side doubles each level (1, 2, 4, 8, 16, 32 m), sleep on", 1800,
-                 true);
+  Scene s =
+      base("doubling_stack",
+           "6 boxes whose side doubles each level (1, 2, 4, 8, 16, 32 m), sleep on", 1800, true);
   add(s, ground_box({0, -1}, {100, 1}));
   float y = 0;
   for (int i = 0; i < 6; ++i) {
@@ -169,8 +183,8 @@ Scene doubling_stack() {
 }
 
 Scene stack3_drop() {
-  Scene s = base("stack3_drop", "a 3-box stack of unit boxes dropped from 10 cm, sleep on", 600,
-                 true);
+  Scene s =
+      base("stack3_drop", "a 3-box stack of unit boxes dropped from 10 cm, sleep on", 600, true);
   add(s, ground_box());
   for (int i = 0; i < 3; ++i) add(s, box({0, 0.6f + float(i)}, {0.5f, 0.5f}));
   return s;
@@ -197,9 +211,9 @@ Scene boxes_at_one_point() {
 }
 
 Scene far_stack() {
-  Scene s = base("far_stack",
-                 "a 3-box stack of unit boxes on a ground box, all at (1e6, 1e6), sleep off", 600,
-                 false);
+  Scene s =
+      base("far_stack", "a 3-box stack of unit boxes on a ground box, all at (1e6, 1e6), sleep off",
+           600, false);
   const Vec2 o{1e6f, 1e6f};
   add(s, ground_box(o + Vec2{0, -1}, {20, 1}));
   for (int i = 0; i < 3; ++i) add(s, box(o + Vec2{0, 0.5f + float(i)}, {0.5f, 0.5f}));
@@ -259,11 +273,7 @@ Scene heavy_rope() {
                  "a rope of 20 capsule links (1 m, radius 0.1) hanging from a static pivot, "
                  "holding a 30 x 30 m box at its end (9,000:1), sleep off",
                  180, false);
-  BodyDef pivot;
-  pivot.is_static = true;
-  pivot.shape = CircleShape{0.1f};
-  pivot.center = {0, 60};
-  add(s, pivot, "pivot");
+  add_pivot(s, {0, 60});
   std::string previous = "pivot";
   for (int i = 0; i < 20; ++i) {
     BodyDef link;
@@ -273,17 +283,13 @@ Scene heavy_rope() {
     link.group = -1;
     const std::string name = "link" + std::to_string(i);
     add(s, link, name);
-    RevoluteJointDef j;
-    j.anchor = {0, 60.0f - float(i)};
-    s.joints.push_back(SceneJoint{{}, previous, name, j});
+    pin(s, previous, name, {0, 60.0f - float(i)});
     previous = name;
   }
   BodyDef weight = box({0, 40.0f - 15.0f}, {15, 15});
   weight.group = -1;
   add(s, weight, "weight");
-  RevoluteJointDef j;
-  j.anchor = {0, 40};
-  s.joints.push_back(SceneJoint{{}, previous, "weight", j});
+  pin(s, previous, "weight", {0, 40});
   return s;
 }
 
@@ -397,11 +403,7 @@ Scene hammer() {
                  "a compound hammer (handle 2 m x 0.1 m, head 0.4 x 0.6 m, density 1) on a "
                  "revolute joint to the ground at the handle's end, released horizontally",
                  150, false);
-  BodyDef anchor;
-  anchor.is_static = true;
-  anchor.shape = CircleShape{0.05f};
-  anchor.center = {0, 10};
-  add(s, anchor, "pivot");
+  add_pivot(s, {0, 10});
   BodyDef h;
   h.center = {0, 10};
   ShapeDef handle, head;
@@ -409,9 +411,7 @@ Scene hammer() {
   head.shape = PolygonShape{{{1.8f, -0.3f}, {2.2f, -0.3f}, {2.2f, 0.3f}, {1.8f, 0.3f}}};
   h.shapes = {handle, head};
   add(s, h, "hammer");
-  RevoluteJointDef j;
-  j.anchor = {0, 10};
-  s.joints.push_back(SceneJoint{{}, "pivot", "hammer", j});
+  pin(s, "pivot", "hammer", {0, 10});
   return s;
 }
 
@@ -431,19 +431,13 @@ Scene pendulum() {
                  "a circle (radius 0.2) on a 2 m revolute arm from a static pivot, released at "
                  "45 degrees, no damping; 20 swings",
                  3500, false);
-  BodyDef anchor;
-  anchor.is_static = true;
-  anchor.shape = CircleShape{0.05f};
-  anchor.center = {0, 10};
-  add(s, anchor, "pivot");
+  add_pivot(s, {0, 10});
   BodyDef bob;
   bob.shape = CircleShape{0.2f};
   const float a = 0.25f * std::numbers::pi_v<float>;
   bob.center = Vec2{0, 10} + 2.0f * Vec2{std::sin(a), -std::cos(a)};
   add(s, bob, "bob");
-  RevoluteJointDef j;
-  j.anchor = {0, 10};
-  s.joints.push_back(SceneJoint{{}, "pivot", "bob", j});
+  pin(s, "pivot", "bob", {0, 10});
   return s;
 }
 
@@ -469,37 +463,34 @@ double amplitude_loss(Engine& e) {
   return 1.0 - last / first;
 }
 
-Scene prismatic_limit() {
-  Scene s = base("prismatic_limit",
-                 "a unit box on a horizontal prismatic joint to the ground, driven by a motor at "
-                 "3 m/s (1,000 N) into its upper limit of 1.5 m, no gravity",
-                 120, false);
+// A unit box on a horizontal prismatic joint to the ground, no gravity, driven by its motor
+// (1,000 N) at `speed`, with a limit of +-1.5 m when `limited`.
+Scene slider(std::string name, std::string description, int steps, float speed, bool limited) {
+  Scene s = base(std::move(name), std::move(description), steps, false);
   s.config.gravity = {0, 0};
   add(s, ground_box(), "ground");
   add(s, box({0, 5}, {0.5f, 0.5f}), "slider");
   PrismaticJointDef j;
   j.anchor = {0, 5};
   j.axis = {1, 0};
-  j.limit = {true, -1.5f, 1.5f};
-  j.motor = {true, 3.0f, 1000.0f};
+  if (limited) j.limit = {true, -1.5f, 1.5f};
+  j.motor = {true, speed, 1000.0f};
   s.joints.push_back(SceneJoint{{}, "ground", "slider", j});
   return s;
 }
 
+Scene prismatic_limit() {
+  return slider("prismatic_limit",
+                "a unit box on a horizontal prismatic joint to the ground, driven by a motor at "
+                "3 m/s (1,000 N) into its upper limit of 1.5 m, no gravity",
+                120, 3.0f, true);
+}
+
 Scene prismatic_motor() {
-  Scene s = base("prismatic_motor",
-                 "a unit box on a horizontal prismatic joint, its motor at 2 m/s (1,000 N) from "
-                 "rest, no gravity; distance after 1 s",
-                 60, false);
-  s.config.gravity = {0, 0};
-  add(s, ground_box(), "ground");
-  add(s, box({0, 5}, {0.5f, 0.5f}), "slider");
-  PrismaticJointDef j;
-  j.anchor = {0, 5};
-  j.axis = {1, 0};
-  j.motor = {true, 2.0f, 1000.0f};
-  s.joints.push_back(SceneJoint{{}, "ground", "slider", j});
-  return s;
+  return slider("prismatic_motor",
+                "a unit box on a horizontal prismatic joint, its motor at 2 m/s (1,000 N) from "
+                "rest, no gravity; distance after 1 s",
+                60, 2.0f, false);
 }
 
 double translation_after(Engine& e, int steps) {
@@ -532,12 +523,11 @@ std::vector<Case> cases() {
                  for (int i = 0; i < 540; ++i) e.step();
                  return max_over(e, 60, [&] { return fastest(e, 1, e.body_count(), 1.5f); });
                }});
-  c.push_back({"high_mass_ratio_2", high_mass_ratio_2().description,
-               "sideways walk of the big box in 30 s (m)", 0.02, true,
-               "a box resting on two supports does not walk (Box2D v3: 1.5 mm)",
-               high_mass_ratio_2, [](Engine& e) {
-                 return max_over(e, 1800, [&] { return std::fabs(e.position(3).x); });
-               }});
+  c.push_back(
+      {"high_mass_ratio_2", high_mass_ratio_2().description,
+       "sideways walk of the big box in 30 s (m)", 0.02, true,
+       "a box resting on two supports does not walk (Box2D v3: 1.5 mm)", high_mass_ratio_2,
+       [](Engine& e) { return max_over(e, 1800, [&] { return std::fabs(e.position(3).x); }); }});
   c.push_back({"high_mass_ratio_2_quiet", high_mass_ratio_2().description,
                "fastest box point in the last 10 s of 30 s (m/s)", kSleepSpeed, true,
                "it comes to rest", high_mass_ratio_2, [](Engine& e) {
@@ -565,10 +555,11 @@ std::vector<Case> cases() {
                  [spin] { return spinning_circle(spin); },
                  [](Engine& e) { return deepest_sink(e, 120, 1, 0.5f); }});
   }
-  c.push_back({"ragdoll", ragdoll().description,
-               "fastest limb point from 5 s to 20 s (m/s)", kSleepSpeed, true,
+  c.push_back({"ragdoll", ragdoll().description, "fastest limb point from 5 s to 20 s (m/s)",
+               kSleepSpeed, true,
                "joint friction and ground friction bring it to rest within 5 s; nothing drives it",
-               ragdoll, [](Engine& e) {
+               ragdoll,
+               [](Engine& e) {
                  for (int i = 0; i < 300; ++i) e.step();
                  return max_over(e, 900, [&] { return fastest(e, 1, 8, 0.55f); });
                },
@@ -580,22 +571,21 @@ std::vector<Case> cases() {
   c.push_back({"stack3_drop", stack3_drop().description, "time until all three sleep (s)", 2.0,
                true, "a short drop onto a flat floor ends at rest (Box2D v3: asleep within 2 s)",
                stack3_drop, [](Engine& e) { return time_to_sleep(e, 600, 1, 4); }});
-  c.push_back({"hammer", hammer().description, "energy lost in the first half swing (share)",
-               0.005, true, "an undamped revolute joint conserves energy", hammer,
-               half_swing_loss, true, 0.025});
+  c.push_back({"hammer", hammer().description, "energy lost in the first half swing (share)", 0.005,
+               true, "an undamped revolute joint conserves energy", hammer, half_swing_loss, true,
+               0.025});
   c.push_back({"pendulum", pendulum().description,
                "amplitude lost over 20 swings (share of the first)", 0.01, true,
                "an undamped pendulum keeps its amplitude", pendulum, amplitude_loss, true, 0.13});
-  c.push_back({"prismatic_limit", prismatic_limit().description,
-               "overshoot past the 1.5 m limit (m)", 0.02, true,
-               "a limit is a wall: what passes it is error (Box2D v3: within 0.02 m)",
-               prismatic_limit, [](Engine& e) {
-                 return max_over(e, 120, [&] { return e.joint_coordinate(0) - 1.5f; });
-               }});
+  c.push_back(
+      {"prismatic_limit", prismatic_limit().description, "overshoot past the 1.5 m limit (m)", 0.02,
+       true, "a limit is a wall: what passes it is error (Box2D v3: within 0.02 m)",
+       prismatic_limit,
+       [](Engine& e) { return max_over(e, 120, [&] { return e.joint_coordinate(0) - 1.5f; }); }});
   c.push_back({"prismatic_motor", prismatic_motor().description,
                "distance after 1 s (m; 2 at the motor's speed from the first step)", 1.99, false,
-               "a motor strong enough reaches its speed in the first step",
-               prismatic_motor, [](Engine& e) { return translation_after(e, 60); }});
+               "a motor strong enough reaches its speed in the first step", prismatic_motor,
+               [](Engine& e) { return translation_after(e, 60); }});
   c.push_back({"card_house", card_house().description,
                "largest move of a card from 1 s to 10 s (m)", 0.01, true,
                "once settled, a card house whose cards hold by friction stands still", card_house,
@@ -604,18 +594,17 @@ std::vector<Case> cases() {
                  return largest_move(e, 540);
                }});
   c.push_back({"heavy_rope", heavy_rope().description,
-               "stretch of the 20 m rope after 3 s (m: the box's top from the pivot, less 20)",
-               0.2, true, "links joined rigidly do not stretch (1% of its length allowed)",
-               heavy_rope, [](Engine& e) {
+               "stretch of the 20 m rope after 3 s (m: the box's top from the pivot, less 20)", 0.2,
+               true, "links joined rigidly do not stretch (1% of its length allowed)", heavy_rope,
+               [](Engine& e) {
                  for (int i = 0; i < 180; ++i) e.step();
                  const Vec2 top = e.position(21) + Vec2{0, 15.0f};
                  return double(length(top - Vec2{0, 60})) - 20.0;
                },
                true, 2.0});
-  c.push_back({"far_stack", far_stack().description,
-               "fastest box point in the 10th second (m/s)", kSleepSpeed, true,
-               "a stack far from the origin rests as it does at the origin", far_stack,
-               [](Engine& e) {
+  c.push_back({"far_stack", far_stack().description, "fastest box point in the 10th second (m/s)",
+               kSleepSpeed, true, "a stack far from the origin rests as it does at the origin",
+               far_stack, [](Engine& e) {
                  for (int i = 0; i < 540; ++i) e.step();
                  return max_over(e, 60, [&] { return fastest(e, 1, 4, 0.71f); });
                }});
