@@ -21,7 +21,8 @@ void apply_pair(World::Impl &w, const ContactGeometry &g, Vec2 P) {
 void prepare_soft_point(World::Impl &w, ContactPoint &cp) {
   const ContactGeometry g = evaluate_contact(w, cp);
   cp.max_lambda_n = 0;
-  cp.vn_pre = dot(point_motion(w, g.v) - point_motion(w, g.o), g.n);
+  // Pressed when the step begins: not an impact, no bounce (as the rigid prepare decides).
+  cp.vn_pre = cp.lambda_n > 0 ? 0.0f : dot(point_motion(w, g.v) - point_motion(w, g.o), g.n);
 }
 
 void warm_start_soft_point(World::Impl &w, ContactPoint &cp) {
