@@ -284,6 +284,26 @@ TEST_F(Cli, BadArgumentsExitTwo) {
   }
 }
 
+// An unknown STRUT_SIMD is bad input: exit 2 with the variable named (it was an internal error,
+// exit 1).
+TEST_F(Cli, UnknownSimdLevelExitsTwoNamingTheVariable) {
+  const std::string scene = write("small.json", kSmallScene);
+  setenv("STRUT_SIMD", "bogus", 1);
+  const Result r = run("run " + quote(scene) + " --steps 1 --quiet");
+  unsetenv("STRUT_SIMD");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.err,
+            "strut: STRUT_SIMD: unknown level \"bogus\" (expected sse4.2, avx2 or avx512)\n");
+}
+
+TEST_F(Cli, HelpListsEveryRunOption) {
+  const Result r = run("--help");
+  for (const char* option : {"--steps", "--threads", "--substeps", "--no-contact-cache",
+                             "--state-out", "--profile-out", "--events-out", "--quiet", "--record",
+                             "--record-every", "--record-contacts", "--record-islands"})
+    EXPECT_NE(r.out.find(option), std::string::npos) << option;
+}
+
 TEST_F(Cli, HelpExitsZero) {
   for (const char* args : {"--help", "help", "run --help"}) {
     const Result r = run(args);

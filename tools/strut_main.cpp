@@ -14,7 +14,7 @@ namespace {
 
 constexpr const char* kUsage = R"(usage:
   strut run [SCENE] [--steps N] [--threads T] [--substeps S] [--no-contact-cache]
-            [--state-out FILE] [--profile-out FILE] [--quiet]
+            [--state-out FILE] [--profile-out FILE] [--events-out FILE] [--quiet]
             [--record FILE [--record-every K] [--record-contacts] [--record-islands]]
   strut list
   strut scale SCENE [--threads-max N] [--sizes a,b,c] [--steps N] [--out PREFIX]
@@ -104,6 +104,9 @@ int main(int argc, char** argv) {
     return 2;
   } catch (const record::RecordingError& e) {
     std::fprintf(stderr, "%s\n", e.what());  // already "<file>: <where>: <problem>"
+    return 2;
+  } catch (const Error& e) {  // bad input the engine refused, e.g. STRUT_SIMD=bogus
+    std::fprintf(stderr, "strut: %s\n", e.what());
     return 2;
   } catch (const cli::InternalError& e) {
     std::fprintf(stderr, "strut: internal error: %s\n", e.what());
