@@ -176,7 +176,8 @@ inline std::vector<SceneErrorCase> scene_error_cases() {
        "bodies[1].vertices[2]: expected [x, y], got an array"},
       // Unknown shapes and keys, at every level.
       {"unknown_shape", with_body(R"("shape": "capsule", "center": [0, 1], "radius": 1)"),
-       "bodies[1].shape: unknown shape \"capsule\" (expected box, polygon or circle)"},
+       "bodies[1].shape: unknown shape \"capsule\" (expected box, polygon or circle; \"capsule\" "
+       "needs \"version\": 2)"},
       {"unknown_root_key", R"({"bodys": []})", "bodys: unknown key"},
       {"unknown_world_key", with_world(R"("gravty": [0, -10])"), "world.gravty: unknown key"},
       {"unknown_body_key", with_body(box + R"(, "colour": "red")"),
@@ -292,7 +293,8 @@ inline std::vector<SceneErrorCase> scene_error_cases() {
        "bodies[1].half_length: unknown key"},
       {"v1_segment",
        with_body(R"("shape": "segment", "center": [0, 1], "points": [[0, 0], [1, 0]])"),
-       "bodies[1].shape: unknown shape \"segment\" (expected box, polygon or circle)"},
+       "bodies[1].shape: unknown shape \"segment\" (expected box, polygon or circle; \"segment\" "
+       "needs \"version\": 2)"},
       {"v2_unknown_shape", with_body_v2(R"("shape": "blob", "center": [0, 1])"),
        "bodies[1].shape: unknown shape \"blob\" (expected box, polygon, circle, capsule, "
        "segment or chain)"},

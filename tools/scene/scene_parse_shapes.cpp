@@ -148,7 +148,9 @@ SceneBody BodyReader::single_shape_body(const json& j, const Path& p) {
     fail(p / "shape", "unknown shape \"" + shape +
                           (version_ >= 2 ? "\" (expected box, polygon, circle, capsule, segment "
                                            "or chain)"
-                                         : "\" (expected box, polygon or circle)"));
+                           : find_kind(shape, 2) ? "\" (expected box, polygon or circle; \"" +
+                                                       shape + "\" needs \"version\": 2)"
+                                                 : "\" (expected box, polygon or circle)"));
   for (const auto& [k, v] : j.items()) {
     if (one_of(k, kBodyKeys) || one_of(k, kShapeKeys) || is_key_of(*kind, k, version_)) continue;
     if (version_ >= 2 && (one_of(k, kBodyKeysV2) || one_of(k, kShapeKeysV2))) continue;
