@@ -23,7 +23,8 @@ int robustness_command(std::span<const std::string> argv) {
     const std::string dir = args.text("--write-scenes", "");
     for (const auto& c : all) {
       if (!only.empty() && c.name != only) continue;
-      save_scene_file(c.scene(), dir + "/" + c.scene().source + ".json");
+      const Scene scene = c.scene();
+      save_scene_file(scene, dir + "/" + scene.source + ".json");
     }
     return 0;
   }

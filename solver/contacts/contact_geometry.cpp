@@ -48,10 +48,14 @@ ContactGeometry evaluate_contact(const World::Impl &w, const ContactPoint &cp) {
     const Vec2 e2 = particle_pos(w, cp.body_o, j);
     const Vec2 d = e2 - e1;
     const float len2 = dot(d, d);
-    g.n = len2 > 0 ? (1.0f / std::sqrt(len2)) * Vec2{d.y, -d.x} : cp.normal();
     const float t = len2 > 0 ? std::clamp(dot(V - e1, d) / len2, 0.0f, 1.0f) : 0.0f;
-    g.c = dot(g.n, V - e1) - cp.radius();
-    if (held_normal) g.n = cp.normal(), g.c = gap_along(g.n, V - e1, d, t) - cp.radius();
+    if (held_normal) {
+      g.n = cp.normal();
+      g.c = gap_along(g.n, V - e1, d, t) - cp.radius();
+    } else {
+      g.n = len2 > 0 ? (1.0f / std::sqrt(len2)) * Vec2{d.y, -d.x} : cp.normal();
+      g.c = dot(g.n, V - e1) - cp.radius();
+    }
     g.o.body = cp.body_o;
     if (w.is_rigid(cp.body_o)) {
       const std::uint32_t p0 = w.bodies.particle_begin[cp.body_o];
@@ -70,10 +74,14 @@ ContactGeometry evaluate_contact(const World::Impl &w, const ContactPoint &cp) {
     g.o = vertex_ref(w, cp.body_o, cp.other);
     const Vec2 W = particle_pos(w, cp.body_o, cp.other);
     const Vec2 d = V - W;
-    const float dist = length(d);
-    g.n = dist > 1e-9f ? (1.0f / dist) * d : cp.normal();
-    g.c = dist - cp.radius();
-    if (held_normal) g.n = cp.normal(), g.c = dot(g.n, d) - cp.radius();
+    if (held_normal) {
+      g.n = cp.normal();
+      g.c = dot(g.n, d) - cp.radius();
+    } else {
+      const float dist = length(d);
+      g.n = dist > 1e-9f ? (1.0f / dist) * d : cp.normal();
+      g.c = dist - cp.radius();
+    }
     to_surface(w, g.o, cp.radius_o, g.n);
   }
   to_surface(w, g.v, cp.radius_v, -g.n);

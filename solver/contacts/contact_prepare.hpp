@@ -141,8 +141,8 @@ template <class F>
 
 // The bodies' rows of the prepare input at lanes [lane, lane + width of F): v the vertex's body,
 // o the other's (PrepareBody's fields, in its order, and the positions pv, po). A point that is
-// not there (here false) gets zero masses, so it prepares to a point that does nothing. M is F's
-// mask type.
+// not there (here false) gets zero masses, so it prepares to a point that does nothing. The
+// arms' rotations (avc...) are the caller's to set. M is F's mask type.
 template <class F, class M>
 [[gnu::always_inline]] inline void put_bodies(const F* v, const F* o, const F pv[2], const F po[2],
                                               const M& here, PrepareInput& in, int lane) {
@@ -155,8 +155,6 @@ template <class F, class M>
   store(in.mox + lane, o[2]), store(in.moy + lane, o[3]), store(in.moa + lane, o[4]);
   store(in.imv + lane, select(here, v[5], zero)), store(in.iiv + lane, select(here, v[6], zero));
   store(in.imo + lane, select(here, o[5], zero)), store(in.iio + lane, select(here, o[6], zero));
-  store(in.avc + lane, zero), store(in.avs + lane, zero);  // arms at the current rotations
-  store(in.aoc + lane, zero), store(in.aos + lane, zero);
 }
 
 // Lanes [lane, lane + width of F) of wide constraint c, whose features are f and whose bodies a

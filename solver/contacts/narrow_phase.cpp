@@ -106,8 +106,8 @@ float feature_separation(const World::Impl& w, const ContactPoint& cp, std::uint
 // faces' ends cross, by a hair's breadth in a stack of equal boxes. Whether `fresh` is the
 // corner `old` was, seen from the other side: each point's vertex is an end of the other point's
 // edge, and the two ends face each other (the start of one edge the end of the other). Its
-// impulses carry over (a column of 20 boxes lost its warm start at a corner every few steps and
-// leaned over, docs/architecture.md). old's bodies are rebound to this step's indices.
+// impulses carry over (a column of 20 boxes lost its warm start at a corner every few steps).
+// The edges' ends are read through fresh's bodies, which are this step's.
 bool same_corner(const World::Impl& w, const ContactPoint& old, const ContactPoint& fresh) {
   if (old.kind != ContactKind::VertexEdge || fresh.kind != ContactKind::VertexEdge) return false;
   if (old.vertex_on_lower == fresh.vertex_on_lower) return false;
@@ -286,12 +286,12 @@ void narrow_phase(World::Impl& w) {
       float deepest = 0;          // ContactSet::pair_deepest
       if (cacheable_pair) {
         cache = relative_pose(w, lower, higher);
-        const PairCache& then = old != ~0u ? set.old_pair_cache[old] : PairCache{};
-        const float moved = then.margin >= 0 ? drift(then, cache, w.reach[higher]) : 0.0f;
         // Kept if nothing missing can be within reach this step, or recycled while touching.
-        if (then.margin >= 0 &&
-            (moved + reach.margin <= then.margin ||
-             (set.old_pair_touching[old] && recyclable(then, cache, moved, reach, slop)))) {
+        const PairCache* then = old != ~0u ? &set.old_pair_cache[old] : nullptr;
+        const float moved = then && then->margin >= 0 ? drift(*then, cache, w.reach[higher]) : 0.0f;
+        if (then && then->margin >= 0 &&
+            (moved + reach.margin <= then->margin ||
+             (set.old_pair_touching[old] && recyclable(*then, cache, moved, reach, slop)))) {
           // Last step's points keep their features and impulses; the merge copies them straight
           // from last step's list (or leaves them there). Here, where they lie, only their
           // bodies' dense indices after a compaction, and their separations, for the pair's

@@ -81,6 +81,7 @@ PreparedPoint prepare_point(const World::Impl &w, const ContactPoint &cp) {
   const float pv[2] = {b.px[cp.body_v], b.py[cp.body_v]};
   const float po[2] = {b.px[cp.body_o], b.py[cp.body_o]};
   wide::put_bodies<float>(v.data(), o.data(), pv, po, true, in, 0);
+  in.avc[0] = in.avs[0] = in.aoc[0] = in.aos[0] = 0.0f;  // arms at the current rotations
   wide::prepare_points<float>(f, in, out, 0);
   return PreparedPoint{{out.nx[0], out.ny[0]},
                        {out.rax[0], out.ray[0]},

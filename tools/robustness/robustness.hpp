@@ -32,10 +32,11 @@ class Engine {
 };
 
 struct Case {
-  std::string name;         // also the file name of scenes/robustness/<name>.json
-  std::string description;  // the setup and where it comes from
-  std::string figure;       // what is measured, with its unit
-  double limit = 0;         // passes when the figure is at most this (or at least, if !at_most)
+  // The case's name; its scene (its setup, where it comes from, in its description) is the file
+  // scenes/robustness/<scene().source>.json, which cases measuring one scene two ways share.
+  std::string name;
+  std::string figure;  // what is measured, with its unit
+  double limit = 0;    // passes when the figure is at most this (or at least, if !at_most)
   bool at_most = true;
   std::string why;  // the tolerance against physics
   std::function<Scene()> scene;
