@@ -28,13 +28,14 @@ struct TaskSystem::Arena {
   tbb::task_arena arena;
 };
 
-TaskSystem::TaskSystem(int threads) {
+TaskSystem::TaskSystem(int threads) : counters_(std::make_unique<Counters>()) {
   if (threads <= 0) threads = std::max(1u, std::thread::hardware_concurrency());
   threads_ = threads;
   if (threads_ > 1) arena_ = std::make_unique<Arena>(threads_);
 }
 
-TaskSystem::TaskSystem(void *external_arena) : external_(external_arena) {
+TaskSystem::TaskSystem(void *external_arena)
+    : counters_(std::make_unique<Counters>()), external_(external_arena) {
   threads_ = std::max(1, static_cast<tbb::task_arena *>(external_arena)->max_concurrency());
 }
 
@@ -85,11 +86,38 @@ void TaskSystem::parallel_for(int count, int grain, const RangeFn &fn) const {
 
 namespace {
 
+using Clock = std::chrono::steady_clock;
+
+// Whether stage s is the last of a run of consecutive stages of one phase: the profile reads
+// the clock only there.
+bool ends_phase_run(std::span<const TaskSystem::Stage> stages, std::size_t s) {
+  return s + 1 == stages.size() || stages[s + 1].phase != stages[s].phase;
+}
+
+void add_run_time(double *phase_ms, int phase, Clock::time_point from, Clock::time_point to) {
+  if (phase >= 0) phase_ms[phase] += std::chrono::duration<double, std::milli>(to - from).count();
+}
+
+// One thread: the chunks of every stage in order, with nothing to claim or wait for.
+void run_in_order(std::span<const TaskSystem::Stage> stages, double *phase_ms) {
+  Clock::time_point previous = phase_ms ? Clock::now() : Clock::time_point{};
+  for (std::size_t s = 0; s < stages.size(); ++s) {
+    const TaskSystem::Stage &st = stages[s];
+    for (int begin = 0; begin < st.count; begin += st.grain)
+      st.fn(begin, std::min(st.count, begin + st.grain), 0);
+    if (phase_ms && ends_phase_run(stages, s)) {
+      const Clock::time_point now = Clock::now();
+      add_run_time(phase_ms, st.phase, previous, now);
+      previous = now;
+    }
+  }
+}
+
 // Per-stage counters, one cache line each so claiming threads do not share
 // lines.
-struct alignas(64) StageCounters {
+struct alignas(64) StageCounter {
   std::atomic<int> done{0};
-  std::chrono::steady_clock::time_point end{};  // written by whoever finished the last chunk
+  Clock::time_point end{};  // the end of a phase run: written by whoever finished its last chunk
 };
 
 // A stage's chunks are cut into one contiguous segment per participant, each with its own
@@ -105,12 +133,13 @@ struct alignas(64) SegmentCursor {
 // on the same bodies and constraints in every stage (chunks are ordered in
 // space), so their cache lines stay in its core's cache instead of moving
 // between cores at every stage, as they did with one shared cursor.
-void participate(std::span<const TaskSystem::Stage> stages, StageCounters *counters,
-                 SegmentCursor *cursors, int segments, int worker) {
+void participate(std::span<const TaskSystem::Stage> stages, StageCounter *counters,
+                 SegmentCursor *cursors, int segments, int worker, bool timed) {
   for (std::size_t s = 0; s < stages.size(); ++s) {
     const TaskSystem::Stage &st = stages[s];
     const int chunks = TaskSystem::chunk_count(st.count, st.grain);
-    StageCounters &c = counters[s];
+    StageCounter &c = counters[s];
+    const bool read_end = timed && ends_phase_run(stages, s);
     for (int i = 0; i < segments; ++i) {
       const int segment = (worker + i) % segments;
       const int first = segment * chunks / segments, last = (segment + 1) * chunks / segments;
@@ -118,8 +147,8 @@ void participate(std::span<const TaskSystem::Stage> stages, StageCounters *count
       for (int k = first + next.fetch_add(1, std::memory_order_relaxed); k < last;
            k = first + next.fetch_add(1, std::memory_order_relaxed)) {
         st.fn(k * st.grain, std::min(st.count, (k + 1) * st.grain), worker);
-        if (c.done.fetch_add(1, std::memory_order_acq_rel) + 1 == chunks)
-          c.end = std::chrono::steady_clock::now();
+        if (c.done.fetch_add(1, std::memory_order_acq_rel) + 1 == chunks && read_end)
+          c.end = Clock::now();
       }
     }
     for (int spins = 0; c.done.load(std::memory_order_acquire) < chunks; ++spins) {
@@ -133,44 +162,64 @@ void participate(std::span<const TaskSystem::Stage> stages, StageCounters *count
 
 }  // namespace
 
+struct TaskSystem::Counters {
+  std::vector<StageCounter> stages;
+  std::vector<SegmentCursor> cursors;
+  std::atomic<bool> busy{false};
+  // Sized for n stages of `segments` cursors each, every counter at zero.
+  void reset(std::size_t n, int segments) {
+    if (stages.size() < n) stages = std::vector<StageCounter>(n + n / 2);
+    if (cursors.size() < n * std::size_t(segments))
+      cursors = std::vector<SegmentCursor>((n + n / 2) * std::size_t(segments));
+    for (std::size_t s = 0; s < n; ++s) stages[s].done.store(0, std::memory_order_relaxed);
+    for (std::size_t k = 0; k < n * std::size_t(segments); ++k)
+      cursors[k].next.store(0, std::memory_order_relaxed);
+  }
+};
+
 void TaskSystem::run_stages(std::span<const Stage> stages, double *phase_ms) const {
-  const auto start = std::chrono::steady_clock::now();
-  std::vector<StageCounters> counters(stages.size());
   const int segments = threads_ <= 1 || (!external_ && !arena_) ? 1 : threads_;
-  std::vector<SegmentCursor> cursors(stages.size() * std::size_t(segments));
   if (segments == 1) {
-    participate(stages, counters.data(), cursors.data(), 1, 0);
-  } else {
+    run_in_order(stages, phase_ms);
+    return;
+  }
+  const Clock::time_point start = phase_ms ? Clock::now() : Clock::time_point{};
+  // A region started from inside a stage of another uses counters of its own.
+  Counters nested;
+  Counters &counters = counters_->busy.exchange(true) ? nested : *counters_;
+  counters.reset(stages.size(), segments);
+  StageCounter *done = counters.stages.data();
+  SegmentCursor *cursors = counters.cursors.data();
+  const bool timed = phase_ms != nullptr;
 #if defined(STRUT_PLAIN_THREADS)
-    std::vector<std::thread> helpers;
-    for (int t = 1; t < threads_; ++t)
-      helpers.emplace_back(
-          [&, t] { participate(stages, counters.data(), cursors.data(), segments, t); });
-    participate(stages, counters.data(), cursors.data(), segments, 0);
-    for (std::thread &t : helpers) t.join();
+  std::vector<std::thread> helpers;
+  for (int t = 1; t < threads_; ++t)
+    helpers.emplace_back([&, t] { participate(stages, done, cursors, segments, t, timed); });
+  participate(stages, done, cursors, segments, 0, timed);
+  for (std::thread &t : helpers) t.join();
 #else
-    tbb::task_arena *arena = external_ ? static_cast<tbb::task_arena *>(external_) : &arena_->arena;
-    arena->execute([&] {
-      tbb::parallel_for(
-          tbb::blocked_range<int>(0, threads_, 1),
-          [&](const tbb::blocked_range<int> &r) {
-            for (int p = r.begin(); p < r.end(); ++p)
-              participate(stages, counters.data(), cursors.data(), segments, p);
-          },
-          tbb::simple_partitioner());
-    });
+  tbb::task_arena *arena = external_ ? static_cast<tbb::task_arena *>(external_) : &arena_->arena;
+  arena->execute([&] {
+    tbb::parallel_for(
+        tbb::blocked_range<int>(0, threads_, 1),
+        [&](const tbb::blocked_range<int> &r) {
+          for (int p = r.begin(); p < r.end(); ++p)
+            participate(stages, done, cursors, segments, p, timed);
+        },
+        tbb::simple_partitioner());
+  });
 #endif
+  if (phase_ms) {
+    Clock::time_point previous = start;
+    for (std::size_t s = 0; s < stages.size(); ++s) {
+      if (!ends_phase_run(stages, s)) continue;
+      // A run whose last stage had no chunks has no end of its own.
+      const Clock::time_point end = std::max(previous, done[s].end);
+      add_run_time(phase_ms, stages[s].phase, previous, end);
+      previous = end;
+    }
   }
-  if (!phase_ms) return;
-  auto previous = start;
-  for (std::size_t s = 0; s < stages.size(); ++s) {
-    // A stage without chunks has no end of its own.
-    const auto end = std::max(previous, counters[s].end);
-    if (stages[s].phase >= 0)
-      phase_ms[stages[s].phase] +=
-          std::chrono::duration<double, std::milli>(end - previous).count();
-    previous = end;
-  }
+  if (&counters == counters_.get()) counters_->busy.store(false);
 }
 
 }  // namespace strut

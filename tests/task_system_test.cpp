@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <chrono>
 #include <vector>
 
 namespace strut {
@@ -23,6 +24,75 @@ TEST(TaskSystem, ChunksCoverTheRangeExactlyOnceForAnyThreadCount) {
       EXPECT_EQ(chunks[k].first, int(k) * 64);
       EXPECT_EQ(chunks[k].second, std::min(1000, int(k + 1) * 64));
     }
+  }
+}
+
+// Stage s + 1 starts only when stage s is done, for any thread count, and every stage's chunks
+// run exactly once; the counters are reused from one region to the next.
+TEST(TaskSystem, StagesRunInOrderEveryChunkOnceRegionAfterRegion) {
+  for (int threads : {1, 2, 3, 8}) {
+    TaskSystem tasks(threads);
+    for (int region = 0; region < 3; ++region) {
+      const int stage_count = 10 + 20 * region;  // more stages than the last region had
+      std::vector<std::atomic<int>> done(static_cast<std::size_t>(stage_count));
+      std::atomic<int> out_of_order{0};
+      std::vector<TaskSystem::Stage> stages;
+      for (int s = 0; s < stage_count; ++s)
+        stages.push_back({97, 8,
+                          [&done, &out_of_order, s](int begin, int end, int) {
+                            if (s > 0 && done[std::size_t(s - 1)].load() != 97) ++out_of_order;
+                            done[std::size_t(s)] += end - begin;
+                          },
+                          s % 3});
+      double phase_ms[3] = {};
+      tasks.run_stages(stages, phase_ms);
+      EXPECT_EQ(out_of_order.load(), 0) << threads << " threads";
+      for (auto& d : done) EXPECT_EQ(d.load(), 97);
+      for (double ms : phase_ms) EXPECT_GE(ms, 0.0);
+    }
+  }
+}
+
+// The profile: each run of stages of one phase is timed into that phase's bucket.
+TEST(TaskSystem, PhaseTimesGoToTheirPhases) {
+  for (int threads : {1, 2}) {
+    TaskSystem tasks(threads);
+    auto spin = [](double ms) {
+      return [ms](int, int, int) {
+        const auto until =
+            std::chrono::steady_clock::now() + std::chrono::duration<double, std::milli>(ms);
+        while (std::chrono::steady_clock::now() < until) {
+        }
+      };
+    };
+    const std::vector<TaskSystem::Stage> stages = {
+        {1, 1, spin(4.0), 0}, {1, 1, spin(4.0), 0}, {1, 1, spin(1.0), -1}, {1, 1, spin(2.0), 1}};
+    double phase_ms[2] = {};
+    tasks.run_stages(stages, phase_ms);
+    EXPECT_GE(phase_ms[0], 8.0) << threads << " threads";
+    EXPECT_LT(phase_ms[0], 8.0 + 50.0);  // generous: a shared host may pause a thread
+    EXPECT_GE(phase_ms[1], 2.0);
+    EXPECT_LT(phase_ms[1], 2.0 + 50.0);
+  }
+}
+
+// A region started from inside a stage (a parallel_for within a stage's work) completes, and
+// the outer region carries on with its own counters.
+TEST(TaskSystem, RegionInsideAStage) {
+  for (int threads : {1, 2, 4}) {
+    TaskSystem tasks(threads);
+    std::atomic<int> inner{0}, outer{0};
+    const std::vector<TaskSystem::Stage> stages = {
+        {4, 1,
+         [&](int, int, int) {
+           tasks.parallel_for(100, 10, [&](int b, int e, int) { inner += e - b; });
+           ++outer;
+         },
+         -1},
+        {6, 1, [&](int, int, int) { ++outer; }, -1}};
+    tasks.run_stages(stages);
+    EXPECT_EQ(inner.load(), 400) << threads << " threads";
+    EXPECT_EQ(outer.load(), 10);
   }
 }
 

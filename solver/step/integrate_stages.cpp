@@ -164,22 +164,31 @@ void add_integrate_stages(World::Impl& w, std::vector<Stage>& stages, RigidFn ri
 
 void add_integrate_velocity_stages(World::Impl& w, std::vector<TaskSystem::Stage>& stages, float h,
                                    bool scatter_first, bool gather_after, int phase) {
-  const RigidSpans rs = rigid_spans(w, h);
-  const ParticleSpans ps = particle_spans(w, h);
+  // The spans are taken when the stage runs (a dozen loads a run of bodies): captured, they made
+  // the stage's callable too large to hold in place (TaskSystem::RangeFn).
+  World::Impl* world = &w;
   add_integrate_stages(
-      w, stages, [rs, h](int lo, int hi) { integrate_rigid_velocity_simd(rs, lo, hi, h); },
-      [ps, h](int lo, int hi) { integrate_particles_velocity(ps, lo, hi, h); }, scatter_first,
-      gather_after, scatter_first, phase);  // scattered first: gathered whole before, poses kept
+      w, stages,
+      [world, h](int lo, int hi) {
+        integrate_rigid_velocity_simd(rigid_spans(*world, h), lo, hi, h);
+      },
+      [world, h](int lo, int hi) {
+        integrate_particles_velocity(particle_spans(*world, h), lo, hi, h);
+      },
+      scatter_first, gather_after, scatter_first,
+      phase);  // scattered first: gathered whole before, poses kept
 }
 
 void add_integrate_position_stages(World::Impl& w, std::vector<TaskSystem::Stage>& stages, float h,
                                    bool scatter_first, bool gather_after, int phase) {
-  const RigidSpans rs = rigid_spans(w, h);
-  const ParticleSpans ps = particle_spans(w, h);
+  World::Impl* world = &w;
   add_integrate_stages(
-      w, stages, [rs](int lo, int hi) { integrate_rigid_position_simd(rs, lo, hi); },
-      [ps](int lo, int hi) { integrate_particles_position(ps, lo, hi); }, scatter_first,
-      gather_after, false, phase);
+      w, stages,
+      [world, h](int lo, int hi) { integrate_rigid_position_simd(rigid_spans(*world, h), lo, hi); },
+      [world, h](int lo, int hi) {
+        integrate_particles_position(particle_spans(*world, h), lo, hi);
+      },
+      scatter_first, gather_after, false, phase);
 }
 
 void add_scatter_solver_bodies_stage(World::Impl& w, std::vector<TaskSystem::Stage>& stages,
