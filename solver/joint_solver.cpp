@@ -305,49 +305,94 @@ void add_joint_stages(World::Impl& w, std::vector<TaskSystem::Stage>& stages, fl
   }
 }
 
-void add_joint_motion_stages(World::Impl& w, std::vector<TaskSystem::Stage>& stages, int phase,
-                             bool relax) {
+namespace {
+
+// A substep's velocity passes over the joint points, in order, told to `emit`: emit.colours(begin,
+// min_grain, fn) for a pass colour after colour (a colour's rows share no moving body),
+// fn(first, last, overflow); emit.rows(n, min_grain, fn) for a pass over rows that write only
+// their own, fn(first, last).
+template <class Emit>
+void joint_motion_passes(World::Impl& w, bool relax, Emit&& emit) {
   const PointMotion& m = w.point_motion;
   const bool points = !m.groups.empty(), rigid = !m.rigid.empty();
-  if (!points && !rigid) return;
-  const int threads = w.tasks.thread_count();
-  // A pass over the point groups, colour after colour (a colour's rows share no moving body),
-  // then one over the rigid rows, likewise.
-  auto point_pass = [&](auto fn) {
-    if (points) add_colour_stages(stages, m.begin, threads, kPointGroupGrain, phase, fn);
-  };
-  auto rigid_pass = [&](auto fn) {
-    if (rigid) add_colour_stages(stages, m.rigid_begin, threads, kRigidRowGrain, phase, fn);
-  };
-  // A stage of chunks over n items that write only their own rows.
-  auto rows_only = [&](int n, int min_grain, auto fn) {
-    stages.push_back({n, std::max(min_grain, (n + 2 * threads - 1) / (2 * threads)), fn, phase});
-  };
   if (relax) {
     // Arms and masses only, written to the rows alone.
     if (points)
-      rows_only(int(m.groups.size()), kPointGroupGrain, [&w](int lo, int hi, int) {
+      emit.rows(int(m.groups.size()), kPointGroupGrain, [&w](int lo, int hi) {
         refresh_point_motion(w, std::uint32_t(lo), std::uint32_t(hi), false, false);
       });
     if (rigid)
-      rows_only(int(m.rigid.size()), kRigidRowGrain, [&w](int lo, int hi, int) {
+      emit.rows(int(m.rigid.size()), kRigidRowGrain, [&w](int lo, int hi) {
         refresh_rigid_rows(w, std::uint32_t(lo), std::uint32_t(hi), false);
       });
   } else {
     // The warm start writes the bodies: colour by colour.
-    point_pass([&w](std::uint32_t lo, std::uint32_t hi, bool overflow) {
-      refresh_point_motion(w, lo, hi, true, overflow);
-    });
-    rigid_pass(
-        [&w](std::uint32_t lo, std::uint32_t hi, bool) { refresh_rigid_rows(w, lo, hi, true); });
+    if (points)
+      emit.colours(m.begin, kPointGroupGrain,
+                   [&w](std::uint32_t lo, std::uint32_t hi, bool overflow) {
+                     refresh_point_motion(w, lo, hi, true, overflow);
+                   });
+    if (rigid)
+      emit.colours(m.rigid_begin, kRigidRowGrain, [&w](std::uint32_t lo, std::uint32_t hi, bool) {
+        refresh_rigid_rows(w, lo, hi, true);
+      });
   }
   const int passes = w.config.joint_passes;
   for (int i = 0; i < passes; ++i) {
-    point_pass([&w](std::uint32_t lo, std::uint32_t hi, bool overflow) {
-      solve_point_motion(w, lo, hi, overflow);
-    });
-    rigid_pass([&w](std::uint32_t lo, std::uint32_t hi, bool) { solve_rigid_rows(w, lo, hi); });
+    if (points)
+      emit.colours(m.begin, kPointGroupGrain,
+                   [&w](std::uint32_t lo, std::uint32_t hi, bool overflow) {
+                     solve_point_motion(w, lo, hi, overflow);
+                   });
+    if (rigid)
+      emit.colours(m.rigid_begin, kRigidRowGrain,
+                   [&w](std::uint32_t lo, std::uint32_t hi, bool) { solve_rigid_rows(w, lo, hi); });
   }
+}
+
+// Each pass as stages: one per colour (colour_stages.hpp), or one of row chunks.
+struct EmitStages {
+  std::vector<TaskSystem::Stage>& stages;
+  int threads, phase;
+  template <class Fn>
+  void colours(std::span<const std::uint32_t> begin, int min_grain, Fn fn) {
+    add_colour_stages(stages, begin, threads, min_grain, phase, fn);
+  }
+  template <class Fn>
+  void rows(int n, int min_grain, Fn fn) {
+    stages.push_back({n, std::max(min_grain, (n + 2 * threads - 1) / (2 * threads)),
+                      [fn](int lo, int hi, int) { fn(lo, hi); }, phase});
+  }
+};
+
+// Each pass run at once, colour after colour: what the stages do when every colour is one chunk.
+struct RunInOrder {
+  template <class Fn>
+  void colours(std::span<const std::uint32_t> begin, int, Fn fn) {
+    for_each_colour(begin, fn);
+  }
+  template <class Fn>
+  void rows(int n, int, Fn fn) {
+    fn(0, n);
+  }
+};
+
+}  // namespace
+
+void add_joint_motion_stages(World::Impl& w, std::vector<TaskSystem::Stage>& stages, int phase,
+                             bool relax) {
+  const PointMotion& m = w.point_motion;
+  if (m.groups.empty() && m.rigid.empty()) return;
+  // Few rows (a small world's joints): every pass's colours are one chunk each, run by one thread
+  // one after the other, so the passes are one stage, in the same order; a stage per colour and
+  // pass cost more to build than the rows to solve (a lander's substep had 36 such stages).
+  if (fits_one_chunk(m.begin, kPointGroupGrain) && fits_one_chunk(m.rigid_begin, kRigidRowGrain) &&
+      int(m.groups.size()) <= kPointGroupGrain && int(m.rigid.size()) <= kRigidRowGrain) {
+    stages.push_back(
+        {1, 1, [&w, relax](int, int, int) { joint_motion_passes(w, relax, RunInOrder{}); }, phase});
+    return;
+  }
+  joint_motion_passes(w, relax, EmitStages{stages, w.tasks.thread_count(), phase});
 }
 
 void solve_struts(World::Impl& w, float h) {

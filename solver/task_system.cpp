@@ -101,11 +101,14 @@ void add_run_time(double *phase_ms, int phase, Clock::time_point from, Clock::ti
 // One thread: the chunks of every stage in order, with nothing to claim or wait for.
 void run_in_order(std::span<const TaskSystem::Stage> stages, double *phase_ms) {
   Clock::time_point previous = phase_ms ? Clock::now() : Clock::time_point{};
+  bool worked = false;  // a chunk ran since the last clock read (else the run took no time)
   for (std::size_t s = 0; s < stages.size(); ++s) {
     const TaskSystem::Stage &st = stages[s];
     for (int begin = 0; begin < st.count; begin += st.grain)
       st.fn(begin, std::min(st.count, begin + st.grain), 0);
-    if (phase_ms && ends_phase_run(stages, s)) {
+    worked |= st.count > 0;
+    if (phase_ms && worked && ends_phase_run(stages, s)) {
+      worked = false;
       const Clock::time_point now = Clock::now();
       add_run_time(phase_ms, st.phase, previous, now);
       previous = now;

@@ -113,10 +113,24 @@ void add_substep_stage(World::Impl& w, std::vector<TaskSystem::Stage>& stages, S
   }
 }
 
+// Whether the substeps would change nothing: no body is visited or given motion by a contact,
+// no joint point is in lanes, no strut, and every joint has a sleeping body or is disabled (its
+// solve returns at once). An idle world's step then builds and runs no substep stage at all.
+bool substeps_have_work(const World::Impl& w) {
+  if (!w.scratch.body_runs.empty() || !w.scratch.solver_runs.empty() || !w.struts.empty())
+    return true;
+  if (!w.point_motion.groups.empty() || !w.point_motion.rigid.empty()) return true;
+  return std::any_of(w.joints.begin(), w.joints.end(), [&w](const Joint& j) {
+    const std::uint32_t a = w.slots[j.slot_a].dense, b = w.slots[j.slot_b].dense;
+    return j.enabled && !((w.bodies.flags[a] | w.bodies.flags[b]) & kSleeping);
+  });
+}
+
 // The substeps, as one list of stages run in one parallel region. Each stage waits for the one
 // before; inside a stage the work is split in chunks that are independent by construction
 // (bodies, colours), so any thread count gives the same bits.
 void run_substeps(World::Impl& w, float h, int substeps, StepProfile& p) {
+  if (!substeps_have_work(w)) return;
   auto& stages = w.scratch.substep_stages;
   stages.clear();
   const bool fused = solver_bodies_only(w);

@@ -114,8 +114,10 @@ void prepare_point_motion(World::Impl& w, float h) {
   // The joints are coloured (colour_joints) from kParallelJoints on; fewer are solved serially
   // in creation order, as the overflow colour is, and project their points themselves. Within a
   // colour the order is free (no two joints share a movable body): the lanes' rows come first.
+  // Uncoloured, every colour but the overflow one is empty (begin, rigid_begin and item_begin
+  // stay 0 for them).
   const bool coloured = w.joints.size() >= kParallelJoints;
-  for (int colour = 0; colour <= kOverflowColour; ++colour) {
+  for (int colour = coloured ? 0 : kOverflowColour; colour <= kOverflowColour; ++colour) {
     projected.clear(), typed.clear(), rows.clear(), projected_rows.clear();
     const auto rigid_before = std::uint32_t(m.rigid.size());
     if (coloured) {
