@@ -1,5 +1,6 @@
 set(STRUT_SOLVER_SOURCES
   solver/task_system.cpp
+  solver/world_batch.cpp
   solver/material.cpp
   solver/polygon_geometry.cpp
   solver/body_validate.cpp

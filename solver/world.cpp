@@ -93,7 +93,15 @@ void World::Impl::require_dynamic(std::uint32_t k, const char* what) const {
 }
 
 void World::Impl::add_force(std::uint32_t k, Vec2 f, double t, const char* what) {
+  check_force(k, f, t, what);
   auto& b = bodies;
+  b.fx[k] = float(double(b.fx[k]) + f.x);
+  b.fy[k] = float(double(b.fy[k]) + f.y);
+  b.torque[k] = float(double(b.torque[k]) + t);
+}
+
+void World::Impl::check_force(std::uint32_t k, Vec2 f, double t, const char* what) const {
+  const auto& b = bodies;
   const double fx = double(b.fx[k]) + f.x, fy = double(b.fy[k]) + f.y;
   const double torque = double(b.torque[k]) + t;
   const double accel = std::fmax(std::fabs(fx), std::fabs(fy)) * b.inv_mass[k];
@@ -107,7 +115,6 @@ void World::Impl::add_force(std::uint32_t k, Vec2 f, double t, const char* what)
                 " would accelerate it at " + number_text(angular) +
                 " rad/s^2, above the limit of " + number_text(limits::kMaxAngularAcceleration) +
                 " rad/s^2 (strut/limits.hpp)");
-  b.fx[k] = float(fx), b.fy[k] = float(fy), b.torque[k] = float(torque);
 }
 
 std::uint32_t World::Impl::joint_dense_of(JointId id, const char* what) const {
@@ -260,13 +267,34 @@ BodyDef World::definition(BodyId id) const {
   return d;
 }
 
+std::uint32_t World::Impl::check_linear_velocity(BodyId id, Vec2 v, const char* call) const {
+  require_finite(v, call, "velocity");
+  require_at_most(v, limits::kMaxSpeed, call, "velocity", "m/s");
+  const std::uint32_t k = dense_of(id, call);
+  require_movable(k, call);
+  return k;
+}
+
+std::uint32_t World::Impl::check_angular_velocity(BodyId id, float omega, const char* call) const {
+  require_finite(omega, call, "angular_velocity");
+  require_at_most(omega, limits::kMaxAngularSpeed, call, "angular_velocity", "rad/s");
+  const std::uint32_t k = dense_of(id, call);
+  require_movable(k, call);
+  return k;
+}
+
+std::uint32_t World::Impl::check_central_force(BodyId id, Vec2 f, const char* call) const {
+  require_finite(f, call, "force");
+  const std::uint32_t k = dense_of(id, call);
+  require_dynamic(k, call);
+  check_force(k, f, 0.0, call);
+  return k;
+}
+
 void World::set_linear_velocity(BodyId id, Vec2 v) {
-  require_finite(v, "set_linear_velocity", "velocity");
-  require_at_most(v, limits::kMaxSpeed, "set_linear_velocity", "velocity", "m/s");
   auto& w = *impl_;
-  const std::uint32_t k = w.dense_of(id, "set_linear_velocity");
+  const std::uint32_t k = w.check_linear_velocity(id, v, "set_linear_velocity");
   auto& b = w.bodies;
-  w.require_movable(k, "set_linear_velocity");
   const Vec2 old = linear_velocity(id);
   b.dx[k] = v.x * w.last_h;
   b.dy[k] = v.y * w.last_h;
@@ -282,13 +310,9 @@ void World::set_linear_velocity(BodyId id, Vec2 v) {
 }
 
 void World::set_angular_velocity(BodyId id, float omega) {
-  require_finite(omega, "set_angular_velocity", "angular_velocity");
-  require_at_most(omega, limits::kMaxAngularSpeed, "set_angular_velocity", "angular_velocity",
-                  "rad/s");
   auto& w = *impl_;
-  const std::uint32_t k = w.dense_of(id, "set_angular_velocity");
+  const std::uint32_t k = w.check_angular_velocity(id, omega, "set_angular_velocity");
   auto& b = w.bodies;
-  w.require_movable(k, "set_angular_velocity");
   if (w.cold[k].def.fixed_rotation) return;  // it never turns
   const float old = angular_velocity(id);
   b.da[k] = omega * w.last_h;
@@ -333,10 +357,8 @@ void World::set_transform(BodyId id, Vec2 position, float angle) {
 // Forces accumulate until the end of the next step; the accumulated force and torque are checked
 // against the acceleration limits before anything is stored, so a rejected call adds nothing.
 void World::apply_force(BodyId id, Vec2 f) {
-  require_finite(f, "apply_force", "force");
   auto& w = *impl_;
-  const std::uint32_t k = w.dense_of(id, "apply_force");
-  w.require_dynamic(k, "apply_force");
+  const std::uint32_t k = w.check_central_force(id, f, "apply_force");
   w.add_force(k, f, 0.0, "apply_force");
   wake(id);
 }

@@ -419,6 +419,13 @@ struct World::Impl {
   // Adds to the accumulated force and torque, or throws (nothing added) when the result would
   // exceed limits::kMaxAcceleration or kMaxAngularAcceleration.
   void add_force(std::uint32_t dense, Vec2 force, double torque, const char *what);
+  // What add_force checks, without adding.
+  void check_force(std::uint32_t dense, Vec2 force, double torque, const char *what) const;
+  // What set_linear_velocity, set_angular_velocity and apply_force check (naming `call`), without
+  // changing anything; each returns the body's dense index.
+  std::uint32_t check_linear_velocity(BodyId id, Vec2 v, const char *call) const;
+  std::uint32_t check_angular_velocity(BodyId id, float omega, const char *call) const;
+  std::uint32_t check_central_force(BodyId id, Vec2 force, const char *call) const;
   // The body and shape of a live collider slot.
   BodyId body_of_collider(std::uint32_t collider_slot) const {
     return id_of_dense(colliders.body[collider_slots[collider_slot].dense]);

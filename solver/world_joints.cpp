@@ -171,6 +171,39 @@ void World::set_joint_motor(JointId id, const JointMotor& motor) {
   });
 }
 
+void check_motor_speed(const World::Impl& w, JointId id, float speed, const char* call) {
+  const Joint& j = w.joints[w.joint_dense_of(id, call)];
+  bool has = false;
+  try {
+    std::visit(
+        [&](const auto& d) {
+          if constexpr (requires { d.motor; }) {
+            JointMotor motor = d.motor;
+            motor.speed = speed;
+            check_motor(motor, kMotorMeasure<std::decay_t<decltype(d)>>);
+            has = true;
+          }
+        },
+        j.def);
+  } catch (const Error& e) {
+    throw Error(std::string(call) + ": " + e.what());
+  }
+  if (!has)
+    throw Error(std::string(call) + ": " + joint_text(id) + " is a " + joint_type_name(j.type) +
+                " joint, which has no motor");
+}
+
+void World::set_joint_motor_speed(JointId id, float speed) {
+  check_motor_speed(*impl_, id, speed, "set_joint_motor_speed");
+  change_joint(*this, *impl_, id, "set_joint_motor_speed", "motor", [&](auto& d) {
+    if constexpr (requires { d.motor; }) {
+      d.motor.speed = speed;
+      return true;
+    }
+    return false;
+  });
+}
+
 void World::set_joint_spring(JointId id, const JointSpring& spring) {
   change_joint(*this, *impl_, id, "set_joint_spring", "spring", [&](auto& d) {
     if constexpr (requires { d.spring; }) {

@@ -230,6 +230,7 @@ class World {
   void set_joint_enabled(JointId id, bool enabled);
   void set_joint_limit(JointId id, const JointLimit& limit);     // revolute, prismatic, wheel
   void set_joint_motor(JointId id, const JointMotor& motor);     // revolute, prismatic, wheel
+  void set_joint_motor_speed(JointId id, float speed);           // the motor's speed alone
   void set_joint_spring(JointId id, const JointSpring& spring);  // + distance
   void set_mouse_target(JointId id, Vec2 target);
 
@@ -294,6 +295,7 @@ class World {
  private:
   std::unique_ptr<Impl> impl_;
   friend struct WorldAccess;  // tests and benchmarks reach internals through this
+  friend class WorldBatch;    // checks a whole batch's inputs before it changes any world
 };
 
 // The classic fixed-step loop: feed it real elapsed time, it runs whole steps of `dt`, never

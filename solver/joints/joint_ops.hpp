@@ -74,6 +74,8 @@ inline constexpr JointMeasure kMotorMeasure =
 void check_limit(const JointLimit& limit, JointMeasure measure);
 void check_motor(const JointMotor& motor, JointMeasure measure);
 void check_spring(const JointSpring& spring);
+// Throws (naming `call`) unless joint id is live, has a motor and `speed` is a valid speed for it.
+void check_motor_speed(const World::Impl& w, JointId id, float speed, const char* call);
 void require_rigid(const World::Impl& w, std::uint32_t a, std::uint32_t b, const char* what);
 
 // The joints that slide along an axis fixed in a (prismatic, wheel): their anchor, axis, limit,
