@@ -5,4 +5,5 @@ set(STRUT_BENCH_SOURCES
   bench/scene_quality.cpp
   bench/bench_queries.cpp
   bench/bench_idle_bodies.cpp
+  bench/bench_small_worlds.cpp
 )

@@ -10,52 +10,13 @@
 
 #include "strut/scenes.hpp"
 #include "test_util.hpp"
+#include "tools/worlds/small_worlds.hpp"
 
 namespace strut {
 namespace {
 
-// A hull on two legs held by limited, motored revolute joints, over a bumpy chain; world i
-// starts sliding at its own speed so the worlds differ.
-struct Lander {
-  BodyId hull;
-  std::array<BodyId, 2> legs;
-  std::array<JointId, 2> hips;
-};
-
-Lander build_lander(World& w, int i) {
-  BodyDef ground;
-  ground.is_static = true;
-  ChainShape chain;
-  for (int k = 0; k < 11; ++k)
-    chain.points.push_back({-10.0f + 2.0f * float(k), 1.0f + 0.6f * std::sin(1.7f * float(k))});
-  ground.shape = chain;
-  w.create_body(ground);
-  Lander l;
-  BodyDef hull;
-  hull.center = {0, 5};
-  hull.velocity = {0.3f * float(i % 7 - 3), 0};
-  hull.shape = PolygonShape{
-      {{-0.9f, 0}, {-0.7f, -0.5f}, {0.7f, -0.5f}, {0.9f, 0}, {0.7f, 0.8f}, {-0.7f, 0.8f}}};
-  hull.material.density = 5;
-  l.hull = w.create_body(hull);
-  for (int s = 0; s < 2; ++s) {
-    const float side = s == 0 ? -1.0f : 1.0f;
-    BodyDef leg;
-    leg.center = {0.9f * side, 4.3f};
-    leg.angle = 0.4f * side;
-    leg.shape = BoxShape{{0.1f, 0.4f}};
-    leg.velocity = hull.velocity;
-    l.legs[std::size_t(s)] = w.create_body(leg);
-    RevoluteJointDef j;
-    j.a = l.hull;
-    j.b = l.legs[std::size_t(s)];
-    j.anchor = {0.7f * side, 4.7f};
-    j.limit = {true, -0.4f, 0.4f};
-    j.motor = {true, 0.3f * side, 40.0f};
-    l.hips[std::size_t(s)] = w.create_joint(j);
-  }
-  return l;
-}
+using worlds::build_lander;
+using worlds::Lander;
 
 // fn throws strut::Error whose message contains `part`.
 template <class F>
