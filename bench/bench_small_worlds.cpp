@@ -3,11 +3,13 @@
 // one falling box, a cart-pole (two bodies, two joints, no contacts), the lander and the pile of
 // 30 boxes of ../shared/smallworlds (tools/worlds/small_worlds.hpp), the pile from its drop
 // until it sleeps and once asleep. Then a batch of 1,024 landers (strut/world_batch.hpp) at 1 and
-// 2 threads: world-steps per second, to set beside the smallworlds probe's Box2D figure.
+// 2 threads: world-steps per second, to set beside the smallworlds probe's Box2D figure. And what
+// World::copy costs, beside a step.
 #include <benchmark/benchmark.h>
 
 #include <vector>
 
+#include "strut/scenes.hpp"
 #include "strut/world_batch.hpp"
 #include "tools/worlds/small_worlds.hpp"
 
@@ -96,8 +98,44 @@ void BM_WorldBatchLanders(benchmark::State& state) {
       benchmark::Counter(double(state.iterations()) * kWorlds, benchmark::Counter::kIsRate);
 }
 
+// World::copy of a running world (a reset or a branch), beside a step of the same world.
+void BM_WorldCopyLander(benchmark::State& state) {
+  World w = one_thread_world();
+  worlds::build_lander(w, 0);
+  for (int s = 0; s < 60; ++s) w.step(kDt);
+  for (auto _ : state) benchmark::DoNotOptimize(w.copy());
+}
+
+// World::restore of a saved lander into a running one (a learning environment's reset).
+void BM_WorldRestoreLander(benchmark::State& state) {
+  World w = one_thread_world();
+  worlds::build_lander(w, 0);
+  for (int s = 0; s < 60; ++s) w.step(kDt);
+  const World saved = w.copy();
+  for (auto _ : state) {
+    w.restore(saved);
+    benchmark::ClobberMemory();
+  }
+}
+
+void BM_WorldCopyLargePyramid(benchmark::State& state) {
+  SceneInstance s = build_scene(builtin_scene("large_pyramid"), 1);
+  for (int k = 0; k < 60; ++k) s.step();
+  for (auto _ : state) benchmark::DoNotOptimize(s.world.copy());
+}
+
+void BM_StepLargePyramid(benchmark::State& state) {
+  SceneInstance s = build_scene(builtin_scene("large_pyramid"), 1);
+  for (int k = 0; k < 60; ++k) s.step();
+  for (auto _ : state) s.step();
+}
+
 }  // namespace
 
+BENCHMARK(BM_WorldCopyLander);
+BENCHMARK(BM_WorldRestoreLander);
+BENCHMARK(BM_WorldCopyLargePyramid)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_StepLargePyramid)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_SmallWorldEmpty);
 BENCHMARK(BM_SmallWorldOneBody);
 BENCHMARK(BM_SmallWorldCartPole);

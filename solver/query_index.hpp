@@ -21,6 +21,21 @@ namespace strut {
 
 class QueryIndex {
  public:
+  QueryIndex() = default;
+  // A copy (World::copy, World::restore) has the same entries and keeps a mutex of its own.
+  QueryIndex(const QueryIndex& other)
+      : groups(other.groups),
+        min_x(other.min_x),
+        min_y(other.min_y),
+        max_x(other.max_x),
+        max_y(other.max_y),
+        body(other.body),
+        stamp_(other.stamp_) {}
+  QueryIndex& operator=(const QueryIndex& other) {
+    groups = other.groups, min_x = other.min_x, min_y = other.min_y;
+    max_x = other.max_x, max_y = other.max_y, body = other.body, stamp_ = other.stamp_;
+    return *this;
+  }
   struct Group {
     std::uint32_t begin = 0, end = 0;  // entries [begin, end)
     float widest = 0;                  // largest box width in the group

@@ -39,6 +39,22 @@ TaskSystem::TaskSystem(void *external_arena)
   threads_ = std::max(1, static_cast<tbb::task_arena *>(external_arena)->max_concurrency());
 }
 
+TaskSystem::TaskSystem(const TaskSystem &other)
+    : threads_(other.threads_),
+      counters_(std::make_unique<Counters>()),
+      arena_(other.arena_ ? std::make_unique<Arena>(other.threads_) : nullptr),
+      external_(other.external_) {}
+
+TaskSystem &TaskSystem::operator=(const TaskSystem &other) {
+  if (threads_ == other.threads_ && external_ == other.external_ &&
+      bool(arena_) == bool(other.arena_))
+    return *this;
+  threads_ = other.threads_;
+  external_ = other.external_;
+  arena_ = other.arena_ ? std::make_unique<Arena>(other.threads_) : nullptr;
+  return *this;
+}
+
 TaskSystem::~TaskSystem() = default;
 
 #if defined(STRUT_PLAIN_THREADS)

@@ -50,8 +50,11 @@ class TaskSystem {
   // outlive this).
   explicit TaskSystem(void *external_arena);
   ~TaskSystem();
-  TaskSystem(const TaskSystem &) = delete;
-  TaskSystem &operator=(const TaskSystem &) = delete;
+  // A copy (World::copy) is another task system of the same threads, or in the same external
+  // arena, with nothing running; assigned (World::restore), one keeps its pool when the two
+  // run alike.
+  TaskSystem(const TaskSystem &other);
+  TaskSystem &operator=(const TaskSystem &other);
 
   int thread_count() const { return threads_; }
   // Upper bound (exclusive) of the `worker` index handed to callbacks: size

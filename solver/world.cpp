@@ -125,6 +125,11 @@ World::World(const WorldConfig& config) {
   validate_config(config);
   impl_ = std::make_unique<Impl>(config);
 }
+World::World(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+World World::copy() const { return World(std::make_unique<Impl>(*impl_)); }
+void World::restore(const World& state) {
+  if (&state != this) *impl_ = *state.impl_;
+}
 World::~World() = default;
 World::World(World&&) noexcept = default;
 World& World::operator=(World&&) noexcept = default;

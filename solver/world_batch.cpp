@@ -34,6 +34,18 @@ void require_step(float dt) {
   throw batch_error("step", text);
 }
 
+// Every index below `worlds`, none twice.
+void require_listed(const char* call, std::span<const std::size_t> which, std::size_t worlds) {
+  std::vector<std::uint8_t> listed(worlds, 0);
+  for (std::size_t k = 0; k < which.size(); ++k) {
+    if (which[k] >= worlds)
+      throw batch_error(call, "worlds[" + std::to_string(k) + "] is " + std::to_string(which[k]) +
+                                  ", but the batch has " + std::to_string(worlds) + " worlds");
+    if (listed[which[k]]++)
+      throw batch_error(call, "world " + std::to_string(which[k]) + " is listed twice");
+  }
+}
+
 // The arrays must hold worlds x n elements.
 void require_shape(const char* call, const char* array, std::size_t size, std::size_t worlds,
                    std::size_t n) {
@@ -106,17 +118,24 @@ void WorldBatch::step(float dt) {
 void WorldBatch::step(float dt, std::span<const std::size_t> which) {
   require_step(dt);
   auto& worlds = impl_->worlds;
-  std::vector<std::uint8_t> listed(worlds.size(), 0);
-  for (std::size_t k = 0; k < which.size(); ++k) {
-    if (which[k] >= worlds.size())
-      throw batch_error("step", "worlds[" + std::to_string(k) + "] is " + std::to_string(which[k]) +
-                                    ", but the batch has " + std::to_string(worlds.size()) +
-                                    " worlds");
-    if (listed[which[k]]++)
-      throw batch_error("step", "world " + std::to_string(which[k]) + " is listed twice");
-  }
+  require_listed("step", which, worlds.size());
   impl_->tasks.parallel_for(int(which.size()), 1, [&worlds, which, dt](int lo, int hi, int) {
     for (int i = lo; i < hi; ++i) worlds[which[std::size_t(i)]].step(dt);
+  });
+}
+
+void WorldBatch::reset(std::span<const std::size_t> which, const World& state) {
+  auto& worlds = impl_->worlds;
+  require_listed("reset", which, worlds.size());
+  const WorldConfig& c = state.config();
+  if (c.threads != 1 || c.external_arena)
+    throw batch_error("reset",
+                      "the state must be a world that runs on one thread "
+                      "(WorldConfig::threads = 1, no external_arena)");
+  // A listed world may be `state` itself: copied once, before any is replaced.
+  const World source = state.copy();
+  impl_->tasks.parallel_for(int(which.size()), 1, [&](int lo, int hi, int) {
+    for (int i = lo; i < hi; ++i) worlds[which[std::size_t(i)]].restore(source);
   });
 }
 

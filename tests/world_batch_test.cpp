@@ -129,6 +129,31 @@ TEST(WorldBatch, StepsOnlyTheListedWorlds) {
   expect_error([&] { batch.step(1.0f / 60, outside); }, "worlds[1] is 4, but the batch has 4");
 }
 
+// Worlds reset to a saved state continue as that state does; the others carry on.
+TEST(WorldBatch, ResetWorldsToASavedState) {
+  WorldBatch batch(2);
+  for (int i = 0; i < 6; ++i) {
+    World w = one_thread_world();
+    build_lander(w, i);
+    batch.add(std::move(w));
+  }
+  for (int s = 0; s < 20; ++s) batch.step(1.0f / 60);
+  const World saved = batch[4].copy();
+  const std::uint64_t untouched = batch[1].state_hash();
+  const std::array<std::size_t, 3> which{0, 2, 4};  // 4 is the saved world itself
+  batch.reset(which, batch[4]);
+  EXPECT_EQ(batch[1].state_hash(), untouched);
+  World reference = saved.copy();
+  for (int s = 0; s < 30; ++s) {
+    batch.step(1.0f / 60);
+    reference.step(1.0f / 60);
+  }
+  for (std::size_t i : which) EXPECT_EQ(batch[i].state_hash(), reference.state_hash()) << i;
+  EXPECT_NE(batch[1].state_hash(), reference.state_hash());
+  expect_error([&] { batch.reset(std::array<std::size_t, 1>{6}, saved); }, "worlds[0] is 6");
+  expect_error([&] { batch.reset(which, World()); }, "WorldBatch::reset: the state must be");
+}
+
 TEST(WorldBatch, ArraysReadWhatThePerBodyCallsRead) {
   WorldBatch batch(2);
   Lander l{};

@@ -133,6 +133,14 @@ class World {
   World& operator=(World&&) noexcept;
   World(const World&) = delete;
   World& operator=(const World&) = delete;
+  // A copy of the world as it is now, with everything a step reads (contacts and their warm
+  // starts, joints' multipliers, sleep timers, pending forces, ids and their generations, user
+  // data, unread events): stepped alike, the copy and the original continue bit-identically. For
+  // searches that branch, resets to a saved state, rollback. The copy runs on the same threads.
+  World copy() const;
+  // This world becomes a copy of `state` (as copy() makes), reusing its own memory: a reset to a
+  // saved state costs about what copying the state's data does.
+  void restore(const World& state);
 
   const WorldConfig& config() const;
   void set_gravity(Vec2 gravity);
@@ -293,6 +301,7 @@ class World {
   struct Impl;
 
  private:
+  explicit World(std::unique_ptr<Impl> impl);
   std::unique_ptr<Impl> impl_;
   friend struct WorldAccess;  // tests and benchmarks reach internals through this
   friend class WorldBatch;    // checks a whole batch's inputs before it changes any world

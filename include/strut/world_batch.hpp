@@ -42,6 +42,10 @@ class WorldBatch {
   // One step of dt for the worlds listed (each index once at most), the others left as they are.
   void step(float dt, std::span<const std::size_t> worlds);
 
+  // Each listed world (each index once at most) becomes a copy of `state` (World::restore): a reset
+  // to a start state, or a branch from a saved one. `state` may be one of the batch's worlds.
+  void reset(std::span<const std::size_t> worlds, const World& state);
+
   // Poses: out[i * n + k] is the transform of bodies[k] in world i (size() x n elements).
   void get_transforms(std::span<const BodyId> bodies, std::span<Transform> out) const;
   // Velocities, linear and angular, shaped as get_transforms' out.
