@@ -47,7 +47,10 @@ inline bool fits_one_chunk(std::span<const std::uint32_t> begin, int min_grain) 
 // add_colour_stages run them when each colour is one chunk.
 template <class Fn>
 void for_each_colour(std::span<const std::uint32_t> begin, Fn&& fn) {
-  for (int colour = 0; colour <= kOverflowColour; ++colour) {
+  // Uncoloured lists (few joints) have items in the overflow colour only: no scan of the others
+  // (a lander's step ran this 64 times a substep).
+  const int first = begin[0] == begin[std::size_t(kOverflowColour)] ? kOverflowColour : 0;
+  for (int colour = first; colour <= kOverflowColour; ++colour) {
     const std::uint32_t b = begin[std::size_t(colour)], e = begin[std::size_t(colour) + 1];
     if (b != e) fn(b, e, colour == kOverflowColour);
   }
