@@ -230,6 +230,7 @@ struct StepScratch {
   std::vector<std::uint8_t> moving;        // per body: may be written by the solver (set each step)
   std::uint64_t moving_version = 0;        // counts the changes of `moving`
   std::uint64_t coloured_moving_version = ~std::uint64_t{0};  // when contacts were last coloured
+  std::uint64_t joints_coloured_moving_version = ~std::uint64_t{0};  // and joints
   std::vector<std::uint32_t> pair_a, pair_b, joint_a, joint_b;
   std::vector<float> crowded_pushes;  // per body: its pairs' pushes (empty: none can be crowded)
   std::vector<float> body_pushes;     // per body: push_out_scale's input (empty: every scale 1)

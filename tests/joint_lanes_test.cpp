@@ -250,3 +250,84 @@ TEST(JointLanes, OverflowColourLanesSharingABodyAreSolvedOneAfterAnother) {
 }
 
 }  // namespace strut
+
+namespace strut {
+namespace {
+
+// No two joints of one colour share a movable body (the colouring's one rule), checked on the
+// colouring the step used.
+bool colouring_is_proper(World& world) {
+  World::Impl& w = WorldAccess::impl(world);
+  const Colouring& c = w.joint_colours;
+  if (c.colour_of.size() != w.joints.size()) return false;
+  for (int colour = 0; colour < kColourCount; ++colour) {
+    std::vector<std::uint8_t> seen(w.bodies.size(), 0);
+    for (std::uint32_t i = c.begin[std::size_t(colour)]; i < c.begin[std::size_t(colour) + 1];
+         ++i) {
+      const Joint& j = w.joints[c.order[i]];
+      for (const std::uint32_t body : {w.slots[j.slot_a].dense, w.slots[j.slot_b].dense}) {
+        if (!w.scratch.moving[body]) continue;
+        if (seen[body]++) return false;
+      }
+    }
+  }
+  return true;
+}
+
+// The joints' colouring is kept between steps while their bodies and the movable flags stay;
+// destroying bodies (which renumbers the others and removes their joints), new joints and a body
+// turned static must each give a proper colouring again.
+TEST(JointLanes, KeptJointColouringFollowsEveryChange) {
+  World world(WorldConfig{.threads = 2});
+  std::vector<BodyId> ids;
+  for (int i = 0; i < 700; ++i) {
+    BodyDef d;
+    d.shape = CircleShape{0.2f};
+    d.center = {float(i % 35), -float(i / 35)};
+    d.is_static = i < 35;
+    ids.push_back(world.create_body(d));
+  }
+  std::vector<JointId> joints;
+  for (int i = 35; i < 700; ++i) {  // each to the one above
+    RevoluteJointDef j;
+    j.a = ids[std::size_t(i - 35)];
+    j.b = ids[std::size_t(i)];
+    j.anchor = {float(i % 35), 0.5f - float(i / 35)};
+    joints.push_back(world.create_joint(j));
+  }
+  for (int s = 0; s < 3; ++s) world.step(1.0f / 60);
+  ASSERT_TRUE(colouring_is_proper(world));
+  // As many joints as before, between other bodies: each of 40 vertical links replaced by a
+  // sideways one between bodies that already have joints of their own.
+  for (int k = 0; k < 40; ++k) {
+    const int i = 200 + k;
+    world.destroy_joint(joints[std::size_t(i - 35)]);
+    RevoluteJointDef j;
+    j.a = ids[std::size_t(i + 35)];
+    j.b = ids[std::size_t(i + 36)];
+    j.anchor = {float(i % 35) + 0.5f, -1.0f - float(i / 35)};
+    world.create_joint(j);
+  }
+  world.step(1.0f / 60);
+  EXPECT_TRUE(colouring_is_proper(world)) << "after joints replaced, as many as before";
+  for (int k = 100; k < 120; ++k) world.destroy_body(ids[std::size_t(k)]);
+  world.step(1.0f / 60);
+  EXPECT_TRUE(colouring_is_proper(world)) << "after destroying bodies";
+  for (int i = 400; i < 430; ++i) {  // sideways links: each body gets another joint
+    RevoluteJointDef j;
+    j.a = ids[std::size_t(i)];
+    j.b = ids[std::size_t(i + 1)];
+    j.anchor = {float(i % 35) + 0.5f, -float(i / 35)};
+    world.create_joint(j);
+  }
+  world.step(1.0f / 60);
+  EXPECT_TRUE(colouring_is_proper(world)) << "after new joints";
+  world.set_type(ids[500], BodyType::Static);
+  world.step(1.0f / 60);
+  world.set_type(ids[500], BodyType::Dynamic);
+  world.step(1.0f / 60);
+  EXPECT_TRUE(colouring_is_proper(world)) << "after a type change";
+}
+
+}  // namespace
+}  // namespace strut
