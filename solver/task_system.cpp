@@ -13,6 +13,8 @@
 #include <thread>
 #include <vector>
 
+#include "solver/tick_clock.hpp"
+
 namespace strut {
 
 // More threads than cores (tests oversubscribe to shake out races) needs a
@@ -102,7 +104,7 @@ void TaskSystem::parallel_for(int count, int grain, const RangeFn &fn) const {
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
+using Ticks = std::uint64_t;
 
 // Whether stage s is the last of a run of consecutive stages of one phase: the profile reads
 // the clock only there.
@@ -110,23 +112,23 @@ bool ends_phase_run(std::span<const TaskSystem::Stage> stages, std::size_t s) {
   return s + 1 == stages.size() || stages[s + 1].phase != stages[s].phase;
 }
 
-void add_run_time(double *phase_ms, int phase, Clock::time_point from, Clock::time_point to) {
-  if (phase >= 0) phase_ms[phase] += std::chrono::duration<double, std::milli>(to - from).count();
+void add_run_time(double *phase_ticks, int phase, Ticks from, Ticks to) {
+  if (phase >= 0 && to > from) phase_ticks[phase] += double(to - from);
 }
 
 // One thread: the chunks of every stage in order, with nothing to claim or wait for.
-void run_in_order(std::span<const TaskSystem::Stage> stages, double *phase_ms) {
-  Clock::time_point previous = phase_ms ? Clock::now() : Clock::time_point{};
+void run_in_order(std::span<const TaskSystem::Stage> stages, double *phase_ticks) {
+  Ticks previous = phase_ticks ? read_ticks() : 0;
   bool worked = false;  // a chunk ran since the last clock read (else the run took no time)
   for (std::size_t s = 0; s < stages.size(); ++s) {
     const TaskSystem::Stage &st = stages[s];
     for (int begin = 0; begin < st.count; begin += st.grain)
       st.fn(begin, std::min(st.count, begin + st.grain), 0);
     worked |= st.count > 0;
-    if (phase_ms && worked && ends_phase_run(stages, s)) {
+    if (phase_ticks && worked && ends_phase_run(stages, s)) {
       worked = false;
-      const Clock::time_point now = Clock::now();
-      add_run_time(phase_ms, st.phase, previous, now);
+      const Ticks now = read_ticks();
+      add_run_time(phase_ticks, st.phase, previous, now);
       previous = now;
     }
   }
@@ -136,7 +138,7 @@ void run_in_order(std::span<const TaskSystem::Stage> stages, double *phase_ms) {
 // lines.
 struct alignas(64) StageCounter {
   std::atomic<int> done{0};
-  Clock::time_point end{};  // the end of a phase run: written by whoever finished its last chunk
+  Ticks end = 0;  // the end of a phase run: written by whoever finished its last chunk
 };
 
 // A stage's chunks are cut into one contiguous segment per participant, each with its own
@@ -167,7 +169,7 @@ void participate(std::span<const TaskSystem::Stage> stages, StageCounter *counte
            k = first + next.fetch_add(1, std::memory_order_relaxed)) {
         st.fn(k * st.grain, std::min(st.count, (k + 1) * st.grain), worker);
         if (c.done.fetch_add(1, std::memory_order_acq_rel) + 1 == chunks && read_end)
-          c.end = Clock::now();
+          c.end = read_ticks();
       }
     }
     for (int spins = 0; c.done.load(std::memory_order_acquire) < chunks; ++spins) {
@@ -196,20 +198,20 @@ struct TaskSystem::Counters {
   }
 };
 
-void TaskSystem::run_stages(std::span<const Stage> stages, double *phase_ms) const {
+void TaskSystem::run_stages(std::span<const Stage> stages, double *phase_ticks) const {
   const int segments = threads_ <= 1 || (!external_ && !arena_) ? 1 : threads_;
   if (segments == 1) {
-    run_in_order(stages, phase_ms);
+    run_in_order(stages, phase_ticks);
     return;
   }
-  const Clock::time_point start = phase_ms ? Clock::now() : Clock::time_point{};
+  const Ticks start = phase_ticks ? read_ticks() : 0;
   // A region started from inside a stage of another uses counters of its own.
   Counters nested;
   Counters &counters = counters_->busy.exchange(true) ? nested : *counters_;
   counters.reset(stages.size(), segments);
   StageCounter *done = counters.stages.data();
   SegmentCursor *cursors = counters.cursors.data();
-  const bool timed = phase_ms != nullptr;
+  const bool timed = phase_ticks != nullptr;
 #if defined(STRUT_PLAIN_THREADS)
   std::vector<std::thread> helpers;
   for (int t = 1; t < threads_; ++t)
@@ -228,13 +230,13 @@ void TaskSystem::run_stages(std::span<const Stage> stages, double *phase_ms) con
         tbb::simple_partitioner());
   });
 #endif
-  if (phase_ms) {
-    Clock::time_point previous = start;
+  if (phase_ticks) {
+    Ticks previous = start;
     for (std::size_t s = 0; s < stages.size(); ++s) {
       if (!ends_phase_run(stages, s)) continue;
       // A run whose last stage had no chunks has no end of its own.
-      const Clock::time_point end = std::max(previous, done[s].end);
-      add_run_time(phase_ms, stages[s].phase, previous, end);
+      const Ticks end = std::max(previous, done[s].end);
+      add_run_time(phase_ticks, stages[s].phase, previous, end);
       previous = end;
     }
   }

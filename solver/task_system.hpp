@@ -83,11 +83,12 @@ class TaskSystem {
     RangeFn fn;
     int phase = -1;  // profile bucket the stage's wall time goes to (-1: none)
   };
-  // phase_ms (optional) accumulates the wall time of each run of consecutive stages of one
+  // phase_ticks (optional) accumulates the wall time of each run of consecutive stages of one
   // phase, from the end of the run before it to the moment its last chunk finished, into
-  // phase_ms[phase]: one clock read per run, not per stage (a small world's step has a hundred
-  // stages of a few hundred nanoseconds each, and reading the clock at each was an eighth of it).
-  void run_stages(std::span<const Stage> stages, double *phase_ms = nullptr) const;
+  // phase_ticks[phase], in read_ticks() units (solver/tick_clock.hpp): one clock read per run,
+  // not per stage (a small world's step has a hundred stages of a few hundred nanoseconds each,
+  // and reading the clock at each was an eighth of it).
+  void run_stages(std::span<const Stage> stages, double *phase_ticks = nullptr) const;
 
   // A grain that cuts `count` elements into about kEvenChunks chunks of at least min_grain, for
   // loops over every body or collider: a fixed grain of 4096 cut large_pyramid's 5,051 bodies

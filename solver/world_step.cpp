@@ -35,25 +35,44 @@
 #include "solver/step/integrate_stages.hpp"
 #include "solver/step/visited_bodies.hpp"
 #include "solver/step_internals.hpp"
+#include "solver/tick_clock.hpp"
 #include "strut/limits.hpp"
 
 namespace strut {
 namespace {
 
-// Wall time of consecutive phases.
+// Wall time of consecutive phases, in ticks (solver/tick_clock.hpp), and the step's length in
+// steady_clock time, which converts the ticks to milliseconds at the end of the step.
 class PhaseClock {
  public:
-  // Milliseconds since the last lap (or construction).
+  // Ticks since the last lap (or construction).
   double lap() {
-    const auto now = std::chrono::steady_clock::now();
-    const double ms = std::chrono::duration<double, std::milli>(now - last_).count();
+    const std::uint64_t now = read_ticks();
+    const double ticks = double(now - last_);
     last_ = now;
-    return ms;
+    return ticks;
+  }
+  // Milliseconds a tick lasted over the whole step so far (0 if no tick passed).
+  double ms_per_tick() const {
+    const double ms =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start_)
+            .count();
+    const std::uint64_t ticks = read_ticks() - first_;
+    return ticks > 0 ? ms / double(ticks) : 0.0;
   }
 
  private:
-  std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
+  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+  std::uint64_t first_ = read_ticks();
+  std::uint64_t last_ = first_;
 };
+
+// The profile in ticks, turned to milliseconds.
+void scale_profile(StepProfile& p, double ms_per_tick) {
+  p.integrate *= ms_per_tick, p.broad_phase *= ms_per_tick, p.narrow_phase *= ms_per_tick;
+  p.islands *= ms_per_tick, p.solve *= ms_per_tick, p.velocity *= ms_per_tick;
+  p.sleep *= ms_per_tick, p.total *= ms_per_tick;
+}
 
 // Profile buckets of the substep stages (StepProfile's integrate, solve and velocity).
 enum Phase { kPhaseIntegrate = 0, kPhaseSolve = 1, kPhaseVelocity = 2, kPhaseCount = 3 };
@@ -137,11 +156,11 @@ void run_substeps(World::Impl& w, float h, int substeps, StepProfile& p) {
   for (int s = 0; s < substeps; ++s)
     for (const SubstepStage stage : kSubstepOrder) add_substep_stage(w, stages, stage, h, s, fused);
   if (fused) add_scatter_solver_bodies_stage(w, stages, kPhaseVelocity);
-  double phase_ms[kPhaseCount] = {};
-  w.tasks.run_stages(stages, phase_ms);
-  p.integrate += phase_ms[kPhaseIntegrate];
-  p.solve += phase_ms[kPhaseSolve];
-  p.velocity += phase_ms[kPhaseVelocity];
+  double phase_ticks[kPhaseCount] = {};
+  w.tasks.run_stages(stages, phase_ticks);
+  p.integrate += phase_ticks[kPhaseIntegrate];
+  p.solve += phase_ticks[kPhaseSolve];
+  p.velocity += phase_ticks[kPhaseVelocity];
 }
 
 // Reads: destroyed bodies and joints, joints' collide flags, dt, body flags. Writes: the
@@ -321,6 +340,7 @@ void World::step(float dt) {
   clear_forces(w);
   p.sleep += clock.lap();
   p.total = total.lap();
+  scale_profile(p, total.ms_per_tick());
 
   ++w.step_index;
   add_to_profile(w, p);
