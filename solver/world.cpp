@@ -272,20 +272,26 @@ BodyDef World::definition(BodyId id) const {
   return d;
 }
 
-std::uint32_t World::Impl::check_linear_velocity(BodyId id, Vec2 v, const char* call) const {
-  require_finite(v, call, "velocity");
-  require_at_most(v, limits::kMaxSpeed, call, "velocity", "m/s");
-  const std::uint32_t k = dense_of(id, call);
-  require_movable(k, call);
+namespace {
+// A velocity (Vec2 or float) for body id: finite, within `limit`, and the body movable.
+template <class V>
+std::uint32_t check_velocity(const World::Impl& w, BodyId id, V v, float limit, const char* call,
+                             const char* arg, const char* unit) {
+  require_finite(v, call, arg);
+  require_at_most(v, limit, call, arg, unit);
+  const std::uint32_t k = w.dense_of(id, call);
+  w.require_movable(k, call);
   return k;
+}
+}  // namespace
+
+std::uint32_t World::Impl::check_linear_velocity(BodyId id, Vec2 v, const char* call) const {
+  return check_velocity(*this, id, v, limits::kMaxSpeed, call, "velocity", "m/s");
 }
 
 std::uint32_t World::Impl::check_angular_velocity(BodyId id, float omega, const char* call) const {
-  require_finite(omega, call, "angular_velocity");
-  require_at_most(omega, limits::kMaxAngularSpeed, call, "angular_velocity", "rad/s");
-  const std::uint32_t k = dense_of(id, call);
-  require_movable(k, call);
-  return k;
+  return check_velocity(*this, id, omega, limits::kMaxAngularSpeed, call, "angular_velocity",
+                        "rad/s");
 }
 
 std::uint32_t World::Impl::check_central_force(BodyId id, Vec2 f, const char* call) const {
