@@ -1,0 +1,184 @@
+// The Python module strut._strut (python/strut/__init__.py re-exports it): scenes loaded and
+// stepped as `strut run` does, state as NumPy arrays in scene order, batches of worlds stepped
+// side by side. The GIL is released while strut steps.
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <thread>
+#include <variant>
+#include <vector>
+
+#include "strut/scenes.hpp"
+#include "strut/world.hpp"
+
+namespace py = pybind11;
+
+namespace strut::python {
+namespace {
+
+std::string hash_text(std::uint64_t h) {
+  char text[17];
+  std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(h));
+  return text;
+}
+
+// A world built from a scene: the scene's bodies in scene order and its step hook.
+class PyWorld {
+ public:
+  explicit PyWorld(SceneInstance instance) : s_(std::move(instance)) {}
+
+  void step(int steps) {
+    if (steps < 0)
+      throw Error("World.step: steps must be at least 0, got " + std::to_string(steps));
+    py::gil_scoped_release unlocked;
+    for (int k = 0; k < steps; ++k) s_.step();
+  }
+  void step_once() { s_.step(); }  // with the GIL released by the caller
+  std::string hash() const { return hash_text(s_.world.state_hash()); }
+  const std::vector<std::string>& body_names() const { return s_.names; }
+  std::size_t body_count() const { return s_.bodies.size(); }
+
+  // Fills out[k * columns + c] with read(body k) for every body in scene order.
+  template <class Read>
+  py::array_t<float> read(int columns, Read&& read_one) const {
+    const auto n = static_cast<py::ssize_t>(s_.bodies.size());
+    py::array_t<float> out =
+        columns == 1 ? py::array_t<float>({n}) : py::array_t<float>({n, py::ssize_t(columns)});
+    float* data = out.mutable_data();
+    for (std::size_t k = 0; k < s_.bodies.size(); ++k)
+      read_one(s_.bodies[k], data + k * std::size_t(columns));
+    return out;
+  }
+  py::array_t<float> positions() const {
+    return read(2, [this](BodyId id, float* o) {
+      const Vec2 p = s_.world.transform(id).position;
+      o[0] = p.x, o[1] = p.y;
+    });
+  }
+  py::array_t<float> angles() const {
+    return read(1, [this](BodyId id, float* o) { o[0] = s_.world.transform(id).angle; });
+  }
+  py::array_t<float> velocities() const {
+    return read(2, [this](BodyId id, float* o) {
+      const Vec2 v = s_.world.linear_velocity(id);
+      o[0] = v.x, o[1] = v.y;
+    });
+  }
+  py::array_t<float> angular_velocities() const {
+    return read(1, [this](BodyId id, float* o) { o[0] = s_.world.angular_velocity(id); });
+  }
+
+  // body: a name or an index in scene order.
+  BodyId body(const std::variant<std::string, long long>& body, const char* call) const {
+    if (const auto* index = std::get_if<long long>(&body)) {
+      if (*index < 0 || *index >= static_cast<long long>(s_.bodies.size()))
+        throw Error(std::string(call) + ": body index " + std::to_string(*index) +
+                    " is outside the scene's " + std::to_string(s_.bodies.size()) + " bodies");
+      return s_.bodies[std::size_t(*index)];
+    }
+    const std::string& name = std::get<std::string>(body);
+    for (std::size_t k = 0; k < s_.names.size(); ++k)
+      if (!name.empty() && s_.names[k] == name) return s_.bodies[k];
+    throw Error(std::string(call) + ": no body is named \"" + name + "\"");
+  }
+  void set_velocity(const std::variant<std::string, long long>& b, std::pair<float, float> v) {
+    s_.world.set_linear_velocity(body(b, "World.set_velocity"), {v.first, v.second});
+  }
+
+ private:
+  SceneInstance s_;
+};
+
+PyWorld load(const std::string& scene, int threads) {
+  if (threads < 0)
+    throw Error("load_scene: threads must be 0 (all cores) or more, got " +
+                std::to_string(threads));
+  if (is_builtin_scene(scene)) return PyWorld(build_scene(builtin_scene(scene), threads));
+  if (!std::filesystem::exists(scene))
+    throw Error("load_scene: \"" + scene +
+                "\" is neither a file nor a built-in scene (strut.builtin_scene_names())");
+  return PyWorld(build_scene(load_scene_file(scene), threads));
+}
+
+// Worlds stepped side by side: one world a task on the batch's threads, each world's step as it
+// would run alone (its own threads, its own order), so each ends as if stepped alone.
+class PyWorldBatch {
+ public:
+  PyWorldBatch(const std::vector<py::object>& worlds, int threads) : owners_(worlds) {
+    for (const py::object& w : worlds) worlds_.push_back(w.cast<PyWorld*>());
+    if (threads < 0)
+      throw Error("WorldBatch: threads must be 0 (all cores) or more, got " +
+                  std::to_string(threads));
+    for (std::size_t i = 0; i < worlds_.size(); ++i)
+      for (std::size_t k = 0; k < i; ++k)
+        if (worlds_[i] == worlds_[k])
+          throw Error("WorldBatch: worlds[" + std::to_string(k) + "] and [" + std::to_string(i) +
+                      "] are the same World");
+    threads_ = threads == 0 ? int(std::max(1u, std::thread::hardware_concurrency())) : threads;
+  }
+  void step(int steps) {
+    if (steps < 0)
+      throw Error("WorldBatch.step: steps must be at least 0, got " + std::to_string(steps));
+    py::gil_scoped_release unlocked;
+    tbb::task_arena arena(threads_);
+    for (int k = 0; k < steps; ++k)
+      arena.execute([&] {
+        tbb::parallel_for(std::size_t(0), worlds_.size(),
+                          [&](std::size_t i) { worlds_[i]->step_once(); });
+      });
+  }
+  std::vector<std::string> hashes() const {
+    std::vector<std::string> out;
+    for (const PyWorld* w : worlds_) out.push_back(w->hash());
+    return out;
+  }
+  std::size_t size() const { return worlds_.size(); }
+
+ private:
+  std::vector<py::object> owners_;  // keeps the worlds alive as long as the batch
+  std::vector<PyWorld*> worlds_;
+  int threads_ = 1;
+};
+
+}  // namespace
+}  // namespace strut::python
+
+PYBIND11_MODULE(_strut, m) {
+  using namespace strut::python;
+  m.doc() =
+      "strut, a 2D physics engine: scenes, worlds stepped as `strut run` steps them, state as "
+      "NumPy arrays";
+  // strut::Error (and SceneError, derived from it) as strut.Error, a ValueError.
+  py::register_exception<strut::Error>(m, "Error", PyExc_ValueError);
+  m.def("builtin_scene_names", &strut::builtin_scene_names, "The names of the built-in scenes.");
+  m.def("load_scene", &load, py::arg("scene"), py::arg("threads") = 0,
+        "A scene file's path or a built-in scene's name -> World, built as `strut run` builds it "
+        "(threads: 0 = all cores).");
+  py::class_<PyWorld>(m, "World", "A world built from a scene; bodies are in scene order.")
+      .def("step", &PyWorld::step, py::arg("steps") = 1,
+           "Runs `steps` steps of the scene's dt (the scene's step hook first, as `strut run`).")
+      .def("hash", &PyWorld::hash, "The 16-hex-digit state hash `strut run` prints.")
+      .def_property_readonly("body_names", &PyWorld::body_names,
+                             "Names in scene order ('' when unnamed).")
+      .def("__len__", &PyWorld::body_count)
+      .def("positions", &PyWorld::positions, "Centres of mass, float32 (n, 2).")
+      .def("angles", &PyWorld::angles, "Angles in radians, float32 (n,).")
+      .def("velocities", &PyWorld::velocities, "Linear velocities, float32 (n, 2).")
+      .def("angular_velocities", &PyWorld::angular_velocities, "Angular velocities, float32 (n,).")
+      .def("set_velocity", &PyWorld::set_velocity, py::arg("body"), py::arg("velocity"),
+           "Sets the linear velocity of a body given by name or scene index.");
+  py::class_<PyWorldBatch>(m, "WorldBatch",
+                           "Worlds stepped side by side; each ends as if stepped alone.")
+      .def(py::init<const std::vector<py::object>&, int>(), py::arg("worlds"),
+           py::arg("threads") = 0)
+      .def("step", &PyWorldBatch::step, py::arg("steps") = 1, "Steps every world `steps` times.")
+      .def("hashes", &PyWorldBatch::hashes, "Each world's hash, in order.")
+      .def("__len__", &PyWorldBatch::size);
+}

@@ -1,0 +1,126 @@
+"""The Python package against the strut program and against itself: the same hashes as
+`strut run`, arrays of the documented shapes, errors as strut.Error naming the problem, batches
+that end as each world stepped alone."""
+import os
+import subprocess
+import threading
+import time
+
+import numpy as np
+import pytest
+
+import strut
+
+CLI = os.environ.get("STRUT_CLI", "strut")
+
+
+def cli_hash(scene, steps, threads):
+    out = subprocess.run([CLI, "run", scene, "--steps", str(steps), "--threads", str(threads)],
+                         capture_output=True, text=True, check=True).stdout
+    return next(line.split()[1] for line in out.splitlines() if line.startswith("hash: "))
+
+
+@pytest.mark.parametrize("scene", ["tumbler", "joint_grid", "rain"])
+def test_hash_is_the_one_strut_run_prints(scene):
+    w = strut.load_scene(scene, threads=2)
+    w.step(40)
+    assert w.hash() == cli_hash(scene, 40, 2)
+    assert len(w.hash()) == 16
+
+
+def test_same_bits_for_any_thread_count():
+    hashes = set()
+    for threads in (1, 2, 3):
+        w = strut.load_scene("tumbler", threads=threads)
+        w.step(30)
+        hashes.add(w.hash())
+    assert len(hashes) == 1
+
+
+def test_arrays_have_the_documented_shapes_and_follow_the_physics():
+    w = strut.load_scene("large_pyramid", threads=1)
+    n = len(w)
+    assert n == len(w.body_names)
+    p, a, v, av = w.positions(), w.angles(), w.velocities(), w.angular_velocities()
+    assert p.shape == (n, 2) and p.dtype == np.float32
+    assert a.shape == (n,) and v.shape == (n, 2) and av.shape == (n,)
+    assert np.all(np.isfinite(p))
+    # A pyramid placed at rest stands: after 60 steps its bottom row has moved less than a
+    # centimetre and its top (100 boxes up, compressed by the soft contacts beneath) has sagged
+    # less than 0.4 m (0.34 m in the benchmark's quality figure) and not slid sideways.
+    w.step(60)
+    moved = np.abs(w.positions() - p)
+    bottom = p[:, 1] < 1.0
+    assert np.max(moved[bottom]) < 0.01
+    top = int(np.argmax(p[:, 1]))
+    assert moved[top, 1] < 0.4 and moved[top, 0] < 0.15
+
+
+def test_set_velocity_by_index_moves_the_body_ballistically():
+    w = strut.load_scene("large_pyramid", threads=1)
+    top = int(np.argmax(w.positions()[:, 1]))  # the top box, nothing above it
+    y0 = float(w.positions()[top, 1])
+    w.set_velocity(top, (0.0, 6.0))
+    assert np.allclose(w.velocities()[top], (0.0, 6.0))
+    w.step(6)  # 0.1 s of free flight up: y = y0 + 6 t - 5 t^2 (within the substeps' error)
+    assert float(w.positions()[top, 1]) == pytest.approx(y0 + 0.6 - 0.05, abs=0.01)
+
+
+def test_errors_are_value_errors_naming_the_problem():
+    assert issubclass(strut.Error, ValueError)
+    with pytest.raises(strut.Error, match="neither a file nor a built-in scene"):
+        strut.load_scene("no_such_scene")
+    w = strut.load_scene("tumbler", threads=1)
+    with pytest.raises(strut.Error, match="body index 100000 is outside"):
+        w.set_velocity(100000, (0, 0))
+    with pytest.raises(strut.Error, match='no body is named "nobody"'):
+        w.set_velocity("nobody", (0, 0))
+    with pytest.raises(strut.Error, match="velocity is not a finite number"):
+        w.set_velocity(1, (float("nan"), 0))
+    with pytest.raises(strut.Error, match="steps must be at least 0"):
+        w.step(-1)
+
+
+def test_scene_file_errors_name_the_file(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"version": 1, "bodies": [{"shape": {"box": [0, 1]}}]}')
+    with pytest.raises(strut.Error, match="bad.json"):
+        strut.load_scene(str(bad))
+
+
+def test_batch_worlds_end_as_each_stepped_alone():
+    names = ["tumbler", "rain", "joint_grid", "cloth"]
+    alone = []
+    for name in names:
+        w = strut.load_scene(name, threads=1)
+        w.step(25)
+        alone.append(w.hash())
+    for threads in (1, 2, 3):
+        worlds = [strut.load_scene(name, threads=1) for name in names]
+        batch = strut.WorldBatch(worlds, threads=threads)
+        batch.step(25)
+        assert batch.hashes() == alone
+        assert [w.hash() for w in worlds] == alone
+    with pytest.raises(strut.Error, match="are the same World"):
+        strut.WorldBatch([worlds[0], worlds[0]])
+
+
+def test_the_gil_is_released_while_stepping():
+    w = strut.load_scene("large_pyramid", threads=1)
+    ticks = []
+    stop = threading.Event()
+
+    def count():
+        while not stop.is_set():
+            ticks.append(time.perf_counter())
+            time.sleep(0.001)
+
+    t = threading.Thread(target=count)
+    t.start()
+    time.sleep(0.01)
+    before = len(ticks)
+    w.step(60)  # about 0.15 s of C++ work
+    during = len(ticks) - before
+    stop.set()
+    t.join()
+    assert during >= 10  # the Python thread ran while strut stepped
