@@ -31,8 +31,12 @@ struct TaskSystem::Arena {
 };
 
 TaskSystem::TaskSystem(int threads) : counters_(std::make_unique<Counters>()) {
-  if (threads <= 0) threads = std::max(1u, std::thread::hardware_concurrency());
-  threads_ = threads;
+  const int cores = int(std::max(1u, std::thread::hardware_concurrency()));
+  if (threads <= 0) threads = cores;
+  // At most kThreadsPerCore threads a core: more only take turns at every stage's barrier (on 2
+  // cores, 10 steps of large_pyramid took 0.04 s at 2 to 16 threads, 0.29 s at 256 and 5.3 s at
+  // 1024). Results are the same for any count, so fewer threads than asked change no bit.
+  threads_ = std::min(threads, kThreadsPerCore * cores);
   if (threads_ > 1) arena_ = std::make_unique<Arena>(threads_);
 }
 
@@ -155,16 +159,21 @@ struct alignas(64) SegmentCursor {
 // space), so their cache lines stay in its core's cache instead of moving
 // between cores at every stage, as they did with one shared cursor.
 void participate(std::span<const TaskSystem::Stage> stages, StageCounter *counters,
-                 SegmentCursor *cursors, int segments, int worker, bool timed) {
+                 SegmentCursor *cursors, const std::uint32_t *first_cursor, int worker,
+                 bool timed) {
   for (std::size_t s = 0; s < stages.size(); ++s) {
     const TaskSystem::Stage &st = stages[s];
     const int chunks = TaskSystem::chunk_count(st.count, st.grain);
     StageCounter &c = counters[s];
     const bool read_end = timed && ends_phase_run(stages, s);
+    // One segment per participant, but no more segments than chunks: with many more threads
+    // than chunks every participant scanned every thread's empty segment, and a stage cost
+    // threads squared (issue 31: `--threads 1024` took 45 s for 10 steps of large_pyramid).
+    const int segments = int(first_cursor[s + 1] - first_cursor[s]);
     for (int i = 0; i < segments; ++i) {
       const int segment = (worker + i) % segments;
       const int first = segment * chunks / segments, last = (segment + 1) * chunks / segments;
-      std::atomic<int> &next = cursors[s * std::size_t(segments) + std::size_t(segment)].next;
+      std::atomic<int> &next = cursors[first_cursor[s] + std::uint32_t(segment)].next;
       for (int k = first + next.fetch_add(1, std::memory_order_relaxed); k < last;
            k = first + next.fetch_add(1, std::memory_order_relaxed)) {
         st.fn(k * st.grain, std::min(st.count, (k + 1) * st.grain), worker);
@@ -186,14 +195,22 @@ void participate(std::span<const TaskSystem::Stage> stages, StageCounter *counte
 struct TaskSystem::Counters {
   std::vector<StageCounter> stages;
   std::vector<SegmentCursor> cursors;
+  std::vector<std::uint32_t> first_cursor;  // stage s's segments: cursors[first[s], first[s + 1])
   std::atomic<bool> busy{false};
-  // Sized for n stages of `segments` cursors each, every counter at zero.
-  void reset(std::size_t n, int segments) {
+  // Sized for `stages` run by `participants`, every counter at zero.
+  void reset(std::span<const Stage> list, int participants) {
+    const std::size_t n = list.size();
     if (stages.size() < n) stages = std::vector<StageCounter>(n + n / 2);
-    if (cursors.size() < n * std::size_t(segments))
-      cursors = std::vector<SegmentCursor>((n + n / 2) * std::size_t(segments));
+    first_cursor.resize(n + 1);
+    first_cursor[0] = 0;
+    for (std::size_t s = 0; s < n; ++s)
+      first_cursor[s + 1] =
+          first_cursor[s] +
+          std::uint32_t(std::min(participants, chunk_count(list[s].count, list[s].grain)));
+    if (cursors.size() < first_cursor[n])
+      cursors = std::vector<SegmentCursor>(first_cursor[n] + first_cursor[n] / 2);
     for (std::size_t s = 0; s < n; ++s) stages[s].done.store(0, std::memory_order_relaxed);
-    for (std::size_t k = 0; k < n * std::size_t(segments); ++k)
+    for (std::uint32_t k = 0; k < first_cursor[n]; ++k)
       cursors[k].next.store(0, std::memory_order_relaxed);
   }
 };
@@ -208,15 +225,16 @@ void TaskSystem::run_stages(std::span<const Stage> stages, double *phase_ticks) 
   // A region started from inside a stage of another uses counters of its own.
   Counters nested;
   Counters &counters = counters_->busy.exchange(true) ? nested : *counters_;
-  counters.reset(stages.size(), segments);
+  counters.reset(stages, segments);
   StageCounter *done = counters.stages.data();
   SegmentCursor *cursors = counters.cursors.data();
+  const std::uint32_t *first_cursor = counters.first_cursor.data();
   const bool timed = phase_ticks != nullptr;
 #if defined(STRUT_PLAIN_THREADS)
   std::vector<std::thread> helpers;
   for (int t = 1; t < threads_; ++t)
-    helpers.emplace_back([&, t] { participate(stages, done, cursors, segments, t, timed); });
-  participate(stages, done, cursors, segments, 0, timed);
+    helpers.emplace_back([&, t] { participate(stages, done, cursors, first_cursor, t, timed); });
+  participate(stages, done, cursors, first_cursor, 0, timed);
   for (std::thread &t : helpers) t.join();
 #else
   tbb::task_arena *arena = external_ ? static_cast<tbb::task_arena *>(external_) : &arena_->arena;
@@ -225,7 +243,7 @@ void TaskSystem::run_stages(std::span<const Stage> stages, double *phase_ticks) 
         tbb::blocked_range<int>(0, threads_, 1),
         [&](const tbb::blocked_range<int> &r) {
           for (int p = r.begin(); p < r.end(); ++p)
-            participate(stages, done, cursors, segments, p, timed);
+            participate(stages, done, cursors, first_cursor, p, timed);
         },
         tbb::simple_partitioner());
   });

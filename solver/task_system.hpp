@@ -44,7 +44,9 @@ class RangeFn {
 
 class TaskSystem {
  public:
-  // threads: 0 = all cores, 1 = everything inline on the calling thread.
+  // threads: 0 = all cores, 1 = everything inline on the calling thread; at most
+  // kThreadsPerCore per core run (more are accepted and give the same results).
+  static constexpr int kThreadsPerCore = 8;
   explicit TaskSystem(int threads = 1);
   // Runs inside an arena the caller owns (a tbb::task_arena*, which must
   // outlive this).

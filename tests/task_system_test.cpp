@@ -4,9 +4,11 @@
 
 #include <atomic>
 #include <chrono>
+#include <thread>
 #include <vector>
 
 #include "solver/tick_clock.hpp"
+#include "strut/world.hpp"
 
 namespace strut {
 
@@ -104,6 +106,31 @@ TEST(TaskSystem, RegionInsideAStage) {
     EXPECT_EQ(inner.load(), 400) << threads << " threads";
     EXPECT_EQ(outer.load(), 10);
   }
+}
+
+// Far more threads than cores run as kThreadsPerCore a core, and give the same bits.
+TEST(TaskSystem, ThreadsBeyondEightACoreRunAsEightACore) {
+  const int cores = int(std::max(1u, std::thread::hardware_concurrency()));
+  EXPECT_EQ(TaskSystem(1024).thread_count(), std::min(1024, TaskSystem::kThreadsPerCore * cores));
+  EXPECT_EQ(TaskSystem(2).thread_count(), std::min(2, TaskSystem::kThreadsPerCore * cores));
+  std::vector<std::uint64_t> hashes;
+  for (int threads : {1, 1024}) {
+    World w(WorldConfig{.threads = threads});
+    BodyDef ground;
+    ground.is_static = true;
+    ground.shape = BoxShape{{20, 1}};
+    ground.center = {0, -1};
+    w.create_body(ground);
+    for (int k = 0; k < 200; ++k) {
+      BodyDef b;
+      b.shape = BoxShape{{0.4f, 0.4f}};
+      b.center = {float(k % 20) - 10.0f, 1.0f + float(k / 20)};
+      w.create_body(b);
+    }
+    for (int s = 0; s < 30; ++s) w.step(1.0f / 60);
+    hashes.push_back(w.state_hash());
+  }
+  EXPECT_EQ(hashes[0], hashes[1]);
 }
 
 TEST(TaskSystem, ZeroThreadsMeansAllCores) {

@@ -25,14 +25,16 @@ struct WorldConfig {
   int iterations = 1;  // solver iterations per substep
   // Velocity passes per substep (each of solve and relax) for revolute joint points between
   // rigid bodies and the rows weld, prismatic and wheel joints hold rigidly: more hold long
-  // jointed structures tighter at a cost (a 10-box welded cantilever: 16 passes halve its sag). joint_grid's widest gap
-  // after 500 steps: 1 pass 0.405 m, 2 passes 0.284 m, 4 passes 0.158 m, 7 passes 0.103 m,
-  // 8 passes 0.089 m (Box2D v3: 0.42 m). 8 meets the 0.1 m of issue 13; with the passes and the
-  // pins' projection in SIMD lanes (solver/joints/point_lanes.hpp) a joint_grid step at 8 costs
-  // 18% fewer instructions than at 1 before in an AVX2 build, 10% more in the default (SSE4.2)
-  // build (solver/joints/point_motion.hpp).
+  // jointed structures tighter at a cost (a 10-box welded cantilever: 16 passes halve its sag).
+  // joint_grid's widest gap after 500 steps: 1 pass 0.405 m, 2 passes 0.284 m, 4 passes 0.158 m, 7
+  // passes 0.103 m, 8 passes 0.089 m (Box2D v3: 0.42 m). 8 meets the 0.1 m of issue 13; with the
+  // passes and the pins' projection in SIMD lanes (solver/joints/point_lanes.hpp) a joint_grid step
+  // at 8 costs 18% fewer instructions than at 1 before in an AVX2 build, 10% more in the default
+  // (SSE4.2) build (solver/joints/point_motion.hpp).
   int joint_passes = 8;
-  int threads = 0;  // 0 = all cores, 1 = run inline on the calling thread
+  // 0 = all cores, 1 = run inline on the calling thread. At most 8 threads a core run: more
+  // would only take turns at every stage's barrier (same results, since no count changes a bit).
+  int threads = 0;
   // A tbb::task_arena owned by the embedding program, set through strut/task_arena.hpp. When
   // set, strut runs its parallel phases inside it and `threads` is ignored.
   void* external_arena = nullptr;
