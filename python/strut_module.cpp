@@ -134,6 +134,40 @@ class PyWorldBatch {
                           [&](std::size_t i) { worlds_[i]->step_once(); });
       });
   }
+  // world w's read() as row w of one (worlds, bodies, ...) array; every world must have as many
+  // bodies as the first.
+  template <class Read>
+  py::array_t<float> stacked(int columns, const char* call, Read&& read) const {
+    const std::size_t n = worlds_.empty() ? 0 : worlds_[0]->body_count();
+    for (std::size_t i = 0; i < worlds_.size(); ++i)
+      if (worlds_[i]->body_count() != n)
+        throw Error(std::string("WorldBatch.") + call + ": world " + std::to_string(i) + " has " +
+                    std::to_string(worlds_[i]->body_count()) + " bodies, world 0 has " +
+                    std::to_string(n) + ": the arrays need as many in every world");
+    std::vector<py::ssize_t> shape{py::ssize_t(worlds_.size()), py::ssize_t(n)};
+    if (columns > 1) shape.push_back(columns);
+    py::array_t<float> out(shape);
+    float* data = out.mutable_data();
+    for (std::size_t i = 0; i < worlds_.size(); ++i) {
+      const py::array_t<float> one = read(*worlds_[i]);
+      std::copy(one.data(), one.data() + n * std::size_t(columns),
+                data + i * n * std::size_t(columns));
+    }
+    return out;
+  }
+  py::array_t<float> positions() const {
+    return stacked(2, "positions", [](const PyWorld& w) { return w.positions(); });
+  }
+  py::array_t<float> angles() const {
+    return stacked(1, "angles", [](const PyWorld& w) { return w.angles(); });
+  }
+  py::array_t<float> velocities() const {
+    return stacked(2, "velocities", [](const PyWorld& w) { return w.velocities(); });
+  }
+  py::array_t<float> angular_velocities() const {
+    return stacked(1, "angular_velocities",
+                   [](const PyWorld& w) { return w.angular_velocities(); });
+  }
   std::vector<std::string> hashes() const {
     std::vector<std::string> out;
     for (const PyWorld* w : worlds_) out.push_back(w->hash());
@@ -180,5 +214,10 @@ PYBIND11_MODULE(_strut, m) {
            py::arg("threads") = 0)
       .def("step", &PyWorldBatch::step, py::arg("steps") = 1, "Steps every world `steps` times.")
       .def("hashes", &PyWorldBatch::hashes, "Each world's hash, in order.")
+      .def("positions", &PyWorldBatch::positions, "Centres of mass, float32 (worlds, n, 2).")
+      .def("angles", &PyWorldBatch::angles, "Angles, float32 (worlds, n).")
+      .def("velocities", &PyWorldBatch::velocities, "Linear velocities, float32 (worlds, n, 2).")
+      .def("angular_velocities", &PyWorldBatch::angular_velocities,
+           "Angular velocities, float32 (worlds, n).")
       .def("__len__", &PyWorldBatch::size);
 }

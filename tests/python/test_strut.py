@@ -124,3 +124,21 @@ def test_the_gil_is_released_while_stepping():
     stop.set()
     t.join()
     assert during >= 10  # the Python thread ran while strut stepped
+
+
+def test_batch_arrays_stack_the_worlds():
+    worlds = [strut.load_scene("tumbler", threads=1) for _ in range(3)]
+    batch = strut.WorldBatch(worlds, threads=2)
+    worlds[1].set_velocity(5, (0.0, 3.0))  # one world differs
+    batch.step(10)
+    p = batch.positions()
+    n = len(worlds[0])
+    assert p.shape == (3, n, 2) and p.dtype == np.float32
+    assert batch.angles().shape == (3, n) and batch.velocities().shape == (3, n, 2)
+    assert batch.angular_velocities().shape == (3, n)
+    for i, w in enumerate(worlds):
+        assert np.array_equal(p[i], w.positions())
+    assert np.array_equal(p[0], p[2]) and not np.array_equal(p[0], p[1])
+    mixed = strut.WorldBatch([worlds[0], strut.load_scene("rain", threads=1)])
+    with pytest.raises(strut.Error, match="world 1 has"):
+        mixed.positions()
