@@ -458,24 +458,24 @@ void World::wake(BodyId id) {
 // ---- results ----
 
 std::span<const SensorEvent> World::sensor_begin_events() const {
-  impl_->events_read = true;
+  impl_->events_read |= Impl::kSensorBeginList;
   return impl_->sensor_begin_events;
 }
 std::span<const SensorEvent> World::sensor_end_events() const {
-  impl_->events_read = true;
+  impl_->events_read |= Impl::kSensorEndList;
   return impl_->sensor_end_events;
 }
 
 std::span<const ContactEvent> World::contact_begin_events() const {
-  impl_->events_read = true;
+  impl_->events_read |= Impl::kBeginList;
   return impl_->begin_events;
 }
 std::span<const ContactEvent> World::contact_end_events() const {
-  impl_->events_read = true;
+  impl_->events_read |= Impl::kEndList;
   return impl_->end_events;
 }
 std::span<const ContactHitEvent> World::contact_hit_events() const {
-  impl_->events_read = true;
+  impl_->events_read |= Impl::kHitList;
   return impl_->hit_events;
 }
 std::size_t World::contact_count() const { return impl_->contacts.points.size(); }

@@ -383,11 +383,19 @@ struct World::Impl {
   StepScratch scratch;
   std::vector<FloorGrid> floor_grids;  // tile maps with floor tiles, in creation order
 
-  // Accumulated since the program last read them (contact_events.cpp).
+  // Each list accumulated since the program last read it (contact_events.cpp); events_read has
+  // a bit per list read since the last step (EventList), whose list the next step starts afresh.
   std::vector<ContactEvent> begin_events, end_events;
   std::vector<ContactHitEvent> hit_events;
   std::vector<SensorEvent> sensor_begin_events, sensor_end_events;
-  mutable bool events_read = false;
+  enum EventList : std::uint8_t {
+    kBeginList = 1,
+    kEndList = 2,
+    kHitList = 4,
+    kSensorBeginList = 8,
+    kSensorEndList = 16,
+  };
+  mutable std::uint8_t events_read = 0;
   // Touching pairs (collider slot keys and generations) whose island fell asleep (their contacts
   // are dropped while asleep): no end event then, and no begin event when they wake still
   // touching (contact_events.cpp).

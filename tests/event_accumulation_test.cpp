@@ -168,3 +168,44 @@ TEST(EventAccumulation, SleepNeitherEndsNorBeginsContacts) {
 
 }  // namespace
 }  // namespace strut
+
+namespace strut {
+
+// Each list keeps its events until it is read itself: a program that reads the begin events
+// every step and the end events every 30 steps gets every begin and every end (issue 31's trial
+// got 5 begins and 0 ends when reading one list cleared them all), and likewise the sensor lists.
+TEST(EventAccumulation, EachListKeepsItsEventsUntilItIsRead) {
+  World world;
+  world.create_body(test::ground_def());
+  BodyDef zone;
+  zone.is_static = true;
+  zone.center = {0, 3};
+  zone.shapes.push_back({.shape = BoxShape{{2, 0.5f}}, .sensor = true});
+  world.create_body(zone);
+  // Five balls dropped one after another from 6 m: each passes the sensor and lands.
+  std::vector<BodyId> balls;
+  int begins = 0, ends = 0, sensor_begins = 0, sensor_ends = 0;
+  for (int step = 0; step < 360; ++step) {
+    if (step % 30 == 0 && balls.size() < 5) {
+      BodyDef ball;
+      ball.shape = CircleShape{0.2f};
+      ball.center = {-1.5f + 0.75f * float(balls.size()), 6};
+      balls.push_back(world.create_body(ball));
+    }
+    if (step == 240)  // all resting: each thrown up 0.8 m, below the sensor
+      for (BodyId b : balls) world.set_linear_velocity(b, {0, 4});
+    world.step(1.0f / 60);
+    begins += int(world.contact_begin_events().size());
+    sensor_begins += int(world.sensor_begin_events().size());
+    if (step % 30 == 29) {
+      ends += int(world.contact_end_events().size());
+      sensor_ends += int(world.sensor_end_events().size());
+    }
+  }
+  EXPECT_EQ(begins, 5 + 5);  // each ball lands, and lands again after the kick
+  EXPECT_EQ(ends, 5);        // each ball leaves the ground once, kicked up
+  EXPECT_EQ(sensor_begins, 5);
+  EXPECT_EQ(sensor_ends, 5);
+}
+
+}  // namespace strut

@@ -277,10 +277,12 @@ class World {
   std::optional<RayHit> cast_shape(const Shape& shape, Transform pose, Vec2 translation,
                                    const ShapeFilter& filter = {}) const;
 
-  // Contact events of every step since the program last read any of them, however the steps
-  // were run (World::step or FixedStepDriver::advance): reading marks them read, and the next
-  // step starts the lists afresh. The spans stay valid until that step. A pair that began and
-  // ended in between is in both lists; ids of bodies destroyed since are stale.
+  // Contact events of every step since the program last read that list, however the steps
+  // were run (World::step or FixedStepDriver::advance): reading a list marks it read, and the
+  // next step starts that list afresh; the lists not read keep growing (Box2D hands a step's
+  // events together; here no list loses what another's reading did not take). The spans stay valid
+  // until that step. A pair that began and ended in between is in both lists; ids of bodies
+  // destroyed since are stale.
   std::span<const ContactEvent> contact_begin_events() const;
   std::span<const ContactEvent> contact_end_events() const;
   std::span<const ContactHitEvent> contact_hit_events() const;

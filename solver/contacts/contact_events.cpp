@@ -8,8 +8,10 @@
 // make neither an end event then nor a begin event when they wake still touching; one that
 // wakes apart ends then.
 //
-// The lists grow step after step until the program reads one of them (World::contact_*_events
-// set events_read), so a FixedStepDriver::advance that runs three steps loses nothing.
+// Each list grows step after step until the program reads it (World::contact_*_events set its
+// bit of events_read), so a FixedStepDriver::advance that runs three steps loses nothing, and a
+// program that reads the begin events every step and the end events now and then loses none of
+// either.
 #include "solver/contacts/contact_events.hpp"
 
 #include <algorithm>
@@ -80,12 +82,11 @@ bool same_bodies(const World::Impl& w, const SleepingTouch& t) {
 }  // namespace
 
 void record_contact_events(World::Impl& w) {
-  if (w.events_read) {
-    w.begin_events.clear();
-    w.end_events.clear();
-    w.hit_events.clear();
-    w.events_read = false;
-  }
+  if (w.events_read & World::Impl::kBeginList) w.begin_events.clear();
+  if (w.events_read & World::Impl::kEndList) w.end_events.clear();
+  if (w.events_read & World::Impl::kHitList) w.hit_events.clear();
+  w.events_read &=
+      std::uint8_t(~(World::Impl::kBeginList | World::Impl::kEndList | World::Impl::kHitList));
   if (!w.config.contact_events) return;
   auto& set = w.contacts;
   auto& sleeping = w.sleeping_touches;

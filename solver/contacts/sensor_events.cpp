@@ -40,10 +40,9 @@ SensorEvent event_of(const World::Impl& w, std::uint64_t key) {
 }  // namespace
 
 void record_sensor_events(World::Impl& w) {
-  if (w.events_read) {
-    w.sensor_begin_events.clear();
-    w.sensor_end_events.clear();
-  }
+  if (w.events_read & World::Impl::kSensorBeginList) w.sensor_begin_events.clear();
+  if (w.events_read & World::Impl::kSensorEndList) w.sensor_end_events.clear();
+  w.events_read &= std::uint8_t(~(World::Impl::kSensorBeginList | World::Impl::kSensorEndList));
   // Overlaps ended by removals since the last step come first: they happened before this step.
   w.sensor_end_events.insert(w.sensor_end_events.end(), w.removed_sensor_ends.begin(),
                              w.removed_sensor_ends.end());

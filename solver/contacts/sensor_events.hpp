@@ -6,7 +6,7 @@
 namespace strut {
 
 // Called at the end of a step, after the particles are synced and before the contact events
-// (which clear events_read).
+// (each clears the read bits of its own lists).
 void record_sensor_events(World::Impl& w);
 
 // Ends every overlap that shape slot `shape` (a sensor or a visitor) takes part in, for a shape
