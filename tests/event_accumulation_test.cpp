@@ -209,3 +209,27 @@ TEST(EventAccumulation, EachListKeepsItsEventsUntilItIsRead) {
 }
 
 }  // namespace strut
+
+namespace strut {
+
+// Every begin event carries its manifold: in a 20-box column placed at rest the upper pairs
+// touch before the solver presses them, and their first step's events still give points on the
+// boxes' shared face and the normal between them (issue 31's trial: pairs 15 to 19 reported no
+// point and the normal (0, 0)).
+TEST(EventAccumulation, BeginEventsOfTouchingPairsCarryPoints) {
+  World world;
+  world.create_body(test::ground_def());
+  for (int i = 0; i < 20; ++i) world.create_body(test::box_def({0, 0.5f + float(i)}));
+  world.step(1.0f / 60);
+  const auto begins = world.contact_begin_events();
+  ASSERT_EQ(begins.size(), 20u);  // the ground and 19 pairs of boxes
+  for (const ContactEvent& e : begins) {
+    ASSERT_GE(e.point_count, 1);
+    EXPECT_NEAR(std::fabs(e.normal.y), 1.0f, 1e-3f);
+    // On a shared face: y a whole number of metres (0 for the ground), within the slop.
+    for (int k = 0; k < e.point_count; ++k)
+      EXPECT_NEAR(e.points[k].y, std::round(e.points[k].y), 0.006f);
+  }
+}
+
+}  // namespace strut

@@ -39,24 +39,31 @@ void begin_pair(World::Impl& w, std::size_t p, float h) {
   const std::uint32_t body_a = w.colliders.body[w.collider_slots[slot_a].dense];
   float fastest = 0;
   Vec2 fastest_point;
+  // A pair begins touching when a point was pressed or lies within the slop; the manifold is the
+  // pressed points, speculative ones are not part of it. A pair that touches without being pressed
+  // yet (the top of a stack placed at rest, on its first step) reports its touching points.
+  ContactEvent touching = e;
   for (std::uint32_t k = set.pair_begin[p]; k < set.pair_begin[p + 1]; ++k) {
     const ContactPoint& cp = set.points[k];
     const PointImpulses impulses = point_impulses(set, set.points, k);
-    // Only the points that were pressed are part of the manifold; speculative ones are not.
-    if (impulses.max_lambda_n <= 0) continue;
+    const bool pressed = impulses.max_lambda_n > 0;
     const ContactGeometry g = evaluate_contact(w, cp);
+    if (!pressed && (g.c > w.config.contact_slop || touching.point_count == 2)) continue;
     // g.n points from the edge's body (o) to the vertex's body (v); events use a to b.
     const bool o_is_a = cp.body_o == body_a;
     const Vec2 n = o_is_a ? g.n : -g.n;
     // The point on b's surface.
     const Vec2 point = point_now(w, o_is_a ? g.v : g.o);
-    if (e.point_count < 2) {
-      e.normal = n;
-      e.points[e.point_count++] = point;
+    ContactEvent& to = pressed ? e : touching;
+    if (to.point_count < 2) {
+      to.normal = n;
+      to.points[to.point_count++] = point;
     }
+    if (!pressed) continue;
     const float approach = -impulses.vn_pre / h;  // vn_pre < 0: closing, per substep
     if (approach > fastest) fastest = approach, fastest_point = point, e.normal = n;
   }
+  if (e.point_count == 0) e = touching;
   w.begin_events.push_back(e);
   if (fastest > w.config.hit_event_threshold)
     w.hit_events.push_back({e.a, e.b, fastest_point, e.normal, fastest});
