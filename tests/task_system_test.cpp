@@ -9,6 +9,7 @@
 
 #include "solver/tick_clock.hpp"
 #include "strut/world.hpp"
+#include "tools/worlds/small_worlds.hpp"
 
 namespace strut {
 
@@ -116,17 +117,7 @@ TEST(TaskSystem, ThreadsBeyondEightACoreRunAsEightACore) {
   std::vector<std::uint64_t> hashes;
   for (int threads : {1, 1024}) {
     World w(WorldConfig{.threads = threads});
-    BodyDef ground;
-    ground.is_static = true;
-    ground.shape = BoxShape{{20, 1}};
-    ground.center = {0, -1};
-    w.create_body(ground);
-    for (int k = 0; k < 200; ++k) {
-      BodyDef b;
-      b.shape = BoxShape{{0.4f, 0.4f}};
-      b.center = {float(k % 20) - 10.0f, 1.0f + float(k / 20)};
-      w.create_body(b);
-    }
+    worlds::build_pile30(w, 0);
     for (int s = 0; s < 30; ++s) w.step(1.0f / 60);
     hashes.push_back(w.state_hash());
   }
