@@ -94,6 +94,10 @@ void World::Impl::require_dynamic(std::uint32_t k, const char* what) const {
 
 void World::Impl::add_force(std::uint32_t k, Vec2 f, double t, const char* what) {
   check_force(k, f, t, what);
+  add_checked_force(k, f, t);
+}
+
+void World::Impl::add_checked_force(std::uint32_t k, Vec2 f, double t) {
   auto& b = bodies;
   b.fx[k] = float(double(b.fx[k]) + f.x);
   b.fy[k] = float(double(b.fy[k]) + f.y);
@@ -370,7 +374,7 @@ void World::set_transform(BodyId id, Vec2 position, float angle) {
 void World::apply_force(BodyId id, Vec2 f) {
   auto& w = *impl_;
   const std::uint32_t k = w.check_central_force(id, f, "apply_force");
-  w.add_force(k, f, 0.0, "apply_force");
+  w.add_checked_force(k, f, 0.0);
   wake(id);
 }
 

@@ -428,6 +428,8 @@ struct World::Impl {
   // Adds to the accumulated force and torque, or throws (nothing added) when the result would
   // exceed limits::kMaxAcceleration or kMaxAngularAcceleration.
   void add_force(std::uint32_t dense, Vec2 force, double torque, const char *what);
+  // add_force once check_force has passed.
+  void add_checked_force(std::uint32_t dense, Vec2 force, double torque);
   // What add_force checks, without adding.
   void check_force(std::uint32_t dense, Vec2 force, double torque, const char *what) const;
   // What set_linear_velocity, set_angular_velocity and apply_force check (naming `call`), without

@@ -52,13 +52,14 @@ class PhaseClock {
     last_ = now;
     return ticks;
   }
-  // Milliseconds a tick lasted over the whole step so far (0 if no tick passed).
+  // Ticks from construction to the last lap.
+  double total() const { return double(last_ - first_); }
+  // Milliseconds a tick lasted from construction to the last lap (0 if no tick passed).
   double ms_per_tick() const {
     const double ms =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start_)
             .count();
-    const std::uint64_t ticks = read_ticks() - first_;
-    return ticks > 0 ? ms / double(ticks) : 0.0;
+    return last_ > first_ ? ms / double(last_ - first_) : 0.0;
   }
 
  private:
@@ -270,7 +271,7 @@ void World::step(float dt) {
   }
   const int substeps = w.config.substeps;
   const float h = dt / float(substeps);
-  PhaseClock total, clock;
+  PhaseClock clock;
   StepProfile p;
 
   begin_step(w, h);
@@ -339,8 +340,8 @@ void World::step(float dt) {
   record_contact_events(w);
   clear_forces(w);
   p.sleep += clock.lap();
-  p.total = total.lap();
-  scale_profile(p, total.ms_per_tick());
+  p.total = clock.total();
+  scale_profile(p, clock.ms_per_tick());
 
   ++w.step_index;
   add_to_profile(w, p);
