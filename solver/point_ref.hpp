@@ -8,6 +8,7 @@
 
 #include <cmath>
 
+#include "solver/rotation.hpp"
 #include "solver/world_impl.hpp"
 
 namespace strut {
@@ -15,7 +16,7 @@ namespace strut {
 struct PointRef {
   std::uint32_t body = 0;
   bool rigid = true;
-  Vec2 local;              // rigid: offset from the centre of mass, body coordinates
+  Vec2 local;                    // rigid: offset from the centre of mass, body coordinates
   std::uint32_t i1 = 0, i2 = 0;  // soft: particles; the point is (1 - t) x[i1] + t x[i2]
   float t = 0;
 };
@@ -42,8 +43,7 @@ inline Vec2 point_motion(const World::Impl& w, const PointRef& p) {
     return Vec2{b.dx[k], b.dy[k]} + (r - back);
   }
   const auto& q = w.particles;
-  return Vec2{(1 - p.t) * q.dx[p.i1] + p.t * q.dx[p.i2],
-              (1 - p.t) * q.dy[p.i1] + p.t * q.dy[p.i2]};
+  return Vec2{(1 - p.t) * q.dx[p.i1] + p.t * q.dx[p.i2], (1 - p.t) * q.dy[p.i1] + p.t * q.dy[p.i2]};
 }
 
 // World-space offset of a rigid point from its body's centre of mass.
@@ -82,8 +82,21 @@ inline void rotate_small(float& c, float& s, float angle) {
   s = ns * inv;
 }
 
-// Moves the point by the position impulse P (its own displacement is inv_mass_along * P).
-inline void apply_position_impulse(World::Impl& w, const PointRef& p, Vec2 P) {
+// The turn a correction undoes to find the start arm: the substep's turn so far (da, which
+// every correction adds to as it turns the pose), or none beyond kStartArmTurn.
+inline float start_arm_turn(float da) { return std::fabs(da) < kStartArmTurn ? -da : 0.0f; }
+
+// The arm of a rigid point as the substep began, for position corrections (above).
+inline Vec2 start_arm(const World::Impl& w, const PointRef& p) {
+  float c = w.bodies.qc[p.body], s = w.bodies.qs[p.body];
+  rotate_small(c, s, start_arm_turn(w.bodies.da[p.body]));
+  return rotate(Rot{c, s}, p.local);
+}
+
+// Moves the point by the position impulse P (its own displacement is inv_mass_along * P); a
+// rigid body turns by P about the arm r_rigid (the arm now unless told).
+inline void apply_position_impulse(World::Impl& w, const PointRef& p, Vec2 P,
+                                   const Vec2* r_rigid = nullptr) {
   if (p.rigid) {
     auto& b = w.bodies;
     const float im = b.inv_mass[p.body];
@@ -93,7 +106,7 @@ inline void apply_position_impulse(World::Impl& w, const PointRef& p, Vec2 P) {
     b.py[p.body] += im * P.y;
     b.dx[p.body] += im * P.x;
     b.dy[p.body] += im * P.y;
-    const float angle = b.inv_inertia[p.body] * cross(arm(w, p), P);
+    const float angle = b.inv_inertia[p.body] * cross(r_rigid ? *r_rigid : arm(w, p), P);
     rotate_small(b.qc[p.body], b.qs[p.body], angle);
     b.da[p.body] += angle;
     return;

@@ -114,4 +114,13 @@ inline F angle_of(F c, F s) {
   return select(larger > zero, a, zero);
 }
 
+// A position correction pushes a rigid body along its arm as the substep began (start_arm in
+// point_ref.hpp; joint_rows.hpp says why) while the body has turned less than this in the substep
+// (radians; 12 rad/s at 4 substeps of 1/60 s), and along its arm now beyond. Pushed along arms a
+// large turn away from the arms it is measured at, the correction answers a turn with a larger one:
+// in joint_grid at 1 joint pass bodies spun up to 238 rad/s and joints opened to 3.1 m (0.40 m
+// with the arms now). The joint_grid gap at 1 pass, by this bound: 0.02 0.404 m, 0.05 0.405 m,
+// 0.1 0.417 m, 0.2 0.511 m, none 3.11 m; a pendulum or hammer turns under 0.02 a substep.
+inline constexpr float kStartArmTurn = 0.05f;
+
 }  // namespace strut

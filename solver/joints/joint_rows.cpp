@@ -39,10 +39,12 @@ bool solve_small(int n, const double k[3][3], const double rhs[3], double x[3]) 
 Vec2 solve_coincidence(World::Impl& w, const PointRef& a, const PointRef& b) {
   const Vec2 c = point_now(w, b) - point_now(w, a);
   float k11 = 0, k12 = 0, k22 = 0;
+  Vec2 arm_a, arm_b;
   for (const PointRef* p : {&a, &b}) {
     if (p->rigid) {
       const float im = w.bodies.inv_mass[p->body], ii = w.bodies.inv_inertia[p->body];
-      const Vec2 r = arm(w, *p);
+      const Vec2 r = start_arm(w, *p);
+      (p == &a ? arm_a : arm_b) = r;
       k11 += im + ii * r.y * r.y;
       k12 -= ii * r.x * r.y;
       k22 += im + ii * r.x * r.x;
@@ -56,8 +58,8 @@ Vec2 solve_coincidence(World::Impl& w, const PointRef& a, const PointRef& b) {
   if (!(det > 1e-20f)) return {};
   const float inv = 1.0f / det;
   const Vec2 P{-(k22 * c.x - k12 * c.y) * inv, -(-k12 * c.x + k11 * c.y) * inv};
-  apply_position_impulse(w, b, P);
-  apply_position_impulse(w, a, -P);
+  apply_position_impulse(w, b, P, &arm_b);
+  apply_position_impulse(w, a, -P, &arm_a);
   return P;
 }
 

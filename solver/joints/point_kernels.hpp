@@ -108,19 +108,26 @@ template <class F>
 
 // The position projection of the point (a revolute joint's solve without angular rows; the
 // rigid case of solve_coincidence in joint_rows.cpp, operation for operation): the anchors put
-// together by P = -K^-1 C, +P on b and -P on a. Returns 1 where it acted, 0 where K is singular
+// together by P = -K^-1 C, +P on b and -P on a, pushed along the arms of the substep's start
+// (joint_rows.hpp says why). Returns 1 where it acted, 0 where K is singular
 // (nothing may be written there).
 template <class F>
 [[gnu::always_inline]] inline F project_point_lanes(Pose<F>& A, Pose<F>& B, const PointGroup& g,
                                                     int lane) {
+  using rotation_detail::negate;
   const F lax = load<F>(g.lax + lane), lay = load<F>(g.lay + lane);
   const F lbx = load<F>(g.lbx + lane), lby = load<F>(g.lby + lane);
-  const F rax = A.qc * lax - A.qs * lay, ray = A.qs * lax + A.qc * lay;
-  const F rbx = B.qc * lbx - B.qs * lby, rby = B.qs * lbx + B.qc * lby;
-  const F cx = (B.px + rbx) - (A.px + rax), cy = (B.py + rby) - (A.py + ray);
+  const F cx = ((B.px + (B.qc * lbx - B.qs * lby)) - (A.px + (A.qc * lax - A.qs * lay)));
+  const F cy = ((B.py + (B.qs * lbx + B.qc * lby)) - (A.py + (A.qs * lax + A.qc * lay)));
+  // The arms as the substep began (start_arm and start_arm_turn in point_ref.hpp).
+  const F zero(0.0f), bound(kStartArmTurn);
+  F qca = A.qc, qsa = A.qs, qcb = B.qc, qsb = B.qs;
+  turn(qca, qsa, select(rotation_detail::magnitude(A.da) < bound, negate(A.da), zero));
+  turn(qcb, qsb, select(rotation_detail::magnitude(B.da) < bound, negate(B.da), zero));
+  const F rax = qca * lax - qsa * lay, ray = qsa * lax + qca * lay;
+  const F rbx = qcb * lbx - qsb * lby, rby = qsb * lbx + qcb * lby;
   const F ma = load<F>(g.ma + lane), ia = load<F>(g.ia + lane);
   const F mb = load<F>(g.mb + lane), ib = load<F>(g.ib + lane);
-  const F zero(0.0f);
   const F k11 = (zero + (ma + ia * ray * ray)) + (mb + ib * rby * rby);
   const F k12 = (zero - ia * rax * ray) - ib * rbx * rby;
   const F k22 = (zero + (ma + ia * rax * rax)) + (mb + ib * rbx * rbx);
