@@ -17,7 +17,7 @@
 #include "broadphase/pair.hpp"
 #include "broadphase/pair_sort.hpp"
 #include "broadphase/sweep_and_prune.hpp"
-#include "solver/task_system.hpp"
+#include "solver/core/task_system.hpp"
 
 namespace strut::broadphase {
 namespace {

@@ -13,7 +13,7 @@
 #include "broadphase/overlap_kernel.hpp"
 #include "broadphase/radix_sort.hpp"
 #include "broadphase/sweep_queries.hpp"
-#include "solver/simd_dispatch.hpp"
+#include "solver/simd/simd_dispatch.hpp"
 
 namespace strut::broadphase {
 

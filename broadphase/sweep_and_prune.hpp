@@ -39,14 +39,14 @@
 #include "broadphase/proxy_filter.hpp"
 #include "broadphase/static_set.hpp"
 #include "broadphase/sweep_queries.hpp"
-#include "solver/task_system.hpp"
+#include "solver/core/task_system.hpp"
 #include "strut/math.hpp"
 
 namespace strut::broadphase {
 
 class SweepAndPrune {
  public:
-  // Which overlap kernel the sweep uses. kSimd: the SIMD level in use (solver/simd_dispatch.hpp:
+  // Which overlap kernel the sweep uses. kSimd: the SIMD level in use (solver/simd/simd_dispatch.hpp:
   // 16 floats under AVX-512, 8 under AVX2, 4 under SSE4.2). kSimd8: the AVX2 level's 8-float
   // kernel when the CPU runs AVX2 (else as kSimd), to measure narrower machines. kScalar: the
   // scalar twin. All give identical output.

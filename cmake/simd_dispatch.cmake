@@ -1,4 +1,4 @@
-# SIMD levels (solver/simd_dispatch.hpp). The library is compiled for a baseline, the dispatched
+# SIMD levels (solver/simd/simd_dispatch.hpp). The library is compiled for a baseline, the dispatched
 # kernels once per x86-64 level with that level's -march, and the widest level the CPU runs is
 # chosen at run time. Baseline: STRUT_MARCH, x86-64-v2 by default (SSE4.2, so any x86-64 CPU of
 # the last 15 years), or this machine with STRUT_NATIVE=ON (then the binary may not run
@@ -21,11 +21,11 @@ endif()
 # strut below. They take strut_flags (warnings, -ffp-contract=off, sanitizers) but not
 # strut_arch: their own -march decides which instructions they may use.
 foreach(level march IN ZIP_LISTS strut_levels strut_level_march)
-  add_library(strut_simd_${level} OBJECT solver/simd_kernels_${level}.cpp)
+  add_library(strut_simd_${level} OBJECT solver/simd/simd_kernels_${level}.cpp)
   target_compile_options(strut_simd_${level} PRIVATE -march=${march})
   target_include_directories(strut_simd_${level} PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}
                                                          ${CMAKE_CURRENT_SOURCE_DIR}/include)
   target_link_libraries(strut_simd_${level} PRIVATE strut_flags xsimd)
   list(APPEND STRUT_SIMD_OBJECTS $<TARGET_OBJECTS:strut_simd_${level}>)
 endforeach()
-list(APPEND STRUT_SIMD_OBJECTS solver/simd_dispatch.cpp)
+list(APPEND STRUT_SIMD_OBJECTS solver/simd/simd_dispatch.cpp)

@@ -1,6 +1,6 @@
 #include "solver/bounds_kernel.hpp"
 
-#include "solver/simd_dispatch.hpp"
+#include "solver/simd/simd_dispatch.hpp"
 
 namespace strut {
 
@@ -15,7 +15,7 @@ __attribute__((optimize("no-tree-vectorize"))) void fatten_bounds_scalar(const B
   }
 }
 
-// The widest level this CPU runs (solver/simd_dispatch.hpp, kernel in solver/simd_kernels.hpp).
+// The widest level this CPU runs (solver/simd/simd_dispatch.hpp, kernel in solver/simd/simd_kernels.hpp).
 void fatten_bounds_simd(const BoundsSpans& s, int begin, int end, float half_slop) {
   simd_kernels().fatten_bounds(s, begin, end, half_slop);
 }

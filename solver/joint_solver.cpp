@@ -7,11 +7,11 @@
 #include <cmath>
 #include <iterator>
 
-#include "solver/colour_stages.hpp"
+#include "solver/islands/colour_stages.hpp"
 #include "solver/joints/joint_ops.hpp"
 #include "solver/joints/point_motion.hpp"
 #include "solver/joints/row_motion.hpp"
-#include "solver/strut_batching.hpp"
+#include "solver/soft/strut_batching.hpp"
 
 namespace strut {
 

@@ -1,15 +1,15 @@
 set(STRUT_SOLVER_SOURCES
-  solver/task_system.cpp
+  solver/core/task_system.cpp
   solver/world_batch.cpp
   solver/material.cpp
-  solver/polygon_geometry.cpp
-  solver/body_validate.cpp
-  solver/id_pool.cpp
-  solver/body_storage.cpp
+  solver/shapes/polygon_geometry.cpp
+  solver/bodies/body_validate.cpp
+  solver/core/id_pool.cpp
+  solver/bodies/body_storage.cpp
   solver/world_shapes.cpp
   solver/contacts/sensor_events.cpp
-  solver/integrate.cpp
-  solver/integrate_simd.cpp
+  solver/step/integrate.cpp
+  solver/step/integrate_simd.cpp
   solver/bounds_kernel.cpp
   solver/contacts/colour_contacts.cpp
   solver/contacts/contact_geometry.cpp
@@ -21,9 +21,9 @@ set(STRUT_SOLVER_SOURCES
   solver/contacts/restitution.cpp
   solver/contacts/soft_contacts.cpp
   solver/contacts/solver_bodies.cpp
-  solver/continuous.cpp
-  solver/islands.cpp
-  solver/colouring.cpp
+  solver/step/continuous.cpp
+  solver/islands/islands.cpp
+  solver/islands/colouring.cpp
   solver/joint_solver.cpp
   solver/joints/joint_table.cpp
   solver/joints/joint_rows.cpp
@@ -38,10 +38,10 @@ set(STRUT_SOLVER_SOURCES
   solver/joints/motor_joint.cpp
   solver/joints/weld_joint.cpp
   solver/world_joints.cpp
-  solver/world_body_motion.cpp
-  solver/strut_kernel.cpp
-  solver/strut_lanes.cpp
-  solver/strut_batching.cpp
+  solver/bodies/world_body_motion.cpp
+  solver/soft/strut_kernel.cpp
+  solver/soft/strut_lanes.cpp
+  solver/soft/strut_batching.cpp
   solver/collide_phase.cpp
   solver/world_step.cpp
   solver/step/integrate_stages.cpp
@@ -50,11 +50,11 @@ set(STRUT_SOLVER_SOURCES
   solver/step/floor_friction.cpp
   solver/contacts/contact_events.cpp
   solver/world_embedding.cpp
-  solver/query_index.cpp
+  solver/query/query_index.cpp
   solver/world.cpp
-  solver/queries.cpp
-  solver/shape_cast.cpp
-  solver/tile_map.cpp
+  solver/query/queries.cpp
+  solver/query/shape_cast.cpp
+  solver/shapes/tile_map.cpp
   solver/debug_draw.cpp
 )
 include(solver/shapes/sources.cmake)

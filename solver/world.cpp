@@ -8,12 +8,12 @@
 #include <cstring>
 #include <string>
 
-#include "solver/body_storage.hpp"
+#include "solver/bodies/body_storage.hpp"
 #include "solver/collide_phase.hpp"
-#include "solver/islands.hpp"
+#include "solver/islands/islands.hpp"
 #include "solver/joint_solver.hpp"
 #include "solver/step/visited_bodies.hpp"
-#include "solver/step_internals.hpp"
+#include "solver/step/step_internals.hpp"
 #include "solver/world_impl.hpp"
 #include "strut/limits.hpp"
 

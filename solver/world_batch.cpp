@@ -7,7 +7,7 @@
 #include <string>
 
 #include "solver/joints/joint_ops.hpp"
-#include "solver/task_system.hpp"
+#include "solver/core/task_system.hpp"
 #include "solver/world_impl.hpp"
 #include "strut/limits.hpp"
 

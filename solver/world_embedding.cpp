@@ -6,8 +6,8 @@
 #include <string>
 
 #include "solver/collide_phase.hpp"
-#include "solver/islands.hpp"
-#include "solver/polygon_geometry.hpp"
+#include "solver/islands/islands.hpp"
+#include "solver/shapes/polygon_geometry.hpp"
 #include "solver/shapes/shape_ops.hpp"
 #include "solver/step/visited_bodies.hpp"
 #include "solver/world_impl.hpp"

@@ -9,16 +9,16 @@
 
 #include "broadphase/sweep_and_prune.hpp"
 #include "solver/collide/manifold.hpp"
-#include "solver/colouring.hpp"
+#include "solver/islands/colouring.hpp"
 #include "solver/contacts/contact.hpp"
 #include "solver/contacts/contact_features.hpp"
 #include "solver/contacts/contact_wide.hpp"
-#include "solver/id_pool.hpp"
+#include "solver/core/id_pool.hpp"
 #include "solver/joint.hpp"
-#include "solver/query_index.hpp"
-#include "solver/strut_kernel.hpp"
-#include "solver/strut_lanes.hpp"
-#include "solver/task_system.hpp"
+#include "solver/query/query_index.hpp"
+#include "solver/soft/strut_kernel.hpp"
+#include "solver/soft/strut_lanes.hpp"
+#include "solver/core/task_system.hpp"
 #include "strut/world.hpp"
 
 namespace strut {
@@ -164,7 +164,7 @@ struct ShapeRecord {
   std::uint16_t internal_edges = 0;
 };
 
-// The floor tiles of one tile map (solver/tile_map.cpp), read by the floor friction stage
+// The floor tiles of one tile map (solver/shapes/tile_map.cpp), read by the floor friction stage
 // (solver/step/floor_friction.cpp): per tile, row-major, the floor's kinetic friction
 // coefficient, or -1 where the tile is no floor.
 struct FloorGrid {

@@ -4,7 +4,7 @@
 #include <string>
 #include <utility>
 
-#include "solver/body_storage.hpp"
+#include "solver/bodies/body_storage.hpp"
 #include "solver/joint_solver.hpp"
 #include "solver/joints/joint_ops.hpp"
 #include "solver/world_impl.hpp"

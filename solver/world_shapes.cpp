@@ -5,10 +5,10 @@
 #include <algorithm>
 #include <string>
 
-#include "solver/body_storage.hpp"
+#include "solver/bodies/body_storage.hpp"
 #include "solver/collide_phase.hpp"
 #include "solver/contacts/sensor_events.hpp"
-#include "solver/islands.hpp"
+#include "solver/islands/islands.hpp"
 #include "solver/shapes/shape_checks.hpp"
 #include "solver/shapes/shape_ops.hpp"
 #include "solver/world_impl.hpp"

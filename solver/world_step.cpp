@@ -22,26 +22,26 @@
 #include <cstdio>
 #include <string>
 
-#include "solver/body_storage.hpp"
+#include "solver/bodies/body_storage.hpp"
 #include "solver/collide_phase.hpp"
 #include "solver/contacts/contact_events.hpp"
 #include "solver/contacts/contact_solver.hpp"
 #include "solver/contacts/sensor_events.hpp"
-#include "solver/integrate.hpp"
-#include "solver/islands.hpp"
+#include "solver/step/integrate.hpp"
+#include "solver/islands/islands.hpp"
 #include "solver/joint_solver.hpp"
 #include "solver/joints/point_motion.hpp"
 #include "solver/step/floor_friction.hpp"
 #include "solver/step/integrate_stages.hpp"
 #include "solver/step/visited_bodies.hpp"
-#include "solver/step_internals.hpp"
-#include "solver/tick_clock.hpp"
+#include "solver/step/step_internals.hpp"
+#include "solver/core/tick_clock.hpp"
 #include "strut/limits.hpp"
 
 namespace strut {
 namespace {
 
-// Wall time of consecutive phases, in ticks (solver/tick_clock.hpp), and the step's length in
+// Wall time of consecutive phases, in ticks (solver/core/tick_clock.hpp), and the step's length in
 // steady_clock time, which converts the ticks to milliseconds at the end of the step.
 class PhaseClock {
  public:
@@ -291,7 +291,7 @@ void World::step(float dt) {
   p.narrow_phase = clock.lap();
 
   // Islands and colouring. Reads: touching pairs, joints, struts. Writes: islands and the sleepers
-  // to wake, movable flags, the colours of contacts, joints and struts. (solver/islands.cpp,
+  // to wake, movable flags, the colours of contacts, joints and struts. (solver/islands/islands.cpp,
   // solver/contacts/colour_contacts.cpp, solver/joint_solver.cpp)
   mark_touched_islands(w);
   build_islands(w);
@@ -317,7 +317,7 @@ void World::step(float dt) {
   clock.lap();
 
   // After the substeps. Continuous: fast bodies put back in front of what they crossed
-  // (solver/continuous.cpp); restitution (solver/contacts/restitution.cpp); pressed pairs marked
+  // (solver/step/continuous.cpp); restitution (solver/contacts/restitution.cpp); pressed pairs marked
   // touching, the impulses left in the lanes for warm starting next step
   // (solver/contacts/finish_contacts.cpp, point_impulses.cpp).
   continuous_pass(w);
@@ -332,7 +332,7 @@ void World::step(float dt) {
   p.integrate += clock.lap();
 
   // Sleep and events. Reads: motion, islands, touching pairs, sensor pairs. Writes: sleeping
-  // flags, sensor and contact events; forces cleared. (solver/islands.cpp,
+  // flags, sensor and contact events; forces cleared. (solver/islands/islands.cpp,
   // solver/contacts/sensor_events.cpp, solver/contacts/contact_events.cpp)
   wake_marked_islands(w);
   update_sleep(w, dt);

@@ -1,4 +1,4 @@
-// Body storage (solver/body_storage.cpp): each of BodyArrays, ColliderArrays and ParticleArrays
+// Body storage (solver/bodies/body_storage.cpp): each of BodyArrays, ColliderArrays and ParticleArrays
 // lists its columns once (for_each_column), and adding and compacting bodies go through that
 // list. Checked two ways: the list names every member (a column added to the struct but not to
 // the list fails the size check), and after removals every column still lines up: each

@@ -3,7 +3,7 @@
 
 #include <cmath>
 
-#include "solver/polygon_geometry.hpp"
+#include "solver/shapes/polygon_geometry.hpp"
 #include "test_util.hpp"
 
 namespace strut {

@@ -1,4 +1,4 @@
-// World queries search the query index (solver/query_index.hpp) instead of scanning every
+// World queries search the query index (solver/query/query_index.hpp) instead of scanning every
 // body; here they are held to a brute-force scan over World::state on worlds of mixed sizes
 // (a wide ground, tiny and large bodies, a tile map: one static body of 40 boxes), after bodies
 // moved, died and teleported. The brute force sees each shape of a body on its own.

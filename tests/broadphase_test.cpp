@@ -15,8 +15,8 @@
 #include "broadphase/pair.hpp"
 #include "broadphase/radix_sort.hpp"
 #include "broadphase/sweep_and_prune.hpp"
-#include "solver/simd_dispatch.hpp"
-#include "solver/task_system.hpp"
+#include "solver/simd/simd_dispatch.hpp"
+#include "solver/core/task_system.hpp"
 
 namespace strut::broadphase {
 namespace {
@@ -282,7 +282,7 @@ TEST(BroadphaseKernel, FindPairsSimdEqualsScalar) {
   EXPECT_EQ(sorted(a), brute_force(scene));
 }
 
-// The sweep queries at every SIMD level this CPU runs (solver/simd_dispatch.hpp): the scalar
+// The sweep queries at every SIMD level this CPU runs (solver/simd/simd_dispatch.hpp): the scalar
 // twin's list, in the same order.
 TEST(BroadphaseKernel, FindPairsGivesTheScalarListAtEveryLevel) {
   std::mt19937 rng(13);

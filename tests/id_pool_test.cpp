@@ -1,7 +1,7 @@
-// The one id pool (solver/id_pool.hpp) behind bodies, shapes, joints and collider keys: slot
+// The one id pool (solver/core/id_pool.hpp) behind bodies, shapes, joints and collider keys: slot
 // reuse order, retired slots, and the errors for null, unknown and stale ids, directly and
 // through the World calls that name each kind of id.
-#include "solver/id_pool.hpp"
+#include "solver/core/id_pool.hpp"
 
 #include <gtest/gtest.h>
 

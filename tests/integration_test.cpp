@@ -4,7 +4,7 @@
 #include <cmath>
 #include <random>
 
-#include "solver/integrate.hpp"
+#include "solver/step/integrate.hpp"
 #include "test_util.hpp"
 
 namespace strut {

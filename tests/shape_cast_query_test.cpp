@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "solver/collide/manifold.hpp"
-#include "solver/shape_cast.hpp"
+#include "solver/query/shape_cast.hpp"
 #include "solver/shapes/shape_ops.hpp"
 #include "test_util.hpp"
 

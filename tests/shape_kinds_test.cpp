@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "solver/polygon_geometry.hpp"
+#include "solver/shapes/polygon_geometry.hpp"
 #include "solver/shapes/shape_ops.hpp"
 #include "strut/body.hpp"
 #include "strut/error.hpp"

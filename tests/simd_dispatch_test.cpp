@@ -1,6 +1,6 @@
-// The dispatched SIMD kernels (solver/simd_dispatch.hpp): every level this CPU runs gives the
+// The dispatched SIMD kernels (solver/simd/simd_dispatch.hpp): every level this CPU runs gives the
 // scalar kernels' bits, and a world stepped at each level ends with the same state hash.
-#include "solver/simd_dispatch.hpp"
+#include "solver/simd/simd_dispatch.hpp"
 
 #include <gtest/gtest.h>
 
@@ -16,7 +16,7 @@
 #include "solver/contacts/body_lanes.hpp"
 #include "solver/contacts/contact_prepare.hpp"
 #include "solver/joints/point_lanes.hpp"
-#include "solver/strut_kernel.hpp"
+#include "solver/soft/strut_kernel.hpp"
 #include "solver/world_impl.hpp"
 #include "strut/scenes.hpp"
 #include "strut/world.hpp"

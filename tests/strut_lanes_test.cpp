@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "solver/joint_solver.hpp"
-#include "solver/strut_batching.hpp"
+#include "solver/soft/strut_batching.hpp"
 #include "solver/world_impl.hpp"
 #include "strut_error.hpp"
 #include "test_util.hpp"

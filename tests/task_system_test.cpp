@@ -1,4 +1,4 @@
-#include "solver/task_system.hpp"
+#include "solver/core/task_system.hpp"
 
 #include <gtest/gtest.h>
 
@@ -7,7 +7,7 @@
 #include <thread>
 #include <vector>
 
-#include "solver/tick_clock.hpp"
+#include "solver/core/tick_clock.hpp"
 #include "strut/world.hpp"
 #include "tools/worlds/small_worlds.hpp"
 

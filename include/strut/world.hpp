@@ -193,7 +193,7 @@ class World {
   bool is_awake(BodyId id) const { return !is_sleeping(id); }
   void wake(BodyId id);
 
-  // ---- Driving bodies (solver/world_body_motion.cpp) ----
+  // ---- Driving bodies (solver/bodies/world_body_motion.cpp) ----
   void set_angular_drag(BodyId id, float drag);
   // Sets the body's velocities so that the next step of `dt` seconds ends at `target` (centre of
   // mass and angle, turning the short way round), as Box2D's SetTargetTransform: how kinematic
@@ -244,7 +244,7 @@ class World {
   void set_joint_spring(JointId id, const JointSpring& spring);  // + distance
   void set_mouse_target(JointId id, Vec2 target);
 
-  // ---- Tile maps (strut/tile_map.hpp; solver/tile_map.cpp) ----
+  // ---- Tile maps (strut/tile_map.hpp; solver/shapes/tile_map.cpp) ----
   // Builds a grid of tiles: the solid ones as box shapes of one new static body, whose edges
   // shared by two solid tiles never produce contacts (bodies slide across seams without
   // catching); the floor tiles as friction under the bodies moving over them, for as long as

@@ -11,7 +11,7 @@
 // what the scalar loop keeps (the first face or vertex of the best value), so every width gives
 // the same manifold bits (tests/polygon_segment_lanes_test.cpp).
 //
-// Not dispatched at run time (solver/simd_dispatch.hpp): a pair's batch is one polygon, 4
+// Not dispatched at run time (solver/simd/simd_dispatch.hpp): a pair's batch is one polygon, 4
 // vertices for a box, which a single SSE register already holds; wider registers would only add
 // empty lanes, and a call through the dispatch table per pair costs more than it could save.
 #pragma once

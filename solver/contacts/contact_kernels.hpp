@@ -1,4 +1,4 @@
-// The wide contact kernels as each SIMD level runs them (solver/simd_dispatch.hpp): a wide
+// The wide contact kernels as each SIMD level runs them (solver/simd/simd_dispatch.hpp): a wide
 // constraint holds kContactLanes (16) lanes whatever the level, and a level whose registers hold
 // fewer covers it in steps of its width, 1 x 16 (AVX-512), 2 x 8 (AVX2) or 4 x 4 (SSE4.2), each
 // step gathering its lanes' bodies by a register transpose and scattering them back. The lanes

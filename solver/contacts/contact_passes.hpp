@@ -3,7 +3,7 @@
 
 #include <vector>
 
-#include "solver/colour_stages.hpp"
+#include "solver/islands/colour_stages.hpp"
 #include "solver/contacts/body_lanes.hpp"
 #include "solver/contacts/contact_solver.hpp"
 #include "solver/step/visited_bodies.hpp"

@@ -17,7 +17,7 @@
 #include "solver/contacts/body_lanes.hpp"
 #include "solver/contacts/contact_features.hpp"
 #include "solver/contacts/contact_wide.hpp"
-#include "solver/strut_kernel.hpp"
+#include "solver/soft/strut_kernel.hpp"
 
 namespace strut {
 

@@ -5,7 +5,7 @@
 
 #include "solver/contacts/contact_passes.hpp"
 #include "solver/contacts/soft_contacts.hpp"
-#include "solver/simd_dispatch.hpp"
+#include "solver/simd/simd_dispatch.hpp"
 
 namespace strut {
 

@@ -7,7 +7,7 @@
 #include "solver/contacts/contact_prepare.hpp"
 #include "solver/contacts/contact_solver.hpp"
 #include "solver/contacts/soft_contacts.hpp"
-#include "solver/simd_dispatch.hpp"
+#include "solver/simd/simd_dispatch.hpp"
 #include "solver/step/visited_bodies.hpp"
 
 namespace strut {

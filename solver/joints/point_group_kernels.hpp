@@ -1,4 +1,4 @@
-// The joint points' SIMD kernels as each SIMD level runs them (solver/simd_dispatch.hpp): a
+// The joint points' SIMD kernels as each SIMD level runs them (solver/simd/simd_dispatch.hpp): a
 // PointGroup holds kWideLanes (16) rows whatever the level, and a level whose registers hold
 // fewer covers it in steps of its width, 1 x 16 (AVX-512), 2 x 8 (AVX2) or 4 x 4 (SSE4.2), each
 // step gathering its lanes' bodies, running the kernel of point_kernels.hpp and writing the
@@ -13,7 +13,7 @@
 #include <xsimd/xsimd.hpp>
 
 #include "solver/joints/point_kernels.hpp"
-#include "solver/lane_gather.hpp"
+#include "solver/simd/lane_gather.hpp"
 
 namespace strut::simd {
 

@@ -3,7 +3,7 @@
 #include "solver/joints/point_lanes.hpp"
 
 #include "solver/joints/point_kernels.hpp"
-#include "solver/simd_dispatch.hpp"
+#include "solver/simd/simd_dispatch.hpp"
 
 namespace strut {
 namespace {

@@ -3,7 +3,7 @@
 // projection. The kernels (point_kernels.hpp) are written once as templates over the number type,
 // like the contact kernel (contacts/contact_wide.hpp): instantiated with float they are the
 // scalar twin, with an xsimd batch the SIMD kernel of each level, dispatched at run time
-// (point_group_kernels.hpp, solver/simd_dispatch.hpp), and all give the same bits (same
+// (point_group_kernels.hpp, solver/simd/simd_dispatch.hpp), and all give the same bits (same
 // operations in the same order, -ffp-contract=off), which tests/joint_lanes_test.cpp and
 // tests/simd_dispatch_test.cpp check. Rows of one colour share no movable body, so a group's lanes
 // are independent; the overflow colour's may share one and run through the scalar twin, lane

@@ -4,7 +4,7 @@
 #include <span>
 
 #include "solver/collide/shape_queries.hpp"
-#include "solver/polygon_geometry.hpp"
+#include "solver/shapes/polygon_geometry.hpp"
 #include "solver/shapes/shape_checks.hpp"
 #include "solver/shapes/shape_kinds.hpp"
 #include "strut/error.hpp"

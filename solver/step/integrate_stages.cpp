@@ -7,7 +7,7 @@
 #include <cmath>
 
 #include "solver/contacts/contact_solver.hpp"
-#include "solver/integrate.hpp"
+#include "solver/step/integrate.hpp"
 #include "solver/step/visited_bodies.hpp"
 #include "strut/limits.hpp"
 

@@ -4,7 +4,7 @@
 
 #include <vector>
 
-#include "solver/task_system.hpp"
+#include "solver/core/task_system.hpp"
 #include "solver/world_impl.hpp"
 
 namespace strut {

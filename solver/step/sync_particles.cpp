@@ -3,7 +3,7 @@
 #include <cmath>
 
 #include "solver/step/visited_bodies.hpp"
-#include "solver/step_internals.hpp"
+#include "solver/step/step_internals.hpp"
 
 namespace strut {
 

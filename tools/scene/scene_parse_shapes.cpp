@@ -16,7 +16,7 @@
 #include <utility>
 #include <variant>
 
-#include "solver/polygon_geometry.hpp"
+#include "solver/shapes/polygon_geometry.hpp"
 #include "strut/limits.hpp"
 #include "tools/scene/scene_parse_internal.hpp"
 

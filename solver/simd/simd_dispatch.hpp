@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "solver/bounds_kernel.hpp"
-#include "solver/integrate.hpp"
+#include "solver/step/integrate.hpp"
 
 namespace strut {
 
@@ -55,10 +55,10 @@ struct SimdKernels {
                         const WidePass& pass, const std::uint8_t* rounded);
   void (*contact_prepare)(const PrepareBody* bodies, const LanePositions& positions,
                           WideFeatures& features, WideConstraint& c);
-  // One lane group of soft bodies (solver/strut_lanes.hpp).
+  // One lane group of soft bodies (solver/soft/strut_lanes.hpp).
   void (*strut_lane_group)(const StrutSpans& p, const LaneShape& t, const LaneGroup& g,
                            LaneStrut* rows, float inv_h2);
-  // One group of a strut colour (solver/strut_kernel.hpp).
+  // One group of a strut colour (solver/soft/strut_kernel.hpp).
   void (*strut_group)(const StrutSpans& p, WideStrut& g, float inv_h2);
   // Joint-point groups [lo, hi) of one colour (solver/joints/point_group_kernels.hpp).
   void (*point_refresh)(const PointSpans& s, PointGroup* groups, std::uint32_t lo, std::uint32_t hi,

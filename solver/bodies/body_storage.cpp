@@ -1,13 +1,13 @@
 // Creating, destroying and compacting bodies. Bodies live in dense arrays in creation order;
 // a destroyed body is flagged dead and removed by a stable compaction at the start of the next
 // step, so the order (and with it every result) never depends on the history of removals.
-#include "solver/body_storage.hpp"
+#include "solver/bodies/body_storage.hpp"
 
 #include <algorithm>
 #include <cmath>
 
 #include "solver/collide_phase.hpp"
-#include "solver/polygon_geometry.hpp"
+#include "solver/shapes/polygon_geometry.hpp"
 #include "solver/shapes/shape_ops.hpp"
 #include "solver/step/visited_bodies.hpp"
 

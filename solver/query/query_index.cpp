@@ -1,4 +1,4 @@
-#include "solver/query_index.hpp"
+#include "solver/query/query_index.hpp"
 
 #include <algorithm>
 #include <cmath>

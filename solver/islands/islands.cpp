@@ -1,4 +1,4 @@
-#include "solver/islands.hpp"
+#include "solver/islands/islands.hpp"
 
 #include <algorithm>
 #include <atomic>

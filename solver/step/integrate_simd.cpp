@@ -1,9 +1,9 @@
 // The rigid integration kernels' SIMD entry points: the widest level this CPU runs
-// (solver/simd_dispatch.hpp); the kernels themselves are in solver/simd_kernels.hpp.
+// (solver/simd/simd_dispatch.hpp); the kernels themselves are in solver/simd/simd_kernels.hpp.
 #include <algorithm>
 
-#include "solver/integrate.hpp"
-#include "solver/simd_dispatch.hpp"
+#include "solver/step/integrate.hpp"
+#include "solver/simd/simd_dispatch.hpp"
 
 namespace strut {
 

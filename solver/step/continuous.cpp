@@ -15,7 +15,7 @@
 #include "solver/collide_phase.hpp"
 #include "solver/shapes/shape_ops.hpp"
 #include "solver/step/visited_bodies.hpp"
-#include "solver/step_internals.hpp"
+#include "solver/step/step_internals.hpp"
 
 namespace strut {
 namespace {

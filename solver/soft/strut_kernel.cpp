@@ -1,7 +1,7 @@
 // The coloured strut groups' scalar twin, and the SIMD kernel of the level in use.
-#include "solver/strut_kernel.hpp"
+#include "solver/soft/strut_kernel.hpp"
 
-#include "solver/simd_dispatch.hpp"
+#include "solver/simd/simd_dispatch.hpp"
 
 namespace strut {
 namespace {

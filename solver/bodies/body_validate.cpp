@@ -5,7 +5,7 @@
 #include <cmath>
 #include <string>
 
-#include "solver/polygon_geometry.hpp"
+#include "solver/shapes/polygon_geometry.hpp"
 #include "solver/shapes/shape_checks.hpp"
 #include "solver/shapes/shape_kinds.hpp"
 #include "strut/body.hpp"

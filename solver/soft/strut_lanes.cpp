@@ -1,7 +1,7 @@
 // The lane groups' SIMD kernel and scalar twin around project_lane_struts (strut_lanes.hpp).
-#include "solver/strut_lanes.hpp"
+#include "solver/soft/strut_lanes.hpp"
 
-#include "solver/simd_dispatch.hpp"
+#include "solver/simd/simd_dispatch.hpp"
 
 namespace strut {
 

@@ -8,7 +8,7 @@
 //
 // Written once as a template over the number type like strut_kernel.hpp: with float it is the
 // scalar twin, lane by lane on the particle arrays themselves; with an xsimd batch the SIMD
-// kernel, dispatched at run time (solver/simd_dispatch.hpp): a group is kLaneBodies (32) bodies
+// kernel, dispatched at run time (solver/simd/simd_dispatch.hpp): a group is kLaneBodies (32) bodies
 // whatever the build or CPU, covered by 2 AVX-512, 4 AVX2 or 8 SSE registers per slot. Both do
 // exactly solve_struts' arithmetic in solve_struts' order, so SIMD at every level, twin and the
 // creation-order loop give the same bits (tests/strut_lanes_test.cpp, simd_dispatch_test.cpp).
@@ -20,7 +20,7 @@
 #include <type_traits>
 #include <vector>
 
-#include "solver/strut_kernel.hpp"
+#include "solver/soft/strut_kernel.hpp"
 #include "strut/body.hpp"
 
 namespace strut {
@@ -157,7 +157,7 @@ namespace wide {
 // One group in registers of F (a batch): copies its bodies' particles slot-major, projects, and
 // writes the used lanes back. Padding lanes stay zero (a zero-length strut, which the kernel
 // skips) and read and write no particle. Each SIMD level's file instantiates its own
-// (solver/simd_kernels.hpp); plain loops, no library algorithm a baseline file might share.
+// (solver/simd/simd_kernels.hpp); plain loops, no library algorithm a baseline file might share.
 template <class F>
 void solve_lane_group_simd(const StrutSpans& p, const LaneShape& t, const LaneGroup& g,
                            LaneStrut* rows, float inv_h2) {

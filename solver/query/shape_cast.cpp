@@ -1,4 +1,4 @@
-#include "solver/shape_cast.hpp"
+#include "solver/query/shape_cast.hpp"
 
 #include <algorithm>
 #include <cmath>

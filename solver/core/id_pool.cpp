@@ -1,4 +1,4 @@
-#include "solver/id_pool.hpp"
+#include "solver/core/id_pool.hpp"
 
 #include <string>
 

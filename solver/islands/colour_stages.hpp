@@ -9,8 +9,8 @@
 #include <span>
 #include <vector>
 
-#include "solver/colouring.hpp"
-#include "solver/task_system.hpp"
+#include "solver/islands/colouring.hpp"
+#include "solver/core/task_system.hpp"
 
 namespace strut {
 

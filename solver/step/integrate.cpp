@@ -1,4 +1,4 @@
-#include "solver/integrate.hpp"
+#include "solver/step/integrate.hpp"
 
 #include <algorithm>
 #include <cmath>

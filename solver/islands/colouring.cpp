@@ -1,4 +1,4 @@
-#include "solver/colouring.hpp"
+#include "solver/islands/colouring.hpp"
 
 #include <bit>
 

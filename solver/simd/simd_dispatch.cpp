@@ -1,4 +1,4 @@
-#include "solver/simd_dispatch.hpp"
+#include "solver/simd/simd_dispatch.hpp"
 
 #include <atomic>
 #include <cstdlib>

@@ -1,6 +1,6 @@
 // The dispatched kernels for AVX-512 (16 lanes), compiled with -march=x86-64-v4
 // (cmake/simd_dispatch.cmake).
-#include "solver/simd_kernels.hpp"
+#include "solver/simd/simd_kernels.hpp"
 
 namespace strut {
 

@@ -87,7 +87,7 @@ class TaskSystem {
   };
   // phase_ticks (optional) accumulates the wall time of each run of consecutive stages of one
   // phase, from the end of the run before it to the moment its last chunk finished, into
-  // phase_ticks[phase], in read_ticks() units (solver/tick_clock.hpp): one clock read per run,
+  // phase_ticks[phase], in read_ticks() units (solver/core/tick_clock.hpp): one clock read per run,
   // not per stage (a small world's step has a hundred stages of a few hundred nanoseconds each,
   // and reading the clock at each was an eighth of it).
   void run_stages(std::span<const Stage> stages, double *phase_ticks = nullptr) const;

@@ -1,7 +1,7 @@
 // Pieces of the step pipeline shared between world_step.cpp and the API in world.cpp.
 #pragma once
 
-#include "solver/integrate.hpp"
+#include "solver/step/integrate.hpp"
 #include "solver/world_impl.hpp"
 
 namespace strut {

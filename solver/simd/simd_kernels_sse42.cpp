@@ -1,6 +1,6 @@
 // The dispatched kernels for SSE4.2 (4 lanes), compiled with -march=x86-64-v2
 // (cmake/simd_dispatch.cmake).
-#include "solver/simd_kernels.hpp"
+#include "solver/simd/simd_kernels.hpp"
 
 namespace strut {
 

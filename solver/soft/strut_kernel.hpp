@@ -1,7 +1,7 @@
 // The strut (particle distance constraint) projection, written once as a template over the number
 // type like the wide contact kernel (contact_wide.hpp): instantiated with float it is the scalar
 // twin, with an xsimd batch the SIMD kernel that solves the kWideLanes (16) struts of a colour's
-// group a register at a time, dispatched at run time (solver/simd_dispatch.hpp): 1 x 16 lanes
+// group a register at a time, dispatched at run time (solver/simd/simd_dispatch.hpp): 1 x 16 lanes
 // with AVX-512, 2 x 8 with AVX2, 4 x 4 with SSE4.2. Both run the same operations in the same
 // order (-ffp-contract=off), so every level gives the twin's bits, which
 // tests/strut_kernel_test.cpp and tests/simd_dispatch_test.cpp check.
@@ -12,7 +12,7 @@
 #include <xsimd/xsimd.hpp>
 
 #include "solver/contacts/contact_wide.hpp"
-#include "solver/lane_gather.hpp"
+#include "solver/simd/lane_gather.hpp"
 
 namespace strut {
 
@@ -83,7 +83,7 @@ StrutMove<F> project_struts(const StrutEnds<F>& e, WideStrut& g, int lane, float
 // inverse mass only. Pinned particles may be shared by several lanes and by concurrent chunks,
 // so writing them, even with the same value, would be a data race. Padding lanes (only at the
 // end of a colour's last group) read and write nothing. Each SIMD level's file instantiates its
-// own (solver/simd_kernels.hpp).
+// own (solver/simd/simd_kernels.hpp).
 template <class F>
 void solve_strut_group_simd(const StrutSpans& p, WideStrut& g, float inv_h2) {
   constexpr int kWidth = kLanesOf<F>;

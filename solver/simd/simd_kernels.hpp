@@ -14,12 +14,12 @@
 #include "broadphase/sweep_queries.hpp"
 #include "solver/bounds_kernel.hpp"
 #include "solver/contacts/contact_kernels.hpp"
-#include "solver/integrate.hpp"
+#include "solver/step/integrate.hpp"
 #include "solver/joints/point_group_kernels.hpp"
 #include "solver/rotation.hpp"
-#include "solver/simd_dispatch.hpp"
-#include "solver/strut_kernel.hpp"
-#include "solver/strut_lanes.hpp"
+#include "solver/simd/simd_dispatch.hpp"
+#include "solver/soft/strut_kernel.hpp"
+#include "solver/soft/strut_lanes.hpp"
 
 // GCC 12 reports its own AVX-512 sqrt intrinsic ("__Y may be used uninitialized") when xsimd
 // inlines it here; the operands are initialised batches. (Clang has no such warning.)

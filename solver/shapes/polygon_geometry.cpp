@@ -1,4 +1,4 @@
-#include "solver/polygon_geometry.hpp"
+#include "solver/shapes/polygon_geometry.hpp"
 
 #include <algorithm>
 #include <cmath>

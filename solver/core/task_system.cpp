@@ -1,4 +1,4 @@
-#include "solver/task_system.hpp"
+#include "solver/core/task_system.hpp"
 
 #include <immintrin.h>
 #include <tbb/blocked_range.h>
@@ -13,7 +13,7 @@
 #include <thread>
 #include <vector>
 
-#include "solver/tick_clock.hpp"
+#include "solver/core/tick_clock.hpp"
 
 namespace strut {
 

@@ -7,8 +7,8 @@
 
 #include "solver/collide/manifold.hpp"
 #include "solver/collide_phase.hpp"
-#include "solver/polygon_geometry.hpp"
-#include "solver/shape_cast.hpp"
+#include "solver/shapes/polygon_geometry.hpp"
+#include "solver/query/shape_cast.hpp"
 #include "solver/shapes/shape_ops.hpp"
 #include "solver/world_impl.hpp"
 #include "strut/world.hpp"

@@ -1,5 +1,5 @@
 // Sorting soft bodies into lane groups by topology (see strut_lanes.hpp).
-#include "solver/strut_batching.hpp"
+#include "solver/soft/strut_batching.hpp"
 
 #include <algorithm>
 #include <vector>
