@@ -53,6 +53,7 @@ set(STRUT_SOLVER_SOURCES
   solver/query/query_index.cpp
   solver/world.cpp
   solver/query/queries.cpp
+  solver/world_explode.cpp
   solver/query/shape_cast.cpp
   solver/shapes/tile_map.cpp
   solver/debug_draw.cpp

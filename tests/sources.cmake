@@ -45,6 +45,7 @@ set(STRUT_TEST_SOURCES
   tests/material_defaults_test.cpp
   tests/event_accumulation_test.cpp
   tests/embedding_api_test.cpp
+  tests/explosion_test.cpp
   tests/broadphase_query_test.cpp
   tests/compound_body_test.cpp
   tests/chain_world_test.cpp

@@ -70,6 +70,19 @@ struct StepProfile {
   std::uint64_t steps = 0;
 };
 
+// A blast (World::explode): every solid shape of a dynamic rigid body within radius + falloff of
+// `position` is pushed straight away from it, at its point nearest the centre, by
+// impulse_per_length (N s per metre) times the shape's width seen from the centre; full
+// strength out to `radius`, then falling linearly to 0 at radius + falloff. Negative
+// impulse_per_length pulls (an implosion). Only shapes whose category meets `mask` are pushed.
+struct ExplosionDef {
+  Vec2 position;
+  float radius = 1.0f;
+  float falloff = 0.0f;
+  float impulse_per_length = 1.0f;
+  std::uint32_t mask = 0xFFFFFFFFu;
+};
+
 struct RayHit {
   BodyId body;
   Vec2 point;
@@ -187,6 +200,10 @@ class World {
   void apply_force_at(BodyId id, Vec2 force, Vec2 world_point);
   void apply_torque(BodyId id, float torque);
   void apply_impulse(BodyId id, Vec2 impulse, Vec2 world_point);
+  // Pushes the shapes around a point (ExplosionDef; solver/world_explode.cpp) and wakes the
+  // bodies it pushes. Throws strut::Error naming the bad field, or the body the blast would
+  // give a speed above the limits, with no body changed.
+  void explode(const ExplosionDef& def);
   void set_linear_drag(BodyId id, float drag);
   void set_gravity_scale(BodyId id, float scale);
   bool is_sleeping(BodyId id) const;

@@ -2,13 +2,15 @@
 // box overlaps and run the exact shape test on those; each respects layers: a body is reported
 // when (category & mask) != 0. Dead (destroyed, not yet compacted) bodies are skipped. Results
 // come in body creation order (rays: nearest first, ties in creation order).
+#include "solver/query/queries.hpp"
+
 #include <algorithm>
 #include <string>
 
 #include "solver/collide/manifold.hpp"
 #include "solver/collide_phase.hpp"
-#include "solver/shapes/polygon_geometry.hpp"
 #include "solver/query/shape_cast.hpp"
+#include "solver/shapes/polygon_geometry.hpp"
 #include "solver/shapes/shape_ops.hpp"
 #include "solver/world_impl.hpp"
 #include "strut/world.hpp"
@@ -134,6 +136,11 @@ std::vector<BodyId> bodies_of(const World::Impl& w, const std::vector<std::uint3
 }
 
 }  // namespace
+
+std::vector<std::uint32_t> colliders_in_box(const World::Impl& w, const Aabb& box,
+                                            std::uint32_t mask) {
+  return candidates(w, box, mask);
+}
 
 std::vector<BodyId> World::query_aabb(Aabb box, std::uint32_t mask) const {
   if (!is_finite(box.lower) || !is_finite(box.upper)) throw Error("query_aabb: box is not finite");
