@@ -117,15 +117,15 @@ template <class F>
   using rotation_detail::negate;
   const F lax = load<F>(g.lax + lane), lay = load<F>(g.lay + lane);
   const F lbx = load<F>(g.lbx + lane), lby = load<F>(g.lby + lane);
-  const F cx = ((B.px + (B.qc * lbx - B.qs * lby)) - (A.px + (A.qc * lax - A.qs * lay)));
-  const F cy = ((B.py + (B.qs * lbx + B.qc * lby)) - (A.py + (A.qs * lax + A.qc * lay)));
+  const F ax = A.qc * lax - A.qs * lay, ay = A.qs * lax + A.qc * lay;
+  const F bx = B.qc * lbx - B.qs * lby, by = B.qs * lbx + B.qc * lby;
+  const F cx = (B.px + bx) - (A.px + ax), cy = (B.py + by) - (A.py + ay);
   // The arms as the substep began (start_arm and start_arm_turn in point_ref.hpp).
   const F zero(0.0f), bound(kStartArmTurn);
-  F qca = A.qc, qsa = A.qs, qcb = B.qc, qsb = B.qs;
-  turn(qca, qsa, select(rotation_detail::magnitude(A.da) < bound, negate(A.da), zero));
-  turn(qcb, qsb, select(rotation_detail::magnitude(B.da) < bound, negate(B.da), zero));
-  const F rax = qca * lax - qsa * lay, ray = qsa * lax + qca * lay;
-  const F rbx = qcb * lbx - qsb * lby, rby = qsb * lbx + qcb * lby;
+  const F ta = select(rotation_detail::magnitude(A.da) < bound, negate(A.da), zero);
+  const F tb = select(rotation_detail::magnitude(B.da) < bound, negate(B.da), zero);
+  const F rax = ax - ta * ay, ray = ay + ta * ax;
+  const F rbx = bx - tb * by, rby = by + tb * bx;
   const F ma = load<F>(g.ma + lane), ia = load<F>(g.ia + lane);
   const F mb = load<F>(g.mb + lane), ib = load<F>(g.ib + lane);
   const F k11 = (zero + (ma + ia * ray * ray)) + (mb + ib * rby * rby);
