@@ -91,6 +91,14 @@ class PyWorld {
   void set_velocity(const std::variant<std::string, long long>& b, std::pair<float, float> v) {
     s_.world.set_linear_velocity(body(b, "World.set_velocity"), {v.first, v.second});
   }
+  void explode(std::pair<float, float> position, float radius, float falloff,
+               float impulse_per_length, std::uint32_t mask) {
+    s_.world.explode({.position = {position.first, position.second},
+                      .radius = radius,
+                      .falloff = falloff,
+                      .impulse_per_length = impulse_per_length,
+                      .mask = mask});
+  }
 
  private:
   SceneInstance s_;
@@ -207,7 +215,13 @@ PYBIND11_MODULE(_strut, m) {
       .def("velocities", &PyWorld::velocities, "Linear velocities, float32 (n, 2).")
       .def("angular_velocities", &PyWorld::angular_velocities, "Angular velocities, float32 (n,).")
       .def("set_velocity", &PyWorld::set_velocity, py::arg("body"), py::arg("velocity"),
-           "Sets the linear velocity of a body given by name or scene index.");
+           "Sets the linear velocity of a body given by name or scene index.")
+      .def("explode", &PyWorld::explode, py::arg("position"), py::arg("radius") = 1.0f,
+           py::arg("falloff") = 0.0f, py::arg("impulse_per_length") = 1.0f,
+           py::arg("mask") = 0xFFFFFFFFu,
+           "Pushes the shapes of dynamic bodies around `position` away from it by "
+           "impulse_per_length (N s/m) x each shape's width facing the blast, full to `radius`, "
+           "falling linearly to 0 at radius + falloff (World::explode).");
   py::class_<PyWorldBatch>(m, "WorldBatch",
                            "Worlds stepped side by side; each ends as if stepped alone.")
       .def(py::init<const std::vector<py::object>&, int>(), py::arg("worlds"),

@@ -66,6 +66,18 @@ def test_set_velocity_by_index_moves_the_body_ballistically():
     assert float(w.positions()[top, 1]) == pytest.approx(y0 + 0.6 - 0.05, abs=0.01)
 
 
+def test_explode_pushes_the_pyramid_top_away_from_the_blast():
+    w = strut.load_scene("large_pyramid", threads=1)
+    p = w.positions()
+    top = int(np.argmax(p[:, 1]))  # a 1 m box (half extent 0.5), nothing above it
+    above = (float(p[top, 0]), float(p[top, 1]) + 2.0)  # 1.5 m above its top face
+    w.explode(above, radius=2.0, impulse_per_length=3.0)
+    # Its top face (1 m wide) faces the blast: 3 N s straight down on a 1 kg box.
+    assert w.velocities()[top] == pytest.approx((0.0, -3.0), abs=1e-4)
+    with pytest.raises(strut.Error, match="explode: radius must not be negative"):
+        w.explode(above, radius=-1.0)
+
+
 def test_errors_are_value_errors_naming_the_problem():
     assert issubclass(strut.Error, ValueError)
     with pytest.raises(strut.Error, match="neither a file nor a built-in scene"):
