@@ -13,21 +13,18 @@
 #include "solver/collide/polygon_segment_lanes.hpp"
 #include "solver/contacts/body_lanes.hpp"
 #include "solver/contacts/contact_prepare.hpp"
-#include "solver/step/integrate.hpp"
 #include "solver/joint_solver.hpp"
 #include "solver/joints/point_motion.hpp"
 #include "solver/simd/simd_dispatch.hpp"
 #include "solver/soft/strut_kernel.hpp"
 #include "solver/soft/strut_lanes.hpp"
+#include "solver/step/integrate.hpp"
+#include "solver/world_access.hpp"
 #include "solver/world_impl.hpp"
 #include "strut/scenes.hpp"
 #include "strut/world.hpp"
 
-namespace strut {
-struct WorldAccess {
-  static World::Impl& impl(World& w) { return *w.impl_; }
-};
-}  // namespace strut
+namespace strut {}  // namespace strut
 
 namespace {
 

@@ -2,13 +2,10 @@
 
 #include <algorithm>
 
+#include "solver/world_access.hpp"
 #include "solver/world_impl.hpp"
 
 namespace strut {
-
-struct WorldAccess {
-  static const World::Impl& impl(const World& w) { return *w.impl_; }
-};
 
 namespace {
 bool dynamic_body(const World& world, BodyId id) {

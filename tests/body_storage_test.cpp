@@ -1,20 +1,17 @@
-// Body storage (solver/bodies/body_storage.cpp): each of BodyArrays, ColliderArrays and ParticleArrays
-// lists its columns once (for_each_column), and adding and compacting bodies go through that
-// list. Checked two ways: the list names every member (a column added to the struct but not to
-// the list fails the size check), and after removals every column still lines up: each
+// Body storage (solver/bodies/body_storage.cpp): each of BodyArrays, ColliderArrays and
+// ParticleArrays lists its columns once (for_each_column), and adding and compacting bodies go
+// through that list. Checked two ways: the list names every member (a column added to the struct
+// but not to the list fails the size check), and after removals every column still lines up: each
 // surviving body moves exactly as it does in a world where the removed bodies never existed.
 #include <gtest/gtest.h>
 
 #include <vector>
 
+#include "solver/world_access.hpp"
 #include "solver/world_impl.hpp"
 #include "test_util.hpp"
 
 namespace strut {
-
-struct WorldAccess {
-  static World::Impl& impl(World& w) { return *w.impl_; }
-};
 
 namespace {
 

@@ -2,14 +2,11 @@
 // fattened by the step's motion) must stop them without tunnelling.
 #include <gtest/gtest.h>
 
+#include "solver/world_access.hpp"
 #include "solver/world_impl.hpp"
 #include "test_util.hpp"
 
 namespace strut {
-
-struct WorldAccess {
-  static World::Impl& impl(World& w) { return *w.impl_; }
-};
 
 namespace {
 // A static wall 10 cm thick at x in [5, 5.1]; a body starts at x = 0 heading right.

@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "solver/contacts/contact_solver.hpp"
+#include "solver/world_access.hpp"
 #include "solver/world_impl.hpp"
 #include "strut/scene.hpp"
 #include "strut/scenes.hpp"
@@ -14,10 +15,6 @@
 #include "test_util.hpp"
 
 namespace strut {
-
-struct WorldAccess {
-  static World::Impl& impl(World& w) { return *w.impl_; }
-};
 
 namespace {
 

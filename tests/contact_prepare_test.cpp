@@ -10,14 +10,11 @@
 #include <random>
 
 #include "solver/contacts/contact_solver.hpp"
+#include "solver/world_access.hpp"
 #include "solver/world_impl.hpp"
 #include "test_util.hpp"
 
 namespace strut {
-
-struct WorldAccess {
-  static World::Impl& impl(World& w) { return *w.impl_; }
-};
 
 namespace {
 

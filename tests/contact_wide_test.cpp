@@ -4,14 +4,11 @@
 
 #include <random>
 
+#include "solver/world_access.hpp"
 #include "solver/world_impl.hpp"
 #include "test_util.hpp"
 
 namespace strut {
-
-struct WorldAccess {
-  static World::Impl& impl(World& w) { return *w.impl_; }
-};
 
 namespace {
 std::uint64_t simulate(bool scalar, int threads) {

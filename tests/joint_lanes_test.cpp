@@ -8,15 +8,12 @@
 #include <vector>
 
 #include "solver/joints/point_lanes.hpp"
+#include "solver/world_access.hpp"
 #include "solver/world_impl.hpp"
 #include "strut/scenes.hpp"
 #include "test_util.hpp"
 
 namespace strut {
-
-struct WorldAccess {
-  static World::Impl& impl(World& w) { return *w.impl_; }
-};
 
 namespace {
 

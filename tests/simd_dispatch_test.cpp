@@ -17,16 +17,13 @@
 #include "solver/contacts/contact_prepare.hpp"
 #include "solver/joints/point_lanes.hpp"
 #include "solver/soft/strut_kernel.hpp"
+#include "solver/world_access.hpp"
 #include "solver/world_impl.hpp"
 #include "strut/scenes.hpp"
 #include "strut/world.hpp"
 #include "test_util.hpp"
 
 namespace strut {
-
-struct WorldAccess {
-  static World::Impl& impl(World& w) { return *w.impl_; }
-};
 
 namespace {
 

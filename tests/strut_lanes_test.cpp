@@ -11,15 +11,12 @@
 
 #include "solver/joint_solver.hpp"
 #include "solver/soft/strut_batching.hpp"
+#include "solver/world_access.hpp"
 #include "solver/world_impl.hpp"
 #include "strut_error.hpp"
 #include "test_util.hpp"
 
 namespace strut {
-
-struct WorldAccess {
-  static World::Impl& impl(World& w) { return *w.impl_; }
-};
 
 namespace {
 

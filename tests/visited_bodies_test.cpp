@@ -9,14 +9,11 @@
 #include <algorithm>
 #include <vector>
 
+#include "solver/world_access.hpp"
 #include "solver/world_impl.hpp"
 #include "test_util.hpp"
 
 namespace strut {
-
-struct WorldAccess {
-  static World::Impl& impl(World& w) { return *w.impl_; }
-};
 
 namespace {
 

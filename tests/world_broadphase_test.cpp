@@ -9,14 +9,11 @@
 
 #include "solver/collide_phase.hpp"
 #include "solver/step/visited_bodies.hpp"
+#include "solver/world_access.hpp"
 #include "solver/world_impl.hpp"
 #include "test_util.hpp"
 
 namespace strut {
-
-struct WorldAccess {
-  static World::Impl& impl(World& w) { return *w.impl_; }
-};
 
 namespace {
 
