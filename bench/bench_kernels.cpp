@@ -8,7 +8,7 @@
 #include <random>
 #include <vector>
 
-#include "solver/bounds_kernel.hpp"
+#include "solver/step/bounds_kernel.hpp"
 #include "solver/collide/manifold.hpp"
 #include "solver/collide/polygon_segment_lanes.hpp"
 #include "solver/contacts/body_lanes.hpp"

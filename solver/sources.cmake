@@ -10,7 +10,7 @@ set(STRUT_SOLVER_SOURCES
   solver/contacts/sensor_events.cpp
   solver/step/integrate.cpp
   solver/step/integrate_simd.cpp
-  solver/bounds_kernel.cpp
+  solver/step/bounds_kernel.cpp
   solver/contacts/colour_contacts.cpp
   solver/contacts/contact_geometry.cpp
   solver/contacts/contact_stages.cpp
@@ -42,7 +42,9 @@ set(STRUT_SOLVER_SOURCES
   solver/soft/strut_kernel.cpp
   solver/soft/strut_lanes.cpp
   solver/soft/strut_batching.cpp
-  solver/collide_phase.cpp
+  solver/step/collider_boxes.cpp
+  solver/step/candidate_pairs.cpp
+  solver/step/collide_pair.cpp
   solver/world_step.cpp
   solver/step/integrate_stages.cpp
   solver/step/sync_particles.cpp

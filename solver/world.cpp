@@ -9,7 +9,7 @@
 #include <string>
 
 #include "solver/bodies/body_storage.hpp"
-#include "solver/collide_phase.hpp"
+#include "solver/step/collide_phase.hpp"
 #include "solver/islands/islands.hpp"
 #include "solver/joint_solver.hpp"
 #include "solver/step/visited_bodies.hpp"

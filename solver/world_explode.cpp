@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "solver/collide_phase.hpp"
+#include "solver/step/collide_phase.hpp"
 #include "solver/query/queries.hpp"
 #include "solver/world_impl.hpp"
 #include "strut/limits.hpp"

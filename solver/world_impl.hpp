@@ -271,7 +271,7 @@ struct StepScratch {
   std::vector<float> enlarged_lx, enlarged_ly, enlarged_ux, enlarged_uy;
   std::vector<std::uint8_t> enlarged_flags;
   std::vector<std::uint8_t> pair_class;  // per broad-phase pair: dropped, contact or sensor
-  // The enlarged pairs' counting sort by first collider (collide_phase.cpp): offsets per
+  // The enlarged pairs' counting sort by first collider (step/candidate_pairs.cpp): offsets per
   // collider, and the sorted list before it is swapped in.
   std::vector<std::uint32_t> pair_group_begin;
   std::vector<std::pair<std::uint32_t, std::uint32_t>> grouped_pairs;

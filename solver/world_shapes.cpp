@@ -6,7 +6,7 @@
 #include <string>
 
 #include "solver/bodies/body_storage.hpp"
-#include "solver/collide_phase.hpp"
+#include "solver/step/collide_phase.hpp"
 #include "solver/contacts/sensor_events.hpp"
 #include "solver/islands/islands.hpp"
 #include "solver/shapes/shape_checks.hpp"

@@ -23,7 +23,7 @@
 #include <string>
 
 #include "solver/bodies/body_storage.hpp"
-#include "solver/collide_phase.hpp"
+#include "solver/step/collide_phase.hpp"
 #include "solver/contacts/contact_events.hpp"
 #include "solver/contacts/contact_solver.hpp"
 #include "solver/contacts/sensor_events.hpp"
@@ -278,13 +278,13 @@ void World::step(float dt) {
   clock.lap();  // counted in the total only
 
   // Broad phase. Reads: particles, motion. Writes: tight boxes, motion and reach per body, the
-  // candidate pairs. (solver/collide_phase.cpp, broadphase/)
+  // candidate pairs. (solver/step/collider_boxes.cpp, solver/step/candidate_pairs.cpp, broadphase/)
   update_bounds(w, dt);
   find_candidate_pairs(w);
   p.broad_phase = clock.lap();
 
   // Narrow phase. Reads: candidate pairs, particles, last step's contacts. Writes: contact points
-  // with their features, warm-start impulses and touching flags. (solver/collide_phase.cpp)
+  // with their features, warm-start impulses and touching flags. (solver/contacts/narrow_phase.cpp, solver/step/collide_pair.cpp)
   narrow_phase(w);
   release_retired_colliders(w);
   find_solver_bodies(w);

@@ -1,5 +1,5 @@
 // The contact cache: pairs that barely moved relative to each other keep their features instead
-// of running SAT and clipping again (collide_phase.cpp). It must be used where it can be, never
+// of running SAT and clipping again (step/collide_pair.cpp). It must be used where it can be, never
 // where bodies move, and must not change what the physics does beyond float noise.
 #include <gtest/gtest.h>
 

@@ -135,7 +135,7 @@ TEST(Integration, SimdKernelsMatchScalarBitForBit) {
 
 }  // namespace strut
 
-#include "solver/bounds_kernel.hpp"
+#include "solver/step/bounds_kernel.hpp"
 
 namespace strut {
 

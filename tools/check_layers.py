@@ -28,7 +28,7 @@ LAYERS = [
     ("bodies", ["solver/bodies/", "solver/islands/", "solver/query/"]),
     ("constraints", ["solver/contacts/", "solver/joints/", "solver/soft/", "solver/point_ref.hpp",
                      "solver/joint.hpp", "solver/joint_solver."]),
-    ("step", ["solver/step/", "solver/collide_phase.", "solver/bounds_kernel."]),
+    ("step", ["solver/step/"]),
     ("world", ["solver/"]),
 ]
 RANK = {name: i for i, (name, _) in enumerate(LAYERS)}

@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "solver/collide_phase.hpp"
+#include "solver/step/collide_phase.hpp"
 #include "solver/shapes/polygon_geometry.hpp"
 #include "solver/shapes/shape_ops.hpp"
 #include "solver/step/visited_bodies.hpp"

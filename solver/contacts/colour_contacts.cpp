@@ -2,7 +2,7 @@
 #include <atomic>
 #include <limits>
 
-#include "solver/collide_phase.hpp"
+#include "solver/step/collide_phase.hpp"
 #include "solver/contacts/contact_solver.hpp"
 
 namespace strut {

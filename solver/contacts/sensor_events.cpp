@@ -20,7 +20,7 @@
 
 #include <algorithm>
 
-#include "solver/collide_phase.hpp"
+#include "solver/step/collide_phase.hpp"
 
 namespace strut {
 namespace {

@@ -5,7 +5,7 @@
 #include <cmath>
 #include <numeric>
 
-#include "solver/collide_phase.hpp"
+#include "solver/step/collide_phase.hpp"
 #include "solver/step/visited_bodies.hpp"
 
 namespace strut {

@@ -8,7 +8,7 @@
 #include <string>
 
 #include "solver/collide/manifold.hpp"
-#include "solver/collide_phase.hpp"
+#include "solver/step/collide_phase.hpp"
 #include "solver/query/shape_cast.hpp"
 #include "solver/shapes/polygon_geometry.hpp"
 #include "solver/shapes/shape_ops.hpp"

@@ -15,7 +15,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "solver/bounds_kernel.hpp"
+#include "solver/step/bounds_kernel.hpp"
 #include "solver/step/integrate.hpp"
 
 namespace strut {

@@ -12,7 +12,7 @@
 #include <xsimd/xsimd.hpp>
 
 #include "broadphase/sweep_queries.hpp"
-#include "solver/bounds_kernel.hpp"
+#include "solver/step/bounds_kernel.hpp"
 #include "solver/contacts/contact_kernels.hpp"
 #include "solver/step/integrate.hpp"
 #include "solver/joints/point_group_kernels.hpp"

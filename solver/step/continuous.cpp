@@ -12,7 +12,7 @@
 #include <cmath>
 #include <tuple>
 
-#include "solver/collide_phase.hpp"
+#include "solver/step/collide_phase.hpp"
 #include "solver/shapes/shape_ops.hpp"
 #include "solver/step/visited_bodies.hpp"
 #include "solver/step/step_internals.hpp"

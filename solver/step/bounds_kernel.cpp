@@ -1,4 +1,4 @@
-#include "solver/bounds_kernel.hpp"
+#include "solver/step/bounds_kernel.hpp"
 
 #include "solver/simd/simd_dispatch.hpp"
 

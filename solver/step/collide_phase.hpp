@@ -37,7 +37,7 @@ collide::ShapeView shape_view(const World::Impl& w, std::uint32_t i);
 // O(n^2) reference pair finder.
 void find_pairs_all(World::Impl& w, std::vector<std::pair<std::uint32_t, std::uint32_t>>& out);
 // What a pair of bodies can do this step, from their motion relative to each other (see
-// collide_phase.cpp). margin: how far apart features may be and still get a (speculative)
+// collide_pair.cpp). margin: how far apart features may be and still get a (speculative)
 // point. fast: one may move more than half the smaller one's size relative to the other, so
 // features the manifold did not pick can come into reach (extra points, no contact cache).
 struct PairReach {
