@@ -206,7 +206,7 @@ void BM_JointPointPass(benchmark::State& state) {
   for (auto _ : state) {
     for (int colour = 0; colour <= kOverflowColour; ++colour)
       solve_point_motion(w, m.begin[std::size_t(colour)], m.begin[std::size_t(colour) + 1],
-                         colour == kOverflowColour);
+                         colour == kOverflowColour, false);
     benchmark::DoNotOptimize(w.bodies.dx.data());
     benchmark::ClobberMemory();
   }

@@ -52,6 +52,9 @@ struct Joint {
   // The force (N; N m for an angle row) each row a weld, prismatic or wheel joint holds rigidly
   // bore in the last substep, carried across steps likewise (solver/joints/row_motion.hpp).
   float carried_rows[kMaxRigidRows] = {};
+  // The torques (N m) a revolute joint's motor and its lower and upper limit rows bore in the
+  // last substep, carried across steps likewise (AngleMotion).
+  float carried_angle[3] = {};
   Vec2 reaction_force;
   float reaction_torque = 0;
   float motor_impulse = 0;
@@ -75,6 +78,27 @@ struct RigidRows {
   float impulse[kMaxRigidRows] = {};
 };
 
+// A revolute joint's motor and limit rows at the velocity level for one step, held in the last of
+// its point's solve and relax passes, before the point (solver/joints/point_motion.hpp and
+// joint_solver.cpp), as Box2D orders them: the
+// motor drives the relative turn over the substep to speed x h with a carried impulse of at most
+// max_effort x h^2; each limit row keeps the turn from passing its limit within the substep
+// (speculatively: the slack is how far the angle is from it, 0 once at or past it; the
+// projection's limit rows put a passed limit right). Impulses in N m s^2: the motor's, the lower
+// limit's (>= 0) and the upper one's (<= 0), carried from substep to substep.
+struct AngleMotion {
+  std::uint32_t a = 0, b = 0;  // the bodies (dense)
+  std::uint32_t joint = 0;     // index in World::Impl::joints
+  float ia = 0, ib = 0;        // inverse inertias
+  float inv_k = 0;             // 1 / (ia + ib): the angle row's effective mass (0: both fixed)
+  bool motor = false, limit = false;
+  float motor_shift = 0, motor_bound = 0;  // speed x h, max_effort x h^2
+  float lower = 0, upper = 0;
+  Rot reference;
+  float slack_lower = 0, slack_upper = 0;  // angle - lower and upper - angle at the refresh, >= 0
+  float impulse[3] = {};                   // motor, lower, upper
+};
+
 // The point rows of a step in colour order, kWideLanes a group (solver/joints/point_lanes.hpp):
 // colour c is groups[begin[c] .. begin[c + 1]) (the joint colouring's colours; below its
 // threshold all rows are in the serial overflow colour). The position projection's work of
@@ -90,9 +114,14 @@ struct PointMotion {
   // .. rigid_begin[c + 1]); each pass solves them after all the points.
   std::vector<RigidRows> rigid;
   std::vector<std::uint32_t> rigid_begin;
+  // The motor and limit rows of the revolute joints in the groups: group g's joints' are
+  // angle_rows[angle_begin[g] .. angle_begin[g + 1]), in lane order; each pass solves them before
+  // the group's points.
+  std::vector<AngleMotion> angle_rows;
+  std::vector<std::uint32_t> angle_begin;
   std::vector<std::uint32_t> items, item_begin;
   std::vector<std::uint32_t> projected, typed, rows;  // scratch of prepare_point_motion
-  std::vector<AngleRows> projected_rows;              // likewise: the projected joints' rows
+  std::vector<AngleRows> projected_rows, typed_rows;  // likewise: the joints' angle rows
 };
 
 }  // namespace strut

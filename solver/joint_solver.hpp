@@ -27,6 +27,10 @@ void add_joint_stages(World::Impl& w, std::vector<TaskSystem::Stage>& stages, fl
 // the relax passes.
 void add_joint_motion_stages(World::Impl& w, std::vector<TaskSystem::Stage>& stages, int phase,
                              bool relax);
+// Whether this step has joint rows at the velocity level (add_joint_motion_stages adds stages).
+inline bool has_joint_motion(const World::Impl& w) {
+  return !w.point_motion.groups.empty() || !w.point_motion.rigid.empty();
+}
 // Every strut in creation order (scratch.strut_lambda holds the multipliers): the reference the
 // lane groups match bit for bit.
 void solve_struts(World::Impl& w, float h);

@@ -24,6 +24,16 @@ inline void add_gather(World::Impl &w, std::vector<Stage> &stages, int phase) {
                     phase});
 }
 
+// Only the motion, when the poses have not changed since the last gather.
+inline void add_gather_motion(World::Impl &w, std::vector<Stage> &stages, int phase) {
+  stages.push_back({int(w.bodies.size()), TaskSystem::even_grain(int(w.bodies.size())),
+                    [&w](int lo, int hi, int) {
+                      for_runs_in(w.scratch.solver_runs, lo, hi,
+                                  [&w](int a, int b) { gather_solver_motion(w, a, b); });
+                    },
+                    phase});
+}
+
 inline void add_scatter(World::Impl &w, std::vector<Stage> &stages, int phase) {
   stages.push_back({int(w.bodies.size()), TaskSystem::even_grain(int(w.bodies.size())),
                     [&w](int lo, int hi, int) {

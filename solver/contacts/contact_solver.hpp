@@ -164,8 +164,13 @@ bool solver_bodies_only(const World::Impl& w);
 // (the accumulated impulses applied again), then `iterations` solve passes with the soft push-out.
 // `phase` tags the stages for the step profile. `own_gather`: the stages gather the solver bodies
 // first and scatter them at the end (otherwise the caller does, see solver_bodies_only).
+// warm_start false: the caller ran add_contact_warm_start_stages before (world_step.cpp says why)
+// and changed nothing but the bodies' motion since (the gather is of the motion alone).
 void add_contact_solve_stages(World::Impl& w, std::vector<TaskSystem::Stage>& stages, float h,
-                              int phase, bool own_gather = true);
+                              int phase, bool own_gather = true, bool warm_start = true);
+// The warm start alone, gathering and scattering the solver bodies around it.
+void add_contact_warm_start_stages(World::Impl& w, std::vector<TaskSystem::Stage>& stages,
+                                   int phase);
 // The relax pass: the same solve without push-out, so the push-out does not stay as velocity.
 void add_contact_relax_stages(World::Impl& w, std::vector<TaskSystem::Stage>& stages, float h,
                               int phase, bool own_gather = true);

@@ -43,14 +43,11 @@ void add_solve_stage(World::Impl &w, std::vector<TaskSystem::Stage> &stages, int
 
 }  // namespace
 
-void add_contact_solve_stages(World::Impl &w, std::vector<TaskSystem::Stage> &stages, float h,
-                              int phase, bool own_gather) {
-  const Pass pass = make_pass(w, h, true);
-  const WidePass wide_pass = make_wide_pass(pass);
-  const int iterations = w.config.iterations;
+namespace {
+
+// Last substep's accumulated impulses applied again, over gathered solver bodies.
+void add_warm_start_stage(World::Impl &w, std::vector<TaskSystem::Stage> &stages, int phase) {
   const SimdKernels &simd = simd_kernels();
-  if (own_gather) add_gather(w, stages, phase);
-  // Warm start: last substep's accumulated impulses applied again.
   add_contact_colour_stages(
       w, stages, phase, [&w, &simd](WideConstraint *cs, std::uint32_t n, bool overflow) {
         if (overflow || w.scalar_contacts)
@@ -61,9 +58,31 @@ void add_contact_solve_stages(World::Impl &w, std::vector<TaskSystem::Stage> &st
         else
           simd.contact_warm_start(w.scratch.solver_bodies.data(), cs, n);
       });
+}
+
+}  // namespace
+
+void add_contact_warm_start_stages(World::Impl &w, std::vector<TaskSystem::Stage> &stages,
+                                   int phase) {
+  add_gather(w, stages, phase);
+  add_warm_start_stage(w, stages, phase);
+  add_scatter(w, stages, phase);
+  add_soft_stage(w, stages, phase, [&w](ContactPoint &cp) { warm_start_soft_point(w, cp); });
+}
+
+void add_contact_solve_stages(World::Impl &w, std::vector<TaskSystem::Stage> &stages, float h,
+                              int phase, bool own_gather, bool warm_start) {
+  const Pass pass = make_pass(w, h, true);
+  const WidePass wide_pass = make_wide_pass(pass);
+  const int iterations = w.config.iterations;
+  // After add_contact_warm_start_stages only the motion changed (the joints' passes).
+  if (own_gather && warm_start) add_gather(w, stages, phase);
+  if (own_gather && !warm_start) add_gather_motion(w, stages, phase);
+  if (warm_start) add_warm_start_stage(w, stages, phase);
   for (int it = 0; it < iterations; ++it) add_solve_stage(w, stages, phase, wide_pass);
   if (own_gather) add_scatter(w, stages, phase);
-  add_soft_stage(w, stages, phase, [&w](ContactPoint &cp) { warm_start_soft_point(w, cp); });
+  if (warm_start)
+    add_soft_stage(w, stages, phase, [&w](ContactPoint &cp) { warm_start_soft_point(w, cp); });
   for (int it = 0; it < iterations; ++it)
     add_soft_stage(w, stages, phase,
                    [&w, pass](ContactPoint &cp) { solve_soft_point(w, cp, pass); });

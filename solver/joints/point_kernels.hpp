@@ -140,7 +140,7 @@ template <class F>
   return select(det > F(1e-20f), F(1.0f), zero);
 }
 
-// The angle rows after the point (a revolute joint's limit, motor and spring; AngleGroup). Every
+// The angle rows after the point (a revolute joint's spring and limits; AngleGroup). Every
 // step below is the scalar arithmetic of joint_rows.hpp for an angle row (n = 0, a's share -1,
 // b's 1) operation for operation, zero terms included, so that the lanes give the bits of the
 // type's own solve (revolute_joint.cpp) and a lane with nothing to do changes nothing.
@@ -216,9 +216,9 @@ template <class F, class M>
 }
 
 // A revolute joint's projection in lanes: the point (project_point_lanes, whose moves are kept
-// only where it acted and for movable bodies, as solve_coincidence writes them), then the spring,
-// the motor and the two limit rows (revolute_joint.cpp), each where the lane has it. first: the
-// substep's first iteration, which restarts the multipliers and the reaction.
+// only where it acted and for movable bodies, as solve_coincidence writes them), then the spring
+// and the two limit rows (revolute_joint.cpp), each where the lane has it. first: the substep's
+// first iteration, which restarts the multipliers and the reaction.
 template <class F>
 [[gnu::always_inline]] inline void project_revolute_lanes(Pose<F>& A, Pose<F>& B,
                                                           const PointGroup& g, AngleGroup& r,
@@ -234,9 +234,9 @@ template <class F>
     keep_moved(B, b, acted & ((mb != zero) | (ib != zero)));
   }
   auto multiplier = [&](const float* row) { return first ? zero : load<F>(row + lane); };
-  F lambda_spring = multiplier(r.lambda_spring), lambda_motor = multiplier(r.lambda_motor);
+  F lambda_spring = multiplier(r.lambda_spring);
   F lambda_lower = multiplier(r.lambda_lower), lambda_upper = multiplier(r.lambda_upper);
-  F torque = multiplier(r.torque), motor_effort = multiplier(r.motor_effort);
+  F torque = multiplier(r.torque);
   const F ref_c = load<F>(r.ref_c + lane), ref_s = load<F>(r.ref_s + lane);
   const F unbounded(std::numeric_limits<float>::infinity());
 
@@ -245,14 +245,6 @@ template <class F>
       A, B, ma, mb, ia, ib, relative_angle(A, B, ref_c, ref_s), load<F>(r.spring_per_mass + lane),
       load<F>(r.spring_gamma + lane), lambda_spring, negate(unbounded), unbounded, spring);
   torque = select(spring, torque + spring_applied, torque);
-
-  const auto motor = load<F>(r.motor + lane) != zero;
-  const F bound = load<F>(r.motor_bound + lane);
-  const F motor_applied =
-      solve_angle_row(A, B, ma, mb, ia, ib, angle_motion(A, B) - load<F>(r.motor_shift + lane),
-                      zero, zero, lambda_motor, negate(bound), bound, motor);
-  torque = select(motor, torque + motor_applied, torque);
-  motor_effort = select(motor, motor_effort + motor_applied, motor_effort);
 
   const auto limit = load<F>(r.limit + lane) != zero;
   const F angle = relative_angle(A, B, ref_c, ref_s);
@@ -264,9 +256,9 @@ template <class F>
                                   zero, zero, lambda_upper, negate(unbounded), zero, limit);
   torque = select(limit, torque + limit_applied, torque);
 
-  store(r.lambda_spring + lane, lambda_spring), store(r.lambda_motor + lane, lambda_motor);
+  store(r.lambda_spring + lane, lambda_spring);
   store(r.lambda_lower + lane, lambda_lower), store(r.lambda_upper + lane, lambda_upper);
-  store(r.torque + lane, torque), store(r.motor_effort + lane, motor_effort);
+  store(r.torque + lane, torque);
 }
 
 }  // namespace wide

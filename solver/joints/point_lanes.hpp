@@ -35,9 +35,10 @@ struct alignas(64) PointGroup {
   std::uint32_t joint[kWideLanes];  // index in World::Impl::joints; kPointPadding when unused
 };
 
-// A revolute joint's angle rows as its projection solves them after the point (spring, motor,
-// then the two limit rows; revolute_joint.cpp), for one substep of length h: what the lanes need
-// of its definition, computed as the type's solve computes it.
+// A revolute joint's angle rows for one substep of length h, computed from its definition as the
+// type's solve computes them: the spring and the two limit rows its projection solves after the
+// point (revolute_joint.cpp), and the motor and the limits its velocity passes hold (AngleMotion
+// in solver/joint.hpp).
 struct AngleRows {
   bool spring = false, motor = false, limit = false;
   float spring_per_mass = 0, spring_gamma = 0;  // spring_softness(hertz, damping_ratio, h)
@@ -46,30 +47,28 @@ struct AngleRows {
   Rot reference;  // the relative rotation that is angle 0
 };
 
-// The angle rows of a PointGroup's lanes (same index), for the position projection; where no
+// The projected angle rows of a PointGroup's lanes (same index): spring and limits; where no
 // lane has any (`any` false) the projection is the point's alone. Flags are 1 or 0 per lane. The
-// multipliers (spring, motor, lower and upper limit) restart at a substep's first iteration, and
-// torque and motor_effort add up a substep's angular impulses (N m s^2), the joint's reaction.
+// multipliers (spring, lower and upper limit) restart at a substep's first iteration, and torque
+// adds up a substep's angular impulses (N m s^2), the joint's reaction.
 struct alignas(64) AngleGroup {
-  float spring[kWideLanes], motor[kWideLanes], limit[kWideLanes];
+  float spring[kWideLanes], limit[kWideLanes];
   float spring_per_mass[kWideLanes], spring_gamma[kWideLanes];
-  float motor_shift[kWideLanes], motor_bound[kWideLanes];
   float lower[kWideLanes], upper[kWideLanes];
   float ref_c[kWideLanes], ref_s[kWideLanes];
-  float lambda_spring[kWideLanes], lambda_motor[kWideLanes];
+  float lambda_spring[kWideLanes];
   float lambda_lower[kWideLanes], lambda_upper[kWideLanes];
-  float torque[kWideLanes], motor_effort[kWideLanes];
+  float torque[kWideLanes];
   bool any = false;
 };
 
-// Lane `lane` of a: a joint's angle rows (any lane left alone has none).
+// Lane `lane` of a: a joint's projected angle rows (any lane left alone has none).
 inline void fill_angle_lane(AngleGroup& a, int lane, const AngleRows& r) {
-  a.spring[lane] = r.spring, a.motor[lane] = r.motor, a.limit[lane] = r.limit;
+  a.spring[lane] = r.spring, a.limit[lane] = r.limit;
   a.spring_per_mass[lane] = r.spring_per_mass, a.spring_gamma[lane] = r.spring_gamma;
-  a.motor_shift[lane] = r.motor_shift, a.motor_bound[lane] = r.motor_bound;
   a.lower[lane] = r.lower, a.upper[lane] = r.upper;
   a.ref_c[lane] = r.reference.c, a.ref_s[lane] = r.reference.s;
-  a.any = a.any || r.spring || r.motor || r.limit;
+  a.any = a.any || r.spring || r.limit;
 }
 
 // The body arrays the passes read and write (the solver's dense BodyArrays).
@@ -91,8 +90,9 @@ void solve_point_groups_wide(const PointSpans& s, PointGroup* groups, std::uint3
 void solve_point_groups_scalar(const PointSpans& s, PointGroup* groups, std::uint32_t lo,
                                std::uint32_t hi);
 // The position projection of groups [lo, hi) of one colour (revolute joints between rigid
-// bodies): the points, then the angle rows of angles[g] (the group's own index) where it has any;
-// first: the substep's first iteration (the angle rows' multipliers restart). Poses and motion.
+// bodies): the points, then the projected angle rows of angles[g] (the group's own index) where it
+// has any; first: the substep's first iteration (the angle rows' multipliers restart). Poses and
+// motion.
 void project_point_groups_wide(const PointSpans& s, const PointGroup* groups, AngleGroup* angles,
                                std::uint32_t lo, std::uint32_t hi, bool first);
 void project_point_groups_scalar(const PointSpans& s, const PointGroup* groups, AngleGroup* angles,

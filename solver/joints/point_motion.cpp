@@ -8,6 +8,7 @@
 
 #include "solver/joint_solver.hpp"
 #include "solver/joints/joint_ops.hpp"
+#include "solver/joints/joint_rows.hpp"
 #include "solver/joints/row_motion.hpp"
 
 namespace strut {
@@ -43,6 +44,74 @@ void pad_lane(PointGroup& g, int lane) {
   g.joint[lane] = kPointPadding;
 }
 
+// Appends joint k's motor and limit rows (from its angle rows r) when it has either, with the
+// impulses carried from the last step (h^2 x its carried torques).
+void add_angle_motion(World::Impl& w, std::uint32_t k, const AngleRows& r, float h2) {
+  if (!r.motor && !r.limit) return;
+  const Joint& j = w.joints[k];
+  AngleMotion& e = w.point_motion.angle_rows.emplace_back();
+  e.a = w.slots[j.slot_a].dense, e.b = w.slots[j.slot_b].dense;
+  e.joint = k;
+  e.ia = w.bodies.inv_inertia[e.a], e.ib = w.bodies.inv_inertia[e.b];
+  e.inv_k = e.ia + e.ib > 0 ? 1.0f / (e.ia + e.ib) : 0.0f;
+  e.motor = r.motor, e.limit = r.limit;
+  e.motor_shift = r.motor_shift, e.motor_bound = r.motor_bound;
+  e.lower = r.lower, e.upper = r.upper;
+  e.reference = r.reference;
+  // A setter may have lowered the motor's effort or turned a row off since the last step.
+  e.impulse[0] = r.motor ? std::clamp(h2 * j.carried_angle[0], -r.motor_bound, r.motor_bound) : 0;
+  e.impulse[1] = r.limit ? std::max(h2 * j.carried_angle[1], 0.0f) : 0.0f;
+  e.impulse[2] = r.limit ? std::min(h2 * j.carried_angle[2], 0.0f) : 0.0f;
+}
+
+// Changes the bodies' turn over the substep by the angle row's impulse dl (fixed bodies are
+// never written: a colour's joints may share them).
+inline void push_angle(World::Impl& w, const AngleMotion& e, float dl) {
+  if (e.ia != 0) w.bodies.da[e.a] -= e.ia * dl;
+  if (e.ib != 0) w.bodies.da[e.b] += e.ib * dl;
+}
+
+// The angle rows of groups [lo, hi): their slack from the poses now, then (warm_start) the
+// carried impulses applied.
+void refresh_angle_motion(World::Impl& w, std::uint32_t lo, std::uint32_t hi, bool warm_start) {
+  PointMotion& m = w.point_motion;
+  const auto& b = w.bodies;
+  for (std::uint32_t i = m.angle_begin[lo]; i < m.angle_begin[hi]; ++i) {
+    AngleMotion& e = m.angle_rows[i];
+    if (e.limit) {
+      // joint_angle
+      const float c = b.qc[e.a] * b.qc[e.b] + b.qs[e.a] * b.qs[e.b];
+      const float s = b.qc[e.a] * b.qs[e.b] - b.qs[e.a] * b.qc[e.b];
+      const Rot q = e.reference;
+      const float angle = angle_of(q.c * c + q.s * s, q.c * s - q.s * c);
+      e.slack_lower = std::max(angle - e.lower, 0.0f);
+      e.slack_upper = std::max(e.upper - angle, 0.0f);
+    }
+    if (warm_start) push_angle(w, e, e.impulse[0] + e.impulse[1] + e.impulse[2]);
+  }
+}
+
+// One pass over the angle rows of groups [lo, hi): the motor, then the lower and upper limit.
+void solve_angle_motion(World::Impl& w, std::uint32_t lo, std::uint32_t hi) {
+  PointMotion& m = w.point_motion;
+  const float* da = w.bodies.da.data();
+  for (std::uint32_t i = m.angle_begin[lo]; i < m.angle_begin[hi]; ++i) {
+    AngleMotion& e = m.angle_rows[i];
+    // Drives the relative turn over the substep toward `target`, the impulse kept in [lo, hi].
+    auto row = [&](float& impulse, float target, float lo_bound, float hi_bound) {
+      const float motion = da[e.b] - da[e.a];
+      const float next = std::clamp(impulse - (motion - target) * e.inv_k, lo_bound, hi_bound);
+      push_angle(w, e, next - impulse);
+      impulse = next;
+    };
+    if (e.motor) row(e.impulse[0], e.motor_shift, -e.motor_bound, e.motor_bound);
+    if (e.limit) {
+      row(e.impulse[1], -e.slack_lower, 0.0f, kUnbounded);
+      row(e.impulse[2], e.slack_upper, -kUnbounded, 0.0f);
+    }
+  }
+}
+
 PointSpans spans(World::Impl& w) {
   auto& b = w.bodies;
   return {b.px.data(), b.py.data(), b.qc.data(), b.qs.data(),
@@ -60,10 +129,14 @@ void prepare_point_motion(World::Impl& w, float h) {
   m.item_begin.assign(kColourCount + 2, 0);
   m.rigid.clear();
   m.rigid_begin.assign(kColourCount + 2, 0);
+  m.angle_rows.clear();
+  m.angle_begin.clear();
   const float h2 = h * h;
-  // Appends the rows of joints `ids` as whole groups, the last one padded, with the angle rows
-  // `angle_rows` (one per id) or none.
-  auto pack = [&](const std::vector<std::uint32_t>& ids, const std::vector<AngleRows>* angle_rows) {
+  // Appends the rows of joints `ids` as whole groups, the last one padded, with their motor and
+  // limit rows from `angle_rows` (one per id), and, when `projected`, the projection's angle rows
+  // from them too.
+  auto pack = [&](const std::vector<std::uint32_t>& ids, const std::vector<AngleRows>& angle_rows,
+                  bool projected) {
     constexpr std::size_t lanes = kWideLanes;
     const std::size_t first = m.groups.size();
     m.groups.resize(first + (ids.size() + lanes - 1) / lanes);
@@ -71,10 +144,11 @@ void prepare_point_motion(World::Impl& w, float h) {
     for (std::size_t g = first; g < m.groups.size(); ++g) m.angles[g] = AngleGroup{};
     for (std::size_t k = 0; k < (m.groups.size() - first) * lanes; ++k) {
       PointGroup& g = m.groups[first + k / lanes];
+      if (k % lanes == 0) m.angle_begin.push_back(std::uint32_t(m.angle_rows.size()));
       if (k < ids.size()) {
         fill_lane(w, g, int(k % lanes), ids[k], h2);
-        if (angle_rows)
-          fill_angle_lane(m.angles[first + k / lanes], int(k % lanes), (*angle_rows)[k]);
+        if (projected) fill_angle_lane(m.angles[first + k / lanes], int(k % lanes), angle_rows[k]);
+        add_angle_motion(w, ids[k], angle_rows[k], h2);
       } else {
         pad_lane(g, int(k % lanes));
       }
@@ -86,10 +160,12 @@ void prepare_point_motion(World::Impl& w, float h) {
   std::vector<std::uint32_t>& typed = m.typed;
   std::vector<std::uint32_t>& rows = m.rows;
   std::vector<AngleRows>& projected_rows = m.projected_rows;
+  std::vector<AngleRows>& typed_rows = m.typed_rows;
   auto take = [&](std::uint32_t k, bool lanes_may_project) {
     Joint& j = w.joints[k];
     if (!has_point_row(w, j)) {
       j.carried_force = {};
+      std::fill(std::begin(j.carried_angle), std::end(j.carried_angle), 0.0f);
       if (!add_rigid_rows(w, k, h))
         std::fill(std::begin(j.carried_rows), std::end(j.carried_rows), 0.0f);
       typed.push_back(k);
@@ -97,7 +173,8 @@ void prepare_point_motion(World::Impl& w, float h) {
     }
     const auto lane_rows = joint_ops(j.type).lane_rows;
     AngleRows angle_rows;
-    if (lanes_may_project && lane_rows && lane_rows(j, h, angle_rows)) {
+    const bool has_lane_rows = lane_rows && lane_rows(j, h, angle_rows);
+    if (lanes_may_project && has_lane_rows) {
       projected.push_back(k);
       projected_rows.push_back(angle_rows);
       // What the first iteration of a substep would reset (solve_joint): the lanes keep the
@@ -109,6 +186,7 @@ void prepare_point_motion(World::Impl& w, float h) {
       return;
     }
     rows.push_back(k);
+    typed_rows.push_back(has_lane_rows ? angle_rows : AngleRows{});
     typed.push_back(k);
   };
   // The joints are coloured (colour_joints) from kParallelJoints on; fewer are solved serially
@@ -118,7 +196,7 @@ void prepare_point_motion(World::Impl& w, float h) {
   // stay 0 for them).
   const bool coloured = w.joints.size() >= kParallelJoints;
   for (int colour = coloured ? 0 : kOverflowColour; colour <= kOverflowColour; ++colour) {
-    projected.clear(), typed.clear(), rows.clear(), projected_rows.clear();
+    projected.clear(), typed.clear(), rows.clear(), projected_rows.clear(), typed_rows.clear();
     const auto rigid_before = std::uint32_t(m.rigid.size());
     if (coloured) {
       const Colouring& c = w.joint_colours;
@@ -140,12 +218,13 @@ void prepare_point_motion(World::Impl& w, float h) {
     m.begin[std::size_t(colour)] = std::uint32_t(m.groups.size());
     m.rigid_begin[std::size_t(colour)] = rigid_before;
     m.item_begin[std::size_t(colour)] = std::uint32_t(m.items.size());
-    pack(projected, &projected_rows);
+    pack(projected, projected_rows, true);
     for (std::uint32_t g = m.begin[std::size_t(colour)]; g < m.groups.size(); ++g)
       m.items.push_back(kProjectGroup | g);
     m.items.insert(m.items.end(), typed.begin(), typed.end());
-    pack(rows, nullptr);
+    pack(rows, typed_rows, false);
   }
+  m.angle_begin.push_back(std::uint32_t(m.angle_rows.size()));
   m.begin[kOverflowColour + 1] = std::uint32_t(m.groups.size());
   m.rigid_begin[kOverflowColour + 1] = std::uint32_t(m.rigid.size());
   m.item_begin[kOverflowColour + 1] = std::uint32_t(m.items.size());
@@ -158,9 +237,12 @@ void refresh_point_motion(World::Impl& w, std::uint32_t lo, std::uint32_t hi, bo
     refresh_point_groups_scalar(spans(w), w.point_motion.groups.data(), lo, hi, warm_start);
   else
     refresh_point_groups_wide(spans(w), w.point_motion.groups.data(), lo, hi, warm_start);
+  refresh_angle_motion(w, lo, hi, warm_start);
 }
 
-void solve_point_motion(World::Impl& w, std::uint32_t lo, std::uint32_t hi, bool overflow) {
+void solve_point_motion(World::Impl& w, std::uint32_t lo, std::uint32_t hi, bool overflow,
+                        bool angle_rows) {
+  if (angle_rows) solve_angle_motion(w, lo, hi);
   if (w.scalar_joints || overflow)
     solve_point_groups_scalar(spans(w), w.point_motion.groups.data(), lo, hi);
   else
@@ -190,10 +272,22 @@ void finish_point_motion(World::Impl& w, float h) {
         j.carried_force = inv_h2 * impulse;
         j.reaction_force = impulse;
         if (!r.any) continue;
-        j.reaction_torque = r.torque[i], j.motor_impulse = r.motor_effort[i];
-        j.lambda[0] = r.lambda_spring[i], j.lambda[1] = r.lambda_motor[i];
+        j.reaction_torque = r.torque[i];
+        j.lambda[0] = r.lambda_spring[i];
         j.lambda[2] = r.lambda_lower[i], j.lambda[3] = r.lambda_upper[i];
       }
+    }
+  });
+  // The motor and limit rows: their carried torques, and their impulses added to the reaction
+  // (after the projection's, which the loop above or the type's solve left).
+  auto& angle_rows = w.point_motion.angle_rows;
+  w.tasks.parallel_for(int(angle_rows.size()), 512, [&](int lo, int hi, int) {
+    for (int k = lo; k < hi; ++k) {
+      const AngleMotion& e = angle_rows[std::size_t(k)];
+      Joint& j = w.joints[e.joint];
+      for (int r = 0; r < 3; ++r) j.carried_angle[r] = inv_h2 * e.impulse[r];
+      j.motor_impulse = e.impulse[0];
+      j.reaction_torque += (e.impulse[0] + e.impulse[1]) + e.impulse[2];
     }
   });
 }

@@ -3,13 +3,17 @@
 // position projection (the type's `solve`) alone restarts from zero every substep, so in a long
 // hanging chain Gauss-Seidel passes the weight up one joint per pass and the joints stretch:
 // joint_grid opened a pin to 1.31 m. Per substep:
-//   warm start   (before positions integrate) the carried impulse applied again;
+//   warm start   (before positions integrate, after the contacts' warm start: world_step.cpp)
+//                the carried impulse applied again;
 //   solve        WorldConfig::joint_passes passes driving the anchors' relative motion to zero;
 //   projection   the type's solve puts the anchors back together (positions and motion), or
 //                the same in lanes (point_lanes.hpp) for a revolute joint, with its angle rows;
 //   relax        as many passes removing the relative motion the projection left.
 // The carried impulse is what the solve and relax passes add up to; the projection's own
 // impulse stays out of it (a one-off correction, not a load: carrying it diverged, 3342 m).
+// A revolute joint's motor and limits are held in the last solve and relax pass, before its
+// point, with impulses carried likewise (AngleMotion in solver/joint.hpp; the projection keeps
+// the limits and the spring).
 // The rows are packed colour by colour into groups of kWideLanes and solved in SIMD lanes
 // (point_lanes.hpp). The rows other joint types hold rigidly (weld, prismatic, wheel) are
 // gathered in the same colour order and solved in the same passes (row_motion.hpp).
@@ -37,14 +41,16 @@ inline constexpr int kPointGroupGrain = 256 / kWideLanes;
 // joint colouring's order (once per step, after colour_joints), each with its carried impulse;
 // likewise the other types' rigid rows (add_rigid_rows).
 void prepare_point_motion(World::Impl& w, float h);
-// Groups [lo, hi) of one colour: arms and effective masses from the poses now, then the carried
-// impulse applied (warm start), or only the arms and masses (before the relax passes).
+// Groups [lo, hi) of one colour: arms and effective masses (and the limit rows' slack) from the
+// poses now, then the carried impulses applied (warm start), or only the arms, masses and slack
+// (before the relax passes).
 // overflow: the groups' lanes may share a body.
 void refresh_point_motion(World::Impl& w, std::uint32_t lo, std::uint32_t hi, bool warm_start,
                           bool overflow);
 // One pass over groups [lo, hi) of one colour: the anchors' relative motion over the substep
-// driven to zero.
-void solve_point_motion(World::Impl& w, std::uint32_t lo, std::uint32_t hi, bool overflow);
+// driven to zero, after the groups' motor and limit rows when angle_rows (AngleMotion).
+void solve_point_motion(World::Impl& w, std::uint32_t lo, std::uint32_t hi, bool overflow,
+                        bool angle_rows);
 // The position projection of groups [lo, hi) of one colour (kProjectGroup items): the points and
 // the angle rows; first: the substep's first iteration.
 void project_point_motion(World::Impl& w, std::uint32_t lo, std::uint32_t hi, bool first);

@@ -1,16 +1,17 @@
 // Revolute joint: both bodies share one point and turn freely about it, or within angle
 // limits, driven by a motor, pulled toward the reference angle by a spring. Order within an
-// iteration: the point, then spring, motor and limits, so that the angular rows have the last
-// word on the relative turn. Box2D's order (point last) undid part of a motor's work here,
-// where the rows do not warm start across substeps: a motor lifting a pinned bar reached 88%
-// of its speed (4 substeps, 1 iteration); point first, it reaches it (error < 1e-4) and the
-// pin opens by 0.5 mm at most while it lifts (tests/revolute_joint_test.cpp). Warm starting the
-// rows with the last substep's multipliers fixed the motor too but made a limit bounce the bar back
-// elastically: the pin's re-applied impact impulse turned it back up.
+// iteration of the projection: the point, then spring and limits, so that the angular rows have
+// the last word on the relative turn.
 // Between rigid bodies the point is also held at the velocity level, warm started across
 // substeps (point_motion.hpp): `solve` here then only corrects its position (with the angular
 // rows, in SIMD lanes instead when the joints are coloured: lane_rows), and the reaction read
-// back is the carried impulse.
+// back is the carried impulse. The motor is held there only, and the limits there too (before
+// the point, as Box2D orders them; AngleMotion in solver/joint.hpp): a motor projected here, from
+// zero every substep, was a load the velocity passes and the contacts never saw. A ragdoll's
+// friction motors (speed 0, 1 N m) held its lying limbs against the turns the contacts gave
+// them in every substep's velocity solve, the projection turning them back, and it crept at
+// 0.107 m/s (with the contacts warm started before the joints, world_step.cpp); held at the
+// velocity level, with the limits too, it rests at 1e-5 m/s (Box2D v3 1e-5).
 #include "solver/joint_solver.hpp"
 #include "solver/joints/joint_ops.hpp"
 #include "solver/joints/joint_rows.hpp"
@@ -22,6 +23,10 @@ const RevoluteJointDef& def_of(const Joint& j) { return std::get<RevoluteJointDe
 
 bool has_angular_rows(const RevoluteJointDef& d) {
   return d.limit.enabled || d.motor.enabled || d.spring.enabled;
+}
+// The angular rows the projection solves (the motor is held at the velocity level only).
+bool has_projected_rows(const RevoluteJointDef& d) {
+  return d.limit.enabled || (d.spring.enabled && d.spring.hertz > 0);
 }
 
 void validate(const World::Impl& w, const JointDef& any, std::uint32_t a, std::uint32_t b) {
@@ -43,18 +48,13 @@ void solve(World::Impl& w, Joint& j, std::uint32_t a, std::uint32_t b, float h) 
   const Vec2 p = solve_coincidence(w, anchor_ref(w, a, j.anchor_a), anchor_ref(w, b, j.anchor_b));
   j.lambda_point += p;
   j.reaction_force += p;
-  if (has_angular_rows(d)) {
+  if (has_projected_rows(d)) {
     const JointBodies q = joint_bodies(w, a, b);
     const Row r = angle_row();
     if (d.spring.enabled && d.spring.hertz > 0)
       j.reaction_torque +=
           solve_row(w, q, r, joint_angle(w, q, j.reference),
                     spring_softness(d.spring.hertz, d.spring.damping_ratio, h), j.lambda[0]);
-    if (d.motor.enabled) {
-      const float dl = solve_motor_row(w, q, r, d.motor.speed, d.motor.max_effort, h, j.lambda[1]);
-      j.reaction_torque += dl;
-      j.motor_impulse += dl;
-    }
     if (d.limit.enabled)
       j.reaction_torque += solve_limit_rows(w, q, r, joint_angle(w, q, j.reference), d.limit,
                                             j.lambda[2], j.lambda[3]);
@@ -68,7 +68,8 @@ void read(const World::Impl& w, const Joint& j, std::uint32_t a, std::uint32_t b
   out.speed = (w.bodies.da[b] - w.bodies.da[a]) / h;
 }
 
-// The rows `solve` projects after the point, as it computes them (point_kernels.hpp runs them).
+// The rows `solve` projects after the point, as it computes them (point_kernels.hpp runs them),
+// and the motor and limits of the velocity passes (point_motion.cpp).
 bool lane_rows(const Joint& j, float h, AngleRows& rows) {
   const auto& d = def_of(j);
   rows = {};
