@@ -3,9 +3,9 @@
 
 #include <vector>
 
-#include "solver/islands/colour_stages.hpp"
 #include "solver/contacts/body_lanes.hpp"
 #include "solver/contacts/contact_solver.hpp"
+#include "solver/islands/colour_stages.hpp"
 #include "solver/step/visited_bodies.hpp"
 
 namespace strut {
@@ -15,32 +15,26 @@ namespace strut {
 // serially in pair order, on the body arrays.
 using Stage = TaskSystem::Stage;
 
-inline void add_gather(World::Impl &w, std::vector<Stage> &stages, int phase) {
+// One stage over the solver bodies' runs: body_fn(first, end) for each run in it.
+template <void (*body_fn)(World::Impl &, int, int)>
+void add_body_runs_stage(World::Impl &w, std::vector<Stage> &stages, int phase) {
   stages.push_back({int(w.bodies.size()), TaskSystem::even_grain(int(w.bodies.size())),
                     [&w](int lo, int hi, int) {
                       for_runs_in(w.scratch.solver_runs, lo, hi,
-                                  [&w](int a, int b) { gather_solver_bodies(w, a, b); });
+                                  [&w](int a, int b) { body_fn(w, a, b); });
                     },
                     phase});
 }
 
+inline void add_gather(World::Impl &w, std::vector<Stage> &stages, int phase) {
+  add_body_runs_stage<gather_solver_bodies>(w, stages, phase);
+}
 // Only the motion, when the poses have not changed since the last gather.
 inline void add_gather_motion(World::Impl &w, std::vector<Stage> &stages, int phase) {
-  stages.push_back({int(w.bodies.size()), TaskSystem::even_grain(int(w.bodies.size())),
-                    [&w](int lo, int hi, int) {
-                      for_runs_in(w.scratch.solver_runs, lo, hi,
-                                  [&w](int a, int b) { gather_solver_motion(w, a, b); });
-                    },
-                    phase});
+  add_body_runs_stage<gather_solver_motion>(w, stages, phase);
 }
-
 inline void add_scatter(World::Impl &w, std::vector<Stage> &stages, int phase) {
-  stages.push_back({int(w.bodies.size()), TaskSystem::even_grain(int(w.bodies.size())),
-                    [&w](int lo, int hi, int) {
-                      for_runs_in(w.scratch.solver_runs, lo, hi,
-                                  [&w](int a, int b) { scatter_solver_bodies(w, a, b); });
-                    },
-                    phase});
+  add_body_runs_stage<scatter_solver_bodies>(w, stages, phase);
 }
 
 // One stage per colour over the gathered solver bodies (colour_stages.hpp). An item is `count`
