@@ -210,6 +210,28 @@ Scene boxes_at_one_point() {
   return s;
 }
 
+// Box2D's Overlap Recovery: a pyramid of 10 unit boxes (a base of 4) placed 0.25 m into each
+// neighbour and 0.125 m into the ground, sleep off.
+Scene overlap_recovery() {
+  Scene s = base("overlap_recovery",
+                 "Box2D's Overlap Recovery: a pyramid of 10 unit boxes (base 4) placed 0.25 m into "
+                 "each neighbour and 0.125 m into the ground, sleep off",
+                 600, false);
+  add(s, ground_box());
+  const int base_count = 4;
+  const float extent = 0.5f, fraction = 1.0f - 0.25f;
+  float y = extent * fraction;
+  for (int i = 0; i < base_count; ++i) {
+    float x = fraction * extent * float(i - base_count + 1);
+    for (int j = i; j < base_count; ++j) {
+      add(s, box({x, y}, {extent, extent}));
+      x += 2.0f * fraction * extent;
+    }
+    y += 2.0f * fraction * extent;
+  }
+  return s;
+}
+
 Scene far_stack() {
   Scene s =
       base("far_stack", "a 3-box stack of unit boxes on a ground box, all at (1e6, 1e6), sleep off",
@@ -561,6 +583,10 @@ std::vector<Case> cases() {
                "time until every box moves slower than the sleep speed for good (s)", 5.0, true,
                "pushed apart, they settle into a pile", boxes_at_one_point,
                [](Engine& e) { return time_to_rest(e, 600, 1, 4, 0.71f); }});
+  c.push_back({"overlap_recovery",
+               "time until every box moves slower than the sleep speed for good (s)", 5.0, true,
+               "pushed apart, the boxes settle into a pyramid", overlap_recovery,
+               [](Engine& e) { return time_to_rest(e, 600, 1, 11, 0.71f); }});
   c.push_back({"stack3_drop", "time until all three sleep (s)", 2.0, true,
                "a short drop onto a flat floor ends at rest (Box2D v3: asleep within 2 s)",
                stack3_drop, [](Engine& e) { return time_to_sleep(e, 600, 1, 4); }});
