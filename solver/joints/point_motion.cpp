@@ -75,15 +75,10 @@ inline void push_angle(World::Impl& w, const AngleMotion& e, float dl) {
 // carried impulses applied.
 void refresh_angle_motion(World::Impl& w, std::uint32_t lo, std::uint32_t hi, bool warm_start) {
   PointMotion& m = w.point_motion;
-  const auto& b = w.bodies;
   for (std::uint32_t i = m.angle_begin[lo]; i < m.angle_begin[hi]; ++i) {
     AngleMotion& e = m.angle_rows[i];
     if (e.limit) {
-      // joint_angle
-      const float c = b.qc[e.a] * b.qc[e.b] + b.qs[e.a] * b.qs[e.b];
-      const float s = b.qc[e.a] * b.qs[e.b] - b.qs[e.a] * b.qc[e.b];
-      const Rot q = e.reference;
-      const float angle = angle_of(q.c * c + q.s * s, q.c * s - q.s * c);
+      const float angle = joint_angle(w, JointBodies{.a = e.a, .b = e.b}, e.reference);
       e.slack_lower = std::max(angle - e.lower, 0.0f);
       e.slack_upper = std::max(e.upper - angle, 0.0f);
     }
