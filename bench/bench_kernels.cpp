@@ -8,7 +8,6 @@
 #include <random>
 #include <vector>
 
-#include "solver/step/bounds_kernel.hpp"
 #include "solver/collide/manifold.hpp"
 #include "solver/collide/polygon_segment_lanes.hpp"
 #include "solver/contacts/body_lanes.hpp"
@@ -18,6 +17,7 @@
 #include "solver/simd/simd_dispatch.hpp"
 #include "solver/soft/strut_kernel.hpp"
 #include "solver/soft/strut_lanes.hpp"
+#include "solver/step/bounds_kernel.hpp"
 #include "solver/step/integrate.hpp"
 #include "solver/world_access.hpp"
 #include "solver/world_impl.hpp"

@@ -1,6 +1,7 @@
 // World queries on a world of 100,000 bodies (a 316 x 316 grid of boxes and circles of 0.2 to
 // 0.5 m at 1 m spacing, plus a 200 m ground): each query answers from the query index
-// (solver/query/query_index.hpp). BM_QueryIndexBuild is the rebuild the first query after a step pays.
+// (solver/query/query_index.hpp). BM_QueryIndexBuild is the rebuild the first query after a step
+// pays.
 #include <benchmark/benchmark.h>
 
 #include <random>

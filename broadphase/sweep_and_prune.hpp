@@ -46,10 +46,10 @@ namespace strut::broadphase {
 
 class SweepAndPrune {
  public:
-  // Which overlap kernel the sweep uses. kSimd: the SIMD level in use (solver/simd/simd_dispatch.hpp:
-  // 16 floats under AVX-512, 8 under AVX2, 4 under SSE4.2). kSimd8: the AVX2 level's 8-float
-  // kernel when the CPU runs AVX2 (else as kSimd), to measure narrower machines. kScalar: the
-  // scalar twin. All give identical output.
+  // Which overlap kernel the sweep uses. kSimd: the SIMD level in use
+  // (solver/simd/simd_dispatch.hpp: 16 floats under AVX-512, 8 under AVX2, 4 under SSE4.2). kSimd8:
+  // the AVX2 level's 8-float kernel when the CPU runs AVX2 (else as kSimd), to measure narrower
+  // machines. kScalar: the scalar twin. All give identical output.
   enum class Kernel { kSimd, kSimd8, kScalar };
 
   // Counters of the last find_pairs, for tests and profiling.

@@ -9,11 +9,11 @@
 #include <string>
 
 #include "solver/bodies/body_storage.hpp"
-#include "solver/step/collide_phase.hpp"
 #include "solver/islands/islands.hpp"
 #include "solver/joint_solver.hpp"
-#include "solver/step/visited_bodies.hpp"
+#include "solver/step/collide_phase.hpp"
 #include "solver/step/step_internals.hpp"
+#include "solver/step/visited_bodies.hpp"
 #include "solver/world_impl.hpp"
 #include "strut/limits.hpp"
 

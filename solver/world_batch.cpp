@@ -6,8 +6,8 @@
 #include <cstdio>
 #include <string>
 
-#include "solver/joints/joint_ops.hpp"
 #include "solver/core/task_system.hpp"
+#include "solver/joints/joint_ops.hpp"
 #include "solver/world_impl.hpp"
 #include "strut/limits.hpp"
 

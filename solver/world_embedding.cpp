@@ -5,10 +5,10 @@
 #include <cstdio>
 #include <string>
 
-#include "solver/step/collide_phase.hpp"
 #include "solver/islands/islands.hpp"
 #include "solver/shapes/polygon_geometry.hpp"
 #include "solver/shapes/shape_ops.hpp"
+#include "solver/step/collide_phase.hpp"
 #include "solver/step/visited_bodies.hpp"
 #include "solver/world_impl.hpp"
 #include "strut/limits.hpp"

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "solver/step/collide_phase.hpp"
 #include "solver/query/queries.hpp"
+#include "solver/step/collide_phase.hpp"
 #include "solver/world_impl.hpp"
 #include "strut/limits.hpp"
 #include "strut/world.hpp"

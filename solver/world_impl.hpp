@@ -9,16 +9,16 @@
 
 #include "broadphase/sweep_and_prune.hpp"
 #include "solver/collide/manifold.hpp"
-#include "solver/islands/colouring.hpp"
 #include "solver/contacts/contact.hpp"
 #include "solver/contacts/contact_features.hpp"
 #include "solver/contacts/contact_wide.hpp"
 #include "solver/core/id_pool.hpp"
+#include "solver/core/task_system.hpp"
+#include "solver/islands/colouring.hpp"
 #include "solver/joint.hpp"
 #include "solver/query/query_index.hpp"
 #include "solver/soft/strut_kernel.hpp"
 #include "solver/soft/strut_lanes.hpp"
-#include "solver/core/task_system.hpp"
 #include "strut/world.hpp"
 
 namespace strut {

@@ -6,11 +6,11 @@
 #include <string>
 
 #include "solver/bodies/body_storage.hpp"
-#include "solver/step/collide_phase.hpp"
 #include "solver/contacts/sensor_events.hpp"
 #include "solver/islands/islands.hpp"
 #include "solver/shapes/shape_checks.hpp"
 #include "solver/shapes/shape_ops.hpp"
+#include "solver/step/collide_phase.hpp"
 #include "solver/world_impl.hpp"
 #include "strut/limits.hpp"
 

@@ -23,19 +23,19 @@
 #include <string>
 
 #include "solver/bodies/body_storage.hpp"
-#include "solver/step/collide_phase.hpp"
 #include "solver/contacts/contact_events.hpp"
 #include "solver/contacts/contact_solver.hpp"
 #include "solver/contacts/sensor_events.hpp"
-#include "solver/step/integrate.hpp"
+#include "solver/core/tick_clock.hpp"
 #include "solver/islands/islands.hpp"
 #include "solver/joint_solver.hpp"
 #include "solver/joints/point_motion.hpp"
+#include "solver/step/collide_phase.hpp"
 #include "solver/step/floor_friction.hpp"
+#include "solver/step/integrate.hpp"
 #include "solver/step/integrate_stages.hpp"
-#include "solver/step/visited_bodies.hpp"
 #include "solver/step/step_internals.hpp"
-#include "solver/core/tick_clock.hpp"
+#include "solver/step/visited_bodies.hpp"
 #include "strut/limits.hpp"
 
 namespace strut {
@@ -298,15 +298,16 @@ void World::step(float dt) {
   p.broad_phase = clock.lap();
 
   // Narrow phase. Reads: candidate pairs, particles, last step's contacts. Writes: contact points
-  // with their features, warm-start impulses and touching flags. (solver/contacts/narrow_phase.cpp, solver/step/collide_pair.cpp)
+  // with their features, warm-start impulses and touching flags. (solver/contacts/narrow_phase.cpp,
+  // solver/step/collide_pair.cpp)
   narrow_phase(w);
   release_retired_colliders(w);
   find_solver_bodies(w);
   p.narrow_phase = clock.lap();
 
   // Islands and colouring. Reads: touching pairs, joints, struts. Writes: islands and the sleepers
-  // to wake, movable flags, the colours of contacts, joints and struts. (solver/islands/islands.cpp,
-  // solver/contacts/colour_contacts.cpp, solver/joint_solver.cpp)
+  // to wake, movable flags, the colours of contacts, joints and struts.
+  // (solver/islands/islands.cpp, solver/contacts/colour_contacts.cpp, solver/joint_solver.cpp)
   mark_touched_islands(w);
   build_islands(w);
   mark_movable_bodies(w);
@@ -331,8 +332,8 @@ void World::step(float dt) {
   clock.lap();
 
   // After the substeps. Continuous: fast bodies put back in front of what they crossed
-  // (solver/step/continuous.cpp); restitution (solver/contacts/restitution.cpp); pressed pairs marked
-  // touching, the impulses left in the lanes for warm starting next step
+  // (solver/step/continuous.cpp); restitution (solver/contacts/restitution.cpp); pressed pairs
+  // marked touching, the impulses left in the lanes for warm starting next step
   // (solver/contacts/finish_contacts.cpp, point_impulses.cpp).
   continuous_pass(w);
   apply_restitution(w, h, w.config.restitution_threshold);

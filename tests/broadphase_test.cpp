@@ -15,8 +15,8 @@
 #include "broadphase/pair.hpp"
 #include "broadphase/radix_sort.hpp"
 #include "broadphase/sweep_and_prune.hpp"
-#include "solver/simd/simd_dispatch.hpp"
 #include "solver/core/task_system.hpp"
+#include "solver/simd/simd_dispatch.hpp"
 
 namespace strut::broadphase {
 namespace {

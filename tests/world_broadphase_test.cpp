@@ -135,8 +135,8 @@ TEST(WorldBroadphase, RestingStackReusesItsPairsUntilSomethingMoves) {
 namespace strut {
 namespace {
 
-// Broad-phase boxes are swept along each body's motion (solver/step/bounds_kernel.hpp), not grown by
-// it on every side: two boxes flying side by side at 30 m/s, 0.3 m apart (each moves 0.5 m a
+// Broad-phase boxes are swept along each body's motion (solver/step/bounds_kernel.hpp), not grown
+// by it on every side: two boxes flying side by side at 30 m/s, 0.3 m apart (each moves 0.5 m a
 // step), can never meet this step and are no candidates; the same boxes flying at each other
 // from 0.3 m are; and a box flying away from another keeps no candidate with it either.
 TEST(WorldBroadphase, BoxesAreSweptAlongTheirMotion) {

@@ -47,8 +47,8 @@ struct WorldConfig {
   float contact_damping_ratio = 10.0f;
   float contact_push_max = 3.0f;  // m/s: fastest speed at which overlap is pushed out
   // Reuse a polygon pair's contact features while the two bodies have moved less, relative to
-  // each other, than the extra margin they were found with (see solver/step/collide_pair.cpp). Off: every
-  // pair runs SAT and clipping every step, as Box2D does.
+  // each other, than the extra margin they were found with (see solver/step/collide_pair.cpp). Off:
+  // every pair runs SAT and clipping every step, as Box2D does.
   bool contact_cache = true;
   // m/s: a pair that begins touching while closing faster than this makes a hit event.
   float hit_event_threshold = 1.0f;

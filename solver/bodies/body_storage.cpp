@@ -6,9 +6,9 @@
 #include <algorithm>
 #include <cmath>
 
-#include "solver/step/collide_phase.hpp"
 #include "solver/shapes/polygon_geometry.hpp"
 #include "solver/shapes/shape_ops.hpp"
+#include "solver/step/collide_phase.hpp"
 #include "solver/step/visited_bodies.hpp"
 
 namespace strut {

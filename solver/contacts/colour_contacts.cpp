@@ -2,8 +2,8 @@
 #include <atomic>
 #include <limits>
 
-#include "solver/step/collide_phase.hpp"
 #include "solver/contacts/contact_solver.hpp"
+#include "solver/step/collide_phase.hpp"
 
 namespace strut {
 

@@ -1,12 +1,12 @@
 // The narrow phase: candidate collider pairs -> contact points (feature pairs), collided afresh
 // or kept from last step by the contact cache, with last step's impulses for warm starting and a
-// touching flag per pair. Runs once per step, after the broad phase (solver/step/candidate_pairs.cpp,
-// whose collide_pair collides one pair).
+// touching flag per pair. Runs once per step, after the broad phase
+// (solver/step/candidate_pairs.cpp, whose collide_pair collides one pair).
 #include <algorithm>
 #include <cmath>
 
-#include "solver/step/collide_phase.hpp"
 #include "solver/contacts/contact_solver.hpp"
+#include "solver/step/collide_phase.hpp"
 #include "solver/world_impl.hpp"
 
 namespace strut {

@@ -8,10 +8,10 @@
 #include <string>
 
 #include "solver/collide/manifold.hpp"
-#include "solver/step/collide_phase.hpp"
 #include "solver/query/shape_cast.hpp"
 #include "solver/shapes/polygon_geometry.hpp"
 #include "solver/shapes/shape_ops.hpp"
+#include "solver/step/collide_phase.hpp"
 #include "solver/world_impl.hpp"
 #include "strut/world.hpp"
 

@@ -12,14 +12,12 @@ namespace strut {
 std::vector<Vec2> make_convex_ccw(std::span<const Vec2> in, const char* field) {
   const std::string f = field;
   const int n = static_cast<int>(in.size());
-  if (n < 3)
-    throw Error(f + ": a polygon needs at least 3 vertices, got " + std::to_string(n));
+  if (n < 3) throw Error(f + ": a polygon needs at least 3 vertices, got " + std::to_string(n));
   if (n > kMaxPolygonVertices)
     throw Error(f + ": a polygon has at most " + std::to_string(kMaxPolygonVertices) +
                 " vertices, got " + std::to_string(n));
   for (int i = 0; i < n; ++i)
-    if (!is_finite(in[i]))
-      throw Error(f + "[" + std::to_string(i) + "]: not a finite number");
+    if (!is_finite(in[i])) throw Error(f + "[" + std::to_string(i) + "]: not a finite number");
   std::vector<Vec2> v(in.begin(), in.end());
   // Signed area (shoelace) decides the winding.
   double area2 = 0;
@@ -47,8 +45,7 @@ std::vector<Vec2> make_convex_ccw(std::span<const Vec2> in, const char* field) {
         throw Error(f + ": polygon is self-intersecting");
     }
   }
-  if (std::fabs(area2) <= 1e-9 * double(scale) * scale)
-    throw Error(f + ": polygon has zero area");
+  if (std::fabs(area2) <= 1e-9 * double(scale) * scale) throw Error(f + ": polygon has zero area");
   // Strictly left turns at every vertex (one full turn in total then follows).
   for (int i = 0; i < n; ++i) {
     const Vec2 e0 = v[i] - v[(i + n - 1) % n];
@@ -57,8 +54,7 @@ std::vector<Vec2> make_convex_ccw(std::span<const Vec2> in, const char* field) {
     const int original = area2 < 0 ? (n - 1 - i) : i;
     if (std::fabs(c) <= 1e-6f * length(e0) * length(e1))
       throw Error(f + ": polygon has collinear edges at vertex " + std::to_string(original));
-    if (c < 0)
-      throw Error(f + ": polygon is not convex at vertex " + std::to_string(original));
+    if (c < 0) throw Error(f + ": polygon is not convex at vertex " + std::to_string(original));
   }
   return v;
 }

@@ -12,14 +12,14 @@
 #include <xsimd/xsimd.hpp>
 
 #include "broadphase/sweep_queries.hpp"
-#include "solver/step/bounds_kernel.hpp"
 #include "solver/contacts/contact_kernels.hpp"
-#include "solver/step/integrate.hpp"
 #include "solver/joints/point_group_kernels.hpp"
 #include "solver/rotation.hpp"
 #include "solver/simd/simd_dispatch.hpp"
 #include "solver/soft/strut_kernel.hpp"
 #include "solver/soft/strut_lanes.hpp"
+#include "solver/step/bounds_kernel.hpp"
+#include "solver/step/integrate.hpp"
 
 // GCC 12 reports its own AVX-512 sqrt intrinsic ("__Y may be used uninitialized") when xsimd
 // inlines it here; the operands are initialised batches. (Clang has no such warning.)

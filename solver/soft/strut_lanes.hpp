@@ -8,9 +8,9 @@
 //
 // Written once as a template over the number type like strut_kernel.hpp: with float it is the
 // scalar twin, lane by lane on the particle arrays themselves; with an xsimd batch the SIMD
-// kernel, dispatched at run time (solver/simd/simd_dispatch.hpp): a group is kLaneBodies (32) bodies
-// whatever the build or CPU, covered by 2 AVX-512, 4 AVX2 or 8 SSE registers per slot. Both do
-// exactly solve_struts' arithmetic in solve_struts' order, so SIMD at every level, twin and the
+// kernel, dispatched at run time (solver/simd/simd_dispatch.hpp): a group is kLaneBodies (32)
+// bodies whatever the build or CPU, covered by 2 AVX-512, 4 AVX2 or 8 SSE registers per slot. Both
+// do exactly solve_struts' arithmetic in solve_struts' order, so SIMD at every level, twin and the
 // creation-order loop give the same bits (tests/strut_lanes_test.cpp, simd_dispatch_test.cpp).
 #pragma once
 

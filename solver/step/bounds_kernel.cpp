@@ -15,7 +15,8 @@ __attribute__((optimize("no-tree-vectorize"))) void fatten_bounds_scalar(const B
   }
 }
 
-// The widest level this CPU runs (solver/simd/simd_dispatch.hpp, kernel in solver/simd/simd_kernels.hpp).
+// The widest level this CPU runs (solver/simd/simd_dispatch.hpp, kernel in
+// solver/simd/simd_kernels.hpp).
 void fatten_bounds_simd(const BoundsSpans& s, int begin, int end, float half_slop) {
   simd_kernels().fatten_bounds(s, begin, end, half_slop);
 }

@@ -12,10 +12,10 @@
 #include <cmath>
 #include <tuple>
 
-#include "solver/step/collide_phase.hpp"
 #include "solver/shapes/shape_ops.hpp"
-#include "solver/step/visited_bodies.hpp"
+#include "solver/step/collide_phase.hpp"
 #include "solver/step/step_internals.hpp"
+#include "solver/step/visited_bodies.hpp"
 
 namespace strut {
 namespace {

@@ -2,8 +2,8 @@
 // (solver/simd/simd_dispatch.hpp); the kernels themselves are in solver/simd/simd_kernels.hpp.
 #include <algorithm>
 
-#include "solver/step/integrate.hpp"
 #include "solver/simd/simd_dispatch.hpp"
+#include "solver/step/integrate.hpp"
 
 namespace strut {
 

@@ -2,8 +2,8 @@
 // a best-fit pose and motion for reporting.
 #include <cmath>
 
-#include "solver/step/visited_bodies.hpp"
 #include "solver/step/step_internals.hpp"
+#include "solver/step/visited_bodies.hpp"
 
 namespace strut {
 
