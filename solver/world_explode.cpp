@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "solver/query/queries.hpp"
+#include "solver/shapes/shape_ops.hpp"
 #include "solver/step/collide_phase.hpp"
 #include "solver/world_impl.hpp"
 #include "strut/limits.hpp"
@@ -32,36 +33,6 @@ void validate(const ExplosionDef& d) {
   require(d.radius + d.falloff <= limits::kMaxCoordinate, "radius",
           "plus falloff exceeds the coordinate limit of 1e7 m (strut/limits.hpp)");
   require(std::isfinite(d.impulse_per_length), "impulse_per_length", "is not a finite number");
-}
-
-// The point of segment [p, q] nearest c.
-Vec2 nearest_on_segment(Vec2 p, Vec2 q, Vec2 c) {
-  const Vec2 e = q - p;
-  const float ee = dot(e, e);
-  const float t = ee > 0 ? std::clamp(dot(c - p, e) / ee, 0.0f, 1.0f) : 0.0f;
-  return p + t * e;
-}
-
-// The collider's core (its vertices' hull, without the radius) nearest c: c itself when inside
-// a polygon.
-Vec2 nearest_core_point(const collide::ShapeView& v, Vec2 c) {
-  const auto vertex = [&](int i) { return Vec2{v.x[i], v.y[i]}; };
-  if (v.count == 1) return vertex(0);
-  if (v.count >= 3) {
-    bool inside = true;
-    for (int i = 0; i < v.count && inside; ++i)
-      inside = cross(vertex((i + 1) % v.count) - vertex(i), c - vertex(i)) >= 0;
-    if (inside) return c;
-  }
-  Vec2 best = vertex(0);
-  float best_d2 = INFINITY;
-  const int edges = v.count == 2 ? 1 : v.count;
-  for (int i = 0; i < edges; ++i) {
-    const Vec2 p = nearest_on_segment(vertex(i), vertex((i + 1) % v.count), c);
-    const float d2 = dot(p - c, p - c);
-    if (d2 < best_d2) best = p, best_d2 = d2;
-  }
-  return best;
 }
 
 // The collider's width across direction n (unit): its extent along n's normal.
@@ -93,7 +64,7 @@ void World::explode(const ExplosionDef& def) {
     if (w.colliders.sensor[i] || !w.is_rigid(k) || (w.bodies.flags[k] & (kStatic | kKinematic)))
       continue;
     const collide::ShapeView view = shape_view(w, i);
-    const Vec2 core = nearest_core_point(view, def.position);
+    const Vec2 core = shapes::nearest_core_point(view, def.position);
     Vec2 away = core - def.position;
     float core_distance = length(away);
     if (!(core_distance > 0)) {

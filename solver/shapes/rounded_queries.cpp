@@ -14,23 +14,35 @@ Vec2 at(const collide::ShapeView& s, int i) { return {s.x[i], s.y[i]}; }
 
 // Distance from p to the core: 0 inside a polygon core.
 float core_distance(const collide::ShapeView& s, Vec2 p) {
-  if (s.count == 1) return length(p - at(s, 0));
-  if (s.count == 2) return point_segment_distance(p, at(s, 0), at(s, 1));
-  if (collide::polygon_contains({s.x, s.y, s.count, 0}, p)) return 0.0f;
-  float best = INFINITY;
-  for (int e = 0; e < s.count; ++e)
-    best = std::fmin(best, point_segment_distance(p, at(s, e), at(s, (e + 1) % s.count)));
-  return best;
+  return length(p - nearest_core_point(s, p));
 }
 
 }  // namespace
 
-float point_segment_distance(Vec2 p, Vec2 a, Vec2 b) {
+Vec2 point_segment_nearest(Vec2 p, Vec2 a, Vec2 b) {
   const Vec2 ab = b - a;
   const float ll = dot(ab, ab);
   float t = ll > 0.0f ? dot(p - a, ab) / ll : 0.0f;
   t = std::clamp(t, 0.0f, 1.0f);
-  return length(p - (a + t * ab));
+  return a + t * ab;
+}
+
+Vec2 nearest_core_point(const collide::ShapeView& s, Vec2 p) {
+  if (s.count == 1) return at(s, 0);
+  if (s.count == 2) return point_segment_nearest(p, at(s, 0), at(s, 1));
+  if (collide::polygon_contains({s.x, s.y, s.count, 0}, p)) return p;
+  Vec2 best = at(s, 0);
+  float best_distance = INFINITY;
+  for (int e = 0; e < s.count; ++e) {
+    const Vec2 q = point_segment_nearest(p, at(s, e), at(s, (e + 1) % s.count));
+    const float d = length(p - q);
+    if (d < best_distance) best = q, best_distance = d;
+  }
+  return best;
+}
+
+float point_segment_distance(Vec2 p, Vec2 a, Vec2 b) {
+  return length(p - point_segment_nearest(p, a, b));
 }
 
 bool rounded_contains(const collide::ShapeView& s, Vec2 p) {

@@ -55,7 +55,8 @@ void chain_colliders(const ChainShape& s, const Placement& at, std::vector<Local
 // counter-clockwise when 3 or more) grown by its radius, i.e. the Minkowski sum with a disc.
 bool rounded_contains(const collide::ShapeView& s, Vec2 p);
 std::optional<RayResult> rounded_ray_cast(const collide::ShapeView& s, Vec2 from, Vec2 to);
-// Distance from p to the segment a-b.
+// The point of segment a-b nearest p, and its distance from p.
+Vec2 point_segment_nearest(Vec2 p, Vec2 a, Vec2 b);
 float point_segment_distance(Vec2 p, Vec2 a, Vec2 b);
 
 }  // namespace strut::shapes

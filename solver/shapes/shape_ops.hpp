@@ -49,5 +49,8 @@ struct RayResult {
   Vec2 normal;     // unit outward normal at the hit point
 };
 std::optional<RayResult> ray_cast(const collide::ShapeView& shape, Vec2 from, Vec2 to);
+// The point of the collider's core (its vertices' hull, without the radius) nearest `point`:
+// `point` itself inside a polygon's core (rounded_queries.cpp).
+Vec2 nearest_core_point(const collide::ShapeView& shape, Vec2 point);
 
 }  // namespace strut::shapes
