@@ -47,6 +47,12 @@ class StaticSet {
   const std::uint32_t* proxies() const { return proxy_.data(); }
   const ProxyFilter* filters() const { return filter_.data(); }
   std::size_t size() const { return count_; }
+  // Every member but the build scratch (solver/core/field_archive.hpp).
+  template <class F>
+  void for_each_field(F&& f) {
+    f(valid_), f(count_), f(groups_), f(min_a_), f(max_a_), f(min_b_), f(max_b_);
+    f(running_max_a_), f(proxy_), f(filter_);
+  }
 
   // First index s in [from, g.end) with running-max(max_a)[s] >= lo, or g.end. `from` must be
   // g.begin or a result of an earlier call for this group with a smaller or equal lo: a sweep

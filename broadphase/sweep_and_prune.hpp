@@ -117,6 +117,18 @@ class SweepAndPrune {
   int sweep_axis() const { return axis_; }  // 0 = x, 1 = y
   const Stats& last_stats() const { return stats_; }
 
+  // Every member but the sorter's scratch and the views into the chunks, which each sweep makes
+  // afresh (solver/core/field_archive.hpp).
+  template <class F>
+  void for_each_field(F&& f) {
+    f(capacity_), f(live_count_), f(version_), f(min_x_), f(min_y_), f(max_x_), f(max_y_);
+    f(info_), f(axis_), f(moving_count_), f(order_stale_), f(order_), f(order_scratch_);
+    f(pending_), f(new_keys_), f(jump_limit_), f(s_min_a_), f(s_max_a_), f(s_min_b_);
+    f(s_max_b_), f(s_proxy_), f(s_info_), f(statics_), f(sleepers_), f(settled_), f(unsettled_);
+    f(waited_), f(fresh_sleepers_), f(fixed_proxies_), f(ignored_begin_), f(ignored_partners_);
+    f(chunks_), f(kernel_), f(sorted_output_), f(stats_);
+  }
+
  private:
   template <class T>
   using AlignedVector = std::vector<T, xsimd::aligned_allocator<T, 64>>;
@@ -149,6 +161,10 @@ class SweepAndPrune {
     std::vector<Pair> pairs;
     std::size_t count = 0;
     std::vector<std::uint32_t> cursors;
+    template <class F>
+    void for_each_field(F&& f) {
+      f(pairs), f(count), f(cursors);
+    }
   };
 
   ProxyInfo& live(std::uint32_t proxy, const char* what);

@@ -122,6 +122,11 @@ struct PointMotion {
   std::vector<std::uint32_t> items, item_begin;
   std::vector<std::uint32_t> projected, typed, rows;  // scratch of prepare_point_motion
   std::vector<AngleRows> projected_rows, typed_rows;  // likewise: the joints' angle rows
+  template <class F>
+  void for_each_field(F &&f) {
+    f(groups), f(angles), f(begin), f(rigid), f(rigid_begin), f(angle_rows), f(angle_begin);
+    f(items), f(item_begin), f(projected), f(typed), f(rows), f(projected_rows), f(typed_rows);
+  }
 };
 
 }  // namespace strut

@@ -56,6 +56,7 @@ set(STRUT_SOLVER_SOURCES
   solver/world.cpp
   solver/query/queries.cpp
   solver/world_explode.cpp
+  solver/world_snapshot.cpp
   solver/query/shape_cast.cpp
   solver/shapes/tile_map.cpp
   solver/debug_draw.cpp

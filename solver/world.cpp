@@ -53,6 +53,8 @@ void require_count(int n, int max, const char* call, const char* arg) {
 
 float rot_delta(const BodyArrays& b, std::uint32_t k) { return b.da[k]; }
 
+}  // namespace
+
 void validate_config(const WorldConfig& c) {
   require_finite(c.gravity, "WorldConfig", "gravity");
   require_at_most(c.gravity, limits::kMaxGravity, "WorldConfig", "gravity", "m/s^2");
@@ -72,8 +74,6 @@ void validate_config(const WorldConfig& c) {
     if (v < 0) throw Error(std::string("WorldConfig: ") + name + " must not be negative");
   }
 }
-
-}  // namespace
 
 std::uint32_t World::Impl::dense_of(BodyId id, const char* what) const {
   return slots[slots.slot_of(id, what)].dense;

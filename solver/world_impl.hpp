@@ -153,6 +153,10 @@ struct BodyCold {
   BodyDef def;      // as created (shapes as added since); pose/velocity refreshed on request
   Vec2 com_offset;  // centre of mass relative to def.center, in body coordinates
   std::vector<std::uint32_t> shapes;  // shape slots, in the order they were added
+  template <class F>
+  void for_each_field(F &&f) {
+    f(def), f(com_offset), f(shapes);
+  }
 };
 
 // A shape as the program made it (World::add_shape, BodyDef), by shape slot.
@@ -162,6 +166,10 @@ struct ShapeRecord {
   // Tile maps: the box's edges shared with neighbouring solid tiles (ColliderArrays::
   // internal_edges), kept here so that they survive a relayout of the body.
   std::uint16_t internal_edges = 0;
+  template <class F>
+  void for_each_field(F &&f) {
+    f(body), f(def), f(internal_edges);
+  }
 };
 
 // The floor tiles of one tile map (solver/shapes/tile_map.cpp), read by the floor friction stage
@@ -174,6 +182,10 @@ struct FloorGrid {
   float gravity = 10.0f;     // TileMapDef::floor_gravity
   float stop_speed = 0.01f;  // TileMapDef::floor_stop_speed
   std::vector<float> friction;
+  template <class F>
+  void for_each_field(F &&f) {
+    f(origin), f(tile_size), f(rows), f(cols), f(gravity), f(stop_speed), f(friction);
+  }
 };
 
 // One chunk's narrow-phase output, merged in chunk order. The per-pair rows are valid up to
@@ -195,6 +207,12 @@ struct NarrowChunk {
   std::vector<std::uint32_t> previous;
   std::vector<PairCache> caches;
   std::size_t first_pair = 0, first_point = 0;  // where the chunk lands in the merged lists
+  template <class F>
+  void for_each_field(F &&f) {
+    f(points), f(reused_pair), f(pairs), f(point_count), f(same_counts), f(same_bodies);
+    f(bouncy), f(keys), f(touching), f(deepest), f(counts), f(previous), f(caches);
+    f(first_pair), f(first_point);
+  }
 };
 
 // A union-find over body indices (colour_contacts.cpp's push-out clusters) that is the identity
@@ -206,6 +224,10 @@ struct BodyClusters {
   std::vector<std::uint8_t> listed;    // per index: in `touched` (0 between uses)
   std::vector<std::uint16_t> deep;     // per index: its deep pairs, saturating (0 between uses)
   std::vector<std::uint32_t> touched;  // indices united this use, in pair order
+  template <class F>
+  void for_each_field(F &&f) {
+    f(parent), f(bodies), f(listed), f(deep), f(touched);
+  }
 };
 
 // Per-step scratch, reused between steps so a steady-state step allocates
@@ -275,6 +297,26 @@ struct StepScratch {
   // collider, and the sorted list before it is swapped in.
   std::vector<std::uint32_t> pair_group_begin;
   std::vector<std::pair<std::uint32_t, std::uint32_t>> grouped_pairs;
+
+  // Every member but the stage lists, which each step builds afresh and which hold functions.
+  template <class F>
+  void for_each_field(F &&f) {
+    f(ax), f(ay), f(alpha), f(damping), f(angular_damping), f(pax), f(pay), f(pdamping);
+    f(body_runs), f(solver_runs), f(rigid_runs), f(collider_runs), f(touched_sleepers), f(woken);
+    f(sleep_runs), f(edited_awake_runs), f(soft_bodies), f(strut_lambda), f(island_parent);
+    f(island_min_time), f(island_wake), f(moving), f(moving_version), f(coloured_moving_version);
+    f(joints_coloured_moving_version), f(pair_a), f(pair_b), f(joint_a), f(joint_b);
+    f(crowded_pushes), f(body_pushes), f(free_clusters), f(crowd_clusters), f(crowd_pair);
+    f(old_crowd_pair), f(deep_pair_list), f(strut_a), f(strut_b), f(strut_ids);
+    f(particle_moving), f(narrow_chunks), f(chunk_flags), f(old_still_touching), f(multi_pairs);
+    f(wide_lane_a), f(wide_lane_ids), f(wide_lane_pairs), f(fast_hit), f(fast_flag), f(p0x);
+    f(p0y), f(q0c), f(q0s), f(prepare_bodies), f(pushed_bodies), f(scaled_bodies);
+    f(dense_pushes), f(dense_pushes_left), f(solver_bodies), f(chunk_counts), f(tight_lx);
+    f(tight_ly), f(tight_ux), f(tight_uy), f(fat_lx), f(fat_ly), f(fat_ux), f(fat_uy);
+    f(collider_sweep_x), f(collider_sweep_y), f(collider_spread), f(enlarged_lx), f(enlarged_ly);
+    f(enlarged_ux), f(enlarged_uy), f(enlarged_flags), f(pair_class), f(pair_group_begin);
+    f(grouped_pairs);
+  }
 };
 
 // Soft constraint coefficients (see make_softness).
@@ -283,6 +325,9 @@ struct Softness {
   float mass_scale = 1;
   float impulse_scale = 0;
 };
+
+// Throws strut::Error naming the first setting out of range (World's constructor, snapshots).
+void validate_config(const WorldConfig &config);
 
 struct World::Impl {
   WorldConfig config;
@@ -414,6 +459,44 @@ struct World::Impl {
 
   StepProfile profile_sum;  // sums; profile() divides
   mutable StepProfile profile_mean;
+
+  // Every member a snapshot stores (solver/world_snapshot.cpp), named for its errors, in order.
+  // Not listed: config (stored first, before the world is made) and tasks (the thread pool,
+  // made for the threads asked for at loading), and the profile (a loaded world's starts at 0).
+  template <class F>
+  void for_each_section(F &&f) {
+    f("last_h", last_h), f("step_index", step_index), f("bodies", bodies);
+    f("colliders", colliders), f("collider_slots", collider_slots), f("shape_slots", shape_slots);
+    f("shapes", shapes), f("particles", particles), f("struts", struts), f("cold", cold);
+    f("slots", slots), f("needs_compaction", needs_compaction), f("first_dead", first_dead);
+    f("visited_flags", visited_flags), f("edited_bodies", edited_bodies);
+    f("awake_runs", awake_runs), f("sleeping_bodies", sleeping_bodies);
+    f("kinematic_bodies", kinematic_bodies), f("visit_all_bodies", visit_all_bodies);
+    f("island_sleepers", island_sleepers), f("dense_moved", dense_moved);
+    f("joints_need_compaction", joints_need_compaction), f("joints", joints);
+    f("joint_slots", joint_slots), f("joint_user_data", joint_user_data);
+    f("joints_of_body", joints_of_body), f("ignored_pairs_dirty", ignored_pairs_dirty);
+    f("ignored_pairs", ignored_pairs), f("broadphase", broadphase);
+    f("broadphase_pairs", broadphase_pairs), f("reference_pairs", reference_pairs);
+    f("scalar_contacts", scalar_contacts), f("keep_contact_structure", keep_contact_structure);
+    f("scalar_struts", scalar_struts), f("scalar_joints", scalar_joints);
+    f("lane_struts", lane_struts), f("lane_joints", lane_joints), f("motion", motion);
+    f("sweep_x", sweep_x), f("sweep_y", sweep_y), f("spread", spread), f("reach", reach);
+    f("extent", extent), f("cached_pairs", cached_pairs), f("candidate_pairs", candidate_pairs);
+    f("sensor_candidates", sensor_candidates), f("sensor_overlaps", sensor_overlaps);
+    f("removed_sensor_ends", removed_sensor_ends), f("enlarged_pairs", enlarged_pairs);
+    f("enlarged_sensor_pairs", enlarged_sensor_pairs), f("enlarged_version", enlarged_version);
+    f("enlarged_sweeps", enlarged_sweeps), f("contacts", contacts);
+    f("contact_softness", contact_softness), f("static_softness", static_softness);
+    f("contact_colours", contact_colours), f("joint_colours", joint_colours);
+    f("point_motion", point_motion), f("strut_colours", strut_colours);
+    f("strut_groups", strut_groups), f("strut_group_begin", strut_group_begin);
+    f("strut_lanes", strut_lanes), f("scratch", scratch), f("floor_grids", floor_grids);
+    f("begin_events", begin_events), f("end_events", end_events), f("hit_events", hit_events);
+    f("sensor_begin_events", sensor_begin_events), f("sensor_end_events", sensor_end_events);
+    f("events_read", events_read), f("sleeping_touches", sleeping_touches);
+    f("query_index", query_index), f("static_index", static_index), f("body_edits", body_edits);
+  }
 
   explicit Impl(const WorldConfig &c)
       : config(c), tasks(c.external_arena ? TaskSystem(c.external_arena) : TaskSystem(c.threads)) {}

@@ -156,6 +156,16 @@ class World {
   // This world becomes a copy of `state` (as copy() makes), reusing its own memory: a reset to a
   // saved state costs about what copying the state's data does.
   void restore(const World& state);
+  // The world as bytes: what copy() keeps, so that a world made from them (from_snapshot, or
+  // restore into any world) continues bit-identically to this one, at any thread count. The
+  // format is this build's (its version and memory layout are checked when it is read); a
+  // loaded world's profile starts from zero.
+  std::vector<std::uint8_t> snapshot() const;
+  // A world from snapshot bytes, running on `threads` (as WorldConfig::threads). Throws
+  // strut::Error "bytes A-B: <field>: <problem>" for a damaged, truncated or foreign snapshot.
+  static World from_snapshot(std::span<const std::uint8_t> bytes, int threads = 0);
+  // This world becomes the snapshot's, keeping its own threads; unchanged when it throws.
+  void restore(std::span<const std::uint8_t> bytes);
 
   const WorldConfig& config() const;
   void set_gravity(Vec2 gravity);

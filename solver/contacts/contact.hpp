@@ -174,6 +174,17 @@ struct ContactSet {
   std::vector<std::uint32_t> old_body_first, old_body_cursor;
   std::vector<std::uint64_t> old_by_body_key;
   std::vector<std::uint32_t> old_by_body_index;
+  template <class F>
+  void for_each_field(F&& f) {
+    f(points), f(constraint_first), f(constraint_count), f(generic_pairs);
+    f(pair_constraint_begin), f(wide), f(wide_features), f(wide_rounded), f(point_lane);
+    f(impulses_in_lanes), f(work), f(colour_work_begin), f(any_restitution), f(structure_kept);
+    f(points_relaid), f(pair_keys), f(pair_touching), f(pair_deepest), f(pair_begin);
+    f(pair_previous), f(pair_reused), f(same_pairs), f(same_layout), f(bouncy_pairs);
+    f(pair_cache), f(old_pair_cache), f(old_points), f(old_pair_keys), f(old_pair_begin);
+    f(old_pair_touching), f(old_body_first), f(old_body_cursor), f(old_by_body_key);
+    f(old_by_body_index);
+  }
 };
 
 inline std::uint64_t pair_key(std::uint32_t slot_a, std::uint32_t slot_b) {

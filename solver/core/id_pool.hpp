@@ -58,6 +58,11 @@ class IdPool {
   const IdSlot& operator[](std::uint32_t slot) const { return slots_[slot]; }
   std::size_t size() const { return slots_.size(); }  // slots ever made (live or not)
   std::size_t live_count() const { return slots_.size() - free_.size() - retired_.size(); }
+  // Everything but the kind, which the owner gives (solver/core/field_archive.hpp).
+  template <class F>
+  void for_each_field(F&& f) {
+    f(slots_), f(free_), f(retired_);
+  }
 
  private:
   const char* kind_;

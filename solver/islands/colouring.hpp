@@ -19,6 +19,10 @@ struct Colouring {
   std::vector<std::uint32_t> begin;  // kColourCount + 2 entries
   std::vector<std::uint32_t> colour_of;
   std::vector<std::uint32_t> used;  // per body: bit c set when colour c touches it (scratch)
+  template <class F>
+  void for_each_field(F&& f) {
+    f(order), f(begin), f(colour_of), f(used);
+  }
 };
 
 // bodies_a/bodies_b: the two bodies of each constraint; moving[k] false for bodies that are

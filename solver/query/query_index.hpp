@@ -58,6 +58,12 @@ class QueryIndex {
 
   std::mutex mutex;  // held by the caller around build and the query that follows
 
+  // What a copy keeps (solver/core/field_archive.hpp); not the mutex nor the build scratch.
+  template <class F>
+  void for_each_field(F&& f) {
+    f(groups), f(min_x), f(min_y), f(max_x), f(max_y), f(body), f(stamp_);
+  }
+
  private:
   std::uint64_t stamp_ = ~0ull;
   std::vector<std::uint64_t> keys_;  // build scratch

@@ -84,6 +84,11 @@ struct StrutLanes {
   bool dirty = true;         // bodies or struts changed since the last build
   bool built_with = false;   // World::Impl::lane_struts at the last build
   std::uint64_t builds = 0;  // tests: how often it was rebuilt
+  template <class F>
+  void for_each_field(F&& f) {
+    f(topologies), f(ends), f(groups), f(rows), f(other), f(other_count), f(dirty), f(built_with);
+    f(builds);
+  }
 };
 
 namespace wide {
