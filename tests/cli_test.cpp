@@ -181,6 +181,48 @@ TEST_F(Cli, BuiltInNameAndItsFileGiveTheSameHash) {
   EXPECT_EQ(by_name.out, by_file.out);
 }
 
+// SCENE_FORMAT.md version 3: `run S --steps N --snapshot-out F` then `run F --steps M` ends
+// with the hash and --state-out of `run S --steps N+M`, at other threads, for a scene whose
+// step hook spawns bodies as it goes (rain) and for a scene file.
+TEST_F(Cli, SnapshotOutContinuesExactly) {
+  const std::string file = write("small.json", kSmallScene);
+  for (const std::string& scene : {std::string("rain"), quote(file)}) {
+    const std::string snap = (dir_ / "run.snap").string();
+    const std::string whole = (dir_ / "whole.json").string();
+    const std::string resumed = (dir_ / "resumed.json").string();
+    const Result first =
+        run("run " + scene + " --steps 30 --quiet --threads 2 --snapshot-out " + quote(snap));
+    ASSERT_EQ(first.status, 0) << first.err;
+    const Result rest =
+        run("run " + quote(snap) + " --steps 25 --quiet --threads 1 --state-out " + quote(resumed));
+    const Result all =
+        run("run " + scene + " --steps 55 --quiet --threads 2 --state-out " + quote(whole));
+    ASSERT_EQ(rest.status, 0) << rest.err;
+    EXPECT_EQ(rest.out, all.out) << scene;
+    EXPECT_EQ(test::read_file(resumed), test::read_file(whole)) << scene;
+    EXPECT_EQ(json::parse(test::read_file(resumed))["steps"], 55);
+  }
+}
+
+TEST_F(Cli, DamagedSnapshotExitsTwoNamingTheBytes) {
+  const std::string snap = (dir_ / "run.snap").string();
+  ASSERT_EQ(run("run tumbler --steps 2 --quiet --snapshot-out " + quote(snap)).status, 0);
+  std::string bytes = test::read_file(snap);
+  const std::string cut = write("cut.snap", bytes.substr(0, bytes.size() / 2));
+  Result r = run("run " + quote(cut) + " --steps 1 --quiet");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.err.find(cut + ": bytes 16-24: header: payload length"), 0u) << r.err;
+  bytes[bytes.size() - 3] ^= 0x10;  // in the scene's part
+  const std::string flipped = write("flipped.snap", bytes);
+  r = run("run " + quote(flipped) + " --steps 1 --quiet");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find(": scene: checksum mismatch: the snapshot is damaged"), std::string::npos)
+      << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1);
+  r = run("run " + quote(snap) + " --steps 1 --no-contact-cache");
+  EXPECT_EQ(r.status, 2);
+}
+
 TEST_F(Cli, SubstepsOverrideTheScene) {
   const std::string scene = write("small.json", kSmallScene);
   const Result four = run("run " + quote(scene) + " --steps 10 --quiet");

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "strut/scene.hpp"
 #include "strut/scenes.hpp"
 #include "test_util.hpp"
 #include "tools/worlds/small_worlds.hpp"
@@ -183,6 +184,61 @@ TEST(WorldSnapshot, AFailedRestoreLeavesTheWorldAsItWas) {
   EXPECT_EQ(other.state_hash(), before);
   other.step(1.0f / 60);  // still a working world
   EXPECT_THROW(World::from_snapshot(s.bytes, -1), Error);
+}
+
+// Scene snapshots (save_scene_snapshot): the world, the instance's lists and the step hook's
+// state, for every built-in scene, loaded at another thread count.
+TEST(SceneSnapshot, EveryBuiltInSceneContinuesWithItsListsAndHook) {
+  for (const std::string& name : builtin_scene_names()) {
+    SceneInstance original = build_scene(builtin_scene(name, 0.3f), 2);
+    for (int k = 0; k < 25; ++k) original.step();
+    SceneInstance twin = load_scene_snapshot(save_scene_snapshot(original), "t.snap", 1);
+    EXPECT_EQ(twin.steps_done, original.steps_done);
+    EXPECT_EQ(twin.bodies, original.bodies);
+    EXPECT_EQ(twin.names, original.names);
+    EXPECT_EQ(twin.joint_names, original.joint_names);
+    EXPECT_EQ(bool(twin.hook), bool(original.hook)) << name;
+    for (int k = 0; k < 35; ++k) {
+      original.step();
+      twin.step();
+    }
+    EXPECT_EQ(twin.world.state_hash(), original.world.state_hash()) << name;
+    EXPECT_EQ(twin.bodies, original.bodies) << name << ": the hook made the same bodies";
+  }
+}
+
+// A bare World::snapshot loads as an instance of its bodies in creation order; a hook made
+// from a function cannot be saved; a hook state that does not fit is rejected.
+TEST(SceneSnapshot, BareWorldsFunctionHooksAndBadHookStates) {
+  Saved s;
+  const SceneInstance bare = load_scene_snapshot(s.bytes, "w.snap", 1);
+  EXPECT_EQ(bare.bodies, s.world.bodies());
+  SceneInstance inst = build_scene(builtin_scene("tumbler", 0.3f), 1);
+  inst.hook = StepHook([](SceneInstance&, int) {});
+  try {
+    save_scene_snapshot(inst);
+    ADD_FAILURE() << "saved a function hook";
+  } catch (const SceneError& e) {
+    EXPECT_NE(std::string(e.what()).find("step hook is a function"), std::string::npos);
+  }
+  SceneInstance rain = build_scene(builtin_scene("rain", 0.3f), 1);
+  for (int k = 0; k < 9; ++k) rain.step();
+  Bytes bytes = save_scene_snapshot(rain);
+  // The hook's state is last: its column index (4 bytes) is the file's end. Out of range, resealed.
+  const std::int32_t column = 1000;
+  std::memcpy(bytes.data() + bytes.size() - 4, &column, 4);
+  const std::size_t scene_part = rain.world.snapshot().size();
+  const std::uint64_t sum =
+      XXH3_64bits(bytes.data() + scene_part + 32, bytes.size() - scene_part - 32);
+  std::memcpy(bytes.data() + scene_part + 24, &sum, 8);
+  try {
+    load_scene_snapshot(bytes, "r.snap", 1);
+    ADD_FAILURE() << "loaded a rain hook at column 1000";
+  } catch (const SceneError& e) {
+    EXPECT_NE(std::string(e.what()).find("rain: not a state of the rain step hook"),
+              std::string::npos)
+        << e.what();
+  }
 }
 
 }  // namespace

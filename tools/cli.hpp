@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdio>
+#include <functional>
 #include <map>
 #include <span>
 #include <stdexcept>
@@ -48,6 +49,12 @@ Args parse_args(std::string_view command, std::span<const std::string> args,
 // SCENE on the command line: an existing file is loaded, otherwise the name of a built-in scene
 // (with `size`); neither is a UsageError. Bad files throw SceneError.
 Scene resolve_scene(const std::string& scene, float size = 1.0f);
+// Whether SCENE names a snapshot file (strut run --snapshot-out, World::snapshot).
+bool is_snapshot_file(const std::string& scene);
+// SCENE built on `threads`: a snapshot file loaded (load_scene_snapshot), else resolve_scene's
+// scene built with `edit` applied to it first.
+SceneInstance load_instance(const std::string& scene, int threads,
+                            const std::function<void(Scene&)>& edit = {});
 
 // Opens a file for writing before a long run, so a bad path fails at once (UsageError).
 class OutputFile {

@@ -79,6 +79,36 @@ Scene resolve_scene(const std::string& scene, float size) {
                    "' (strut list names the built-in scenes)");
 }
 
+bool is_snapshot_file(const std::string& scene) {
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(scene, ec)) return false;
+  std::FILE* f = std::fopen(scene.c_str(), "rb");
+  if (!f) return false;
+  std::uint8_t head[8] = {};
+  const std::size_t n = std::fread(head, 1, sizeof head, f);
+  std::fclose(f);
+  return is_snapshot(std::span<const std::uint8_t>(head, n));
+}
+
+SceneInstance load_instance(const std::string& scene, int threads,
+                            const std::function<void(Scene&)>& edit) {
+  if (!is_snapshot_file(scene)) {
+    Scene s = resolve_scene(scene);
+    if (edit) edit(s);
+    return build_scene(s, threads);
+  }
+  std::FILE* f = std::fopen(scene.c_str(), "rb");
+  if (!f) throw SceneError(scene, "", "cannot be opened");
+  std::vector<std::uint8_t> bytes;
+  std::uint8_t chunk[1 << 16];
+  for (std::size_t n; (n = std::fread(chunk, 1, sizeof chunk, f)) > 0;)
+    bytes.insert(bytes.end(), chunk, chunk + n);
+  const bool failed = std::ferror(f);
+  std::fclose(f);
+  if (failed) throw SceneError(scene, "", "cannot be read");
+  return load_scene_snapshot(bytes, scene, threads);
+}
+
 OutputFile::OutputFile(const std::string& option, const std::string& path) : path_(path) {
   file_ = std::fopen(path.c_str(), "wb");
   if (!file_) throw UsageError(option + ": cannot write '" + path + "': " + std::strerror(errno));

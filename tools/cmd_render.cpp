@@ -65,7 +65,7 @@ bool is_recording_file(const std::string& path) {
 // Runs the scene to the last chosen step, recording the chosen steps only.
 record::Recording record_scene(const std::string& name, const std::set<long long>& steps,
                                bool contacts, int threads) {
-  SceneInstance inst = build_scene(resolve_scene(name), threads);
+  SceneInstance inst = load_instance(name, threads);
   record::RecordingWriter writer({.scene = name, .dt = inst.dt, .every = 1, .contacts = contacts});
   for (long long k = 0; k <= *steps.rbegin(); ++k) {
     if (k > 0) inst.step();

@@ -1,7 +1,7 @@
 // `strut run [SCENE] [--steps N] [--threads T] [--substeps S] [--no-contact-cache]
-//            [--state-out FILE] [--profile-out FILE] [--events-out FILE] [--record FILE
-//            [--record-every K] [--record-contacts] [--record-islands]] [--quiet]`: runs a scene
-//            and reports where the time went.
+//            [--state-out FILE] [--profile-out FILE] [--events-out FILE] [--snapshot-out FILE]
+//            [--record FILE [--record-every K] [--record-contacts] [--record-islands]]
+//            [--quiet]`: runs a scene (or continues a snapshot) and reports where the time went.
 #include <unistd.h>
 
 #include <chrono>
@@ -115,8 +115,9 @@ void print_report(const SceneInstance& inst, const std::string& name, int thread
 
 std::string state_json(const SceneInstance& inst, const RunResult& r) {
   using namespace json_text;
-  std::string out = "{\"steps\": " + std::to_string(r.steps) + ", \"time\": ";
-  append_number(out, double(r.steps) * inst.dt);
+  // Counted from the scene's start: a run resumed from a snapshot goes on counting.
+  std::string out = "{\"steps\": " + std::to_string(inst.steps_done) + ", \"time\": ";
+  append_number(out, double(inst.steps_done) * inst.dt);
   out += ", \"hash\": \"" + hex64(r.hash) + "\",\n \"bodies\": [";
   bool first = true;
   for (std::size_t i = 0; i < inst.bodies.size(); ++i) {
@@ -294,7 +295,7 @@ int run_command(std::span<const std::string> argv) {
   const Args args =
       parse_args("run", argv,
                  {"--steps", "--threads", "--substeps", "--state-out", "--profile-out",
-                  "--events-out", "--record", "--record-every"},
+                  "--events-out", "--snapshot-out", "--record", "--record-every"},
                  {"--quiet", "--no-contact-cache", "--record-contacts", "--record-islands"});
   if (args.positional.size() > 1)
     throw UsageError("run: expected at most one SCENE, got '" + args.positional[1] + "'");
@@ -309,19 +310,29 @@ int run_command(std::span<const std::string> argv) {
     if (args.has(option) && !args.has("--record"))
       throw UsageError(std::string("run: ") + option + " needs --record FILE");
   // Open outputs first: a bad path should not cost a long run.
-  OutputFile state_out, profile_out;
+  OutputFile state_out, profile_out, snapshot_out;
   if (args.has("--state-out")) state_out = OutputFile("--state-out", args.text("--state-out", ""));
+  if (args.has("--snapshot-out"))
+    snapshot_out = OutputFile("--snapshot-out", args.text("--snapshot-out", ""));
   if (args.has("--profile-out"))
     profile_out = OutputFile("--profile-out", args.text("--profile-out", ""));
   std::optional<EventLog> events;
   if (args.has("--events-out"))
     events.emplace(OutputFile("--events-out", args.text("--events-out", "")));
 
-  Scene scene = resolve_scene(name);
-  if (args.has("--substeps")) scene.config.substeps = int(substeps);
-  if (args.has("--no-contact-cache")) scene.config.contact_cache = false;
-  const int steps = steps_opt >= 0 ? int(steps_opt) : scene.steps;
-  SceneInstance inst = build_scene(scene, threads);
+  // A snapshot continues with its own settings: the contact cache is part of its state, and
+  // --substeps changes the world's from the next step on.
+  const bool resumed = is_snapshot_file(name);
+  if (resumed && args.has("--no-contact-cache"))
+    throw UsageError("run: --no-contact-cache applies to scenes, not to the snapshot '" + name +
+                     "'");
+  SceneInstance inst = load_instance(name, threads, [&](Scene& scene) {
+    if (args.has("--substeps")) scene.config.substeps = int(substeps);
+    if (args.has("--no-contact-cache")) scene.config.contact_cache = false;
+  });
+  if (resumed && args.has("--substeps")) inst.world.set_substeps(int(substeps));
+  // Without --steps, a scene runs its default length and a snapshot the rest of it.
+  const int steps = steps_opt >= 0 ? int(steps_opt) : std::max(0, inst.steps - inst.steps_done);
   inst.world.reset_profile();
   std::optional<RunRecording> recording;
   if (args.has("--record"))
@@ -357,6 +368,11 @@ int run_command(std::span<const std::string> argv) {
         1000.0 * recording->cpu_seconds() / recording->frames());
   std::fflush(stdout);
   if (state_out) state_out.write(state_json(inst, r));
+  if (snapshot_out) {
+    const std::vector<std::uint8_t> bytes = save_scene_snapshot(inst);
+    snapshot_out.append(
+        std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
+  }
   if (profile_out) profile_out.write(profile_json(inst, name, threads, r));
   if (events) events->finish();
   return 0;

@@ -8,6 +8,7 @@ set(STRUT_SCENE_SOURCES
   tools/scene/scene_parse_tiles.cpp
   tools/scene/scene_write.cpp
   tools/scene/scene_build.cpp
+  tools/scene/scene_snapshot.cpp
   tools/scene/builtin_scenes.cpp
   tools/scene/builtin_stacks.cpp
   tools/scene/builtin_machines.cpp

@@ -15,6 +15,7 @@ namespace {
 constexpr const char* kUsage = R"(usage:
   strut run [SCENE] [--steps N] [--threads T] [--substeps S] [--no-contact-cache]
             [--state-out FILE] [--profile-out FILE] [--events-out FILE] [--quiet]
+            [--snapshot-out FILE]
             [--record FILE [--record-every K] [--record-contacts] [--record-islands]]
   strut list
   strut scale SCENE [--threads-max N] [--sizes a,b,c] [--steps N] [--out PREFIX]
@@ -29,7 +30,9 @@ collide afresh every step (the scene's world.contact_cache). --record writes eve
 step (docs/recording_format.md); `strut view` makes a page that plays it in a browser and
 `strut render` draws PNG frames. `strut robustness` runs the robustness suite (the field's
 stress cases, README "Robustness") and prints each figure beside its limit; its scenes are
-scenes/robustness/*.json. See docs/scene_format.md.
+scenes/robustness/*.json. --snapshot-out writes the world as it is after the run; such a
+file (or a World::snapshot) is accepted wherever a scene is and continues exactly where it was.
+See docs/scene_format.md.
 )";
 
 int list_command(std::span<const std::string> argv) {

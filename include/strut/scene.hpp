@@ -3,7 +3,10 @@
 // Loading validates the whole file before anything is created, so a bad file is rejected whole.
 #pragma once
 
+#include <cstdint>
 #include <functional>
+#include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -45,8 +48,46 @@ struct SceneJoint {
 struct SceneInstance;
 // Called before each step with the index of the step about to run (0-based): scenes made in
 // code use it to create and destroy bodies as they go (rain, particles). Stateful, so a Scene
-// holds a factory and every built instance gets a fresh hook.
-using StepHook = std::function<void(SceneInstance& io_scene, int step)>;
+// holds a factory and every built instance gets a fresh hook. Copied, a hook copies its state.
+// A hook made from a function cannot be saved in a scene snapshot; one made from a Resumable
+// (the built-in scenes' hooks) can, and save_scene_snapshot stores its name and state.
+class StepHook {
+ public:
+  using Function = std::function<void(SceneInstance& io_scene, int step)>;
+  class Resumable {
+   public:
+    virtual ~Resumable() = default;
+    virtual void operator()(SceneInstance& io_scene, int step) = 0;
+    virtual std::unique_ptr<Resumable> clone() const = 0;
+    virtual std::string name() const = 0;                 // the built-in hook it is
+    virtual std::vector<std::uint8_t> state() const = 0;  // everything it remembers
+  };
+  StepHook() = default;
+  StepHook(Function function) : function_(std::move(function)) {}
+  StepHook(std::unique_ptr<Resumable> hook) : resumable_(std::move(hook)) {}
+  StepHook(const StepHook& other)
+      : function_(other.function_),
+        resumable_(other.resumable_ ? other.resumable_->clone() : nullptr) {}
+  StepHook& operator=(const StepHook& other) {
+    if (this != &other) *this = StepHook(other);
+    return *this;
+  }
+  StepHook(StepHook&&) noexcept = default;
+  StepHook& operator=(StepHook&&) noexcept = default;
+
+  void operator()(SceneInstance& io_scene, int step) {
+    if (resumable_)
+      (*resumable_)(io_scene, step);
+    else if (function_)
+      function_(io_scene, step);
+  }
+  explicit operator bool() const { return resumable_ || function_; }
+  const Resumable* resumable() const { return resumable_.get(); }
+
+ private:
+  Function function_;
+  std::unique_ptr<Resumable> resumable_;
+};
 
 struct Scene {
   std::string source;       // file name or built-in name, used in error messages
@@ -118,5 +159,19 @@ SceneInstance build_scene(const Scene& scene, int threads);
 // The instance's current state as a scene (for saving): bodies in scene order with their current
 // pose and velocity, joints, the world settings. Unnamed bodies that a joint needs get a name.
 Scene capture_scene(const SceneInstance& scene);
+
+// Scene snapshots: the world's snapshot (World::snapshot) followed by the instance's lists (body
+// and joint order and names, materials, tile maps, steps done, dt) and its step hook's state, so
+// that load_scene_snapshot continues exactly where the instance was (`strut run S --steps N
+// --snapshot-out F` then `strut run F --steps M` ends as `run S --steps N+M`). Throws SceneError
+// when the step hook cannot be saved (a hook made from a function).
+std::vector<std::uint8_t> save_scene_snapshot(const SceneInstance& scene);
+// Whether the bytes start as a snapshot does (the world's or a scene's).
+bool is_snapshot(std::span<const std::uint8_t> bytes);
+// A scene snapshot, or a bare World::snapshot (its bodies then in creation order, unnamed), on
+// `threads` threads. Throws SceneError "<file_label>: bytes A-B: <field>: <problem>" for a
+// damaged, truncated or foreign snapshot.
+SceneInstance load_scene_snapshot(std::span<const std::uint8_t> bytes, std::string_view file_label,
+                                  int threads);
 
 }  // namespace strut

@@ -112,6 +112,10 @@ concept HasFreeFields = requires(T& t) {
 };
 
 template <class T>
+struct IsPair : std::false_type {};
+template <class A, class B>
+struct IsPair<std::pair<A, B>> : std::true_type {};
+template <class T>
 struct IsVector : std::false_type {};
 template <class T, class A>
 struct IsVector<std::vector<T, A>> : std::true_type {};
@@ -199,6 +203,9 @@ void archive(Archive& a, T& x) {
         archive(a, *v);
       }
     }
+  } else if constexpr (IsPair<T>::value && !IsBitwise<T>::value) {
+    archive(a, x.first);
+    archive(a, x.second);
   } else if constexpr (std::is_array_v<T>) {
     for (auto& e : x) archive(a, e);
   } else {

@@ -5,6 +5,7 @@
 
 #include "strut/body.hpp"
 #include "strut/shape.hpp"
+#include "strut/tile_map.hpp"
 
 namespace strut {
 
@@ -26,6 +27,16 @@ void for_each_field(BodyDef& d, F&& f) {
   f(d.material), f(d.is_static), f(d.is_kinematic), f(d.gravity_scale), f(d.linear_drag);
   f(d.angular_drag), f(d.fixed_rotation), f(d.category), f(d.mask), f(d.group), f(d.sensor);
   f(d.bullet), f(d.soft), f(d.enable_sleep), f(d.awake), f(d.user_data);
+}
+
+template <class F>
+void for_each_field(TileMapDef& d, F&& f) {
+  f(d.origin), f(d.tile_size), f(d.rows), f(d.cols), f(d.tiles), f(d.materials);
+  f(d.floor_gravity), f(d.floor_stop_speed);
+}
+template <class F>
+void for_each_field(TileMap& m, F&& f) {
+  f(m.body), f(m.tile_shapes);
 }
 
 }  // namespace strut

@@ -37,6 +37,11 @@ std::vector<ShapeDef> box_pit(float half_width, int floor, int wall) {
 // Moves the junkyard's pusher: before every step, toward (60 sin(0.2 t), 0) for its origin.
 class JunkyardHook {
  public:
+  static constexpr const char* kName = "junkyard";
+  // The pusher's index is found again after a resume.
+  template <class F>
+  void for_each_field(F&&) {}
+  bool valid(const SceneInstance&) const { return true; }
   void operator()(SceneInstance& io, int step) {
     const float dt = io.dt, t = dt * float(step);
     const BodyId pusher = io.bodies[pusher_index(io)];
@@ -56,6 +61,11 @@ class JunkyardHook {
 };
 
 }  // namespace
+
+StepHook resume_junkyard_hook(std::span<const std::uint8_t> state, std::size_t base,
+                              const SceneInstance& io) {
+  return ResumableHook<JunkyardHook>::resume(state, base, io);
+}
 
 Scene compounds(float size) {
   const int columns = 20, rows = scaled(150, size);
@@ -163,7 +173,9 @@ Scene junkyard(float size) {
   pusher.def.is_kinematic = true;
   pusher.def.shapes = {box_shape({2.0f, 4.0f}, {0.0f, 4.0f})};
   s.bodies.push_back(pusher);
-  s.make_step_hook = [] { return StepHook(JunkyardHook()); };
+  s.make_step_hook = [] {
+    return StepHook(std::make_unique<ResumableHook<JunkyardHook>>(JunkyardHook()));
+  };
   return s;
 }
 

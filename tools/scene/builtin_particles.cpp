@@ -34,7 +34,18 @@ Pour pour_for(float size) {
 
 class PourHook {
  public:
+  static constexpr const char* kName = "particles";
+  PourHook() = default;
   explicit PourHook(Pour p) : pour_(p) {}
+  template <class F>
+  void for_each_field(F&& f) {
+    f(pour_), f(poured_);
+  }
+  bool valid(const SceneInstance&) const {
+    return pour_.emitters > 0 && pour_.emitters <= 100000 && pour_.count >= 0 &&
+           pour_.count <= 10000000 && poured_ >= 0 && poured_ <= pour_.count &&
+           std::isfinite(pour_.half_width) && std::fabs(pour_.half_width) < 1e5f;
+  }
   void operator()(SceneInstance& io, int step) {
     if (step % kPourInterval != 0 || poured_ >= pour_.count) return;
     const int row = step / kPourInterval;
@@ -50,11 +61,16 @@ class PourHook {
   }
 
  private:
-  Pour pour_;
+  Pour pour_{1, 0.0f, 0};
   int poured_ = 0;
 };
 
 }  // namespace
+
+StepHook resume_pour_hook(std::span<const std::uint8_t> state, std::size_t base,
+                          const SceneInstance& io) {
+  return ResumableHook<PourHook>::resume(state, base, io);
+}
 
 Scene particles(float size) {
   const Pour p = pour_for(size);
@@ -73,7 +89,9 @@ Scene particles(float size) {
   s.bodies.back().name = "left_wall";
   s.bodies.push_back(box({p.half_width + 1.0f, 0.5f * height}, {1.0f, 0.5f * height}, true));
   s.bodies.back().name = "right_wall";
-  s.make_step_hook = [p] { return StepHook(PourHook(p)); };
+  s.make_step_hook = [p] {
+    return StepHook(std::make_unique<ResumableHook<PourHook>>(PourHook(p)));
+  };
   return s;
 }
 

@@ -6,9 +6,57 @@
 #include <cstdint>
 #include <string>
 
+#include "solver/core/field_archive.hpp"
 #include "strut/scene.hpp"
 
 namespace strut::builtin {
+
+// A built-in scene's step hook that scene snapshots can save: Hook has a default constructor, a
+// kName, its members in for_each_field (solver/core/field_archive.hpp) and `bool valid(const
+// SceneInstance&) const`, which a resumed hook must pass before it runs (a snapshot's state could
+// otherwise send it outside its lists).
+template <class Hook>
+class ResumableHook final : public StepHook::Resumable {
+ public:
+  explicit ResumableHook(Hook hook) : hook_(std::move(hook)) {}
+  void operator()(SceneInstance& io, int step) override { hook_(io, step); }
+  std::unique_ptr<Resumable> clone() const override {
+    return std::make_unique<ResumableHook>(*this);
+  }
+  std::string name() const override { return Hook::kName; }
+  std::vector<std::uint8_t> state() const override {
+    snapshot::Writer out;
+    Hook copy = hook_;
+    snapshot::archive(out, copy);
+    return std::move(out.bytes);
+  }
+  // The hook as `state` left it; throws snapshot::SnapshotError naming the bytes (from `base`,
+  // where the state sits in its file) when they are not a state of this hook.
+  static StepHook resume(std::span<const std::uint8_t> state, std::size_t base,
+                         const SceneInstance& io) {
+    Hook hook;
+    snapshot::Reader in(state.data(), state.size(), base);
+    in.enter(Hook::kName);
+    snapshot::archive(in, hook);
+    if (!in.done() || !hook.valid(io))
+      in.fail(0, state.size(), std::string("not a state of the ") + Hook::kName + " step hook");
+    return StepHook(std::make_unique<ResumableHook>(std::move(hook)));
+  }
+
+ private:
+  Hook hook_;
+};
+
+// The built-in hook named `name` resumed from its state (ResumableHook::resume); throws
+// snapshot::SnapshotError for an unknown name (builtin_scenes.cpp).
+StepHook resume_builtin_hook(const std::string& name, std::span<const std::uint8_t> state,
+                             std::size_t base, const SceneInstance& io);
+StepHook resume_junkyard_hook(std::span<const std::uint8_t> state, std::size_t base,
+                              const SceneInstance& io);
+StepHook resume_pour_hook(std::span<const std::uint8_t> state, std::size_t base,
+                          const SceneInstance& io);
+StepHook resume_rain_hook(std::span<const std::uint8_t> state, std::size_t base,
+                          const SceneInstance& io);
 
 // Box2D's benchmark settings: dt 1/60 s, 4 substeps, 1 iteration, gravity (0, -10).
 inline Scene benchmark_scene(std::string name, std::string description, int steps) {

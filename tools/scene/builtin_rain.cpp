@@ -40,11 +40,25 @@ constexpr Bone kBones[] = {
 struct Group {
   std::vector<BodyId> bodies;
   std::vector<JointId> joints;
+  template <class F>
+  void for_each_field(F&& f) {
+    f(bodies), f(joints);
+  }
 };
 
 class RainHook {
  public:
+  static constexpr const char* kName = "rain";
+  RainHook() = default;
   explicit RainHook(int floors) : groups_(std::size_t(floors) * kColumns) {}
+  template <class F>
+  void for_each_field(F&& f) {
+    f(groups_), f(column_);
+  }
+  // The ids it holds may be stale (it checks them before use); only its shape must fit.
+  bool valid(const SceneInstance&) const {
+    return !groups_.empty() && groups_.size() % kColumns == 0 && column_ >= 0 && column_ < kColumns;
+  }
 
   void operator()(SceneInstance& io, int step) {
     if (step % kSpawnInterval != 0) return;
@@ -114,6 +128,11 @@ class RainHook {
 
 }  // namespace
 
+StepHook resume_rain_hook(std::span<const std::uint8_t> state, std::size_t base,
+                          const SceneInstance& io) {
+  return ResumableHook<RainHook>::resume(state, base, io);
+}
+
 Scene rain(float size) {
   const int floors = scaled(5, size);
   Scene s = benchmark_scene(
@@ -135,7 +154,9 @@ Scene rain(float size) {
       tiles.push_back(tile);
     }
   add_static_shapes(s, "floors", tiles);
-  s.make_step_hook = [floors] { return StepHook(RainHook(floors)); };
+  s.make_step_hook = [floors] {
+    return StepHook(std::make_unique<ResumableHook<RainHook>>(RainHook(floors)));
+  };
   return s;
 }
 

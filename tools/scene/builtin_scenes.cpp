@@ -49,3 +49,22 @@ Scene builtin_scene(std::string_view name, float size) {
 }
 
 }  // namespace strut
+
+namespace strut::builtin {
+
+StepHook resume_builtin_hook(const std::string& name, std::span<const std::uint8_t> state,
+                             std::size_t base, const SceneInstance& io) {
+  using Resume = StepHook (*)(std::span<const std::uint8_t>, std::size_t, const SceneInstance&);
+  static constexpr std::pair<const char*, Resume> kHooks[] = {
+      {"junkyard", resume_junkyard_hook},
+      {"particles", resume_pour_hook},
+      {"rain", resume_rain_hook},
+  };
+  for (const auto& [hook_name, resume] : kHooks)
+    if (name == hook_name) return resume(state, base, io);
+  throw snapshot::SnapshotError("bytes " + std::to_string(base) + "-" +
+                                std::to_string(base + state.size()) +
+                                ": step hook: unknown hook \"" + name + "\"");
+}
+
+}  // namespace strut::builtin
