@@ -15,6 +15,7 @@
 #include <variant>
 #include <vector>
 
+#include "strut/scene.hpp"
 #include "strut/scenes.hpp"
 #include "strut/world.hpp"
 
@@ -91,6 +92,42 @@ class PyWorld {
   void set_velocity(const std::variant<std::string, long long>& b, std::pair<float, float> v) {
     s_.world.set_linear_velocity(body(b, "World.set_velocity"), {v.first, v.second});
   }
+  // The bytes `strut run --snapshot-out` writes; a World made from them continues exactly.
+  py::bytes snapshot() const {
+    std::vector<std::uint8_t> bytes;
+    {
+      py::gil_scoped_release unlocked;
+      bytes = save_scene_snapshot(s_);
+    }
+    return py::bytes(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+  }
+  static PyWorld from_snapshot(const py::bytes& data, int threads) {
+    if (threads < 0)
+      throw Error("World.from_snapshot: threads must be 0 (all cores) or more, got " +
+                  std::to_string(threads));
+    const std::string_view view = data;
+    const std::span<const std::uint8_t> bytes(reinterpret_cast<const std::uint8_t*>(view.data()),
+                                              view.size());
+    py::gil_scoped_release unlocked;
+    return PyWorld(load_scene_snapshot(bytes, "snapshot", threads));
+  }
+  PyWorld copy() const {
+    py::gil_scoped_release unlocked;
+    return PyWorld(s_.copy());
+  }
+  // This world becomes `state` (a World or snapshot bytes), keeping its own threads.
+  void restore_world(const PyWorld& state) {
+    py::gil_scoped_release unlocked;
+    s_.restore(state.s_);
+  }
+  void restore_bytes(const py::bytes& data) {
+    PyWorld loaded = from_snapshot(data, s_.world.config().threads);
+    py::gil_scoped_release unlocked;
+    s_ = std::move(loaded.s_);
+  }
+  int threads() const { return s_.world.config().threads; }
+  void restore_from(const PyWorld& state) { s_.restore(state.s_); }  // GIL released by the caller
+
   void explode(std::pair<float, float> position, float radius, float falloff,
                float impulse_per_length, std::uint32_t mask) {
     s_.world.explode({.position = {position.first, position.second},
@@ -182,6 +219,27 @@ class PyWorldBatch {
     return out;
   }
   std::size_t size() const { return worlds_.size(); }
+  // The listed worlds (indices into the batch, each once) become copies of `state`, side by side.
+  void reset(const std::vector<long long>& indices, const PyWorld& state) {
+    std::vector<PyWorld*> chosen;
+    for (const long long i : indices) {
+      if (i < 0 || i >= static_cast<long long>(worlds_.size()))
+        throw Error("WorldBatch.reset: index " + std::to_string(i) + " is outside the batch's " +
+                    std::to_string(worlds_.size()) + " worlds");
+      for (const PyWorld* w : chosen)
+        if (w == worlds_[std::size_t(i)])
+          throw Error("WorldBatch.reset: index " + std::to_string(i) + " is listed twice");
+      if (worlds_[std::size_t(i)] == &state)
+        throw Error("WorldBatch.reset: world " + std::to_string(i) + " is the state itself");
+      chosen.push_back(worlds_[std::size_t(i)]);
+    }
+    py::gil_scoped_release unlocked;
+    tbb::task_arena arena(threads_);
+    arena.execute([&] {
+      tbb::parallel_for(std::size_t(0), chosen.size(),
+                        [&](std::size_t k) { chosen[k]->restore_from(state); });
+    });
+  }
 
  private:
   std::vector<py::object> owners_;  // keeps the worlds alive as long as the batch
@@ -216,6 +274,29 @@ PYBIND11_MODULE(_strut, m) {
       .def("angular_velocities", &PyWorld::angular_velocities, "Angular velocities, float32 (n,).")
       .def("set_velocity", &PyWorld::set_velocity, py::arg("body"), py::arg("velocity"),
            "Sets the linear velocity of a body given by name or scene index.")
+      .def("snapshot", &PyWorld::snapshot,
+           "The world as bytes (the same bytes `strut run --snapshot-out` writes): everything a "
+           "step reads, the body order and names and the scene's step hook, so that "
+           "World.from_snapshot continues bit-identically at any thread count.")
+      .def_static("from_snapshot", &PyWorld::from_snapshot, py::arg("data"), py::arg("threads") = 0,
+                  "A World from snapshot bytes (World.snapshot, strut run --snapshot-out, or a C++ "
+                  "World::snapshot); strut.Error naming the bytes for a damaged one.")
+      .def("copy", &PyWorld::copy, "A copy that continues exactly as this world does.")
+      .def("__copy__", &PyWorld::copy)
+      .def(
+          "__deepcopy__", [](const PyWorld& w, py::dict) { return w.copy(); }, py::arg("memo"))
+      .def("restore", &PyWorld::restore_world, py::arg("state"),
+           "This world becomes a copy of `state` (a World), reusing its memory.")
+      .def("restore", &PyWorld::restore_bytes, py::arg("state"),
+           "This world becomes the snapshot `state` (bytes), keeping its threads.")
+      .def_property_readonly("threads", &PyWorld::threads,
+                             "The threads it steps on (0: all cores).")
+      .def(py::pickle([](const PyWorld& w) { return py::make_tuple(w.snapshot(), w.threads()); },
+                      [](const py::tuple& t) {
+                        if (t.size() != 2)
+                          throw strut::Error("World: a pickled World is (bytes, threads)");
+                        return PyWorld::from_snapshot(t[0].cast<py::bytes>(), t[1].cast<int>());
+                      }))
       .def("explode", &PyWorld::explode, py::arg("position"), py::arg("radius") = 1.0f,
            py::arg("falloff") = 0.0f, py::arg("impulse_per_length") = 1.0f,
            py::arg("mask") = 0xFFFFFFFFu,
@@ -233,5 +314,8 @@ PYBIND11_MODULE(_strut, m) {
       .def("velocities", &PyWorldBatch::velocities, "Linear velocities, float32 (worlds, n, 2).")
       .def("angular_velocities", &PyWorldBatch::angular_velocities,
            "Angular velocities, float32 (worlds, n).")
+      .def("reset", &PyWorldBatch::reset, py::arg("indices"), py::arg("state"),
+           "The listed worlds (indices, each once) become copies of the World `state`, side by "
+           "side on the batch's threads.")
       .def("__len__", &PyWorldBatch::size);
 }

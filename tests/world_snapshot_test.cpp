@@ -25,11 +25,8 @@ using Bytes = std::vector<std::uint8_t>;
 // The instance around `world` with s's lists and a copy of its step hook (scenes that create
 // bodies as they go go on doing so).
 SceneInstance instance_around(World world, const SceneInstance& s) {
-  SceneInstance c(std::move(world));
-  c.source = s.source, c.description = s.description, c.dt = s.dt, c.steps = s.steps;
-  c.steps_done = s.steps_done, c.bodies = s.bodies, c.names = s.names, c.joints = s.joints;
-  c.materials = s.materials, c.tile_maps = s.tile_maps, c.tile_map_parts = s.tile_map_parts;
-  c.hook = s.hook, c.joint_names = s.joint_names, c.joint_frames = s.joint_frames;
+  SceneInstance c = s.copy();
+  c.world = std::move(world);
   return c;
 }
 

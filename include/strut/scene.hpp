@@ -140,6 +140,10 @@ struct SceneInstance {
   void step();
   // Drops destroyed bodies and joints from the lists.
   void forget_destroyed();
+  // A copy (World::copy, the lists, the hook and its state) that continues as this one does; and
+  // this instance made a copy of `state`, reusing its world's memory (World::restore).
+  SceneInstance copy() const;
+  void restore(const SceneInstance& state);
 
   std::vector<std::string> joint_names;  // parallel to `joints`, empty = unnamed
 

@@ -1,5 +1,5 @@
 """Type stubs of strut._strut (python/strut_module.cpp), for editors and type checkers."""
-from typing import Sequence, Tuple, Union
+from typing import Sequence, Tuple, Union, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -25,6 +25,24 @@ class World:
     def set_velocity(self, body: Union[str, int], velocity: Tuple[float, float]) -> None: ...
     def explode(self, position: Tuple[float, float], radius: float = 1.0, falloff: float = 0.0,
                 impulse_per_length: float = 1.0, mask: int = 0xFFFFFFFF) -> None: ...
+    def snapshot(self) -> bytes:
+        """The world as bytes (those `strut run --snapshot-out` writes); from_snapshot continues
+        bit-identically at any thread count."""
+    @staticmethod
+    def from_snapshot(data: bytes, threads: int = 0) -> World:
+        """A World from snapshot bytes; strut.Error naming the bytes for a damaged one."""
+    def copy(self) -> World:
+        """A copy that continues exactly as this world does."""
+    def __copy__(self) -> World: ...
+    def __deepcopy__(self, memo: dict) -> World: ...
+    @overload
+    def restore(self, state: World) -> None:
+        """This world becomes a copy of `state`, reusing its memory."""
+    @overload
+    def restore(self, state: bytes) -> None:
+        """This world becomes the snapshot `state`, keeping its threads."""
+    @property
+    def threads(self) -> int: ...
 
 class WorldBatch:
     """Worlds stepped side by side; each ends as if stepped alone."""
@@ -36,3 +54,5 @@ class WorldBatch:
     def angles(self) -> npt.NDArray[np.float32]: ...
     def velocities(self) -> npt.NDArray[np.float32]: ...
     def angular_velocities(self) -> npt.NDArray[np.float32]: ...
+    def reset(self, indices: Sequence[int], state: World) -> None:
+        """The listed worlds (each once) become copies of `state`, side by side."""

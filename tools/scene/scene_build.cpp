@@ -190,6 +190,31 @@ void SceneInstance::step() {
   ++steps_done;
 }
 
+namespace {
+
+// Everything of an instance but its world.
+void copy_lists(SceneInstance& to, const SceneInstance& from) {
+  to.source = from.source, to.description = from.description, to.dt = from.dt;
+  to.steps = from.steps, to.steps_done = from.steps_done, to.bodies = from.bodies;
+  to.names = from.names, to.joints = from.joints, to.materials = from.materials;
+  to.tile_maps = from.tile_maps, to.tile_map_parts = from.tile_map_parts, to.hook = from.hook;
+  to.joint_names = from.joint_names, to.joint_frames = from.joint_frames;
+}
+
+}  // namespace
+
+SceneInstance SceneInstance::copy() const {
+  SceneInstance c(world.copy());
+  copy_lists(c, *this);
+  return c;
+}
+
+void SceneInstance::restore(const SceneInstance& state) {
+  if (&state == this) return;
+  world.restore(state.world);
+  copy_lists(*this, state);
+}
+
 void SceneInstance::forget_destroyed() {
   std::size_t kept = 0;
   for (std::size_t i = 0; i < bodies.size(); ++i) {
