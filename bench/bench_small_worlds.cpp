@@ -122,6 +122,42 @@ void BM_WorldCopyLargePyramid(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(s.world.copy());
 }
 
+// World::snapshot to bytes and World::from_snapshot back (save, then load into a new world), and
+// restore(bytes) into a running world; the bytes' size as a counter.
+template <class Build>
+void snapshot_round_trip(benchmark::State& state, Build&& build, bool into_running) {
+  World w = build();
+  const std::vector<std::uint8_t> first = w.snapshot();
+  for (auto _ : state) {
+    const std::vector<std::uint8_t> bytes = w.snapshot();
+    if (into_running)
+      w.restore(bytes);
+    else
+      benchmark::DoNotOptimize(World::from_snapshot(bytes, 1));
+  }
+  state.counters["bytes"] = double(first.size());
+}
+World running_lander() {
+  World w = one_thread_world();
+  worlds::build_lander(w, 0);
+  for (int s = 0; s < 60; ++s) w.step(kDt);
+  return w;
+}
+World running_large_pyramid() {
+  SceneInstance s = build_scene(builtin_scene("large_pyramid"), 1);
+  for (int k = 0; k < 60; ++k) s.step();
+  return std::move(s.world);
+}
+void BM_SnapshotLander(benchmark::State& state) {
+  snapshot_round_trip(state, running_lander, false);
+}
+void BM_SnapshotRestoreLander(benchmark::State& state) {
+  snapshot_round_trip(state, running_lander, true);
+}
+void BM_SnapshotLargePyramid(benchmark::State& state) {
+  snapshot_round_trip(state, running_large_pyramid, false);
+}
+
 void BM_StepLargePyramid(benchmark::State& state) {
   SceneInstance s = build_scene(builtin_scene("large_pyramid"), 1);
   for (int k = 0; k < 60; ++k) s.step();
@@ -133,6 +169,9 @@ void BM_StepLargePyramid(benchmark::State& state) {
 BENCHMARK(BM_WorldCopyLander);
 BENCHMARK(BM_WorldRestoreLander);
 BENCHMARK(BM_WorldCopyLargePyramid)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_SnapshotLander);
+BENCHMARK(BM_SnapshotRestoreLander);
+BENCHMARK(BM_SnapshotLargePyramid)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_StepLargePyramid)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_SmallWorldEmpty);
 BENCHMARK(BM_SmallWorldOneBody);

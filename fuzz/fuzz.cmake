@@ -1,6 +1,6 @@
-# Fuzz targets: fuzz_scene (scene file bytes -> parse, build, step) and fuzz_api (bytes -> a
-# sequence of World calls). Each defines LLVMFuzzerTestOneInput.
-set(STRUT_FUZZ_TARGETS scene api)
+# Fuzz targets: fuzz_scene (scene file bytes -> parse, build, step), fuzz_api (bytes -> a
+# sequence of World calls) and fuzz_snapshot (changed snapshot bytes -> World::from_snapshot). Each defines LLVMFuzzerTestOneInput.
+set(STRUT_FUZZ_TARGETS scene api snapshot)
 if(STRUT_SANITIZE STREQUAL "fuzz")
   foreach(target ${STRUT_FUZZ_TARGETS})
     add_executable(fuzz_${target} fuzz/fuzz_${target}.cpp)

@@ -201,25 +201,30 @@ std::unique_ptr<World::Impl> load(std::span<const std::uint8_t> bytes, int threa
 }  // namespace
 
 std::vector<std::uint8_t> World::snapshot() const {
-  Writer out;
-  out.bytes.resize(kHeaderBytes);
   WorldConfig config = impl_->config;
   // A pointer means nothing in a file, and the loader chooses the threads.
   config.external_arena = nullptr, config.threads = 0;
+  snapshot::Sizer size;
+  snapshot::archive(size, config);
+  impl_->for_each_section([&](const char*, auto& member) {
+    size.bytes += sizeof(std::uint64_t);
+    snapshot::archive(size, member);
+  });
+  std::vector<std::uint8_t> bytes(kHeaderBytes + size.bytes);
+  Writer out(bytes.data(), kHeaderBytes);
   snapshot::archive(out, config);
   impl_->for_each_section([&](const char*, auto& member) {
-    const std::size_t at = out.bytes.size();
-    out.bytes.resize(at + sizeof(std::uint64_t));
+    const std::size_t at = out.offset();
+    out.raw(&at, sizeof(std::uint64_t));  // the length, written below
     snapshot::archive(out, member);
-    put<std::uint64_t>(out.bytes, at, out.bytes.size() - at - sizeof(std::uint64_t));
+    put<std::uint64_t>(bytes, at, out.offset() - at - sizeof(std::uint64_t));
   });
-  std::memcpy(out.bytes.data(), kMagic, sizeof kMagic);
-  put<std::uint32_t>(out.bytes, 8, kFormatVersion);
-  put<std::uint32_t>(out.bytes, 12, layout_fingerprint());
-  put<std::uint64_t>(out.bytes, 16, out.bytes.size() - kHeaderBytes);
-  put<std::uint64_t>(out.bytes, 24,
-                     XXH3_64bits(out.bytes.data() + kHeaderBytes, out.bytes.size() - kHeaderBytes));
-  return std::move(out.bytes);
+  std::memcpy(bytes.data(), kMagic, sizeof kMagic);
+  put<std::uint32_t>(bytes, 8, kFormatVersion);
+  put<std::uint32_t>(bytes, 12, layout_fingerprint());
+  put<std::uint64_t>(bytes, 16, bytes.size() - kHeaderBytes);
+  put<std::uint64_t>(bytes, 24, XXH3_64bits(bytes.data() + kHeaderBytes, size.bytes));
+  return bytes;
 }
 
 World World::from_snapshot(std::span<const std::uint8_t> bytes, int threads) {

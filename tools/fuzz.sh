@@ -19,7 +19,7 @@ case "${1:-}" in
   --run-only) mode=run; shift ;;
   --ci) mode=ci; shift ;;
 esac
-targets=(scene api)
+targets=(scene api snapshot)
 if [[ $mode == all || $mode == build ]]; then
   if ! command -v clang++ >/dev/null; then
     echo "tools/fuzz.sh: clang++ not found (bash tools/install_deps.sh installs it)" >&2

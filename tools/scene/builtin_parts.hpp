@@ -25,10 +25,8 @@ class ResumableHook final : public StepHook::Resumable {
   }
   std::string name() const override { return Hook::kName; }
   std::vector<std::uint8_t> state() const override {
-    snapshot::Writer out;
     Hook copy = hook_;
-    snapshot::archive(out, copy);
-    return std::move(out.bytes);
+    return snapshot::to_bytes(copy);
   }
   // The hook as `state` left it; throws snapshot::SnapshotError naming the bytes (from `base`,
   // where the state sits in its file) when they are not a state of this hook.

@@ -25,11 +25,11 @@ constexpr std::uint32_t kSceneFormatVersion = 1;
 constexpr std::size_t kHeaderBytes = 32;  // of either part
 
 // Everything of a SceneInstance but its world and its hook, in the payload's order.
+// f is called once with all of them.
 template <class F>
 void instance_fields(SceneInstance& s, F&& f) {
-  f(s.source), f(s.description), f(s.dt), f(s.steps), f(s.steps_done), f(s.bodies), f(s.names);
-  f(s.joints), f(s.joint_names), f(s.joint_frames), f(s.materials), f(s.tile_maps);
-  f(s.tile_map_parts);
+  f(s.source, s.description, s.dt, s.steps, s.steps_done, s.bodies, s.names, s.joints,
+    s.joint_names, s.joint_frames, s.materials, s.tile_maps, s.tile_map_parts);
 }
 
 template <class T>
@@ -82,21 +82,21 @@ std::vector<std::uint8_t> save_scene_snapshot(const SceneInstance& scene) {
   }
   std::vector<std::uint8_t> out = scene.world.snapshot();
   const std::size_t part = out.size();
-  snapshot::Writer payload;
   // The lists are only read; archive takes its fields by reference for reading and writing alike.
   auto& s = const_cast<SceneInstance&>(scene);
-  instance_fields(s, [&](auto& field) { snapshot::archive(payload, field); });
-  snapshot::archive_all(payload, hook_name, hook_state);
+  std::vector<std::uint8_t> payload;
+  instance_fields(
+      s, [&](auto&... fields) { payload = snapshot::to_bytes(fields..., hook_name, hook_state); });
   out.resize(part + kHeaderBytes);
   std::memcpy(out.data() + part, kSceneMagic, sizeof kSceneMagic);
   const std::uint32_t version = kSceneFormatVersion, zero = 0;
-  const std::uint64_t length = payload.bytes.size();
-  const std::uint64_t sum = XXH3_64bits(payload.bytes.data(), payload.bytes.size());
+  const std::uint64_t length = payload.size();
+  const std::uint64_t sum = XXH3_64bits(payload.data(), payload.size());
   std::memcpy(out.data() + part + 8, &version, 4);
   std::memcpy(out.data() + part + 12, &zero, 4);
   std::memcpy(out.data() + part + 16, &length, 8);
   std::memcpy(out.data() + part + 24, &sum, 8);
-  out.insert(out.end(), payload.bytes.begin(), payload.bytes.end());
+  out.insert(out.end(), payload.begin(), payload.end());
   return out;
 }
 
@@ -150,7 +150,7 @@ SceneInstance load_scene_snapshot(std::span<const std::uint8_t> bytes, std::stri
   try {
     snapshot::Reader in(payload.data(), payload.size(), base);
     in.enter("scene");
-    instance_fields(inst, [&](auto& field) { snapshot::archive(in, field); });
+    instance_fields(inst, [&](auto&... fields) { snapshot::archive_all(in, fields...); });
     in.enter("step hook");
     snapshot::archive_all(in, hook_name, hook_state);
     if (!in.done()) in.fail(in.offset(), payload.size() - in.offset(), "bytes after its end");
