@@ -87,7 +87,7 @@ class Reader {
       fail(at_, size,
            "ends early (" + std::to_string(size_ - at_) + " bytes left, " + std::to_string(size) +
                " needed)");
-    std::memcpy(out, data_ + at_, size);
+    if (size > 0) std::memcpy(out, data_ + at_, size);  // an empty vector's data() may be null
     at_ += size;
   }
   // A length of elements of element_size bytes each, checked against the bytes left (each element
