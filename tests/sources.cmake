@@ -3,6 +3,7 @@ set(STRUT_TEST_SOURCES
   tests/world_batch_test.cpp
   tests/world_copy_test.cpp
   tests/world_snapshot_test.cpp
+  tests/lander_env_test.cpp
   tests/convex_hull_test.cpp
   tests/body_test.cpp
   tests/id_pool_test.cpp

@@ -16,6 +16,8 @@ set(STRUT_SCENE_SOURCES
   tools/scene/builtin_jointed.cpp
   tools/scene/builtin_rain.cpp
   tools/scene/builtin_particles.cpp
+  # The learning environment of the Python package and the benchmarks (not installed API).
+  tools/worlds/lander_env.cpp
 )
 set(STRUT_SCENE_TESTS
   tests/scene_parse_test.cpp

@@ -56,3 +56,22 @@ class WorldBatch:
     def angular_velocities(self) -> npt.NDArray[np.float32]: ...
     def reset(self, indices: Sequence[int], state: World) -> None:
         """The listed worlds (each once) become copies of `state`, side by side."""
+
+class LanderEnv:
+    """A lander task over `num_envs` worlds stepped side by side (tools/worlds/lander_env.hpp):
+    observations (num_envs, 8): hull x, y from the pad, vx, vy, angle, angular velocity, left and
+    right leg down; actions (num_envs, 2): main throttle in [0, 1], side in [-1, 1]. Episodes
+    that end restart at once; info['episode_return'] and info['episode_length'] give the finished
+    ones (0 elsewhere)."""
+    observation_shape: Tuple[int]
+    action_shape: Tuple[int]
+    def __init__(self, num_envs: int, threads: int = 0, seed: int = 0,
+                 max_steps: int = 1000) -> None: ...
+    def __len__(self) -> int: ...
+    def reset(self) -> Tuple[npt.NDArray[np.float32], dict]: ...
+    def step(self, actions: npt.ArrayLike) -> Tuple[npt.NDArray[np.float32],
+                                                     npt.NDArray[np.float32],
+                                                     npt.NDArray[np.bool_],
+                                                     npt.NDArray[np.bool_], dict]: ...
+    def run(self, actions: npt.ArrayLike, steps: int) -> npt.NDArray[np.float32]:
+        """The same actions for `steps` steps without returning to Python; summed rewards."""

@@ -215,3 +215,30 @@ def test_damaged_snapshots_raise_naming_the_bytes():
         strut.World.from_snapshot(bytes(data))
     with pytest.raises(strut.Error, match="not a strut snapshot"):
         strut.World.from_snapshot(b"hello world, this is not a snapshot at all")
+
+
+def test_lander_env_has_the_vectorised_shape_and_restarts_episodes():
+    env = strut.LanderEnv(num_envs=8, threads=2, seed=3, max_steps=200)
+    obs, info = env.reset()
+    assert obs.shape == (8, 8) and obs.dtype == np.float32 and info == {}
+    assert strut.LanderEnv.observation_shape == (8,) and strut.LanderEnv.action_shape == (2,)
+    returns = []
+    for _ in range(400):
+        obs, reward, terminated, truncated, info = env.step(np.zeros((8, 2), np.float32))
+        assert reward.shape == (8,) and terminated.dtype == np.bool_ and truncated.dtype == np.bool_
+        done = terminated | truncated
+        returns += list(info["episode_return"][done])
+        assert np.all(info["episode_length"][~done] == 0)
+    assert len(returns) >= 8  # every lander's first episode ended (200 steps at most)
+    # The same seed and actions give the same numbers, stepped from Python or all in C++.
+    a, b = strut.LanderEnv(4, threads=1, seed=7), strut.LanderEnv(4, threads=2, seed=7)
+    a.reset(), b.reset()
+    actions = np.tile(np.array([[0.6, -0.2]], np.float32), (4, 1))
+    summed = sum(a.step(actions)[1] for _ in range(50))
+    np.testing.assert_allclose(b.run(actions, 50), summed, rtol=1e-5)
+    with pytest.raises(strut.Error, match=r"actions must have shape \(4, 2\)"):
+        a.step(np.zeros((3, 2), np.float32))
+    bad = actions.copy()
+    bad[2, 1] = np.nan
+    with pytest.raises(strut.Error, match=r"actions\[2\]\[1\] is not a finite number"):
+        a.step(bad)
