@@ -2,6 +2,7 @@
 `strut run`, arrays of the documented shapes, errors as strut.Error naming the problem, batches
 that end as each world stepped alone."""
 import os
+import sys
 import subprocess
 import threading
 import time
@@ -242,3 +243,14 @@ def test_lander_env_has_the_vectorised_shape_and_restarts_episodes():
     bad[2, 1] = np.nan
     with pytest.raises(strut.Error, match=r"actions\[2\]\[1\] is not a finite number"):
         a.step(bad)
+
+
+def test_dask_workers_continue_pickled_worlds_exactly():
+    # examples/python/dask_branches.py: a world pickled to two Dask worker processes, branched
+    # there; each branch must equal the same branch run here.
+    script = os.path.join(os.path.dirname(__file__), "..", "..", "examples", "python",
+                          "dask_branches.py")
+    out = subprocess.run([sys.executable, script, "--branches", "4", "--workers", "2"],
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert out.stdout.count("same as here") == 4
