@@ -288,6 +288,7 @@ struct World::Impl {
   WorldConfig config;
   TaskSystem tasks;
   float last_h = 1.0f / 240.0f;  // substep length of the last step: implicit velocities use it
+  int last_substeps = 0;  // substeps of the last step (World::body_contacts' impulses per step)
   std::uint64_t step_index = 0;
 
   BodyArrays bodies;

@@ -289,6 +289,7 @@ void World::step(float dt) {
   StepProfile p;
 
   begin_step(w, h);
+  w.last_substeps = substeps;
   clock.lap();  // counted in the total only
 
   // Broad phase. Reads: particles, motion. Writes: tight boxes, motion and reach per body, the
