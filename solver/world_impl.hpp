@@ -330,6 +330,9 @@ struct World::Impl {
     std::uint64_t value = 0;
   };
   std::vector<JointUserData> joint_user_data;
+  // Live joints with a finite force or torque threshold: while 0, a step looks at no joint for
+  // joint events (solver/joint_events.cpp).
+  std::uint32_t threshold_joints = 0;
   // Joint slots of each body slot, so destroying a body finds its joints without a scan of all
   // joints (rain destroys hundreds of ragdoll bones among 10,000 joints every few steps).
   std::vector<std::vector<std::uint32_t>> joints_of_body;
@@ -389,12 +392,14 @@ struct World::Impl {
   std::vector<ContactEvent> begin_events, end_events;
   std::vector<ContactHitEvent> hit_events;
   std::vector<SensorEvent> sensor_begin_events, sensor_end_events;
+  std::vector<JointEvent> joint_events;  // solver/joint_events.cpp
   enum EventList : std::uint8_t {
     kBeginList = 1,
     kEndList = 2,
     kHitList = 4,
     kSensorBeginList = 8,
     kSensorEndList = 16,
+    kJointList = 32,
   };
   mutable std::uint8_t events_read = 0;
   // Touching pairs (collider slot keys and generations) whose island fell asleep (their contacts

@@ -145,6 +145,15 @@ struct ContactData {
   ContactPointData points[2];
 };
 
+// A joint whose reaction in the last step exceeded a threshold (JointDef's force_threshold or
+// torque_threshold, set_joint_force_threshold...): the reaction force on b (N) and torque
+// (N m) of the step's last substep, as joint_reading gives them.
+struct JointEvent {
+  JointId joint;
+  Vec2 force;
+  float torque = 0.0f;
+};
+
 // What a body looks like right now, for rendering and output.
 // One shape as it is now: world vertices (a circle: its centre; a capsule or segment: its two
 // ends; a polygon: counter-clockwise; a chain: its points) and the radius around them.
@@ -290,6 +299,11 @@ class World {
   void set_joint_motor_speed(JointId id, float speed);           // the motor's speed alone
   void set_joint_spring(JointId id, const JointSpring& spring);  // + distance
   void set_mouse_target(JointId id, Vec2 target);
+  // The thresholds of joint events (JointDef's force_threshold and torque_threshold: N and N m,
+  // >= 0, infinity for none). They change no physics, so unlike the setters above they do not
+  // wake the joint's bodies.
+  void set_joint_force_threshold(JointId id, float threshold);
+  void set_joint_torque_threshold(JointId id, float threshold);
 
   // ---- Tile maps (strut/tile_map.hpp; solver/shapes/tile_map.cpp) ----
   // Builds a grid of tiles: the solid ones as box shapes of one new static body, whose edges
@@ -338,6 +352,12 @@ class World {
   // come with the next step's, naming the removed shape and body by their now stale ids.
   std::span<const SensorEvent> sensor_begin_events() const;
   std::span<const SensorEvent> sensor_end_events() const;
+  // Joints whose reaction force magnitude exceeded their force_threshold, or whose reaction
+  // torque magnitude exceeded their torque_threshold, at the end of a step: one event per joint
+  // and step, in creation order, accumulated and read like the contact events. Disabled joints and
+  // joints of sleeping islands (which the step does not solve) make none. A breakable joint is
+  // destroy_joint on its event.
+  std::span<const JointEvent> joint_events() const;
   std::size_t contact_count() const;  // contact points of the last step
 
   // ---- What touches what now (solver/world_contacts.cpp) ----
