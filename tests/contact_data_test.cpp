@@ -213,6 +213,51 @@ TEST(ContactData, SleepingBodiesReportNoContacts) {
   EXPECT_GT(totals(world.body_contacts(box)).normal, 0.0f);
 }
 
+// A soft box (its contacts solved point by point, their impulses kept in the points) presses its
+// weight too: within 2 % after 120 steps (its struts still quiver a little).
+TEST(ContactData, SoftBoxPressesItsWeightToo) {
+  World world;
+  world.create_body(test::ground_def());
+  BodyDef b = test::box_def({0.0f, 0.5f});
+  b.soft = 1e-4f;
+  b.enable_sleep = false;
+  const BodyId box = world.create_body(b);
+  for (int i = 0; i < 120; ++i) world.step(kDt);
+  const float weight = world.mass(box) * kG * kDt;
+  float sum = 0;
+  for (int i = 0; i < 60; ++i) {
+    world.step(kDt);
+    sum += totals(world.body_contacts(box)).normal;
+  }
+  EXPECT_NEAR(sum / 60, weight, 0.02f * weight);
+}
+
+// The same world at 1 and 2 threads reports the same contacts, bit for bit.
+TEST(ContactData, SameBitsAtAnyThreadCount) {
+  auto run = [](int threads) {
+    World world({.threads = threads});
+    world.create_body(test::ground_def());
+    std::vector<BodyId> boxes;
+    for (int i = 0; i < 30; ++i) {
+      BodyDef d = test::box_def({float(i % 6) * 1.1f - 3.0f, 0.5f + float(i / 6) * 1.05f});
+      d.angle = 0.01f * float(i);
+      boxes.push_back(world.create_body(d));
+    }
+    for (int i = 0; i < 40; ++i) world.step(kDt);
+    std::vector<std::uint32_t> out;
+    for (const BodyId b : boxes)
+      for (const ContactData& c : world.body_contacts(b))
+        for (int k = 0; k < c.point_count; ++k)
+          out.insert(out.end(), {test::bits(c.points[k].normal_impulse),
+                                 test::bits(c.points[k].tangent_impulse),
+                                 test::bits(c.points[k].separation), test::bits(c.normal.x)});
+    return out;
+  };
+  const std::vector<std::uint32_t> one = run(1);
+  EXPECT_FALSE(one.empty());
+  EXPECT_EQ(one, run(2));
+}
+
 // Contacts read through the wide lanes (a settled pair keeps its structure, so its impulses stay
 // there) and through the points (every step colours and lays out afresh) agree.
 TEST(ContactData, LanesAndPointsGiveTheSameImpulses) {
