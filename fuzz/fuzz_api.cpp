@@ -178,6 +178,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
           world.is_awake(id);
           world.sleep_enabled(id);
           world.user_data(id);
+          fuzz::require_sane_contacts(world, world.body_contacts(id));
           break;
         case 27:
           world.set_linear_drag(id, x);
@@ -203,6 +204,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
           const ShapeId s = shape_id();
           world.definition(s);
           world.shapes(world.body_of(s));
+          fuzz::require_sane_contacts(world, world.shape_contacts(s));
+          fuzz::rejected_or([&] {
+            for (const ShapeId inside : world.sensor_overlaps(s))
+              fuzz::require_live_shape(world, inside);
+          });
           break;
         }
         case 32: {
@@ -231,6 +237,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
           world.definition(j);
           world.joint_type(j);
           world.joint_length(j);
+          // Thresholds from the same byte (no byte more, so older inputs decode as before).
+          if (how & 4) world.set_joint_force_threshold(j, float(how >> 3));
+          if (how & 8) world.set_joint_torque_threshold(j, float(how >> 4));
           break;
         }
       }
