@@ -2,9 +2,10 @@
 // arbitrary numbers and arbitrary ids, including destroyed ones: bodies of every shape kind and
 // compounds, shapes added and removed, joints of every type, run-time changes, every query (box,
 // point, rays, and shape overlaps and casts with arbitrary shapes, poses, translations and
-// filters) and event reads. Every call either succeeds or throws strut::Error; after every step
-// all body states are finite and every event names shapes that belong to the bodies it names;
-// every query hit names a live shape of its body, at a fraction in [0, 1] with a unit normal.
+// filters), event reads and contact data. Every call either succeeds or throws strut::Error;
+// after every step all body states are finite and every event names shapes that belong to the
+// bodies it names; every query hit names a live shape of its body, at a fraction in [0, 1] with a
+// unit normal.
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
