@@ -2,9 +2,10 @@
 // arbitrary numbers and arbitrary ids, including destroyed ones: bodies of every shape kind and
 // compounds, shapes added and removed, joints of every type, run-time changes, every query (box,
 // point, rays, and shape overlaps and casts with arbitrary shapes, poses, translations and
-// filters) and event reads. Every call either succeeds or throws strut::Error; after every step
-// all body states are finite and every event names shapes that belong to the bodies it names;
-// every query hit names a live shape of its body, at a fraction in [0, 1] with a unit normal.
+// filters), event reads and contact data. Every call either succeeds or throws strut::Error;
+// after every step all body states are finite and every event names shapes that belong to the
+// bodies it names; every query hit names a live shape of its body, at a fraction in [0, 1] with a
+// unit normal.
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -178,6 +179,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
           world.is_awake(id);
           world.sleep_enabled(id);
           world.user_data(id);
+          fuzz::require_sane_contacts(world, world.body_contacts(id));
           break;
         case 27:
           world.set_linear_drag(id, x);
@@ -203,6 +205,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
           const ShapeId s = shape_id();
           world.definition(s);
           world.shapes(world.body_of(s));
+          fuzz::require_sane_contacts(world, world.shape_contacts(s));
+          fuzz::rejected_or([&] {
+            for (const ShapeId inside : world.sensor_overlaps(s))
+              fuzz::require_live_shape(world, inside);
+          });
           break;
         }
         case 32: {
@@ -231,6 +238,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
           world.definition(j);
           world.joint_type(j);
           world.joint_length(j);
+          // Thresholds from the same byte (no byte more, so older inputs decode as before).
+          if (how & 4) world.set_joint_force_threshold(j, float(how >> 3));
+          if (how & 8) world.set_joint_torque_threshold(j, float(how >> 4));
           break;
         }
       }

@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <optional>
+#include <vector>
 
 #include "strut/world.hpp"
 
@@ -48,6 +49,27 @@ inline void require_consistent_events(const World& world) {
       require_shape_of(world, e.sensor, e.sensor_body);
       require_shape_of(world, e.visitor, e.visitor_body);
     }
+  for (const JointEvent& e : world.joint_events())
+    if (!is_finite(e.force) || !std::isfinite(e.torque)) __builtin_trap();
+}
+
+// Contact data (World::body_contacts, shape_contacts) names live shapes of the live bodies it
+// names, one to two finite points a pair, a unit normal and non-negative normal impulses.
+inline void require_sane_contacts(const World& world, const std::vector<ContactData>& contacts) {
+  for (const ContactData& c : contacts) {
+    if (!world.is_valid(c.a) || !world.is_valid(c.b) || !world.is_valid(c.shape_a) ||
+        !world.is_valid(c.shape_b))
+      __builtin_trap();
+    if (world.body_of(c.shape_a) != c.a || world.body_of(c.shape_b) != c.b) __builtin_trap();
+    if (c.point_count < 1 || c.point_count > 2) __builtin_trap();
+    if (!(std::fabs(length(c.normal) - 1) < 1e-3f)) __builtin_trap();
+    for (int i = 0; i < c.point_count; ++i) {
+      const ContactPointData& p = c.points[i];
+      if (!is_finite(p.point) || !std::isfinite(p.separation) ||
+          !std::isfinite(p.tangent_impulse) || !(p.normal_impulse >= 0))
+        __builtin_trap();
+    }
+  }
 }
 
 // Runs a call whose bad input is expected: strut::Error is an answer, anything else propagates.

@@ -4,7 +4,9 @@
 // lives here, the same few fields for every type.
 #pragma once
 
+#include <cmath>
 #include <cstdint>
+#include <variant>
 #include <vector>
 
 #include "solver/joints/joint_row.hpp"
@@ -62,6 +64,16 @@ struct Joint {
   JointDef def;            // settings: as created, then as changed by the run-time setters
   bool dead = false;       // destroyed; removed from World::Impl::joints before the next step
 };
+
+// Whether a joint's settings ask for joint events: a finite force or torque threshold
+// (World::Impl::threshold_joints counts the live joints that do).
+inline bool has_event_threshold(const JointDef& def) {
+  return std::visit(
+      [](const auto& d) {
+        return std::isfinite(d.force_threshold) || std::isfinite(d.torque_threshold);
+      },
+      def);
+}
 
 // Marks an item of PointMotion::items that is a group of points projected in lanes.
 inline constexpr std::uint32_t kProjectGroup = 1u << 31;

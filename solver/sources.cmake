@@ -38,6 +38,8 @@ set(STRUT_SOLVER_SOURCES
   solver/joints/motor_joint.cpp
   solver/joints/weld_joint.cpp
   solver/world_joints.cpp
+  solver/joint_events.cpp
+  solver/world_contacts.cpp
   solver/bodies/world_body_motion.cpp
   solver/soft/strut_kernel.cpp
   solver/soft/strut_lanes.cpp

@@ -333,6 +333,7 @@ struct World::Impl {
   WorldConfig config;
   TaskSystem tasks;
   float last_h = 1.0f / 240.0f;  // substep length of the last step: implicit velocities use it
+  int last_substeps = 0;  // substeps of the last step (World::body_contacts' impulses per step)
   std::uint64_t step_index = 0;
 
   BodyArrays bodies;
@@ -374,6 +375,9 @@ struct World::Impl {
     std::uint64_t value = 0;
   };
   std::vector<JointUserData> joint_user_data;
+  // Live joints with a finite force or torque threshold: while 0, a step looks at no joint for
+  // joint events (solver/joint_events.cpp).
+  std::uint32_t threshold_joints = 0;
   // Joint slots of each body slot, so destroying a body finds its joints without a scan of all
   // joints (rain destroys hundreds of ragdoll bones among 10,000 joints every few steps).
   std::vector<std::vector<std::uint32_t>> joints_of_body;
@@ -433,12 +437,14 @@ struct World::Impl {
   std::vector<ContactEvent> begin_events, end_events;
   std::vector<ContactHitEvent> hit_events;
   std::vector<SensorEvent> sensor_begin_events, sensor_end_events;
+  std::vector<JointEvent> joint_events;  // solver/joint_events.cpp
   enum EventList : std::uint8_t {
     kBeginList = 1,
     kEndList = 2,
     kHitList = 4,
     kSensorBeginList = 8,
     kSensorEndList = 16,
+    kJointList = 32,
   };
   mutable std::uint8_t events_read = 0;
   // Touching pairs (collider slot keys and generations) whose island fell asleep (their contacts

@@ -48,6 +48,12 @@ JointId World::create_joint(const JointDef& def) {
                       : "create_joint: both bodies are static or kinematic");
   const JointOps& ops = joint_ops(type);
   try {
+    std::visit(
+        [](const auto& d) {
+          check_threshold(d.force_threshold, "force_threshold");
+          check_threshold(d.torque_threshold, "torque_threshold");
+        },
+        def);
     ops.validate(w, def, a, b);
   } catch (const Error& e) {
     throw Error(std::string("create_joint: ") + e.what());
@@ -71,6 +77,7 @@ JointId World::create_joint(const JointDef& def) {
     if (list.empty() || list.back() != slot) list.push_back(slot);  // a mouse: once
   }
   w.ignored_pairs_dirty = true;
+  if (has_event_threshold(def)) ++w.threshold_joints;
   return w.joint_slots.id_of<JointId>(slot);
 }
 
@@ -103,18 +110,7 @@ float World::joint_length(JointId id) const {
 
 JointReading World::joint_reading(JointId id) const {
   const auto& w = *impl_;
-  const Joint& j = w.joints[w.joint_dense_of(id, "joint_reading")];
-  JointReading r;
-  r.type = j.type;
-  r.enabled = j.enabled;
-  const float h = w.last_h;
-  // The multipliers are position impulses (force x h^2) of the last substep.
-  const float to_force = 1.0f / (h * h);
-  r.force = to_force * j.reaction_force;
-  r.torque = to_force * j.reaction_torque;
-  r.motor_effort = to_force * j.motor_impulse;
-  joint_ops(j.type).read(w, j, w.slots[j.slot_a].dense, w.slots[j.slot_b].dense, h, r);
-  return r;
+  return read_joint(w, w.joints[w.joint_dense_of(id, "joint_reading")]);
 }
 
 namespace {
@@ -226,6 +222,36 @@ void World::set_mouse_target(JointId id, Vec2 target) {
     return false;
   });
   w.joints[w.joint_dense_of(id, "set_mouse_target")].target = target;
+}
+
+namespace {
+
+// Sets one of a joint's event thresholds (every type has both), keeping threshold_joints.
+template <class Field>
+void set_threshold(World::Impl& w, JointId id, float threshold, const char* call, const char* field,
+                   Field field_of) {
+  Joint& j = w.joints[w.joint_dense_of(id, call)];
+  try {
+    check_threshold(threshold, field);
+  } catch (const Error& e) {
+    throw Error(std::string(call) + ": " + e.what());
+  }
+  const bool before = has_event_threshold(j.def);
+  std::visit([&](auto& d) { field_of(d) = threshold; }, j.def);
+  const bool after = has_event_threshold(j.def);
+  w.threshold_joints += std::uint32_t(after) - std::uint32_t(before);
+}
+
+}  // namespace
+
+void World::set_joint_force_threshold(JointId id, float threshold) {
+  set_threshold(*impl_, id, threshold, "set_joint_force_threshold", "force_threshold",
+                [](auto& d) -> float& { return d.force_threshold; });
+}
+
+void World::set_joint_torque_threshold(JointId id, float threshold) {
+  set_threshold(*impl_, id, threshold, "set_joint_torque_threshold", "torque_threshold",
+                [](auto& d) -> float& { return d.torque_threshold; });
 }
 
 }  // namespace strut

@@ -28,6 +28,7 @@
 #include "solver/contacts/sensor_events.hpp"
 #include "solver/core/tick_clock.hpp"
 #include "solver/islands/islands.hpp"
+#include "solver/joint_events.hpp"
 #include "solver/joint_solver.hpp"
 #include "solver/joints/point_motion.hpp"
 #include "solver/step/collide_phase.hpp"
@@ -289,6 +290,7 @@ void World::step(float dt) {
   StepProfile p;
 
   begin_step(w, h);
+  w.last_substeps = substeps;
   clock.lap();  // counted in the total only
 
   // Broad phase. Reads: particles, motion. Writes: tight boxes, motion and reach per body, the
@@ -349,6 +351,7 @@ void World::step(float dt) {
   // Sleep and events. Reads: motion, islands, touching pairs, sensor pairs. Writes: sleeping
   // flags, sensor and contact events; forces cleared. (solver/islands/islands.cpp,
   // solver/contacts/sensor_events.cpp, solver/contacts/contact_events.cpp)
+  record_joint_events(w);  // before the wake: a sleeping joint was not solved this step
   wake_marked_islands(w);
   update_sleep(w, dt);
   record_sensor_events(w);

@@ -171,6 +171,7 @@ Scene every_joint() {
   hinge.motor = {true, 1.5f, 20};
   hinge.spring = {true, 3, 0.1f};
   hinge.collide = true;
+  hinge.force_threshold = 150.5f;  // joint events (extension)
   s.joints.push_back({"hinge", "motor", b, hinge});
   PrismaticJointDef slider{.anchor = {0, 2}, .axis = {0.6f, 0.8f}};
   slider.limit = {true, -1, 2};
@@ -187,6 +188,8 @@ Scene every_joint() {
   s.joints.push_back({"mouse", "", b, mouse});
   MotorJointDef motor{
       .linear_offset = {1, -1}, .angular_offset = 0.5f, .max_force = 10, .max_torque = 3};
+  motor.force_threshold = 0;
+  motor.torque_threshold = 2.25f;
   s.joints.push_back({"drive", a, b, motor});
   WeldJointDef soft{.anchor = {0, 0}, .linear_hertz = 5, .angular_hertz = 2, .damping_ratio = 0.2f};
   s.joints.push_back({"soft weld", a, b, soft});
@@ -202,6 +205,21 @@ TEST(SceneRoundTrip, EveryJointTypeSurvivesWriteAndReadAsVersion2) {
 
 TEST(SceneRoundTrip, PlainJointsStayVersion1) {
   EXPECT_NE(scene_to_json(everything()).find("\"version\": 1"), std::string::npos);
+}
+
+// A joint event threshold is a version 2 key: a distance joint with one selects version 2, and
+// an infinite one (the default) is left out.
+TEST(SceneRoundTrip, JointThresholdsSelectVersion2AndInfinityIsLeftOut) {
+  Scene s = everything();
+  const std::string plain = scene_to_json(s);
+  EXPECT_EQ(plain.find("force_threshold"), std::string::npos);
+  EXPECT_EQ(plain.find("torque_threshold"), std::string::npos);
+  std::get<DistanceJointDef>(s.joints[0].def).torque_threshold = 7.0f;
+  const std::string json = scene_to_json(s);
+  EXPECT_NE(json.find("\"version\": 2"), std::string::npos);
+  EXPECT_NE(json.find("\"torque_threshold\": 7"), std::string::npos);
+  EXPECT_EQ(json.find("force_threshold"), std::string::npos);
+  expect_same(s, parse_scene(json, "thresholds.json"));
 }
 
 TEST(SceneRoundTrip, EveryKeySurvivesWriteAndRead) {

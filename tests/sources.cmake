@@ -52,6 +52,8 @@ set(STRUT_TEST_SOURCES
   tests/compound_body_test.cpp
   tests/chain_world_test.cpp
   tests/sensor_events_test.cpp
+  tests/contact_data_test.cpp
+  tests/joint_events_test.cpp
   # Scene format version 2 (the other scene tests: STRUT_SCENE_TESTS in tools/sources.cmake).
   tests/scene_v2_test.cpp
   tests/scene_v2_world_test.cpp

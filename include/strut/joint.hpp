@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <utility>
 #include <variant>
@@ -13,6 +14,11 @@
 #include "strut/math.hpp"
 
 namespace strut {
+
+// Every joint type has a force_threshold and a torque_threshold (>= 0): after a step whose
+// reaction force magnitude (or torque magnitude) was above it, the joint is in
+// World::joint_events. The default, infinity, makes no events.
+inline constexpr float kNoJointEvents = std::numeric_limits<float>::infinity();
 
 // Bounds on a joint's angle (rad) or translation (m), lower <= upper.
 struct JointLimit {
@@ -52,6 +58,9 @@ struct DistanceJointDef {
   JointSpring spring;
   float compliance = 0.0f;  // XPBD compliance of the rigid length (m/N), 0 = rigid
   bool collide = false;     // whether the two joined bodies collide with each other
+  // A JointEvent after a step whose reaction force (N) or torque (N m) was above these.
+  float force_threshold = kNoJointEvents;
+  float torque_threshold = kNoJointEvents;
   friend bool operator==(const DistanceJointDef&, const DistanceJointDef&) = default;
 };
 
@@ -65,6 +74,9 @@ struct RevoluteJointDef {
   JointMotor motor;  // rad/s, N m
   JointSpring spring;
   bool collide = false;
+  // A JointEvent after a step whose reaction force (N) or torque (N m) was above these.
+  float force_threshold = kNoJointEvents;
+  float torque_threshold = kNoJointEvents;
   friend bool operator==(const RevoluteJointDef&, const RevoluteJointDef&) = default;
 };
 
@@ -77,6 +89,9 @@ struct PrismaticJointDef {
   JointMotor motor;       // m/s, N
   JointSpring spring;
   bool collide = false;
+  // A JointEvent after a step whose reaction force (N) or torque (N m) was above these.
+  float force_threshold = kNoJointEvents;
+  float torque_threshold = kNoJointEvents;
   friend bool operator==(const PrismaticJointDef&, const PrismaticJointDef&) = default;
 };
 
@@ -90,6 +105,9 @@ struct WheelJointDef {
   JointLimit limit;  // m along the axis
   JointMotor motor;  // turns b relative to a: rad/s, N m
   bool collide = false;
+  // A JointEvent after a step whose reaction force (N) or torque (N m) was above these.
+  float force_threshold = kNoJointEvents;
+  float torque_threshold = kNoJointEvents;
   friend bool operator==(const WheelJointDef&, const WheelJointDef&) = default;
 };
 
@@ -101,6 +119,9 @@ struct MouseJointDef {
   float max_force = 0.0f;      // N, > 0
   float hertz = 5.0f;
   float damping_ratio = 0.7f;
+  // A JointEvent after a step whose reaction force (N) or torque (N m) was above these.
+  float force_threshold = kNoJointEvents;
+  float torque_threshold = kNoJointEvents;
   friend bool operator==(const MouseJointDef&, const MouseJointDef&) = default;
 };
 
@@ -113,6 +134,9 @@ struct MotorJointDef {
   float max_force = 0.0f;   // N, > 0
   float max_torque = 0.0f;  // N m, > 0
   bool collide = false;
+  // A JointEvent after a step whose reaction force (N) or torque (N m) was above these.
+  float force_threshold = kNoJointEvents;
+  float torque_threshold = kNoJointEvents;
   friend bool operator==(const MotorJointDef&, const MotorJointDef&) = default;
 };
 
@@ -126,6 +150,9 @@ struct WeldJointDef {
   float angular_hertz = 0.0f;
   float damping_ratio = 0.0f;
   bool collide = false;
+  // A JointEvent after a step whose reaction force (N) or torque (N m) was above these.
+  float force_threshold = kNoJointEvents;
+  float torque_threshold = kNoJointEvents;
   friend bool operator==(const WeldJointDef&, const WeldJointDef&) = default;
 };
 

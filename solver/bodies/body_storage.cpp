@@ -299,6 +299,7 @@ void compact_bodies(World::Impl& w) {
 namespace strut {
 
 void kill_joint(World::Impl& w, Joint& j) {
+  if (!j.dead && has_event_threshold(j.def)) --w.threshold_joints;
   j.dead = true;
   for (const std::uint32_t body : {j.slot_a, j.slot_b})
     if (body < w.joints_of_body.size()) std::erase(w.joints_of_body[body], j.slot);

@@ -58,6 +58,8 @@ void check_finite_field(Vec2 v, const char* field);
 // |v| at most the coordinate limit of strut/limits.hpp (the magnitude rule).
 void check_coordinate(float v, const char* field);
 void check_non_negative(float v, const char* field);
+// A joint event threshold: >= 0, infinity (no events) allowed, NaN not.
+void check_threshold(float v, const char* field);
 // A spring frequency (0 or within the limits of strut/limits.hpp) and a damping ratio.
 void check_hertz(float v, const char* field);
 void check_damping_ratio(float v, const char* field);
@@ -109,5 +111,8 @@ Vec2 rows_between_centres(const World::Impl& w, Joint& j, std::uint32_t a, std::
 // The reaction's torque about the given anchor of such a joint: its force acts at the rows' point.
 void torque_about_given_anchor(const World::Impl& w, const Joint& j, std::uint32_t b,
                                JointReading& out);
+// What World::joint_reading reports for a live joint (the joint events compare the same force
+// and torque with their thresholds).
+JointReading read_joint(const World::Impl& w, const Joint& j);
 
 }  // namespace strut

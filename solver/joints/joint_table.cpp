@@ -22,6 +22,20 @@ const JointOps& joint_ops(JointType type) {
   return *kTable[std::size_t(type)];
 }
 
+JointReading read_joint(const World::Impl& w, const Joint& j) {
+  JointReading r;
+  r.type = j.type;
+  r.enabled = j.enabled;
+  const float h = w.last_h;
+  // The multipliers are position impulses (force x h^2) of the last substep.
+  const float to_force = 1.0f / (h * h);
+  r.force = to_force * j.reaction_force;
+  r.torque = to_force * j.reaction_torque;
+  r.motor_effort = to_force * j.motor_impulse;
+  joint_ops(j.type).read(w, j, w.slots[j.slot_a].dense, w.slots[j.slot_b].dense, h, r);
+  return r;
+}
+
 const char* joint_type_name(JointType type) {
   static const char* const kNames[] = {"distance", "revolute", "prismatic", "wheel",
                                        "mouse",    "motor",    "weld"};
@@ -48,6 +62,15 @@ void check_finite_field(Vec2 v, const char* field) {
 void check_non_negative(float v, const char* field) {
   check_finite_field(v, field);
   if (v < 0) throw Error(std::string(field) + " must not be negative");
+}
+
+void check_threshold(float v, const char* field) {
+  if (std::isnan(v))
+    throw Error(std::string(field) + " is NaN (a number >= 0, or infinity for no events)");
+  if (!(v < 0)) return;
+  char message[160];
+  std::snprintf(message, sizeof message, "%s must not be negative, got %g", field, double(v));
+  throw Error(message);
 }
 
 void check_hertz(float v, const char* field) {

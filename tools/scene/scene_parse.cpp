@@ -439,7 +439,8 @@ class Reader : public BodyReader {
                            "motor or weld)");
     if (version_ >= 2) {
       for (const auto& [k, v] : j.items()) {
-        const bool common = k == "type" || k == "name" || k == "a" || k == "b" || k == "collide";
+        const bool common = k == "type" || k == "name" || k == "a" || k == "b" || k == "collide" ||
+                            k == "force_threshold" || k == "torque_threshold";
         if (!common && std::find(keys->second.begin(), keys->second.end(), k) == keys->second.end())
           fail(p / k, type == "distance" || k != "compliance"
                           ? "unknown key"
@@ -541,6 +542,15 @@ class Reader : public BodyReader {
       if (j.contains("damping")) d.damping_ratio = non_negative(j["damping"], p / "damping");
       sj.def = d;
     }
+    // Joint events (extension, every type): absent is infinity, no events.
+    std::visit(
+        [&](auto& d) {
+          if (j.contains("force_threshold"))
+            d.force_threshold = non_negative(j["force_threshold"], p / "force_threshold");
+          if (j.contains("torque_threshold"))
+            d.torque_threshold = non_negative(j["torque_threshold"], p / "torque_threshold");
+        },
+        sj.def);
     return sj;
   }
 

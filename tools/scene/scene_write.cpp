@@ -1,5 +1,6 @@
 // Scene -> JSON text in the scene file format: one body or joint per line, keys left out where
 // they hold their default, floats in their shortest round-tripping form.
+#include <cmath>
 #include <fstream>
 #include <iterator>
 #include <string>
@@ -186,9 +187,18 @@ bool needs_version_2(const BodyDef& d) {
   return !std::holds_alternative<CircleShape>(d.shape);
 }
 
+// Whether a joint has a finite force or torque threshold (the thresholds are version 2 keys).
+bool has_event_threshold(const JointDef& def) {
+  return std::visit(
+      [](const auto& d) {
+        return std::isfinite(d.force_threshold) || std::isfinite(d.torque_threshold);
+      },
+      def);
+}
+
 // Whether a joint needs version 2 of the format (a name, a type or setting version 1 lacks).
 bool needs_version_2(const SceneJoint& j) {
-  if (!j.name.empty()) return true;
+  if (!j.name.empty() || has_event_threshold(j.def)) return true;
   return std::visit(
       [](const auto& d) {
         using D = std::decay_t<decltype(d)>;
@@ -284,6 +294,15 @@ void append_joint(std::string& out, const SceneJoint& j, bool version_2) {
             append_key(out, "angular_hertz"), append_number(out, d.angular_hertz);
           if (d.damping_ratio != 0) append_key(out, "damping"), append_number(out, d.damping_ratio);
         }
+      },
+      j.def);
+  std::visit(
+      [&](const auto& d) {
+        // Infinity (no events) is left out: JSON has no number for it.
+        if (std::isfinite(d.force_threshold))
+          append_key(out, "force_threshold"), append_number(out, d.force_threshold);
+        if (std::isfinite(d.torque_threshold))
+          append_key(out, "torque_threshold"), append_number(out, d.torque_threshold);
       },
       j.def);
   if (collide) out += ", \"collide\": true";
