@@ -471,7 +471,8 @@ struct World::Impl {
   // made for the threads asked for at loading), and the profile (a loaded world's starts at 0).
   template <class F>
   void for_each_section(F &&f) {
-    f("last_h", last_h), f("step_index", step_index), f("bodies", bodies);
+    f("last_h", last_h), f("last_substeps", last_substeps), f("step_index", step_index);
+    f("bodies", bodies), f("threshold_joints", threshold_joints), f("joint_events", joint_events);
     f("colliders", colliders), f("collider_slots", collider_slots), f("shape_slots", shape_slots);
     f("shapes", shapes), f("particles", particles), f("struts", struts), f("cold", cold);
     f("slots", slots), f("needs_compaction", needs_compaction), f("first_dead", first_dead);

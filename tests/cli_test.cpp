@@ -2,6 +2,7 @@
 // one-line error messages and the JSON it writes. The binary is ${STRUT_BINARY_DIR}/strut.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <cmath>
 #include <cstdlib>
@@ -44,7 +45,10 @@ class Cli : public ::testing::Test {
   void SetUp() override {
     ASSERT_TRUE(fs::exists(kBinary)) << kBinary << " is missing: build the strut_cli target";
     const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    dir_ = fs::path(::testing::TempDir()) / (std::string("strut_cli_") + info->name());
+    // The process id keeps two suites run at once (two worktrees, ctest -j) out of each other's
+    // files.
+    dir_ = fs::path(::testing::TempDir()) /
+           ("strut_cli_" + std::to_string(::getpid()) + "_" + info->name());
     fs::remove_all(dir_);
     fs::create_directories(dir_);
   }

@@ -60,6 +60,9 @@ TEST(WorldSnapshot, RestoreIntoAWorldThatDiverged) {
   for (int s = 0; s < 40; ++s) start.step(1.0f / 60);
   start.set_user_data(l.hull, 7);
   start.apply_force(l.hull, {10, 300});
+  start.set_joint_force_threshold(l.hips[0], 0.01f);  // events every step, left unread
+  start.step(1.0f / 60);
+  start.step(1.0f / 60);
   const Bytes saved = start.snapshot();
   World reference = start.copy();
   start.destroy_body(l.legs[1]);
@@ -68,6 +71,8 @@ TEST(WorldSnapshot, RestoreIntoAWorldThatDiverged) {
   start.restore(saved);
   EXPECT_TRUE(start.is_valid(l.legs[1]));
   EXPECT_EQ(start.user_data(l.hull), 7u);
+  ASSERT_EQ(start.joint_events().size(), reference.joint_events().size());
+  EXPECT_EQ(start.joint_events().size(), 2u);
   EXPECT_EQ(start.config().gravity.y, reference.config().gravity.y);
   EXPECT_EQ(start.config().threads, 2);  // keeps its own threads
   for (int s = 0; s < 50; ++s) {
