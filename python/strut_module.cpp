@@ -31,6 +31,35 @@ std::string hash_text(std::uint64_t h) {
   return text;
 }
 
+// The rows of World.events()' structured arrays (PYBIND11_NUMPY_DTYPE gives their dtypes).
+struct ContactRecord {
+  std::int32_t a, b;
+  float normal[2];
+  std::int32_t point_count;
+  float points[2][2];
+};
+struct HitRecord {
+  std::int32_t a, b;
+  float point[2], normal[2];
+  float approach_speed;
+};
+struct SensorRecord {
+  std::int32_t sensor, visitor;
+};
+struct JointRecord {
+  std::int32_t joint;
+  float force[2];
+  float torque;
+};
+
+// An array of n records of `dtype` (whose item size must be sizeof(Record)), and its rows.
+template <class Record>
+py::array records(std::size_t n, Record*& rows) {
+  py::array_t<Record> a({py::ssize_t(n)});
+  rows = a.mutable_data();
+  return a;
+}
+
 // A world built from a scene: the scene's bodies in scene order and its step hook.
 class PyWorld {
  public:
@@ -40,7 +69,82 @@ class PyWorld {
     if (steps < 0)
       throw Error("World.step: steps must be at least 0, got " + std::to_string(steps));
     py::gil_scoped_release unlocked;
-    for (int k = 0; k < steps; ++k) s_.step();
+    for (int k = 0; k < steps; ++k) {
+      if (k + 1 == steps) forget_events();  // events() gives the last step's
+      s_.step();
+    }
+  }
+  // Marks every event list read, so that the next step starts each afresh.
+  void forget_events() const {
+    const World& w = s_.world;
+    w.contact_begin_events(), w.contact_end_events(), w.contact_hit_events();
+    w.sensor_begin_events(), w.sensor_end_events(), w.joint_events();
+  }
+
+  // The last step's events as NumPy structured arrays, bodies and joints as scene indices (-1:
+  // not in the scene's lists, such as a tile map's body, or destroyed since).
+  py::dict events() const {
+    std::vector<std::int32_t> body_index, joint_index;
+    for (std::size_t k = 0; k < s_.bodies.size(); ++k) {
+      const std::uint32_t slot = s_.bodies[k].index;
+      if (slot >= body_index.size()) body_index.resize(slot + 1, -1);
+      body_index[slot] = std::int32_t(k);
+    }
+    for (std::size_t k = 0; k < s_.joints.size(); ++k) {
+      const std::uint32_t slot = s_.joints[k].index;
+      if (slot >= joint_index.size()) joint_index.resize(slot + 1, -1);
+      joint_index[slot] = std::int32_t(k);
+    }
+    const World& w = s_.world;
+    const auto body = [&](BodyId id) {
+      return id.index < body_index.size() && w.is_valid(id) ? body_index[id.index] : -1;
+    };
+    py::dict out;
+    const auto contacts = [&](std::span<const ContactEvent> list) {
+      ContactRecord* rows = nullptr;
+      py::array a = records(list.size(), rows);
+      for (std::size_t i = 0; i < list.size(); ++i) {
+        const ContactEvent& e = list[i];
+        rows[i] = {body(e.a),
+                   body(e.b),
+                   {e.normal.x, e.normal.y},
+                   e.point_count,
+                   {{e.points[0].x, e.points[0].y}, {e.points[1].x, e.points[1].y}}};
+      }
+      return a;
+    };
+    out["contact_begin"] = contacts(w.contact_begin_events());
+    out["contact_end"] = contacts(w.contact_end_events());
+    const auto hits = w.contact_hit_events();
+    HitRecord* hit_rows = nullptr;
+    py::array hit = records(hits.size(), hit_rows);
+    for (std::size_t i = 0; i < hits.size(); ++i)
+      hit_rows[i] = {body(hits[i].a),
+                     body(hits[i].b),
+                     {hits[i].point.x, hits[i].point.y},
+                     {hits[i].normal.x, hits[i].normal.y},
+                     hits[i].approach_speed};
+    out["contact_hit"] = hit;
+    const auto sensors = [&](std::span<const SensorEvent> list) {
+      SensorRecord* rows = nullptr;
+      py::array a = records(list.size(), rows);
+      for (std::size_t i = 0; i < list.size(); ++i)
+        rows[i] = {body(list[i].sensor_body), body(list[i].visitor_body)};
+      return a;
+    };
+    out["sensor_begin"] = sensors(w.sensor_begin_events());
+    out["sensor_end"] = sensors(w.sensor_end_events());
+    const auto joints = w.joint_events();
+    JointRecord* joint_rows = nullptr;
+    py::array joint = records(joints.size(), joint_rows);
+    for (std::size_t i = 0; i < joints.size(); ++i) {
+      const JointId id = joints[i].joint;
+      const std::int32_t k =
+          id.index < joint_index.size() && w.is_valid(id) ? joint_index[id.index] : -1;
+      joint_rows[i] = {k, {joints[i].force.x, joints[i].force.y}, joints[i].torque};
+    }
+    out["joint"] = joint;
+    return out;
   }
   void step_once() { s_.step(); }  // with the GIL released by the caller
   std::string hash() const { return hash_text(s_.world.state_hash()); }
@@ -340,6 +444,10 @@ PYBIND11_MODULE(_strut, m) {
       "NumPy arrays";
   // strut::Error (and SceneError, derived from it) as strut.Error, a ValueError.
   py::register_exception<strut::Error>(m, "Error", PyExc_ValueError);
+  PYBIND11_NUMPY_DTYPE(ContactRecord, a, b, normal, point_count, points);
+  PYBIND11_NUMPY_DTYPE(HitRecord, a, b, point, normal, approach_speed);
+  PYBIND11_NUMPY_DTYPE(SensorRecord, sensor, visitor);
+  PYBIND11_NUMPY_DTYPE(JointRecord, joint, force, torque);
   m.def("builtin_scene_names", &strut::builtin_scene_names, "The names of the built-in scenes.");
   m.def("load_scene", &load, py::arg("scene"), py::arg("threads") = 0,
         "A scene file's path or a built-in scene's name -> World, built as `strut run` builds it "
@@ -357,6 +465,11 @@ PYBIND11_MODULE(_strut, m) {
       .def("angular_velocities", &PyWorld::angular_velocities, "Angular velocities, float32 (n,).")
       .def("set_velocity", &PyWorld::set_velocity, py::arg("body"), py::arg("velocity"),
            "Sets the linear velocity of a body given by name or scene index.")
+      .def("events", &PyWorld::events,
+           "The last step's events as NumPy structured arrays, bodies and joints by scene index "
+           "(-1: not in the scene's lists): contact_begin and contact_end (a, b, normal, "
+           "point_count, points), contact_hit (a, b, point, normal, approach_speed), "
+           "sensor_begin and sensor_end (sensor, visitor: bodies), joint (joint, force, torque).")
       .def("snapshot", &PyWorld::snapshot,
            "The world as bytes (the same bytes `strut run --snapshot-out` writes): everything a "
            "step reads, the body order and names and the scene's step hook, so that "

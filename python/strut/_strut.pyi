@@ -25,6 +25,11 @@ class World:
     def set_velocity(self, body: Union[str, int], velocity: Tuple[float, float]) -> None: ...
     def explode(self, position: Tuple[float, float], radius: float = 1.0, falloff: float = 0.0,
                 impulse_per_length: float = 1.0, mask: int = 0xFFFFFFFF) -> None: ...
+    def events(self) -> dict[str, npt.NDArray]:
+        """The last step's events as structured arrays, bodies and joints by scene index (-1:
+        none): contact_begin, contact_end (a, b, normal, point_count, points), contact_hit (a, b,
+        point, normal, approach_speed), sensor_begin, sensor_end (sensor, visitor), joint (joint,
+        force, torque)."""
     def snapshot(self) -> bytes:
         """The world as bytes (those `strut run --snapshot-out` writes); from_snapshot continues
         bit-identically at any thread count."""

@@ -254,3 +254,33 @@ def test_dask_workers_continue_pickled_worlds_exactly():
                          capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stdout + out.stderr
     assert out.stdout.count("same as here") == 4
+
+
+def test_events_are_the_last_steps_as_structured_arrays(tmp_path):
+    # A ball dropped on a ground box: one begin event with its point under the ball, at the
+    # step it lands; nothing the step after; the hit event's approach speed is about g t.
+    scene = tmp_path / "drop.json"
+    scene.write_text('{"format": "strut-scene", "version": 1, "world": {"dt": 0.01}, "bodies": ['
+                     '{"name": "ground", "shape": "box", "center": [0, -1], '
+                     '"half_extents": [5, 1], "static": true},'
+                     '{"name": "ball", "shape": "circle", "center": [0, 2.25], "radius": 0.25}]}')
+    w = strut.load_scene(str(scene), threads=1)
+    begins = None
+    for step in range(1, 200):
+        w.step()
+        ev = w.events()
+        if len(ev["contact_begin"]):
+            begins = ev
+            break
+    assert begins is not None
+    e = begins["contact_begin"][0]
+    assert {e["a"], e["b"]} == {0, 1} and e["point_count"] >= 1
+    assert abs(e["points"][0][0]) < 0.01 and abs(e["points"][0][1]) < 0.02
+    assert abs(abs(e["normal"][1]) - 1) < 1e-4
+    hit = begins["contact_hit"]
+    assert len(hit) == 1
+    t = step * 0.01
+    assert abs(hit[0]["approach_speed"] - 10 * t) < 0.25  # falling 2 m: about 6.3 m/s
+    assert begins["joint"].dtype.names == ("joint", "force", "torque")
+    w.step()
+    assert len(w.events()["contact_begin"]) == 0
