@@ -7,9 +7,11 @@
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 #include <thread>
 #include <variant>
@@ -163,10 +165,11 @@ class PyWorld {
     return out;
   }
   py::array_t<float> positions() const {
-    return read(2, [this](BodyId id, float* o) {
-      const Vec2 p = s_.world.transform(id).position;
-      o[0] = p.x, o[1] = p.y;
-    });
+    py::array_t<float> out({py::ssize_t(s_.bodies.size()), py::ssize_t(2)});
+    static_assert(sizeof(Vec2) == 2 * sizeof(float));
+    s_.world.get_positions(s_.bodies,
+                           {reinterpret_cast<Vec2*>(out.mutable_data()), s_.bodies.size()});
+    return out;
   }
   py::array_t<float> angles() const {
     return read(1, [this](BodyId id, float* o) { o[0] = s_.world.transform(id).angle; });
@@ -194,6 +197,79 @@ class PyWorld {
       if (!name.empty() && s_.names[k] == name) return s_.bodies[k];
     throw Error(std::string(call) + ": no body is named \"" + name + "\"");
   }
+  // Bodies chosen by an index array into the scene's bodies (all of them when None), each index
+  // checked; throws naming the call and the element.
+  std::vector<BodyId> chosen(const std::optional<py::array_t<long long>>& indices,
+                             const char* call) const {
+    std::vector<BodyId> ids;
+    if (!indices) return s_.bodies;
+    const auto r = indices->unchecked<1>();
+    for (py::ssize_t k = 0; k < r.shape(0); ++k) {
+      if (r(k) < 0 || r(k) >= static_cast<long long>(s_.bodies.size()))
+        throw Error(std::string(call) + ": bodies[" + std::to_string(k) +
+                    "] = " + std::to_string(r(k)) + " is outside the scene's " +
+                    std::to_string(s_.bodies.size()) + " bodies");
+      ids.push_back(s_.bodies[std::size_t(r(k))]);
+    }
+    return ids;
+  }
+  // An (n, columns) or (n,) float32 array's rows, checked for shape and finiteness.
+  using Rows = py::array_t<float, py::array::c_style | py::array::forcecast>;
+  static const float* rows(const Rows& a, std::size_t n, int columns, const char* call,
+                           const char* what) {
+    const bool shaped =
+        columns == 1 ? a.ndim() == 1 && std::size_t(a.shape(0)) == n
+                     : a.ndim() == 2 && std::size_t(a.shape(0)) == n && a.shape(1) == columns;
+    if (!shaped)
+      throw Error(std::string(call) + ": " + what + " must have shape (" + std::to_string(n) +
+                  (columns == 1 ? ",)" : ", " + std::to_string(columns) + ")"));
+    for (std::size_t k = 0; k < n * std::size_t(columns); ++k)
+      if (!std::isfinite(a.data()[k]))
+        throw Error(std::string(call) + ": " + what + "[" + std::to_string(k / columns) +
+                    "] is not finite");
+    return a.data();
+  }
+  // Velocities (n, 2) and optionally angular velocities (n,) of the chosen bodies, all checked by
+  // the world's own rules first (static bodies refuse), then set: nothing changes on an error.
+  void set_velocities(const Rows& linear, const std::optional<Rows>& angular,
+                      const std::optional<py::array_t<long long>>& indices) {
+    const char* call = "World.set_velocities";
+    const std::vector<BodyId> ids = chosen(indices, call);
+    const float* v = rows(linear, ids.size(), 2, call, "velocities");
+    const float* w = angular ? rows(*angular, ids.size(), 1, call, "angular") : nullptr;
+    for (std::size_t k = 0; k < ids.size(); ++k)
+      if (s_.world.type(ids[k]) == BodyType::Static)
+        throw Error(std::string(call) + ": body " + std::to_string(k) + " is static");
+    for (std::size_t k = 0; k < ids.size(); ++k) {
+      s_.world.set_linear_velocity(ids[k], {v[2 * k], v[2 * k + 1]});
+      if (w) s_.world.set_angular_velocity(ids[k], w[k]);
+    }
+  }
+  // Forces (n, 2) at the centres and optionally torques (n,), until the next step.
+  void apply_forces(const Rows& forces, const std::optional<Rows>& torques,
+                    const std::optional<py::array_t<long long>>& indices) {
+    const char* call = "World.apply_forces";
+    const std::vector<BodyId> ids = chosen(indices, call);
+    const float* f = rows(forces, ids.size(), 2, call, "forces");
+    const float* t = torques ? rows(*torques, ids.size(), 1, call, "torques") : nullptr;
+    for (std::size_t k = 0; k < ids.size(); ++k)
+      if (s_.world.type(ids[k]) != BodyType::Dynamic)
+        throw Error(std::string(call) + ": body " + std::to_string(k) +
+                    " is not dynamic and takes no forces");
+    for (std::size_t k = 0; k < ids.size(); ++k) {
+      s_.world.apply_force(ids[k], {f[2 * k], f[2 * k + 1]});
+      if (t) s_.world.apply_torque(ids[k], t[k]);
+    }
+  }
+  // Motor speeds of the scene's joints, in scene order (n_joints,).
+  void set_motor_speeds(const Rows& speeds) {
+    const float* s = rows(speeds, s_.joints.size(), 1, "World.set_motor_speeds", "speeds");
+    for (std::size_t k = 0; k < s_.joints.size(); ++k)
+      s_.world.set_joint_motor_speed(s_.joints[k], s[k]);
+  }
+  std::size_t joint_count() const { return s_.joints.size(); }
+  const std::vector<std::string>& joint_names() const { return s_.joint_names; }
+
   void set_velocity(const std::variant<std::string, long long>& b, std::pair<float, float> v) {
     s_.world.set_linear_velocity(body(b, "World.set_velocity"), {v.first, v.second});
   }
@@ -245,6 +321,13 @@ class PyWorld {
  private:
   SceneInstance s_;
 };
+
+PyWorld load_text(const std::string& text, int threads, const std::string& label) {
+  if (threads < 0)
+    throw Error("load_scene_text: threads must be 0 (all cores) or more, got " +
+                std::to_string(threads));
+  return PyWorld(build_scene(parse_scene(text, label), threads));
+}
 
 PyWorld load(const std::string& scene, int threads) {
   if (threads < 0)
@@ -452,6 +535,10 @@ PYBIND11_MODULE(_strut, m) {
   m.def("load_scene", &load, py::arg("scene"), py::arg("threads") = 0,
         "A scene file's path or a built-in scene's name -> World, built as `strut run` builds it "
         "(threads: 0 = all cores).");
+  m.def("load_scene_text", &load_text, py::arg("text"), py::arg("threads") = 0,
+        py::arg("label") = "<scene>",
+        "A scene document's JSON text (docs/scene_format.md) -> World; errors name `label` and "
+        "the document path, as for files.");
   py::class_<PyWorld>(m, "World", "A world built from a scene; bodies are in scene order.")
       .def("step", &PyWorld::step, py::arg("steps") = 1,
            "Runs `steps` steps of the scene's dt (the scene's step hook first, as `strut run`).")
@@ -463,6 +550,17 @@ PYBIND11_MODULE(_strut, m) {
       .def("angles", &PyWorld::angles, "Angles in radians, float32 (n,).")
       .def("velocities", &PyWorld::velocities, "Linear velocities, float32 (n, 2).")
       .def("angular_velocities", &PyWorld::angular_velocities, "Angular velocities, float32 (n,).")
+      .def("set_velocities", &PyWorld::set_velocities, py::arg("velocities"),
+           py::arg("angular") = py::none(), py::arg("bodies") = py::none(),
+           "Sets the linear velocities (n, 2), and angular ones (n,) if given, of every body or "
+           "of the scene indices `bodies`; all checked before any is set.")
+      .def("apply_forces", &PyWorld::apply_forces, py::arg("forces"),
+           py::arg("torques") = py::none(), py::arg("bodies") = py::none(),
+           "Forces (n, 2) at the centres, and torques (n,) if given, until the next step.")
+      .def("set_motor_speeds", &PyWorld::set_motor_speeds, py::arg("speeds"),
+           "Motor speeds of the scene's joints in scene order (n_joints,).")
+      .def_property_readonly("joint_names", &PyWorld::joint_names,
+                             "Joint names in scene order ('' when unnamed).")
       .def("set_velocity", &PyWorld::set_velocity, py::arg("body"), py::arg("velocity"),
            "Sets the linear velocity of a body given by name or scene index.")
       .def("events", &PyWorld::events,

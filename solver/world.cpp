@@ -172,6 +172,21 @@ Transform World::transform(BodyId id) const {
   return Transform{{b.px[k], b.py[k]}, angle_of(Rot{b.qc[k], b.qs[k]})};
 }
 
+void World::get_positions(std::span<const BodyId> ids, std::span<Vec2> out) const {
+  const auto& w = *impl_;
+  if (out.size() != ids.size())
+    throw Error("get_positions: out holds " + std::to_string(out.size()) + " positions for " +
+                std::to_string(ids.size()) + " ids");
+  for (std::size_t k = 0; k < ids.size(); ++k)
+    if (!w.slots.is_live(ids[k]))
+      throw Error("get_positions: ids[" + std::to_string(k) + "]: " + id_text(ids[k]) +
+                  " is not a live body");
+  for (std::size_t k = 0; k < ids.size(); ++k) {
+    const std::uint32_t d = w.slots[ids[k].index - 1].dense;
+    out[k] = {w.bodies.px[d], w.bodies.py[d]};
+  }
+}
+
 Transform World::interpolated_transform(BodyId id, float alpha) const {
   require_finite(alpha, "interpolated_transform", "alpha");
   if (alpha < 0 || alpha > 1)

@@ -259,3 +259,40 @@ TEST(BadInput, WorldAndStepArguments) {
 }
 
 }  // namespace strut
+
+namespace strut {
+namespace {
+
+// get_positions: the centres transform() gives, for many bodies in one call; a stale id is
+// named by its index and nothing is written.
+TEST(GetPositions, EqualTransformsCentresAndNameStaleIds) {
+  World w(WorldConfig{.threads = 1});
+  std::vector<BodyId> ids;
+  for (int k = 0; k < 5; ++k) {
+    BodyDef d;
+    d.shape = CircleShape{0.3f};
+    d.center = {float(k), 2.0f * float(k)};
+    ids.push_back(w.create_body(d));
+  }
+  w.step(1.0f / 60);
+  std::vector<Vec2> out(5);
+  w.get_positions(ids, out);
+  for (int k = 0; k < 5; ++k) {
+    EXPECT_EQ(out[std::size_t(k)].x, w.transform(ids[std::size_t(k)]).position.x);
+    EXPECT_EQ(out[std::size_t(k)].y, w.transform(ids[std::size_t(k)]).position.y);
+  }
+  w.destroy_body(ids[3]);
+  std::vector<Vec2> untouched(5, Vec2{7, 7});
+  try {
+    w.get_positions(ids, untouched);
+    ADD_FAILURE() << "read a destroyed body";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("get_positions: ids[3]"), std::string::npos) << e.what();
+  }
+  EXPECT_EQ(untouched[0].x, 7.0f);
+  std::vector<Vec2> short_out(2);
+  EXPECT_THROW(w.get_positions(ids, short_out), Error);
+}
+
+}  // namespace
+}  // namespace strut

@@ -231,6 +231,9 @@ class World {
   void set_filter(ShapeId id, const ShapeFilter& filter);
 
   Transform transform(BodyId id) const;
+  // The centres of mass of many bodies at once (out[k] of ids[k]), without the angles' atan2:
+  // every id is checked first (strut::Error naming ids[k]), then out is filled.
+  void get_positions(std::span<const BodyId> ids, std::span<Vec2> out) const;
   // Transform interpolated between the previous and the current step: alpha 0 gives the pose
   // before the last step, 1 the current one (see FixedStepDriver).
   Transform interpolated_transform(BodyId id, float alpha) const;

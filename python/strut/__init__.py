@@ -6,6 +6,26 @@ side in a `WorldBatch`; worlds are saved and restored exactly (`World.snapshot`,
 `LanderEnv` is a vectorised lander task for learning loops. Errors are `strut.Error`, a `ValueError` whose message names what was
 wrong, as the C++ library's do. See docs/python.md.
 """
-from ._strut import Error, LanderEnv, World, WorldBatch, builtin_scene_names, load_scene
+import json as _json
 
-__all__ = ["Error", "LanderEnv", "World", "WorldBatch", "builtin_scene_names", "load_scene"]
+from ._strut import (Error, LanderEnv, World, WorldBatch, builtin_scene_names, load_scene,
+                     load_scene_text)
+
+
+def build_scene(scene, threads=0):
+    """A World from a scene given as Python data: a dict laid out as a scene file
+    (docs/scene_format.md; "format" and "version" may be left out: version 2 is assumed).
+    Errors name the key path, as for files."""
+    if not isinstance(scene, dict):
+        raise Error("build_scene: expected a dict laid out as a scene file, got %s"
+                    % type(scene).__name__)
+    document = {"format": "strut-scene", "version": 2}
+    document.update(scene)
+    try:
+        text = _json.dumps(document, allow_nan=False)
+    except (TypeError, ValueError) as e:
+        raise Error("build_scene: %s" % e) from None
+    return load_scene_text(text, threads, "<scene>")
+
+__all__ = ["Error", "LanderEnv", "World", "WorldBatch", "build_scene", "builtin_scene_names",
+           "load_scene", "load_scene_text"]

@@ -284,3 +284,47 @@ def test_events_are_the_last_steps_as_structured_arrays(tmp_path):
     assert begins["joint"].dtype.names == ("joint", "force", "torque")
     w.step()
     assert len(w.events()["contact_begin"]) == 0
+
+
+def test_build_scene_from_a_dict_and_write_state_as_arrays():
+    # Zero gravity: a 2 kg box pushed by (4, -2) N for 30 steps of 1/60 s reaches F t / m.
+    w = strut.build_scene({
+        "world": {"gravity": [0, 0], "dt": 1 / 60},
+        "materials": {"heavy": {"density": 2.0}},
+        "bodies": [
+            {"name": "box", "shape": "box", "center": [0, 0], "half_extents": [0.5, 0.5],
+             "material": "heavy"},
+            {"name": "wall", "shape": "box", "center": [50, 0], "half_extents": [1, 1],
+             "static": True},
+            {"name": "wheel", "shape": "circle", "center": [-5, 0], "radius": 0.5},
+        ],
+        "joints": [{"name": "axle", "type": "revolute", "a": "wall", "b": "wheel",
+                    "anchor": [-5, 0], "motor_speed": 0, "max_motor_torque": 1000}],
+    }, threads=1)
+    assert w.body_names == ["box", "wall", "wheel"] and w.joint_names == ["axle"]
+    for _ in range(30):
+        w.apply_forces(np.array([[4.0, -2.0]], np.float32), bodies=np.array([0]))
+        w.step()
+    np.testing.assert_allclose(w.velocities()[0], [4 * 0.5 / 2, -2 * 0.5 / 2], rtol=1e-4)
+    w.set_motor_speeds(np.array([3.0], np.float32))
+    w.step(30)
+    assert abs(w.angular_velocities()[2] - 3.0) < 1e-3
+    v = np.zeros((3, 2), np.float32)
+    v[0] = (1.0, 2.0)
+    with pytest.raises(strut.Error, match="body 1 is static"):
+        w.set_velocities(v)
+    w.set_velocities(v[[0, 2]], angular=np.array([0.5, 0.0], np.float32), bodies=np.array([0, 2]))
+    np.testing.assert_allclose(w.velocities()[0], [1.0, 2.0])
+    assert w.angular_velocities()[0] == pytest.approx(0.5)
+    with pytest.raises(strut.Error, match=r"velocities must have shape \(3, 2\)"):
+        w.set_velocities(np.zeros((2, 2), np.float32))
+    bad = np.zeros((1, 2), np.float32)
+    bad[0, 1] = np.inf
+    with pytest.raises(strut.Error, match=r"forces\[0\] is not finite"):
+        w.apply_forces(bad, bodies=np.array([0]))
+    with pytest.raises(strut.Error, match="is not dynamic"):
+        w.apply_forces(np.zeros((1, 2), np.float32), bodies=np.array([1]))
+    with pytest.raises(strut.Error, match=r"bodies\[0\] = 7 is outside"):
+        w.apply_forces(np.zeros((1, 2), np.float32), bodies=np.array([7]))
+    with pytest.raises(strut.Error, match=r"<scene>: bodies\[0\].radius"):
+        strut.build_scene({"bodies": [{"shape": "circle", "center": [0, 0], "radius": -1}]})
