@@ -253,13 +253,26 @@ class PyWorld {
     const float* f = rows(forces, ids.size(), 2, call, "forces");
     const float* t = torques ? rows(*torques, ids.size(), 1, call, "torques") : nullptr;
     for (std::size_t k = 0; k < ids.size(); ++k)
-      if (s_.world.type(ids[k]) != BodyType::Dynamic)
+      if (s_.world.type(ids[k]) != BodyType::Dynamic &&
+          (f[2 * k] != 0 || f[2 * k + 1] != 0 || (t && t[k] != 0)))
         throw Error(std::string(call) + ": body " + std::to_string(k) +
                     " is not dynamic and takes no forces");
     for (std::size_t k = 0; k < ids.size(); ++k) {
+      if (s_.world.type(ids[k]) != BodyType::Dynamic) continue;  // a zero row
       s_.world.apply_force(ids[k], {f[2 * k], f[2 * k + 1]});
       if (t) s_.world.apply_torque(ids[k], t[k]);
     }
+  }
+  // What apply_forces checks for every body of this world (world `w` of a batch, for messages).
+  void check_forces(const Rows& forces, const std::optional<Rows>& torques, std::size_t w) const {
+    const std::string call = "WorldBatch.apply_forces: world " + std::to_string(w);
+    const float* f = rows(forces, s_.bodies.size(), 2, call.c_str(), "forces");
+    const float* t =
+        torques ? rows(*torques, s_.bodies.size(), 1, call.c_str(), "torques") : nullptr;
+    for (std::size_t k = 0; k < s_.bodies.size(); ++k)
+      if (s_.world.type(s_.bodies[k]) != BodyType::Dynamic &&
+          (f[2 * k] != 0 || f[2 * k + 1] != 0 || (t && t[k] != 0)))
+        throw Error(call + ": body " + std::to_string(k) + " is not dynamic and takes no forces");
   }
   // Motor speeds of the scene's joints, in scene order (n_joints,).
   void set_motor_speeds(const Rows& speeds) {
@@ -407,6 +420,61 @@ class PyWorldBatch {
     return out;
   }
   std::size_t size() const { return worlds_.size(); }
+  // reset() with snapshot bytes: loaded once, then copied into each listed world.
+  void reset_bytes(const std::vector<long long>& indices, const py::bytes& data) {
+    const PyWorld state = PyWorld::from_snapshot(data, 1);
+    reset(indices, state);
+  }
+  // World w's rows of a (worlds, n, columns) array, every world with as many bodies as world 0.
+  using Rows = PyWorld::Rows;
+  void check_stack(const Rows& a, int columns, const char* call, const char* what) const {
+    const std::size_t n = worlds_.empty() ? 0 : worlds_[0]->body_count();
+    const bool shaped = a.ndim() == (columns == 1 ? 2 : 3) &&
+                        std::size_t(a.shape(0)) == worlds_.size() && std::size_t(a.shape(1)) == n &&
+                        (columns == 1 || a.shape(2) == columns);
+    if (!shaped)
+      throw Error(std::string(call) + ": " + what + " must have shape (" +
+                  std::to_string(worlds_.size()) + ", " + std::to_string(n) +
+                  (columns == 1 ? ")" : ", " + std::to_string(columns) + ")"));
+    for (std::size_t i = 0; i < worlds_.size(); ++i)
+      if (worlds_[i]->body_count() != n)
+        throw Error(std::string(call) + ": world " + std::to_string(i) + " has " +
+                    std::to_string(worlds_[i]->body_count()) + " bodies, world 0 has " +
+                    std::to_string(n));
+  }
+  static Rows slice(const Rows& a, std::size_t i) {  // row i of the first axis, as a view
+    std::vector<py::ssize_t> shape(a.shape() + 1, a.shape() + a.ndim());
+    const std::size_t per = std::size_t(a.size()) / std::size_t(a.shape(0));
+    return Rows(shape, a.data() + i * per);
+  }
+  // Forces (worlds, n, 2) on every body of every world, torques (worlds, n) if given; each world
+  // checked before any is pushed (as World.apply_forces checks).
+  void apply_forces(const Rows& forces, const std::optional<Rows>& torques) {
+    check_stack(forces, 2, "WorldBatch.apply_forces", "forces");
+    if (torques) check_stack(*torques, 1, "WorldBatch.apply_forces", "torques");
+    for (std::size_t i = 0; i < worlds_.size(); ++i)
+      worlds_[i]->check_forces(slice(forces, i),
+                               torques ? std::optional(slice(*torques, i)) : std::nullopt, i);
+    for (std::size_t i = 0; i < worlds_.size(); ++i)
+      worlds_[i]->apply_forces(slice(forces, i),
+                               torques ? std::optional(slice(*torques, i)) : std::nullopt,
+                               std::nullopt);
+  }
+  // Motor speeds (worlds, joints) of every world's scene joints.
+  void set_motor_speeds(const Rows& speeds) {
+    const std::size_t n = worlds_.empty() ? 0 : worlds_[0]->joint_count();
+    if (speeds.ndim() != 2 || std::size_t(speeds.shape(0)) != worlds_.size() ||
+        std::size_t(speeds.shape(1)) != n)
+      throw Error("WorldBatch.set_motor_speeds: speeds must have shape (" +
+                  std::to_string(worlds_.size()) + ", " + std::to_string(n) + ")");
+    for (std::size_t i = 0; i < worlds_.size(); ++i)
+      if (worlds_[i]->joint_count() != n)
+        throw Error("WorldBatch.set_motor_speeds: world " + std::to_string(i) + " has " +
+                    std::to_string(worlds_[i]->joint_count()) + " joints, world 0 has " +
+                    std::to_string(n));
+    for (std::size_t i = 0; i < worlds_.size(); ++i) worlds_[i]->set_motor_speeds(slice(speeds, i));
+  }
+
   // The listed worlds (indices into the batch, each once) become copies of `state`, side by side.
   void reset(const std::vector<long long>& indices, const PyWorld& state) {
     std::vector<PyWorld*> chosen;
@@ -611,6 +679,14 @@ PYBIND11_MODULE(_strut, m) {
       .def("reset", &PyWorldBatch::reset, py::arg("indices"), py::arg("state"),
            "The listed worlds (indices, each once) become copies of the World `state`, side by "
            "side on the batch's threads.")
+      .def("reset", &PyWorldBatch::reset_bytes, py::arg("indices"), py::arg("state"),
+           "The listed worlds become the snapshot `state` (bytes, loaded once).")
+      .def("apply_forces", &PyWorldBatch::apply_forces, py::arg("forces"),
+           py::arg("torques") = py::none(),
+           "Forces (worlds, n, 2) at every body's centre, torques (worlds, n) if given; zero rows "
+           "for static and kinematic bodies; every world checked before any is pushed.")
+      .def("set_motor_speeds", &PyWorldBatch::set_motor_speeds, py::arg("speeds"),
+           "Motor speeds (worlds, joints) of each world's scene joints.")
       .def("__len__", &PyWorldBatch::size);
   py::class_<PyLanderEnv>(
       m, "LanderEnv",

@@ -12,7 +12,7 @@ from ._strut import (Error, LanderEnv, World, WorldBatch, builtin_scene_names, l
                      load_scene_text)
 
 
-def build_scene(scene, threads=0):
+def build_scene(scene: dict, threads: int = 0) -> World:
     """A World from a scene given as Python data: a dict laid out as a scene file
     (docs/scene_format.md; "format" and "version" may be left out: version 2 is assumed).
     Errors name the key path, as for files."""

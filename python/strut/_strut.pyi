@@ -1,5 +1,5 @@
 """Type stubs of strut._strut (python/strut_module.cpp), for editors and type checkers."""
-from typing import Sequence, Tuple, Union, overload
+from typing import Optional, Sequence, Tuple, Union, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -8,6 +8,7 @@ class Error(ValueError):
     """A strut error: the message names the call, the field and what was wrong."""
 
 def builtin_scene_names() -> list[str]: ...
+def load_scene_text(text: str, threads: int = 0, label: str = "<scene>") -> World: ...
 def load_scene(scene: str, threads: int = 0) -> World:
     """A scene file's path or a built-in scene's name -> World (threads: 0 = all cores)."""
 
@@ -23,6 +24,13 @@ class World:
     def velocities(self) -> npt.NDArray[np.float32]: ...
     def angular_velocities(self) -> npt.NDArray[np.float32]: ...
     def set_velocity(self, body: Union[str, int], velocity: Tuple[float, float]) -> None: ...
+    def set_velocities(self, velocities: npt.ArrayLike, angular: Optional[npt.ArrayLike] = None,
+                       bodies: Optional[npt.ArrayLike] = None) -> None: ...
+    def apply_forces(self, forces: npt.ArrayLike, torques: Optional[npt.ArrayLike] = None,
+                     bodies: Optional[npt.ArrayLike] = None) -> None: ...
+    def set_motor_speeds(self, speeds: npt.ArrayLike) -> None: ...
+    @property
+    def joint_names(self) -> list[str]: ...
     def explode(self, position: Tuple[float, float], radius: float = 1.0, falloff: float = 0.0,
                 impulse_per_length: float = 1.0, mask: int = 0xFFFFFFFF) -> None: ...
     def events(self) -> dict[str, npt.NDArray]:
@@ -59,8 +67,13 @@ class WorldBatch:
     def angles(self) -> npt.NDArray[np.float32]: ...
     def velocities(self) -> npt.NDArray[np.float32]: ...
     def angular_velocities(self) -> npt.NDArray[np.float32]: ...
-    def reset(self, indices: Sequence[int], state: World) -> None:
-        """The listed worlds (each once) become copies of `state`, side by side."""
+    def reset(self, indices: Sequence[int], state: Union[World, bytes]) -> None:
+        """The listed worlds (each once) become copies of `state` (a World or snapshot bytes),
+        side by side."""
+    def apply_forces(self, forces: npt.ArrayLike, torques: Optional[npt.ArrayLike] = None) -> None:
+        """Forces (worlds, n, 2) and torques (worlds, n); zero rows for static bodies."""
+    def set_motor_speeds(self, speeds: npt.ArrayLike) -> None:
+        """Motor speeds (worlds, joints) of each world's scene joints."""
 
 class LanderEnv:
     """A lander task over `num_envs` worlds stepped side by side (tools/worlds/lander_env.hpp):

@@ -323,8 +323,33 @@ def test_build_scene_from_a_dict_and_write_state_as_arrays():
     with pytest.raises(strut.Error, match=r"forces\[0\] is not finite"):
         w.apply_forces(bad, bodies=np.array([0]))
     with pytest.raises(strut.Error, match="is not dynamic"):
-        w.apply_forces(np.zeros((1, 2), np.float32), bodies=np.array([1]))
+        w.apply_forces(np.ones((1, 2), np.float32), bodies=np.array([1]))
+    w.apply_forces(np.zeros((3, 2), np.float32))  # zero rows for the static body are fine
     with pytest.raises(strut.Error, match=r"bodies\[0\] = 7 is outside"):
         w.apply_forces(np.zeros((1, 2), np.float32), bodies=np.array([7]))
     with pytest.raises(strut.Error, match=r"<scene>: bodies\[0\].radius"):
         strut.build_scene({"bodies": [{"shape": "circle", "center": [0, 0], "radius": -1}]})
+
+
+def test_batch_writes_and_resets_from_snapshot_bytes():
+    base = strut.build_scene({
+        "world": {"gravity": [0, 0]},
+        "bodies": [{"shape": "circle", "center": [0, 0], "radius": 0.5},
+                   {"shape": "box", "center": [5, 0], "half_extents": [1, 1], "static": True}]})
+    start = base.snapshot()
+    worlds = [strut.World.from_snapshot(start, threads=1) for _ in range(3)]
+    batch = strut.WorldBatch(worlds, threads=2)
+    forces = np.zeros((3, 2, 2), np.float32)
+    forces[:, 0, 0] = [1.0, 2.0, 3.0]  # world i pushes its ball by i + 1 N
+    batch.apply_forces(forces)
+    batch.step(1)
+    vx = batch.velocities()[:, 0, 0]
+    assert vx[1] == pytest.approx(2 * vx[0], rel=1e-5) and vx[2] == pytest.approx(3 * vx[0], rel=1e-5)
+    forces[1, 1, 0] = 1.0  # onto the static box: refused, nothing pushed anywhere
+    with pytest.raises(strut.Error, match="world 1: body 1 is not dynamic"):
+        batch.apply_forces(forces)
+    with pytest.raises(strut.Error, match=r"forces must have shape \(3, 2, 2\)"):
+        batch.apply_forces(np.zeros((2, 2, 2), np.float32))
+    batch.reset([0, 2], start)
+    hashes = batch.hashes()
+    assert hashes[0] == hashes[2] == base.hash() != hashes[1]
