@@ -288,6 +288,92 @@ double largest_move(Engine& e, int steps) {
   return worst;
 }
 
+// Box2D's Double Domino sample: 15 dominoes (0.25 x 1 m, friction 0.6) a metre apart on the
+// ground, the first given the motion of an impulse of (0.2, 0) N s at its top (v = J / m,
+// omega = (r x J) / I), sleep on.
+Scene double_domino() {
+  Scene s = base("double_domino",
+                 "15 dominoes of 0.25 x 1 m, 1 m apart, friction 0.6; the first pushed at its "
+                 "top by 0.2 N s (Box2D's Double Domino)",
+                 600, true);
+  BodyDef ground = ground_box({0, -1}, {100, 1});
+  ground.material.friction = 0.6f;
+  add(s, ground);
+  const Vec2 half{0.125f, 0.5f};
+  const float mass = 4.0f * half.x * half.y,
+              inertia = mass * (half.x * half.x + half.y * half.y) / 3.0f;
+  for (int i = 0; i < 15; ++i) {
+    BodyDef d = box({-7.5f + float(i), 0.5f}, half);
+    d.material.friction = 0.6f;
+    if (i == 0) {
+      const Vec2 impulse{0.2f, 0.0f}, arm{0.0f, 0.5f};
+      d.velocity = (1.0f / mass) * impulse;
+      d.angular_velocity = (arm.x * impulse.y - arm.y * impulse.x) / inertia;
+    }
+    add(s, d);
+  }
+  return s;
+}
+
+// How many of bodies [first, last) still stand (turned less than 0.3 rad) after `steps`.
+double still_standing(Engine& e, int steps, int first, int last) {
+  for (int i = 0; i < steps; ++i) e.step();
+  int standing = 0;
+  for (int k = first; k < last; ++k) standing += std::fabs(e.angle(k)) < 0.3f;
+  return standing;
+}
+
+// Box2D's Arch sample: 17 blocks without mortar (the quadrilaterals between two curves, scaled
+// by 0.25, the sample's figures) on a segment ground, four 4 x 1 m boxes on the keystone,
+// friction 0.6, sleep on.
+Scene arch() {
+  Scene s = base("arch",
+                 "an arch of 17 blocks held by friction alone (0.6) with four boxes on its top "
+                 "(Box2D's Arch)",
+                 600, true);
+  const Vec2 inner[9] = {{16.0f, 0.0f},
+                         {14.93803712795643f, 5.133601056842984f},
+                         {13.79871746027416f, 10.24928069555078f},
+                         {12.56252963284711f, 15.34107019122473f},
+                         {11.20040987372525f, 20.39856541571217f},
+                         {9.66521217819836f, 25.40369899225096f},
+                         {7.87179930638133f, 30.3179337000085f},
+                         {5.635199558196225f, 35.03820717801641f},
+                         {2.405937953536585f, 39.09554102558315f}};
+  const Vec2 outer[9] = {{24.0f, 0.0f},
+                         {22.33619528222415f, 6.02299846205841f},
+                         {20.54936888969905f, 12.00964361211476f},
+                         {18.60854610798073f, 17.9470321677465f},
+                         {16.46769273811807f, 23.81367936585418f},
+                         {14.05325025774858f, 29.57079353071012f},
+                         {11.23551045834022f, 35.13775818285372f},
+                         {7.752568160730571f, 40.30450679009583f},
+                         {3.016931552701656f, 44.28891593799322f}};
+  const auto at = [](Vec2 p, float side) { return Vec2{side * 0.25f * p.x, 0.25f * p.y}; };
+  BodyDef ground;
+  ground.is_static = true;
+  ground.shape = SegmentShape{{-100.0f, 0.0f}, {100.0f, 0.0f}};
+  ground.material.friction = 0.6f;
+  add(s, ground);
+  const auto block = [&](std::vector<Vec2> points) {
+    BodyDef d;
+    d.shape = PolygonShape{std::move(points)};
+    d.material.friction = 0.6f;
+    add(s, d);
+  };
+  for (const float side : {1.0f, -1.0f})
+    for (int i = 0; i < 8; ++i)
+      block(
+          {at(inner[i], side), at(outer[i], side), at(outer[i + 1], side), at(inner[i + 1], side)});
+  block({at(inner[8], 1), at(outer[8], 1), at(outer[8], -1), at(inner[8], -1)});
+  for (int i = 0; i < 4; ++i) {
+    BodyDef d = box({0.0f, 0.5f + 0.25f * outer[8].y + float(i)}, {2.0f, 0.5f});
+    d.material.friction = 0.6f;
+    add(s, d);
+  }
+  return s;
+}
+
 // The AVBD demo's heavy rope: 20 capsule links of 1 m hanging from a static pivot, the last
 // holding a 30 x 30 m box (density 1, 900 kg against 0.1 kg a link).
 Scene heavy_rope() {
@@ -617,6 +703,23 @@ std::vector<Case> cases() {
                  return double(length(top - Vec2{0, 60})) - 20.0;
                },
                true, 2.0});
+  c.push_back({"double_domino", "dominoes still standing after 10 s", 0.0, true,
+               "each falling domino topples the next: the push travels down the whole row",
+               double_domino, [](Engine& e) { return still_standing(e, 600, 1, 16); }});
+  c.push_back({"arch", "largest move of a block from 2 s to 10 s (m)", 0.01, true,
+               "once its blocks have seated, an arch held by friction stands still", arch,
+               [](Engine& e) {
+                 for (int i = 0; i < 120; ++i) e.step();
+                 return largest_move(e, 480);
+               }});
+  c.push_back({"arch_sag", "drop of the keystone in 10 s (m)", 0.5, true,
+               "the blocks seat by the contacts' give and a little sliding, and stop (Box2D v3: "
+               "0.30 m, asleep within 2 s)",
+               arch, [](Engine& e) {
+                 const float start = e.position(17).y;
+                 for (int i = 0; i < 600; ++i) e.step();
+                 return double(start - e.position(17).y);
+               }});
   c.push_back({"far_stack", "fastest box point in the 10th second (m/s)", kSleepSpeed, true,
                "a stack far from the origin rests as it does at the origin", far_stack,
                [](Engine& e) {
