@@ -374,6 +374,66 @@ Scene arch() {
   return s;
 }
 
+// Box2D's HighMassRatio3: a 20 x 20 m box (400 kg) dropped 2.5 m onto the tips of two small
+// triangles (0.5 kg each: 800:1) 18 m apart, sleep on.
+Scene high_mass_ratio_3() {
+  Scene s = base("high_mass_ratio_3",
+                 "a 20 x 20 m box dropped 2.5 m onto the tips of two triangles of 1 x 1 m, 18 m "
+                 "apart (800:1; Box2D's HighMassRatio3)",
+                 600, true);
+  add(s, ground_box());
+  for (const float x : {-9.0f, 9.0f}) {
+    BodyDef d;
+    d.shape = PolygonShape{{{-0.5f, 0.0f}, {0.5f, 0.0f}, {0.0f, 1.0f}}};
+    d.center = {x, 0.5f};
+    add(s, d);
+  }
+  add(s, box({0.0f, 14.0f}, {10.0f, 10.0f}));
+  return s;
+}
+
+// Box2D's Confined: 625 circles of radius 0.5 without gravity, created 0.72 m apart (each
+// overlapping its neighbours by 0.28 m) in a 21 x 20.5 m box of capsule walls, sleep on.
+Scene confined() {
+  Scene s = base("confined",
+                 "625 circles of radius 0.5 without gravity, created overlapping 0.28 m in a "
+                 "21 m box of capsule walls (Box2D's Confined)",
+                 600, true);
+  BodyDef walls;
+  walls.is_static = true;
+  const auto wall = [](Vec2 a, Vec2 b) {
+    ShapeDef d;
+    const Vec2 mid = 0.5f * (a + b), along = b - a;
+    d.shape = CapsuleShape{0.5f * length(along), 0.5f};
+    d.offset = mid;
+    d.angle = std::atan2(along.y, along.x);
+    return d;
+  };
+  walls.shapes = {wall({-10.5f, 0.0f}, {10.5f, 0.0f}), wall({-10.5f, 0.0f}, {-10.5f, 20.5f}),
+                  wall({10.5f, 0.0f}, {10.5f, 20.5f}), wall({-10.5f, 20.5f}, {10.5f, 20.5f})};
+  add(s, walls);
+  for (int column = 0; column < 25; ++column)
+    for (int row = 0; row < 25; ++row) {
+      BodyDef d;
+      d.shape = CircleShape{0.5f};
+      d.center = {-8.75f + float(column) * 18.0f / 25.0f, 1.5f + float(row) * 18.0f / 25.0f};
+      d.gravity_scale = 0.0f;
+      add(s, d);
+    }
+  return s;
+}
+
+// Circles of bodies [first, last) whose centres left the box [lo, hi] less their radius.
+double escaped(Engine& e, int steps, int first, int last, Vec2 lo, Vec2 hi) {
+  int out = 0;
+  for (int i = 0; i < steps; ++i) e.step();
+  for (int k = first; k < last; ++k) {
+    const Vec2 p = e.position(k);
+    out += p.x < lo.x || p.y < lo.y || p.x > hi.x || p.y > hi.y;
+  }
+  return out;
+}
+
 // The AVBD demo's heavy rope: 20 capsule links of 1 m hanging from a static pivot, the last
 // holding a 30 x 30 m box (density 1, 900 kg against 0.1 kg a link).
 Scene heavy_rope() {
@@ -719,6 +779,30 @@ std::vector<Case> cases() {
                  const float start = e.position(17).y;
                  for (int i = 0; i < 600; ++i) e.step();
                  return double(start - e.position(17).y);
+               }});
+  c.push_back(
+      {"high_mass_ratio_3", "sink of the big box below the triangles' tips after 10 s (m)", 0.2,
+       true,
+       "two small triangles hold an 800:1 box on their tips: only the contacts' give, under "
+       "800 times a triangle's weight on a point and on its base, lets it sink (Box2D v3 "
+       "0.164 m)",
+       high_mass_ratio_3, [](Engine& e) {
+         for (int i = 0; i < 600; ++i) e.step();
+         return double(11.0f - e.position(3).y);
+       }});
+  c.push_back({"high_mass_ratio_3_level", "largest tilt of the big box in 10 s (rad)", 0.05, true,
+               "dropped level onto two equal supports, it stays level", high_mass_ratio_3,
+               [](Engine& e) { return max_over(e, 600, [&] { return std::fabs(e.angle(3)); }); }});
+  c.push_back({"confined", "circles outside the box after 10 s", 0.0, true,
+               "overlaps pushed apart inside a closed box stay inside it", confined, [](Engine& e) {
+                 return escaped(e, 600, 1, e.body_count(), {-10.0f, 0.5f}, {10.0f, 20.0f});
+               }});
+  c.push_back({"confined_quiet", "fastest circle in the 10th second (m/s)", 0.5, true,
+               "pushing overlaps apart adds no lasting energy: with nothing driving them, the "
+               "circles slow down",
+               confined, [](Engine& e) {
+                 for (int i = 0; i < 540; ++i) e.step();
+                 return max_over(e, 60, [&] { return fastest(e, 1, e.body_count(), 0.5f); });
                }});
   c.push_back({"far_stack", "fastest box point in the 10th second (m/s)", kSleepSpeed, true,
                "a stack far from the origin rests as it does at the origin", far_stack,
