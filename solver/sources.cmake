@@ -59,6 +59,7 @@ set(STRUT_SOLVER_SOURCES
   solver/query/queries.cpp
   solver/world_explode.cpp
   solver/world_snapshot.cpp
+  solver/world_body_origin.cpp
   solver/query/shape_cast.cpp
   solver/shapes/tile_map.cpp
   solver/debug_draw.cpp

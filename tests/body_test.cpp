@@ -296,3 +296,47 @@ TEST(GetPositions, EqualTransformsCentresAndNameStaleIds) {
 
 }  // namespace
 }  // namespace strut
+
+namespace strut {
+namespace {
+
+// A body's origin apart from its centre of mass: a static chain from x = 10 to 20 created at the
+// origin keeps its origin at (0, 0), its centre (transform) local_center away; placing its
+// origin where it is moves nothing; a turned box with an offset shape reports the origin it was
+// created with.
+TEST(BodyOrigin, OriginIsApartFromTheCentreOfMass) {
+  World w(WorldConfig{.threads = 1});
+  BodyDef chain;
+  chain.is_static = true;
+  chain.shape = ChainShape{{{10, 0}, {15, 0}, {20, 0}}};
+  const BodyId c = w.create_body(chain);
+  const float centre = w.transform(c).position.x;
+  EXPECT_GT(centre, 10.0f);
+  EXPECT_NEAR(w.local_center(c).x, centre, 1e-5f);
+  EXPECT_NEAR(w.origin_transform(c).position.x, 0.0f, 1e-5f);
+  w.set_origin_transform(c, {0, 0}, 0);
+  EXPECT_NEAR(w.transform(c).position.x, centre, 1e-5f);  // not shifted by the offset
+  BodyDef box;
+  ShapeDef piece;
+  piece.shape = BoxShape{{0.5f, 0.5f}};
+  piece.offset = {2, 0};
+  box.shapes = {piece};
+  box.center = {1, 3};
+  box.angle = 0.5f;
+  const BodyId b = w.create_body(box);
+  EXPECT_NEAR(w.local_center(b).x, 2.0f, 1e-5f);
+  const Transform o = w.origin_transform(b);
+  EXPECT_NEAR(o.position.x, 1.0f, 1e-5f);
+  EXPECT_NEAR(o.position.y, 3.0f, 1e-5f);
+  EXPECT_NEAR(o.angle, 0.5f, 1e-6f);
+  EXPECT_NEAR(w.transform(b).position.x, 1.0f + 2.0f * std::cos(0.5f), 1e-5f);
+  w.set_origin_transform(b, {-4, 0}, 0);
+  EXPECT_NEAR(w.transform(b).position.x, -2.0f, 1e-5f);
+  EXPECT_NEAR(w.origin_transform(b).position.x, -4.0f, 1e-5f);
+  EXPECT_THROW(w.set_origin_transform(b, {std::nanf(""), 0}, 0), Error);
+  w.destroy_body(b);
+  EXPECT_THROW(w.origin_transform(b), Error);
+}
+
+}  // namespace
+}  // namespace strut

@@ -231,6 +231,14 @@ class World {
   void set_filter(ShapeId id, const ShapeFilter& filter);
 
   Transform transform(BodyId id) const;
+  // The body's origin (BodyDef::center, the point its shapes are placed from) and angle, apart
+  // from its centre of mass, which transform() gives: a chain whose points run from x = 10 to 20
+  // has its origin where it was created and its centre at 15. local_center is the centre of mass
+  // in the body's frame (the origin's offset to it). set_origin_transform teleports the body so
+  // that its origin lands at `origin` (set_transform, which places the centre of mass).
+  Transform origin_transform(BodyId id) const;
+  Vec2 local_center(BodyId id) const;
+  void set_origin_transform(BodyId id, Vec2 origin, float angle);
   // The centres of mass of many bodies at once (out[k] of ids[k]), without the angles' atan2:
   // every id is checked first (strut::Error naming ids[k]), then out is filled.
   void get_positions(std::span<const BodyId> ids, std::span<Vec2> out) const;
