@@ -266,6 +266,7 @@ struct StepScratch {
   std::vector<NarrowChunk> narrow_chunks;
   std::vector<std::uint8_t> chunk_flags;  // one per chunk of a parallel check
   std::vector<std::uint8_t> old_still_touching;
+  std::vector<std::uint8_t> woke_touching;     // contact_events.cpp: per sleeping touch, it woke
   std::vector<std::uint32_t> multi_pairs;      // prepare: a colour's pairs of several constraints
   std::vector<std::uint32_t> wide_lane_a;      // prepare: body a of each wide lane
   std::vector<std::uint32_t> wide_lane_ids;    // contact constraint of each wide lane, ~0 = padding
@@ -308,7 +309,8 @@ struct StepScratch {
     f(joints_coloured_moving_version), f(pair_a), f(pair_b), f(joint_a), f(joint_b);
     f(crowded_pushes), f(body_pushes), f(free_clusters), f(crowd_clusters), f(crowd_pair);
     f(old_crowd_pair), f(deep_pair_list), f(strut_a), f(strut_b), f(strut_ids);
-    f(particle_moving), f(narrow_chunks), f(chunk_flags), f(old_still_touching), f(multi_pairs);
+    f(particle_moving), f(narrow_chunks), f(chunk_flags), f(old_still_touching), f(woke_touching);
+    f(multi_pairs);
     f(wide_lane_a), f(wide_lane_ids), f(wide_lane_pairs), f(fast_hit), f(fast_flag), f(p0x);
     f(p0y), f(q0c), f(q0s), f(prepare_bodies), f(pushed_bodies), f(scaled_bodies);
     f(dense_pushes), f(dense_pushes_left), f(solver_bodies), f(chunk_counts), f(tight_lx);

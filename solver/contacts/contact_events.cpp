@@ -100,7 +100,8 @@ void record_contact_events(World::Impl& w) {
   // The same pairs touching as last step (equal lists of as many pairs), none remembered asleep:
   // nothing begins or ends. A settled pile's every step, without a serial pass over its pairs.
   if (set.same_pairs && sleeping.empty() && set.pair_touching == set.old_pair_touching) return;
-  std::vector<std::uint8_t> woke_touching(sleeping.size(), 0);
+  auto& woke_touching = w.scratch.woke_touching;
+  woke_touching.assign(sleeping.size(), 0);
   auto& still = w.scratch.old_still_touching;
   still.assign(set.old_pair_keys.size(), 0);
   for (std::size_t i = 0; i < set.pair_keys.size(); ++i) {

@@ -1,5 +1,7 @@
 #include "solver/islands/colouring.hpp"
 
+#include <algorithm>
+#include <array>
 #include <bit>
 
 namespace strut {
@@ -14,7 +16,9 @@ void colour_constraints(std::span<const std::uint32_t> bodies_a,
   out.used.resize(body_count);
   for (std::size_t i = 0; i < n; ++i) out.used[bodies_a[i]] = out.used[bodies_b[i]] = 0u;
   out.colour_of.resize(n);
-  std::vector<std::uint32_t> count(kColourCount + 1, 0);
+  // On the stack: a settled pile recolours every step, and two heap arrays were two of its
+  // three allocations a step.
+  std::array<std::uint32_t, kColourCount + 1> count{};
   for (std::size_t i = 0; i < n; ++i) {
     const std::uint32_t a = bodies_a[i], b = bodies_b[i];
     std::uint32_t taken = 0;
@@ -33,7 +37,8 @@ void colour_constraints(std::span<const std::uint32_t> bodies_a,
   out.begin.assign(kColourCount + 2, 0);
   for (int c = 0; c <= kColourCount; ++c) out.begin[c + 1] = out.begin[c] + count[c];
   out.order.resize(n);
-  std::vector<std::uint32_t> cursor(out.begin.begin(), out.begin.end() - 1);
+  std::array<std::uint32_t, kColourCount + 1> cursor;
+  std::copy(out.begin.begin(), out.begin.end() - 1, cursor.begin());
   for (std::size_t i = 0; i < n; ++i) out.order[cursor[out.colour_of[i]]++] = std::uint32_t(i);
 }
 
