@@ -4,6 +4,7 @@
 // (solver/step/candidate_pairs.cpp, whose collide_pair collides one pair).
 #include <algorithm>
 #include <cmath>
+#include <span>
 
 #include "solver/contacts/contact_solver.hpp"
 #include "solver/step/collide_phase.hpp"
@@ -232,8 +233,13 @@ void narrow_phase(World::Impl& w) {
   constexpr int kGrain = 256;
   constexpr int kPointsAhead = 16;  // measured against 4 and 8 (docs/architecture.md)
   const int pairs = int(w.candidate_pairs.size());
-  auto& chunks = w.scratch.narrow_chunks;
-  chunks.resize(std::size_t(TaskSystem::chunk_count(pairs, kGrain)));
+  // The chunks this step uses, the first of narrow_chunks: the rest are kept, not destroyed, so
+  // that a world whose pairs come and go (a lander hopping off the ground) does not give up
+  // and regrow their buffers (17 allocations in 100 of its steps).
+  auto& kept = w.scratch.narrow_chunks;
+  const std::size_t chunk_total = std::size_t(TaskSystem::chunk_count(pairs, kGrain));
+  if (kept.size() < chunk_total) kept.resize(chunk_total);
+  const std::span<NarrowChunk> chunks(kept.data(), chunk_total);
   // Candidate p is last step's pair p: no lookup, and the points may stay where they are.
   const bool same_pairs = same_pairs_as_last_step(w, kGrain);
   set.same_pairs = same_pairs;
