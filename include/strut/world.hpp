@@ -413,6 +413,9 @@ class World {
  private:
   explicit World(std::unique_ptr<Impl> impl);
   std::unique_ptr<Impl> impl_;
+  // restore(bytes) reads into this and then swaps it with impl_: the world is unchanged when the
+  // bytes are refused, and the next restore reuses the memory of the state before.
+  std::unique_ptr<Impl> spare_;
   friend struct WorldAccess;  // tests and benchmarks reach internals through this
   friend class WorldBatch;    // checks a whole batch's inputs before it changes any world
 };
