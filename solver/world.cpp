@@ -11,6 +11,7 @@
 #include "solver/bodies/body_storage.hpp"
 #include "solver/islands/islands.hpp"
 #include "solver/joint_solver.hpp"
+#include "solver/shapes/shape_checks.hpp"
 #include "solver/step/collide_phase.hpp"
 #include "solver/step/step_internals.hpp"
 #include "solver/step/visited_bodies.hpp"
@@ -31,11 +32,7 @@ void require_finite(Vec2 v, const char* call, const char* arg) {
   if (!is_finite(v)) throw Error(std::string(call) + ": " + arg + " is not a finite number");
 }
 
-std::string number_text(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%g", v);
-  return buf;
-}
+using shapes::number_text;
 // |v| (largest component for a vector) must not exceed `limit`.
 void require_at_most(float v, float limit, const char* call, const char* arg, const char* unit) {
   if (std::fabs(v) > limit)

@@ -82,11 +82,6 @@ std::uint32_t find_previous(const ContactSet& set, std::uint64_t key) {
 // separation for the points the cache reuses (rigid bodies), read from the particles.
 // Calling evaluate_contact itself cost 10% more CPU time per pyramid step.
 // body_v, body_o: the point's bodies on this step's dense indices (see rebind).
-Vec2 vertex_position(const World::Impl& w, std::uint32_t body, std::uint32_t v) {
-  const std::uint32_t i = w.bodies.particle_begin[body] + v;
-  return {w.particles.x[i], w.particles.y[i]};
-}
-
 float feature_separation(const World::Impl& w, const ContactPoint& cp, std::uint32_t body_v,
                          std::uint32_t body_o) {
   const Vec2 v = vertex_position(w, body_v, cp.vertex);

@@ -8,9 +8,9 @@
 
 namespace strut::shapes {
 
-std::string number_text(float v) {
+std::string number_text(double v) {
   char buf[32];
-  std::snprintf(buf, sizeof buf, "%g", double(v));
+  std::snprintf(buf, sizeof buf, "%g", v);
   return buf;
 }
 

@@ -8,7 +8,7 @@
 
 namespace strut::shapes {
 
-std::string number_text(float v);  // %g
+std::string number_text(double v);  // %g
 void check_finite(float v, const std::string& field);
 void check_finite(Vec2 v, const std::string& field);
 // |v| <= limit.

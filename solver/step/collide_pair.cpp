@@ -23,11 +23,6 @@ static void combine_materials(const World::Impl& w, std::uint32_t a, std::uint32
 
 namespace {
 
-Vec2 vertex_position(const World::Impl& w, std::uint32_t body, std::uint32_t v) {
-  const std::uint32_t i = w.bodies.particle_begin[body] + v;
-  return {w.particles.x[i], w.particles.y[i]};
-}
-
 float max_extent(const World::Impl& w, std::uint32_t k) { return w.extent[k]; }
 
 }  // namespace

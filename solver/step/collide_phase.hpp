@@ -8,6 +8,12 @@ namespace strut {
 // Farthest surface point of body k from its centre of mass, from its colliders' rest positions
 // (fixed at creation: BodyArrays::reach).
 float local_reach(const World::Impl& w, std::uint32_t k);
+
+// World position of vertex v of dense body `body` (its particle), for the contact features.
+inline Vec2 vertex_position(const World::Impl& w, std::uint32_t body, std::uint32_t v) {
+  const std::uint32_t i = w.bodies.particle_begin[body] + v;
+  return {w.particles.x[i], w.particles.y[i]};
+}
 // Tight box of one collider (dense index) from its vertices and radius.
 Aabb collider_tight_box(const World::Impl& w, std::uint32_t i);
 // Tight boxes of body k's colliders (ColliderArrays::aabb) and of the body (their union).
