@@ -161,6 +161,7 @@ Scene every_joint() {
   s.joints.clear();
   s.bodies[2].def.fixed_rotation = true;  // version 2's body options
   s.bodies[2].def.angular_drag = 0.75f;
+  s.bodies[2].def.lock_y = true;  // motion locks (extension)
   const std::string a = "ground", b = "ball \"one\"";
   DistanceJointDef spring{.anchor_a = {0, 1}, .anchor_b = {0.5f, 0.25f}, .length = 1.5f};
   spring.min_length = 0.5f, spring.max_length = 3;

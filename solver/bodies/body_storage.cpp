@@ -83,8 +83,8 @@ std::uint32_t add_body(World::Impl& w, const BodyDef& def, std::uint32_t slot,
   b.qc[k] = rot.c, b.qs[k] = rot.s;
   // Velocity is implicit: the previous pose is placed one substep back along it.
   const float h = w.last_h;
-  b.dx[k] = def.velocity.x * h;
-  b.dy[k] = def.velocity.y * h;
+  b.dx[k] = def.lock_x ? 0.0f : def.velocity.x * h;
+  b.dy[k] = def.lock_y ? 0.0f : def.velocity.y * h;
   const Rot spin = make_rot(def.angular_velocity * h);
   b.da[k] = def.fixed_rotation ? 0.0f : def.angular_velocity * h;
   b.mass[k] = mass;
@@ -96,6 +96,9 @@ std::uint32_t add_body(World::Impl& w, const BodyDef& def, std::uint32_t slot,
   b.angular_drag[k] = def.angular_drag;
   b.before_step[k] = StartPose{com, rot};
   b.island[k] = slot;
+  b.locks[k] = std::uint8_t((def.lock_x ? kLockX : 0) | (def.lock_y ? kLockY : 0));
+  b.lock_at[k] = com;
+  if (b.locks[k]) ++w.locked_bodies;
   // Forces, sleep time and box start at zero; counts and reach once the colliders exist (below).
 
   // Particles: every collider's vertices (the contact features), then for a soft body the
@@ -280,7 +283,10 @@ void compact_bodies(World::Impl& w) {
   tail.remap.assign(n - tail.first, ~0u);
   std::vector<std::uint32_t> keep;
   for (std::uint32_t k = tail.first; k < n; ++k) {
-    if (b.flags[k] & kDead) continue;
+    if (b.flags[k] & kDead) {
+      if (b.locks[k]) --w.locked_bodies;
+      continue;
+    }
     tail.remap[k - tail.first] = tail.first + std::uint32_t(keep.size());
     keep.push_back(k);
   }

@@ -63,7 +63,8 @@ bool one_of(std::string_view key, const std::string_view (&list)[N]) {
 constexpr std::string_view kBodyKeys[] = {
     "name",      "center",        "angle",  "velocity", "angular_velocity", "static",
     "kinematic", "gravity_scale", "bullet", "soft",     "linear_drag"};
-constexpr std::string_view kBodyKeysV2[] = {"fixed_rotation", "angular_drag", "awake"};
+constexpr std::string_view kBodyKeysV2[] = {"fixed_rotation", "angular_drag", "awake", "lock_x",
+                                            "lock_y"};
 // Keys of a shape besides its kind's own: on a single-shape body they sit on the body.
 constexpr std::string_view kShapeKeys[] = {"shape", "material", "category", "mask"};
 constexpr std::string_view kShapeKeysV2[] = {"group", "sensor"};
@@ -250,6 +251,8 @@ void BodyReader::body_options(const json& j, const Path& p, SceneBody& b) {
   if (j.contains("bullet")) d.bullet = boolean(j["bullet"], p / "bullet");
   if (j.contains("fixed_rotation"))
     d.fixed_rotation = boolean(j["fixed_rotation"], p / "fixed_rotation");
+  if (j.contains("lock_x")) d.lock_x = boolean(j["lock_x"], p / "lock_x");
+  if (j.contains("lock_y")) d.lock_y = boolean(j["lock_y"], p / "lock_y");
   if (j.contains("angular_drag"))
     d.angular_drag = non_negative(j["angular_drag"], p / "angular_drag");
   if (j.contains("awake")) {
