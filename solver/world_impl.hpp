@@ -111,6 +111,8 @@ struct ColliderArrays {
   std::vector<std::int32_t> group;
   std::vector<std::uint8_t> sensor;
   std::vector<std::uint16_t> internal_edges;  // tile map seams
+  // ShapeDef::tangent_speed and rolling_resistance (the contacts' surface rows, WideSurface).
+  std::vector<float> tangent_speed, rolling_resistance;
   // Chain segments: the neighbouring chain points relative to the centre of mass (like lx, ly),
   // and whether they exist (bit 0: before vertex 0, bit 1: after vertex 1).
   std::vector<Vec2> ghost_prev, ghost_next;
@@ -122,7 +124,8 @@ struct ColliderArrays {
   void for_each_column(F &&f) {
     f(slot), f(body), f(shape), f(kind), f(count), f(vertex_begin), f(radius), f(friction);
     f(static_friction), f(restitution), f(category), f(mask), f(group), f(sensor);
-    f(internal_edges), f(ghost_prev), f(ghost_next), f(ghosts), f(aabb);
+    f(internal_edges), f(tangent_speed), f(rolling_resistance), f(ghost_prev), f(ghost_next);
+    f(ghosts), f(aabb);
   }
   std::size_t size() const { return slot.size(); }
 };
@@ -389,6 +392,10 @@ struct World::Impl {
   // Bodies with a motion lock (BodyArrays::locks non-zero), destroyed ones until the compaction:
   // while 0, no stage looks at the locks (solver/bodies/motion_locks.cpp).
   std::uint32_t locked_bodies = 0;
+  // Colliders with a tangent speed or rolling resistance (ColliderArrays), removed ones until the
+  // compaction: while 0, the contact prepare fills no surface rows and the passes read none
+  // (prepare_contacts.cpp, ContactSet::wide_surface).
+  std::uint32_t surface_colliders = 0;
   // Joint slots of each body slot, so destroying a body finds its joints without a scan of all
   // joints (rain destroys hundreds of ragdoll bones among 10,000 joints every few steps).
   std::vector<std::vector<std::uint32_t>> joints_of_body;
@@ -484,7 +491,7 @@ struct World::Impl {
   void for_each_section(F &&f) {
     f("last_h", last_h), f("last_substeps", last_substeps), f("step_index", step_index);
     f("bodies", bodies), f("threshold_joints", threshold_joints), f("joint_events", joint_events);
-    f("locked_bodies", locked_bodies);
+    f("locked_bodies", locked_bodies), f("surface_colliders", surface_colliders);
     f("colliders", colliders), f("collider_slots", collider_slots), f("shape_slots", shape_slots);
     f("shapes", shapes), f("particles", particles), f("struts", struts), f("cold", cold);
     f("slots", slots), f("needs_compaction", needs_compaction), f("first_dead", first_dead);

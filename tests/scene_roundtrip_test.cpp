@@ -50,6 +50,8 @@ void expect_same(const BodyDef& a, const BodyDef& b) {
   EXPECT_TRUE(same_bits(a.linear_drag, b.linear_drag));
   EXPECT_TRUE(same_bits(a.angular_drag, b.angular_drag));
   EXPECT_EQ(a.fixed_rotation, b.fixed_rotation);
+  EXPECT_EQ(a.lock_x, b.lock_x);
+  EXPECT_EQ(a.lock_y, b.lock_y);
   EXPECT_EQ(a.awake, b.awake);
   EXPECT_EQ(a.category, b.category);
   EXPECT_EQ(a.mask, b.mask);

@@ -21,6 +21,7 @@ set(STRUT_TEST_SOURCES
   tests/joint_lanes_test.cpp
   tests/body_motion_test.cpp
   tests/motion_lock_test.cpp
+  tests/surface_test.cpp
   tests/soft_body_test.cpp
   tests/driver_test.cpp
   tests/contact_test.cpp

@@ -147,6 +147,9 @@ std::uint32_t add_body(World::Impl& w, const BodyDef& def, std::uint32_t slot,
       c.group[i] = sd.filter.group;
       c.sensor[i] = std::uint8_t(sd.sensor);
       c.internal_edges[i] = w.shapes[shape_slots[s]].internal_edges;
+      c.tangent_speed[i] = sd.tangent_speed;
+      c.rolling_resistance[i] = sd.rolling_resistance;
+      if (sd.tangent_speed != 0 || sd.rolling_resistance != 0) ++w.surface_colliders;
       c.ghost_prev[i] = piece.ghost_prev - com_offset;
       c.ghost_next[i] = piece.ghost_next - com_offset;
       c.ghosts[i] = std::uint8_t((piece.has_prev ? 1 : 0) | (piece.has_next ? 2 : 0));
@@ -228,7 +231,16 @@ void compact_colliders(World::Impl& w, const Tail& tail) {
   std::uint32_t start = 0;
   const auto keep = rows_of_survivors(tail, w.bodies.collider_begin, w.bodies.collider_count,
                                       std::uint32_t(c.size()), start);
+  // The surface colliders among the removed ones (World::Impl::surface_colliders).
+  const auto surfaces = [&c](std::uint32_t from) {
+    std::uint32_t n = 0;
+    for (std::uint32_t i = from; i < c.size(); ++i)
+      n += c.tangent_speed[i] != 0 || c.rolling_resistance[i] != 0;
+    return n;
+  };
+  const std::uint32_t before = w.surface_colliders != 0 ? surfaces(start) : 0;
   keep_rows(c, start, keep);
+  if (before != 0) w.surface_colliders -= before - surfaces(start);
   for (std::uint32_t i = start; i < c.size(); ++i) {
     c.body[i] = tail(c.body[i]);
     w.collider_slots[c.slot[i]].dense = i;

@@ -33,22 +33,34 @@ template <class Arch, class Fn>
   }
 }
 
-// Warm start: the accumulated impulses of cs[0 .. count) applied again.
+// Warm start: the accumulated impulses of cs[0 .. count) applied again. flags[k]: cs[k]'s
+// WideFlag bits; surface: the surface rows of cs[0 ..) (null when no lane has any).
 template <class Arch>
-void contact_warm_start(SolverBody* bodies, WideConstraint* cs, std::uint32_t count) {
-  lane_groups<Arch>(bodies, cs, count, [](auto& A, auto& B, WideConstraint& c, int lane) {
-    wide::warm_start_lanes(A, B, c, lane);
-  });
+void contact_warm_start(SolverBody* bodies, WideConstraint* cs, std::uint32_t count,
+                        const std::uint8_t* flags, WideSurface* surface) {
+  lane_groups<Arch>(bodies, cs, count,
+                    [cs, flags, surface](auto& A, auto& B, WideConstraint& c, int lane) {
+                      const std::size_t k = std::size_t(&c - cs);
+                      if (flags[k] & kSurfaceLanes)
+                        wide::warm_start_lanes(A, B, c, lane, surface + k);
+                      else
+                        wide::warm_start_lanes(A, B, c, lane);
+                    });
 }
 
-// One solve (pass.use_bias) or relax pass over cs[0 .. count); rounded[k]: some lane of cs[k]
-// has a rounded feature (solve_lanes).
+// One solve (pass.use_bias) or relax pass over cs[0 .. count); flags and surface as for the warm
+// start: kRoundedLanes, some lane of cs[k] has a rounded feature (solve_lanes); kSurfaceLanes,
+// some lane has surface rows.
 template <class Arch>
 void contact_solve(SolverBody* bodies, WideConstraint* cs, std::uint32_t count,
-                   const WidePass& pass, const std::uint8_t* rounded) {
+                   const WidePass& pass, const std::uint8_t* flags, WideSurface* surface) {
   lane_groups<Arch>(bodies, cs, count,
-                    [&pass, cs, rounded](auto& A, auto& B, WideConstraint& c, int lane) {
-                      if (rounded[&c - cs])
+                    [&pass, cs, flags, surface](auto& A, auto& B, WideConstraint& c, int lane) {
+                      const std::size_t k = std::size_t(&c - cs);
+                      if (flags[k] & kSurfaceLanes)
+                        wide::solve_lanes(A, B, c, lane, pass, (flags[k] & kRoundedLanes) != 0,
+                                          surface + k);
+                      else if (flags[k] & kRoundedLanes)
                         wide::solve_lanes(A, B, c, lane, pass, true);
                       else
                         wide::solve_lanes(A, B, c, lane, pass, false);

@@ -117,6 +117,9 @@ void append_shape_item(std::string& out, const ShapeDef& s, const std::string& m
   if (material != "default") append_key(out, "material"), append_string(out, material);
   append_filter(out, s.filter);
   if (s.sensor) out += ", \"sensor\": true";
+  if (s.tangent_speed != 0) append_key(out, "tangent_speed"), append_number(out, s.tangent_speed);
+  if (s.rolling_resistance != 0)
+    append_key(out, "rolling_resistance"), append_number(out, s.rolling_resistance);
   out += '}';
 }
 
