@@ -343,7 +343,7 @@ void BM_ContactSolve(benchmark::State& state) {
   for (auto _ : state) {
     for (WideConstraint& c : t.cs) {
       if (kSimd) {
-        simd.contact_warm_start(t.bodies.data(), &c, 1, &kRounded, nullptr);
+        simd.contact_warm_start(t.bodies.data(), &c, 1);
         simd.contact_solve(t.bodies.data(), &c, 1, pass, &kRounded, nullptr);
         simd.contact_solve(t.bodies.data(), &c, 1, relax, &kRounded, nullptr);
       } else {

@@ -227,20 +227,25 @@ void solve(ContactBench& t, const SimdKernels* k) {
   const auto count = std::uint32_t(t.cs.size());
   WideSurface* surface = t.surface.empty() ? nullptr : t.surface.data();
   if (k) {
-    k->contact_warm_start(t.bodies.data(), t.cs.data(), count, t.rounded.data(), surface);
+    k->contact_warm_start(t.bodies.data(), t.cs.data(), count);
+    if (surface)
+      k->contact_warm_start_rolling(t.bodies.data(), t.cs.data(), count, t.rounded.data(), surface);
     k->contact_solve(t.bodies.data(), t.cs.data(), count, pass, t.rounded.data(), surface);
     k->contact_solve(t.bodies.data(), t.cs.data(), count, relax, t.rounded.data(), surface);
     return;
   }
+  // Warm start (round 0), its rolling impulses after it (round 1), then the pass (round 2).
   for (const WidePass& p : {pass, relax})
-    for (int round = p.use_bias ? 0 : 1; round < 2; ++round)
+    for (int round = p.use_bias ? 0 : 2; round < 3; ++round)
       for (WideConstraint& c : t.cs)
         run_scalar(t.bodies, c, [&](wide::Body<float>& A, wide::Body<float>& B, int lane) {
           const std::size_t at = std::size_t(&c - t.cs.data());
           WideSurface* s = (t.rounded[at] & kSurfaceLanes) ? surface + at : nullptr;
           if (round == 0)
-            wide::warm_start_lanes(A, B, c, lane, s);
-          else
+            wide::warm_start_lanes(A, B, c, lane);
+          else if (round == 1 && s)
+            wide::warm_start_rolling(A, B, c, lane, *s);
+          else if (round == 2)
             wide::solve_lanes(A, B, c, lane, p, true, s);
         });
 }
