@@ -344,8 +344,8 @@ void BM_ContactSolve(benchmark::State& state) {
     for (WideConstraint& c : t.cs) {
       if (kSimd) {
         simd.contact_warm_start(t.bodies.data(), &c, 1);
-        simd.contact_solve(t.bodies.data(), &c, 1, pass, &kRounded);
-        simd.contact_solve(t.bodies.data(), &c, 1, relax, &kRounded);
+        simd.contact_solve(t.bodies.data(), &c, 1, pass, &kRounded, nullptr);
+        simd.contact_solve(t.bodies.data(), &c, 1, relax, &kRounded, nullptr);
       } else {
         run_scalar(t.bodies, c, [&](wide::Body<float>& A, wide::Body<float>& B, int lane) {
           wide::warm_start_lanes(A, B, c, lane);

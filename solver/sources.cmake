@@ -10,6 +10,7 @@ set(STRUT_SOLVER_SOURCES
   solver/contacts/sensor_events.cpp
   solver/step/integrate.cpp
   solver/step/integrate_simd.cpp
+  solver/step/motion_locks.cpp
   solver/step/bounds_kernel.cpp
   solver/contacts/colour_contacts.cpp
   solver/contacts/contact_geometry.cpp

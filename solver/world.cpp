@@ -13,6 +13,7 @@
 #include "solver/joint_solver.hpp"
 #include "solver/shapes/shape_checks.hpp"
 #include "solver/step/collide_phase.hpp"
+#include "solver/step/integrate_stages.hpp"
 #include "solver/step/step_internals.hpp"
 #include "solver/step/visited_bodies.hpp"
 #include "solver/world_impl.hpp"
@@ -325,6 +326,7 @@ void World::set_linear_velocity(BodyId id, Vec2 v) {
   const Vec2 old = linear_velocity(id);
   b.dx[k] = v.x * w.last_h;
   b.dy[k] = v.y * w.last_h;
+  drop_locked_motion(w, k);
   if (!w.is_rigid(k)) {
     auto& q = w.particles;
     for (std::uint32_t i = b.particle_begin[k]; i < b.particle_begin[k] + b.particle_count[k];
@@ -367,6 +369,7 @@ void World::set_transform(BodyId id, Vec2 position, float angle) {
   // The motion (velocity) is kept; a soft body is reset to its rest shape at the new pose.
   const Rot r = make_rot(angle);
   b.px[k] = position.x, b.py[k] = position.y, b.qc[k] = r.c, b.qs[k] = r.s;
+  b.lock_at[k] = position;  // a teleport moves where the locks hold the body
   b.before_step[k] = StartPose{position, r};
   auto& q = w.particles;
   const Rot dq = make_rot(b.da[k]);

@@ -143,7 +143,10 @@ void World::set_material(BodyId id, const Material& m) {
     if (dynamic) require_mass_in_limits(mass, "set_material", id);
     b.mass[k] = float(mass);
     b.inertia[k] = float(double(m.density) * u.inertia);
-    if (dynamic) b.inv_mass[k] = 1.0f / b.mass[k], b.inv_inertia[k] = 1.0f / b.inertia[k];
+    if (dynamic) {
+      b.inv_mass[k] = 1.0f / b.mass[k];
+      b.inv_inertia[k] = w.cold[k].def.fixed_rotation ? 0.0f : 1.0f / b.inertia[k];
+    }
   }
   auto& c = w.colliders;
   for (std::uint32_t i = b.collider_begin[k]; i < b.collider_begin[k] + b.collider_count[k]; ++i) {
@@ -208,7 +211,7 @@ void World::set_type(BodyId id, BodyType type) {
   if (type == BodyType::Kinematic) b.flags[k] |= kKinematic;
   const bool dynamic = type == BodyType::Dynamic;
   b.inv_mass[k] = dynamic ? 1.0f / b.mass[k] : 0.0f;
-  b.inv_inertia[k] = dynamic ? 1.0f / b.inertia[k] : 0.0f;
+  b.inv_inertia[k] = dynamic && !w.cold[k].def.fixed_rotation ? 1.0f / b.inertia[k] : 0.0f;
   if (is_static) b.dx[k] = b.dy[k] = b.da[k] = 0;
   b.sleep_time[k] = 0;
   mark_body_edited(w, k);

@@ -34,6 +34,9 @@ enum BodyFlag : std::uint8_t {
   kNoSleep = 128,    // BodyDef::enable_sleep false: never still, so its island never sleeps
 };
 
+// BodyArrays::locks bits.
+enum MotionLock : std::uint8_t { kLockX = 1, kLockY = 2 };
+
 // A body's pose at the start of a step: centre of mass and rotation.
 struct StartPose {
   Vec2 position;
@@ -73,6 +76,10 @@ struct BodyArrays {
   std::vector<StartPose> before_step;
   std::vector<Aabb> aabb;             // tight box of the last step's start, all colliders
   std::vector<std::uint32_t> island;  // root slot of the body's island at the last step
+  // Motion locks (BodyDef::lock_x, lock_y): bit kLockX, kLockY; and where the centre of mass is
+  // held along the locked axes (solver/bodies/motion_locks.cpp).
+  std::vector<std::uint8_t> locks;
+  std::vector<Vec2> lock_at;
 
   // Calls f(column) for every column above. Adding and compacting bodies go through this one
   // list, so no column can be left out of either (body_storage_test checks that it names every
@@ -83,6 +90,7 @@ struct BodyArrays {
     f(strut_begin), f(strut_count), f(px), f(py), f(qc), f(qs), f(dx), f(dy), f(da);
     f(inv_mass), f(inv_inertia), f(mass), f(inertia), f(reach), f(gravity_scale), f(drag);
     f(angular_drag), f(fx), f(fy), f(torque), f(sleep_time), f(before_step), f(aabb), f(island);
+    f(locks), f(lock_at);
   }
   std::size_t size() const { return slot.size(); }
 };
@@ -103,6 +111,8 @@ struct ColliderArrays {
   std::vector<std::int32_t> group;
   std::vector<std::uint8_t> sensor;
   std::vector<std::uint16_t> internal_edges;  // tile map seams
+  // ShapeDef::tangent_speed and rolling_resistance (the contacts' surface rows, WideSurface).
+  std::vector<float> tangent_speed, rolling_resistance;
   // Chain segments: the neighbouring chain points relative to the centre of mass (like lx, ly),
   // and whether they exist (bit 0: before vertex 0, bit 1: after vertex 1).
   std::vector<Vec2> ghost_prev, ghost_next;
@@ -114,7 +124,8 @@ struct ColliderArrays {
   void for_each_column(F &&f) {
     f(slot), f(body), f(shape), f(kind), f(count), f(vertex_begin), f(radius), f(friction);
     f(static_friction), f(restitution), f(category), f(mask), f(group), f(sensor);
-    f(internal_edges), f(ghost_prev), f(ghost_next), f(ghosts), f(aabb);
+    f(internal_edges), f(tangent_speed), f(rolling_resistance), f(ghost_prev), f(ghost_next);
+    f(ghosts), f(aabb);
   }
   std::size_t size() const { return slot.size(); }
 };
@@ -380,6 +391,13 @@ struct World::Impl {
   // Live joints with a finite force or torque threshold: while 0, a step looks at no joint for
   // joint events (solver/joint_events.cpp).
   std::uint32_t threshold_joints = 0;
+  // Bodies with a motion lock (BodyArrays::locks non-zero), destroyed ones until the compaction:
+  // while 0, no stage looks at the locks (solver/bodies/motion_locks.cpp).
+  std::uint32_t locked_bodies = 0;
+  // Colliders with a tangent speed or rolling resistance (ColliderArrays), removed ones until the
+  // compaction: while 0, the contact prepare fills no surface rows and the passes read none
+  // (prepare_contacts.cpp, ContactSet::wide_surface).
+  std::uint32_t surface_colliders = 0;
   // Joint slots of each body slot, so destroying a body finds its joints without a scan of all
   // joints (rain destroys hundreds of ragdoll bones among 10,000 joints every few steps).
   std::vector<std::vector<std::uint32_t>> joints_of_body;
@@ -475,6 +493,7 @@ struct World::Impl {
   void for_each_section(F &&f) {
     f("last_h", last_h), f("last_substeps", last_substeps), f("step_index", step_index);
     f("bodies", bodies), f("threshold_joints", threshold_joints), f("joint_events", joint_events);
+    f("locked_bodies", locked_bodies), f("surface_colliders", surface_colliders);
     f("colliders", colliders), f("collider_slots", collider_slots), f("shape_slots", shape_slots);
     f("shapes", shapes), f("particles", particles), f("struts", struts), f("cold", cold);
     f("slots", slots), f("needs_compaction", needs_compaction), f("first_dead", first_dead);

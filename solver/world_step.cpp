@@ -341,6 +341,7 @@ void World::step(float dt) {
   apply_restitution(w, h, w.config.restitution_threshold);
   finish_contacts(w);
   clamp_final_motion(w, h);
+  apply_motion_locks_to_solver_runs(w);  // after the last change of motion and pose
   p.velocity += clock.lap();
 
   // Reads: poses. Writes: particles of rigid bodies, best-fit poses of soft ones.

@@ -50,6 +50,8 @@ void expect_same(const BodyDef& a, const BodyDef& b) {
   EXPECT_TRUE(same_bits(a.linear_drag, b.linear_drag));
   EXPECT_TRUE(same_bits(a.angular_drag, b.angular_drag));
   EXPECT_EQ(a.fixed_rotation, b.fixed_rotation);
+  EXPECT_EQ(a.lock_x, b.lock_x);
+  EXPECT_EQ(a.lock_y, b.lock_y);
   EXPECT_EQ(a.awake, b.awake);
   EXPECT_EQ(a.category, b.category);
   EXPECT_EQ(a.mask, b.mask);
@@ -161,6 +163,7 @@ Scene every_joint() {
   s.joints.clear();
   s.bodies[2].def.fixed_rotation = true;  // version 2's body options
   s.bodies[2].def.angular_drag = 0.75f;
+  s.bodies[2].def.lock_y = true;  // motion locks (extension)
   const std::string a = "ground", b = "ball \"one\"";
   DistanceJointDef spring{.anchor_a = {0, 1}, .anchor_b = {0.5f, 0.25f}, .length = 1.5f};
   spring.min_length = 0.5f, spring.max_length = 3;

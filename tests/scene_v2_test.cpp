@@ -73,6 +73,8 @@ void expect_same(const BodyDef& a, const BodyDef& b) {
     expect_same(s.material, t.material);
     expect_same(s.filter, t.filter);
     EXPECT_EQ(s.sensor, t.sensor);
+    expect_same(s.tangent_speed, t.tangent_speed);
+    expect_same(s.rolling_resistance, t.rolling_resistance);
   }
   expect_same(a.center, b.center);
   expect_same(a.angle, b.angle);
@@ -85,6 +87,8 @@ void expect_same(const BodyDef& a, const BodyDef& b) {
   expect_same(a.linear_drag, b.linear_drag);
   expect_same(a.angular_drag, b.angular_drag);
   EXPECT_EQ(a.fixed_rotation, b.fixed_rotation);
+  EXPECT_EQ(a.lock_x, b.lock_x);
+  EXPECT_EQ(a.lock_y, b.lock_y);
   EXPECT_EQ(a.awake, b.awake);
   expect_same(ShapeFilter{a.category, a.mask, a.group}, ShapeFilter{b.category, b.mask, b.group});
   EXPECT_EQ(a.sensor, b.sensor);
@@ -324,6 +328,7 @@ Scene every_kind() {
   cart.velocity = {1, 2};
   cart.angular_velocity = 0.3f;
   cart.fixed_rotation = true;
+  cart.lock_x = true;  // motion locks (extension)
   cart.angular_drag = 0.5f;
   cart.linear_drag = 0.1f;
   cart.gravity_scale = 0.5f;
@@ -343,6 +348,8 @@ Scene every_kind() {
   hub.shape = CircleShape{0.5f};
   hub.offset = {1, 0};
   hub.filter.group = -5;
+  hub.rolling_resistance = 0.125f;  // surface (extension)
+  wheel.tangent_speed = -1.0f / 3.0f;
   ShapeDef fin;
   fin.shape = PolygonShape{{{0, 0}, {1, 0}, {0, 1}}, 0};
   fin.angle = -2;

@@ -123,12 +123,14 @@ struct ContactBench {
   std::vector<PrepareBody> prepare_bodies;
   std::vector<WideConstraint> cs;
   std::vector<std::uint8_t>
-      rounded;  // every constraint's radius rows read (ContactSet::wide_rounded)
+      rounded;  // every constraint's flags (ContactSet::wide_flags): radius rows read
   std::vector<WideFeatures> features;
   std::vector<LanePositions> positions;
+  // With surface rows (`surfaces`): odd constraints have them (kSurfaceLanes), even ones not.
+  std::vector<WideSurface> surface;
 };
 
-ContactBench random_contacts(std::uint32_t seed, int constraints) {
+ContactBench random_contacts(std::uint32_t seed, int constraints, bool surfaces = false) {
   std::mt19937 rng(seed);
   std::uniform_real_distribution<float> u(-1, 1), mass(0.2f, 2);
   const int n = 4 * kContactLanes;
@@ -155,7 +157,23 @@ ContactBench random_contacts(std::uint32_t seed, int constraints) {
   for (int i = 0; i < n; ++i) order[i] = std::uint32_t(i);
   std::shuffle(order.begin(), order.end(), rng);
   t.cs.resize(std::size_t(constraints));
-  t.rounded.assign(std::size_t(constraints), 1);
+  t.rounded.assign(std::size_t(constraints), kRoundedLanes);
+  if (surfaces) {
+    t.surface.resize(std::size_t(constraints));
+    for (int k = 0; k < constraints; ++k) {
+      if (k % 2 == 0) continue;
+      t.rounded[std::size_t(k)] |= kSurfaceLanes;
+      WideSurface& s = t.surface[std::size_t(k)];
+      for (int lane = 0; lane < kContactLanes; ++lane) {
+        // Some lanes without a surface beside lanes with one, as in a world.
+        const bool none = lane % 3 == 2;
+        s.tangent[lane] = none ? 0 : 0.01f * u(rng);
+        s.rolling[lane] = none ? 0 : 0.05f * (u(rng) + 1);
+        s.rolling_mass[lane] = none ? 0 : 0.5f * (u(rng) + 1.5f);
+        s.lambda_r[lane] = none ? 0 : 0.001f * u(rng);
+      }
+    }
+  }
   t.features.resize(std::size_t(constraints));
   t.positions.resize(std::size_t(constraints));
   for (int k = 0; k < constraints; ++k) {
@@ -207,33 +225,43 @@ void solve(ContactBench& t, const SimdKernels* k) {
   WidePass relax = pass;
   relax.use_bias = false;
   const auto count = std::uint32_t(t.cs.size());
+  WideSurface* surface = t.surface.empty() ? nullptr : t.surface.data();
   if (k) {
     k->contact_warm_start(t.bodies.data(), t.cs.data(), count);
-    k->contact_solve(t.bodies.data(), t.cs.data(), count, pass, t.rounded.data());
-    k->contact_solve(t.bodies.data(), t.cs.data(), count, relax, t.rounded.data());
+    if (surface)
+      k->contact_warm_start_rolling(t.bodies.data(), t.cs.data(), count, t.rounded.data(), surface);
+    k->contact_solve(t.bodies.data(), t.cs.data(), count, pass, t.rounded.data(), surface);
+    k->contact_solve(t.bodies.data(), t.cs.data(), count, relax, t.rounded.data(), surface);
     return;
   }
+  // Warm start (round 0), its rolling impulses after it (round 1), then the pass (round 2).
   for (const WidePass& p : {pass, relax})
-    for (int round = p.use_bias ? 0 : 1; round < 2; ++round)
+    for (int round = p.use_bias ? 0 : 2; round < 3; ++round)
       for (WideConstraint& c : t.cs)
         run_scalar(t.bodies, c, [&](wide::Body<float>& A, wide::Body<float>& B, int lane) {
+          const std::size_t at = std::size_t(&c - t.cs.data());
+          WideSurface* s = (t.rounded[at] & kSurfaceLanes) ? surface + at : nullptr;
           if (round == 0)
             wide::warm_start_lanes(A, B, c, lane);
-          else
-            wide::solve_lanes(A, B, c, lane, p);
+          else if (round == 1 && s)
+            wide::warm_start_rolling(A, B, c, lane, *s);
+          else if (round == 2)
+            wide::solve_lanes(A, B, c, lane, p, true, s);
         });
 }
 
+// Seeds 6 to 10 add surface rows (tangent speed, rolling resistance) to every odd constraint.
 TEST(SimdDispatch, EveryLevelsContactKernelsGiveTheScalarTwinsBits) {
-  for (std::uint32_t seed = 1; seed <= 5; ++seed) {
+  for (std::uint32_t seed = 1; seed <= 10; ++seed) {
     const int layers = int(seed % 3) + 1;  // one wide constraint, or a group of layers
-    ContactBench scalar = random_contacts(seed, layers);
+    const bool surfaces = seed > 5;
+    ContactBench scalar = random_contacts(seed, layers, surfaces);
     prepare_scalar(scalar);
     const ContactBench prepared = scalar;
     solve(scalar, nullptr);
     for (const SimdLevel level : runnable_simd_levels()) {
       const SimdKernels& k = kernels_of(level);
-      ContactBench wide = random_contacts(seed, layers);
+      ContactBench wide = random_contacts(seed, layers, surfaces);
       for (std::size_t c = 0; c < wide.cs.size(); ++c)
         k.contact_prepare(wide.prepare_bodies.data(), wide.positions[c], wide.features[c],
                           wide.cs[c]);
@@ -247,6 +275,9 @@ TEST(SimdDispatch, EveryLevelsContactKernelsGiveTheScalarTwinsBits) {
       for (std::size_t i = 0; i < wide.bodies.size(); ++i)
         ASSERT_EQ(0, std::memcmp(&wide.bodies[i], &scalar.bodies[i], sizeof(SolverBody)))
             << simd_level_name(level) << " seed " << seed << " body " << i;
+      for (std::size_t c = 0; c < wide.surface.size(); ++c)
+        ASSERT_EQ(0, std::memcmp(&wide.surface[c], &scalar.surface[c], sizeof(WideSurface)))
+            << simd_level_name(level) << " surface rows, seed " << seed << " constraint " << c;
     }
   }
   // The kernels did something: the bodies moved.

@@ -20,6 +20,8 @@ set(STRUT_TEST_SOURCES
   tests/joint_grid_test.cpp
   tests/joint_lanes_test.cpp
   tests/body_motion_test.cpp
+  tests/motion_lock_test.cpp
+  tests/surface_test.cpp
   tests/soft_body_test.cpp
   tests/driver_test.cpp
   tests/contact_test.cpp

@@ -35,6 +35,14 @@ struct BodyDef {
   float angular_drag = 0.0f;  // 1/s: angular velocity decays as exp(-angular_drag t)
   // The body never turns (infinite inertia); rigid bodies only. Its angular velocity is 0.
   bool fixed_rotation = false;
+  // Motion locks (Box2D v3's b2MotionLocks, with fixed_rotation as the rotation lock): the body
+  // never moves along the world's x axis (lock_x) or y axis (lock_y). Its velocity along a locked
+  // axis stays 0 and its centre of mass keeps that coordinate whatever pushes it (gravity,
+  // forces, contacts, joints, impulses); a definition's velocity along it is dropped. Rigid
+  // bodies only; they act on dynamic bodies (a static or kinematic body keeps them for when it
+  // becomes dynamic). World::set_motion_locks changes them.
+  bool lock_x = false;
+  bool lock_y = false;
   std::uint32_t category = 1;
   std::uint32_t mask = 0xFFFFFFFFu;
   std::int32_t group = 0;  // see ShapeFilter

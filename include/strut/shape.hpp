@@ -85,6 +85,18 @@ struct ShapeDef {
   // it collide with, static ones included (a sensor on a static body: moving ones only); leave
   // the static shapes out through the filter where they are not wanted.
   bool sensor = false;
+  // Surface speed (Box2D v3's b2SurfaceMaterial::tangentSpeed, Chipmunk's surface velocity), m/s:
+  // the surface runs along itself clockwise round the shape (on top of a floor towards +x;
+  // negative: the other way), and friction drives what touches it towards that speed relative to
+  // the shape, as a conveyor belt does. A touching pair's speeds add. |tangent_speed| obeys
+  // limits::kMaxSpeed.
+  float tangent_speed = 0.0f;
+  // Rolling resistance (b2SurfaceMaterial::rollingResistance), >= 0: a torque against the two
+  // bodies' relative turning, at most rolling_resistance x normal force x radius, the radius
+  // being the larger rounding of the pair (a circle's or capsule's radius; 0 for sharp boxes), so
+  // a ball rolling on the ground slows down and stops. A pair takes the larger coefficient.
+  // Both surface fields act between rigid bodies; pairs touching a soft body ignore them.
+  float rolling_resistance = 0.0f;
   std::uint64_t user_data = 0;  // the embedding program's own value; strut only stores it
 };
 

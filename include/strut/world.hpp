@@ -276,6 +276,12 @@ class World {
   // mass and angle, turning the short way round), as Box2D's SetTargetTransform: how kinematic
   // pushers and platforms follow a path. The body keeps those velocities afterwards.
   void set_target_transform(BodyId id, Transform target, float dt);
+  // The body's motion locks (BodyDef::lock_x, lock_y, fixed_rotation), read back through
+  // definition(id). A newly locked axis loses its velocity and is held where the centre of mass
+  // is now; rotation true drops the angular velocity and makes the inertia infinite, false gives
+  // a dynamic body its inertia back. Wakes the body. Throws strut::Error (body unchanged) for a
+  // stale id or, when locking, a soft body.
+  void set_motion_locks(BodyId id, bool x, bool y, bool rotation);
 
   // Embedding (world_embedding.cpp). User data: the BodyDef's value, changeable at any time;
   // joints start at 0.

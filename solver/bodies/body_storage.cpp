@@ -83,8 +83,8 @@ std::uint32_t add_body(World::Impl& w, const BodyDef& def, std::uint32_t slot,
   b.qc[k] = rot.c, b.qs[k] = rot.s;
   // Velocity is implicit: the previous pose is placed one substep back along it.
   const float h = w.last_h;
-  b.dx[k] = def.velocity.x * h;
-  b.dy[k] = def.velocity.y * h;
+  b.dx[k] = def.lock_x ? 0.0f : def.velocity.x * h;
+  b.dy[k] = def.lock_y ? 0.0f : def.velocity.y * h;
   const Rot spin = make_rot(def.angular_velocity * h);
   b.da[k] = def.fixed_rotation ? 0.0f : def.angular_velocity * h;
   b.mass[k] = mass;
@@ -96,6 +96,9 @@ std::uint32_t add_body(World::Impl& w, const BodyDef& def, std::uint32_t slot,
   b.angular_drag[k] = def.angular_drag;
   b.before_step[k] = StartPose{com, rot};
   b.island[k] = slot;
+  b.locks[k] = std::uint8_t((def.lock_x ? kLockX : 0) | (def.lock_y ? kLockY : 0));
+  b.lock_at[k] = com;
+  if (b.locks[k]) ++w.locked_bodies;
   // Forces, sleep time and box start at zero; counts and reach once the colliders exist (below).
 
   // Particles: every collider's vertices (the contact features), then for a soft body the
@@ -144,6 +147,9 @@ std::uint32_t add_body(World::Impl& w, const BodyDef& def, std::uint32_t slot,
       c.group[i] = sd.filter.group;
       c.sensor[i] = std::uint8_t(sd.sensor);
       c.internal_edges[i] = w.shapes[shape_slots[s]].internal_edges;
+      c.tangent_speed[i] = sd.tangent_speed;
+      c.rolling_resistance[i] = sd.rolling_resistance;
+      if (sd.tangent_speed != 0 || sd.rolling_resistance != 0) ++w.surface_colliders;
       c.ghost_prev[i] = piece.ghost_prev - com_offset;
       c.ghost_next[i] = piece.ghost_next - com_offset;
       c.ghosts[i] = std::uint8_t((piece.has_prev ? 1 : 0) | (piece.has_next ? 2 : 0));
@@ -225,7 +231,16 @@ void compact_colliders(World::Impl& w, const Tail& tail) {
   std::uint32_t start = 0;
   const auto keep = rows_of_survivors(tail, w.bodies.collider_begin, w.bodies.collider_count,
                                       std::uint32_t(c.size()), start);
+  // The surface colliders among the removed ones (World::Impl::surface_colliders).
+  const auto surfaces = [&c](std::uint32_t from) {
+    std::uint32_t n = 0;
+    for (std::uint32_t i = from; i < c.size(); ++i)
+      n += c.tangent_speed[i] != 0 || c.rolling_resistance[i] != 0;
+    return n;
+  };
+  const std::uint32_t before = w.surface_colliders != 0 ? surfaces(start) : 0;
   keep_rows(c, start, keep);
+  if (before != 0) w.surface_colliders -= before - surfaces(start);
   for (std::uint32_t i = start; i < c.size(); ++i) {
     c.body[i] = tail(c.body[i]);
     w.collider_slots[c.slot[i]].dense = i;
@@ -280,7 +295,10 @@ void compact_bodies(World::Impl& w) {
   tail.remap.assign(n - tail.first, ~0u);
   std::vector<std::uint32_t> keep;
   for (std::uint32_t k = tail.first; k < n; ++k) {
-    if (b.flags[k] & kDead) continue;
+    if (b.flags[k] & kDead) {
+      if (b.locks[k]) --w.locked_bodies;
+      continue;
+    }
     tail.remap[k - tail.first] = tail.first + std::uint32_t(keep.size());
     keep.push_back(k);
   }

@@ -152,6 +152,8 @@ void validate_body_def(const BodyDef& def) {
   if (def.angular_drag < 0) throw Error("angular_drag: must not be negative");
   if (def.fixed_rotation && def.soft > 0)
     throw Error("fixed_rotation: a soft body has no rotation to fix");
+  if (def.lock_x && def.soft > 0) throw Error("lock_x: a soft body cannot be locked (rigid only)");
+  if (def.lock_y && def.soft > 0) throw Error("lock_y: a soft body cannot be locked (rigid only)");
   check_finite(def.soft, "soft");
   if (def.soft < 0) throw Error("soft: compliance must not be negative");
   check_at_most(def.soft, limits::kMaxCompliance, "soft", "m/N");

@@ -227,13 +227,15 @@ struct LaneRows<16> {
 // Rows 0-7 of the 32-byte records base[idx[lane]] (8 floats each), one row per field, for the
 // lanes of F.
 template <class F>
-void gather_rows8(const float* base, const std::uint32_t* idx, F rows[8]) {
+[[gnu::always_inline]] inline void gather_rows8(const float* base, const std::uint32_t* idx,
+                                                F rows[8]) {
   detail::LaneRows<wide::kLanesOf<F>>::gather(base, idx, rows);
 }
 
 // The seven state fields of the lanes' bodies.
 template <class F>
-wide::Body<F> gather_lanes(const SolverBody* bodies, const std::uint32_t* idx) {
+[[gnu::always_inline]] inline wide::Body<F> gather_lanes(const SolverBody* bodies,
+                                                         const std::uint32_t* idx) {
   F r[8];
   gather_rows8(&bodies[0].dx, idx, r);
   return {r[0], r[1], r[2], r[4], r[5], r[6], r[7]};
@@ -241,8 +243,8 @@ wide::Body<F> gather_lanes(const SolverBody* bodies, const std::uint32_t* idx) {
 
 // Writes the motion (dx, dy, da) of lanes whose mask bit is set.
 template <class F>
-void scatter_lanes(SolverBody* bodies, const std::uint32_t* idx, const wide::Body<F>& B,
-                   std::uint32_t mask) {
+[[gnu::always_inline]] inline void scatter_lanes(SolverBody* bodies, const std::uint32_t* idx,
+                                                 const wide::Body<F>& B, std::uint32_t mask) {
   detail::LaneRows<wide::kLanesOf<F>>::scatter(bodies, idx, B, mask);
 }
 
@@ -251,7 +253,8 @@ void scatter_lanes(SolverBody* bodies, const std::uint32_t* idx, const wide::Bod
 // compare of each row and a move of the sign bits: asked lane by lane (two scalar compares a
 // lane) it was 7 % of a pyramid step.
 template <class F>
-std::uint32_t movable_lanes(const float* im, const float* ii, int lane) {
+[[gnu::always_inline]] inline std::uint32_t movable_lanes(const float* im, const float* ii,
+                                                          int lane) {
   const F zero(0.0f);
   const auto movable = (wide::load<F>(im + lane) != zero) | (wide::load<F>(ii + lane) != zero);
   // The mask register tells the level: a 16-bit mask (AVX-512), or a vector of 128 (SSE) or 256

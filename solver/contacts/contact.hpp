@@ -122,9 +122,13 @@ struct ContactSet {
   std::vector<std::uint32_t> pair_constraint_begin;  // constraints of pair p, contiguous
   std::vector<struct WideConstraint> wide;           // the rigid constraints, kContactLanes to one
   std::vector<struct WideFeatures> wide_features;    // their points' features, kept beside them
-  // Per wide constraint: 1 when a lane has a rounded feature (radius > 0), set by the prepare;
-  // the solve reads the radius rows only then (contact_wide.hpp, solve_lanes).
-  std::vector<std::uint8_t> wide_rounded;
+  // Per wide constraint, its WideFlag bits (contact_wide.hpp), set by the prepare: kRoundedLanes
+  // when a lane has a rounded feature (radius > 0), for which alone the solve reads the radius
+  // rows (solve_lanes); kSurfaceLanes when a lane has a tangent speed or rolling resistance.
+  std::vector<std::uint8_t> wide_flags;
+  // The wide constraints' surface rows, one per constraint while some collider has a surface
+  // (World::Impl::surface_colliders), else empty.
+  std::vector<struct WideSurface> wide_surface;
   // The lane holding each point (point_impulses.cpp's code; ~0: none, the point itself holds
   // its impulses), set when the lanes are filled and kept with them.
   std::vector<std::uint32_t> point_lane;
@@ -177,7 +181,8 @@ struct ContactSet {
   template <class F>
   void for_each_field(F&& f) {
     f(points), f(constraint_first), f(constraint_count), f(generic_pairs);
-    f(pair_constraint_begin), f(wide), f(wide_features), f(wide_rounded), f(point_lane);
+    f(pair_constraint_begin), f(wide), f(wide_features), f(wide_flags), f(wide_surface);
+    f(point_lane);
     f(impulses_in_lanes), f(work), f(colour_work_begin), f(any_restitution), f(structure_kept);
     f(points_relaid), f(pair_keys), f(pair_touching), f(pair_deepest), f(pair_begin);
     f(pair_previous), f(pair_reused), f(same_pairs), f(same_layout), f(bouncy_pairs);

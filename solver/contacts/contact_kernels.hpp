@@ -41,14 +41,46 @@ void contact_warm_start(SolverBody* bodies, WideConstraint* cs, std::uint32_t co
   });
 }
 
-// One solve (pass.use_bias) or relax pass over cs[0 .. count); rounded[k]: some lane of cs[k]
-// has a rounded feature (solve_lanes).
+// After contact_warm_start, when the step has surface rows (surface: those of cs[0 ..)): the
+// rolling impulses of the constraints whose flags[k] has kSurfaceLanes applied again. A kernel
+// of its own, so that the warm start of a world without surfaces runs the very loop it did.
+template <class Arch>
+void contact_warm_start_rolling(SolverBody* bodies, WideConstraint* cs, std::uint32_t count,
+                                const std::uint8_t* flags, const WideSurface* surface) {
+  lane_groups<Arch>(bodies, cs, count,
+                    [cs, flags, surface](auto& A, auto& B, WideConstraint& c, int lane) {
+                      const std::size_t k = std::size_t(&c - cs);
+                      if (flags[k] & kSurfaceLanes)
+                        wide::warm_start_rolling(A, B, c, lane, surface[k]);
+                    });
+}
+
+// One solve (pass.use_bias) or relax pass over cs[0 .. count). flags[k]: cs[k]'s WideFlag bits
+// (kRoundedLanes: some lane has a rounded feature, solve_lanes; kSurfaceLanes: some lane has
+// surface rows); surface: the rows of cs[0 ..), null when the step has none, and then the loop is
+// the one it was before surface rows existed. (The two loops need gather_lanes and its kin
+// always inlined, body_lanes.hpp: left to GCC, the second loop put them out of line and a
+// pyramid step took 12 % more instructions.)
 template <class Arch>
 void contact_solve(SolverBody* bodies, WideConstraint* cs, std::uint32_t count,
-                   const WidePass& pass, const std::uint8_t* rounded) {
+                   const WidePass& pass, const std::uint8_t* flags, WideSurface* surface) {
+  if (!surface) {
+    lane_groups<Arch>(bodies, cs, count,
+                      [&pass, cs, flags](auto& A, auto& B, WideConstraint& c, int lane) {
+                        if (flags[&c - cs] & kRoundedLanes)
+                          wide::solve_lanes(A, B, c, lane, pass, true);
+                        else
+                          wide::solve_lanes(A, B, c, lane, pass, false);
+                      });
+    return;
+  }
   lane_groups<Arch>(bodies, cs, count,
-                    [&pass, cs, rounded](auto& A, auto& B, WideConstraint& c, int lane) {
-                      if (rounded[&c - cs])
+                    [&pass, cs, flags, surface](auto& A, auto& B, WideConstraint& c, int lane) {
+                      const std::size_t k = std::size_t(&c - cs);
+                      if (flags[k] & kSurfaceLanes)
+                        wide::solve_lanes(A, B, c, lane, pass, (flags[k] & kRoundedLanes) != 0,
+                                          surface + k);
+                      else if (flags[k] & kRoundedLanes)
                         wide::solve_lanes(A, B, c, lane, pass, true);
                       else
                         wide::solve_lanes(A, B, c, lane, pass, false);

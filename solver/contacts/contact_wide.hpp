@@ -52,6 +52,23 @@ struct alignas(64) WideConstraint {
   WidePoint p[2];
 };
 
+// Flags of a wide constraint (ContactSet::wide_flags): some lane has a rounded feature (the solve
+// reads the radius rows), some lane has a tangent speed or rolling resistance (the passes read
+// its WideSurface).
+enum WideFlag : std::uint8_t { kRoundedLanes = 1, kSurfaceLanes = 2 };
+
+// A wide constraint's surface rows (ShapeDef::tangent_speed, rolling_resistance), kept apart from
+// it in ContactSet::wide_surface, which is filled only while some collider has one: a world
+// without them streams not one line more per pass, and a constraint without them (its flags say)
+// is solved by the very code it was before. The rolling row is Box2D v3's: one per lane (pair),
+// after the friction rows, bounded by rolling x the lane's total normal impulse.
+struct alignas(64) WideSurface {
+  float tangent[kContactLanes];       // the friction rows' target: (s_a + s_b) h per substep
+  float rolling[kContactLanes];       // rolling impulse bound per normal impulse: resistance x r
+  float rolling_mass[kContactLanes];  // 1 / (iia + iib), 0 when neither body turns
+  float lambda_r[kContactLanes];      // accumulated rolling impulse (x h), warm-started per substep
+};
+
 // Constants of one pass, in displacement units (see contact_solver.hpp).
 struct WidePass {
   float bias_rate, mass_scale, impulse_scale;                    // contact softness
@@ -147,11 +164,14 @@ template <class F, template <class> class BodyOf>
 
 // One lane group: bodies gathered by the caller; solves both points' normal rows, then both
 // friction rows (Box2D's order), then (relax only) records which points slide. `rounded`: some
-// lane of c has a rounded feature (WideConstraint::radius_a, radius_b; ContactSet::wide_rounded),
-// else its radius rows are not read (they were 4 to 5 % of a box pile's step).
+// lane of c has a rounded feature (WideConstraint::radius_a, radius_b; ContactSet::wide_flags),
+// else its radius rows are not read (they were 4 to 5 % of a box pile's step). `surface`: its
+// surface rows (kSurfaceLanes) or null; with them the friction rows drive the relative tangent
+// motion to WideSurface::tangent instead of 0 (a conveyor), and a rolling row follows them.
 template <class F>
 [[gnu::always_inline]] inline void solve_lanes(Body<F>& A, Body<F>& B, WideConstraint& c, int lane,
-                                               const WidePass& pass, bool rounded = true) {
+                                               const WidePass& pass, bool rounded = true,
+                                               WideSurface* surface = nullptr) {
   const F zero(0.0f), one(1.0f);
   const F ima = load<F>(c.ima + lane), iia = load<F>(c.iia + lane);
   const F imb = load<F>(c.imb + lane), iib = load<F>(c.iib + lane);
@@ -212,7 +232,8 @@ template <class F>
     const F rbx = load<F>(p.rbx + lane), rby = load<F>(p.rby + lane);
     F vx, vy;
     relative(rax, ray, rbx, rby, vx, vy);
-    const F vt = vx * tx + vy * ty;
+    F vt = vx * tx + vy * ty;
+    if (surface) vt = vt - load<F>(surface->tangent + lane);
     const auto sliding = load<F>(p.sliding + lane) > F(0.5f);
     const F bound = select(sliding, friction, static_friction) * load<F>(p.lambda_n + lane);
     const F lambda = load<F>(p.lambda_t + lane);
@@ -222,8 +243,21 @@ template <class F>
     apply(change * tx, change * ty, rax, ray, rbx, rby);
     if (!pass.use_bias) {
       relative(rax, ray, rbx, rby, vx, vy);
-      store(p.sliding + lane, select(vabs(vx * tx + vy * ty) > F(pass.slide), one, zero));
+      F slip = vx * tx + vy * ty;
+      if (surface) slip = slip - load<F>(surface->tangent + lane);
+      store(p.sliding + lane, select(vabs(slip) > F(pass.slide), one, zero));
     }
+  }
+  if (surface) {  // rolling resistance: a torque against the relative turning, bounded
+    const F bound = load<F>(surface->rolling + lane) *
+                    (load<F>(c.p[0].lambda_n + lane) + load<F>(c.p[1].lambda_n + lane));
+    const F lambda = load<F>(surface->lambda_r + lane);
+    const F total = vmin(
+        vmax(lambda - load<F>(surface->rolling_mass + lane) * (B.da - A.da), zero - bound), bound);
+    const F change = total - lambda;
+    store(surface->lambda_r + lane, total);
+    A.da = A.da - iia * change;
+    B.da = B.da + iib * change;
   }
 }
 
@@ -240,6 +274,17 @@ void warm_start_lanes(Body<F>& A, Body<F>& B, const WideConstraint& c, int lane)
     const F rbx = load<F>(p.rbx + lane), rby = load<F>(p.rby + lane);
     push(A, B, ima, iia, imb, iib, px, py, rax, ray, rbx, rby);
   }
+}
+
+// The rolling impulse of a constraint with surface rows applied again, after every constraint's
+// warm_start_lanes (a pass of its own: with a second call site warm_start_lanes is no longer
+// inlined, and the warm start of a world without surfaces cost 35 % more instructions).
+template <class F>
+void warm_start_rolling(Body<F>& A, Body<F>& B, const WideConstraint& c, int lane,
+                        const WideSurface& s) {
+  const F lr = load<F>(s.lambda_r + lane);
+  A.da = A.da - load<F>(c.iia + lane) * lr;
+  B.da = B.da + load<F>(c.iib + lane) * lr;
 }
 
 }  // namespace wide

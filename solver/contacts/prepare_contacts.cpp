@@ -221,6 +221,34 @@ void fill_constraint(const World::Impl &w, WideConstraint &c, WideFeatures &f,
       if (c.p[k].lambda_n[lane] > 0) f.p[k].vn_pre[lane] = 0;
 }
 
+// The surface rows of wide constraint c (WideSurface), from its lanes' pairs' colliders (the
+// targets in displacement per substep); whether any lane has one. The rolling impulse starts
+// from 0 every step: it is warm-started across the substeps only.
+bool fill_surface(const World::Impl &w, const WideConstraint &c, const WideFeatures &f,
+                  WideSurface &s) {
+  const auto &set = w.contacts;
+  const auto &col = w.colliders;
+  bool any = false;
+  for (int lane = 0; lane < kContactLanes; ++lane) {
+    s.tangent[lane] = s.rolling[lane] = s.rolling_mass[lane] = s.lambda_r[lane] = 0;
+    const std::uint32_t pair = f.pair[lane];
+    if (pair == ~0u) continue;
+    const std::uint64_t key = set.pair_keys[pair];
+    const std::uint32_t i = w.collider_slots[std::uint32_t(key >> 32)].dense;
+    const std::uint32_t j = w.collider_slots[std::uint32_t(key & 0xFFFFFFFFu)].dense;
+    const float speed = col.tangent_speed[i] + col.tangent_speed[j];
+    const float rolling = std::max(col.rolling_resistance[i], col.rolling_resistance[j]) *
+                          std::max(col.radius[i], col.radius[j]);
+    if (speed == 0 && rolling == 0) continue;
+    any = true;
+    s.tangent[lane] = speed * w.last_h;
+    s.rolling[lane] = rolling;
+    const float k = c.iia[lane] + c.iib[lane];
+    s.rolling_mass[lane] = rolling > 0 && k > 0 ? 1.0f / k : 0.0f;
+  }
+  return any;
+}
+
 }  // namespace
 
 namespace {
@@ -349,7 +377,12 @@ void prepare_contacts(World::Impl &w) {
   if (!set.structure_kept) pull_impulses(w, set.points, true);
   set.wide.resize(lanes.size() / kContactLanes);
   set.wide_features.resize(set.wide.size());
-  set.wide_rounded.resize(set.wide.size());
+  set.wide_flags.resize(set.wide.size());
+  const bool surfaces = w.surface_colliders != 0;
+  if (surfaces)
+    set.wide_surface.resize(set.wide.size());
+  else
+    set.wide_surface.clear();
   // Rebuilt lanes read the impulses from the points (pulled back above) and
   // record which lane holds each point; kept lanes hold the same points as before, at the same
   // places unless they were re-laid.
@@ -362,10 +395,13 @@ void prepare_contacts(World::Impl &w) {
       WideConstraint &c = set.wide[std::size_t(i)];
       fill_constraint(w, c, f, lanes.data() + at, lane_pairs.data() + at, lane_a.data() + at,
                       set.structure_kept, set.points_relaid);
-      bool rounded = false;  // ContactSet::wide_rounded
+      bool rounded = false;  // ContactSet::wide_flags
       for (int lane = 0; lane < kContactLanes; ++lane)
         rounded = rounded || c.radius_a[lane] != 0 || c.radius_b[lane] != 0;
-      set.wide_rounded[std::size_t(i)] = rounded;
+      std::uint8_t flags = rounded ? kRoundedLanes : 0;
+      if (surfaces && fill_surface(w, c, f, set.wide_surface[std::size_t(i)]))
+        flags |= kSurfaceLanes;
+      set.wide_flags[std::size_t(i)] = flags;
       if (!placed) continue;
       for (int k = 0; k < 2; ++k)
         for (int lane = 0; lane < kContactLanes; ++lane)

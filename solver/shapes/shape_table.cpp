@@ -7,6 +7,7 @@
 #include "solver/shapes/shape_checks.hpp"
 #include "solver/shapes/shape_kinds.hpp"
 #include "strut/error.hpp"
+#include "strut/limits.hpp"
 
 namespace strut {
 
@@ -47,6 +48,12 @@ void validate(const ShapeDef& def, bool dynamic_body, bool static_body) {
   check_coordinate(def.offset, "offset");
   check_finite(def.angle, "angle");
   validate_material(def.material, "material");
+  check_finite(def.tangent_speed, "tangent_speed");
+  check_at_most(def.tangent_speed, limits::kMaxSpeed, "tangent_speed", "m/s");
+  check_finite(def.rolling_resistance, "rolling_resistance");
+  if (def.rolling_resistance < 0)
+    throw Error("rolling_resistance: must not be negative, got " +
+                number_text(def.rolling_resistance));
   const std::string prefix = "shape.";
   std::visit(
       [&](const auto& s) {

@@ -23,6 +23,7 @@ namespace strut {
 struct SolverBody;
 struct PrepareBody;
 struct WideConstraint;
+struct WideSurface;
 struct WidePass;
 struct LanePositions;
 struct WideFeatures;
@@ -50,9 +51,12 @@ struct SimdKernels {
   void (*fatten_bounds)(const BoundsSpans& s, int begin, int end, float half_slop);
   // The wide contact kernels over one work item, cs[0 .. count)
   // (solver/contacts/contact_kernels.hpp).
+  // flags: each constraint's WideFlag bits; surface: their surface rows (null when none has any).
   void (*contact_warm_start)(SolverBody* bodies, WideConstraint* cs, std::uint32_t count);
+  void (*contact_warm_start_rolling)(SolverBody* bodies, WideConstraint* cs, std::uint32_t count,
+                                     const std::uint8_t* flags, const WideSurface* surface);
   void (*contact_solve)(SolverBody* bodies, WideConstraint* cs, std::uint32_t count,
-                        const WidePass& pass, const std::uint8_t* rounded);
+                        const WidePass& pass, const std::uint8_t* flags, WideSurface* surface);
   void (*contact_prepare)(const PrepareBody* bodies, const LanePositions& positions,
                           WideFeatures& features, WideConstraint& c);
   // One lane group of soft bodies (solver/soft/strut_lanes.hpp).

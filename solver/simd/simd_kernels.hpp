@@ -105,6 +105,7 @@ constexpr SimdKernels kernels_for(SimdLevel level) {
           &rigid_position<Arch>,
           &fatten_bounds<Arch>,
           &contact_warm_start<Arch>,
+          &contact_warm_start_rolling<Arch>,
           &contact_solve<Arch>,
           &contact_prepare<Arch>,
           &wide::solve_lane_group_simd<xsimd::batch<float, Arch>>,

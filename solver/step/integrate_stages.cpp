@@ -184,7 +184,10 @@ void add_integrate_position_stages(World::Impl& w, std::vector<TaskSystem::Stage
   World::Impl* world = &w;
   add_integrate_stages(
       w, stages,
-      [world, h](int lo, int hi) { integrate_rigid_position_simd(rigid_spans(*world, h), lo, hi); },
+      [world, h](int lo, int hi) {
+        integrate_rigid_position_simd(rigid_spans(*world, h), lo, hi);
+        apply_motion_locks(*world, std::uint32_t(lo), std::uint32_t(hi));
+      },
       [world, h](int lo, int hi) {
         integrate_particles_position(particle_spans(*world, h), lo, hi);
       },

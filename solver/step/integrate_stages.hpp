@@ -28,4 +28,16 @@ void add_integrate_position_stages(World::Impl& w, std::vector<TaskSystem::Stage
 void add_scatter_solver_bodies_stage(World::Impl& w, std::vector<TaskSystem::Stage>& stages,
                                      int phase);
 
+// Motion locks (BodyDef::lock_x, lock_y; World::set_motion_locks; solver/step/motion_locks.cpp):
+// bodies [lo, hi) put back on their locked axes, the centre of mass at its held coordinate
+// (BodyArrays::lock_at) and the motion along the axis 0. Only dynamic bodies; nothing while no
+// body is locked. After positions integrate (so neither gravity, forces nor contacts move a
+// locked axis) and after the substeps (joints' projection, the continuous pass, restitution).
+void apply_motion_locks(World::Impl& w, std::uint32_t lo, std::uint32_t hi);
+// The same over the runs the solver may have moved (scratch.solver_runs), after the step's
+// last change of motion and pose.
+void apply_motion_locks_to_solver_runs(World::Impl& w);
+// One body's motion along its locked axes set to 0 (velocity setters and impulses).
+void drop_locked_motion(World::Impl& w, std::uint32_t k);
+
 }  // namespace strut

@@ -63,10 +63,16 @@ bool one_of(std::string_view key, const std::string_view (&list)[N]) {
 constexpr std::string_view kBodyKeys[] = {
     "name",      "center",        "angle",  "velocity", "angular_velocity", "static",
     "kinematic", "gravity_scale", "bullet", "soft",     "linear_drag"};
-constexpr std::string_view kBodyKeysV2[] = {"fixed_rotation", "angular_drag", "awake"};
+constexpr std::string_view kBodyKeysV2[] = {"fixed_rotation", "angular_drag", "awake", "lock_x",
+                                            "lock_y"};
 // Keys of a shape besides its kind's own: on a single-shape body they sit on the body.
 constexpr std::string_view kShapeKeys[] = {"shape", "material", "category", "mask"};
 constexpr std::string_view kShapeKeysV2[] = {"group", "sensor"};
+// Keys of an item of `shapes` only (extension): a single-shape body takes them as a compound of
+// one.
+constexpr std::string_view kShapeItemKeys[] = {"tangent_speed", "rolling_resistance"};
+constexpr std::string_view kShapeItemOnly =
+    "only on an item of \"shapes\" (a compound of one shape)";
 
 // True when two edges that do not share a vertex cross (a bow tie). Only used to name the
 // problem precisely: make_convex_ccw rejects such polygons anyway, as concave or zero-area.
@@ -154,6 +160,7 @@ SceneBody BodyReader::single_shape_body(const json& j, const Path& p) {
   for (const auto& [k, v] : j.items()) {
     if (one_of(k, kBodyKeys) || one_of(k, kShapeKeys) || is_key_of(*kind, k, version_)) continue;
     if (version_ >= 2 && (one_of(k, kBodyKeysV2) || one_of(k, kShapeKeysV2))) continue;
+    if (version_ >= 2 && one_of(k, kShapeItemKeys)) fail(p / k, std::string(kShapeItemOnly));
     if (is_shape_key(k, version_)) fail(p / k, "does not apply to a " + shape);
     fail(p / k, "unknown key");
   }
@@ -192,7 +199,7 @@ SceneBody BodyReader::compound_body(const json& j, const Path& p) {
     if (one_of(k, kBodyKeys) || one_of(k, kBodyKeysV2) || k == "shapes") continue;
     if (k == "shape" || is_shape_key(k, version_))
       fail(p / k, "does not go with \"shapes\" (each item of shapes has its own shape keys)");
-    if (one_of(k, kShapeKeys) || one_of(k, kShapeKeysV2))
+    if (one_of(k, kShapeKeys) || one_of(k, kShapeKeysV2) || one_of(k, kShapeItemKeys))
       fail(p / k, "does not go with \"shapes\" (give each item of shapes its own " + k + ")");
     fail(p / k, "unknown key");
   }
@@ -250,6 +257,8 @@ void BodyReader::body_options(const json& j, const Path& p, SceneBody& b) {
   if (j.contains("bullet")) d.bullet = boolean(j["bullet"], p / "bullet");
   if (j.contains("fixed_rotation"))
     d.fixed_rotation = boolean(j["fixed_rotation"], p / "fixed_rotation");
+  if (j.contains("lock_x")) d.lock_x = boolean(j["lock_x"], p / "lock_x");
+  if (j.contains("lock_y")) d.lock_y = boolean(j["lock_y"], p / "lock_y");
   if (j.contains("angular_drag"))
     d.angular_drag = non_negative(j["angular_drag"], p / "angular_drag");
   if (j.contains("awake")) {
@@ -281,8 +290,8 @@ ShapeDef BodyReader::shape_item(const json& j, const Path& p, const BodyDef& bod
     fail(p / "shape", "unknown shape \"" + shape +
                           "\" (expected box, polygon, circle, capsule, segment or chain)");
   for (const auto& [k, v] : j.items()) {
-    if (one_of(k, kShapeKeys) || one_of(k, kShapeKeysV2) || is_key_of(*kind, k, version_) ||
-        k == "offset" || k == "angle")
+    if (one_of(k, kShapeKeys) || one_of(k, kShapeKeysV2) || one_of(k, kShapeItemKeys) ||
+        is_key_of(*kind, k, version_) || k == "offset" || k == "angle")
       continue;
     if (is_shape_key(k, version_)) fail(p / k, "does not apply to a " + shape);
     fail(p / k, "unknown key");
@@ -302,6 +311,15 @@ ShapeDef BodyReader::shape_item(const json& j, const Path& p, const BodyDef& bod
     s.material = material(string(j["material"], p / "material"), p / "material");
   s.filter = filter(j, p);
   if (j.contains("sensor")) s.sensor = boolean(j["sensor"], p / "sensor");
+  if (j.contains("tangent_speed")) {
+    const Path tp = p / "tangent_speed";
+    s.tangent_speed = number(j["tangent_speed"], tp);
+    if (std::fabs(s.tangent_speed) > limits::kMaxSpeed)
+      fail(tp, short_number(s.tangent_speed) + " m/s exceeds the limit of " +
+                   short_number(limits::kMaxSpeed) + " m/s (strut/limits.hpp)");
+  }
+  if (j.contains("rolling_resistance"))
+    s.rolling_resistance = non_negative(j["rolling_resistance"], p / "rolling_resistance");
   check_shape(s.shape, j, p, body);
   return s;
 }

@@ -117,6 +117,9 @@ void append_shape_item(std::string& out, const ShapeDef& s, const std::string& m
   if (material != "default") append_key(out, "material"), append_string(out, material);
   append_filter(out, s.filter);
   if (s.sensor) out += ", \"sensor\": true";
+  if (s.tangent_speed != 0) append_key(out, "tangent_speed"), append_number(out, s.tangent_speed);
+  if (s.rolling_resistance != 0)
+    append_key(out, "rolling_resistance"), append_number(out, s.rolling_resistance);
   out += '}';
 }
 
@@ -162,6 +165,8 @@ void append_body(std::string& out, const SceneBody& b, const std::vector<std::st
   }
   if (d.bullet) out += ", \"bullet\": true";
   if (d.fixed_rotation) out += ", \"fixed_rotation\": true";
+  if (d.lock_x) out += ", \"lock_x\": true";
+  if (d.lock_y) out += ", \"lock_y\": true";
   if (!d.awake) out += ", \"awake\": false";
   if (d.angular_drag != def.angular_drag)
     append_key(out, "angular_drag"), append_number(out, d.angular_drag);
@@ -179,8 +184,8 @@ void append_body(std::string& out, const SceneBody& b, const std::vector<std::st
 
 // Whether a body needs version 2 of the format: several shapes, a kind or key version 1 lacks.
 bool needs_version_2(const BodyDef& d) {
-  if (d.fixed_rotation || d.angular_drag != 0 || !d.awake || !d.shapes.empty() || d.group != 0 ||
-      d.sensor)
+  if (d.fixed_rotation || d.lock_x || d.lock_y || d.angular_drag != 0 || !d.awake ||
+      !d.shapes.empty() || d.group != 0 || d.sensor)
     return true;
   if (const auto* box = std::get_if<BoxShape>(&d.shape)) return box->radius != 0;
   if (const auto* poly = std::get_if<PolygonShape>(&d.shape)) return poly->radius != 0;
