@@ -13,9 +13,24 @@
 #include <sstream>
 #include <string>
 
+#include "strut/scene.hpp"
 #include "strut/world.hpp"
 
 namespace strut::test {
+
+// Steps two instances alike (their step hooks included) and expects them to end with the same
+// hash and the same count of begin events: a copy, restore or snapshot continued exactly.
+inline void expect_continue_alike(SceneInstance& original, SceneInstance& twin, int steps,
+                                  const std::string& label) {
+  EXPECT_EQ(twin.world.state_hash(), original.world.state_hash()) << label << ", at the start";
+  for (int k = 0; k < steps; ++k) {
+    original.step();
+    twin.step();
+  }
+  EXPECT_EQ(twin.world.state_hash(), original.world.state_hash()) << label;
+  EXPECT_EQ(twin.world.contact_begin_events().size(), original.world.contact_begin_events().size())
+      << label;
+}
 
 // The whole file as bytes ("" when it cannot be read).
 inline std::string read_file(const std::filesystem::path& path) {
