@@ -7,6 +7,7 @@
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -44,6 +45,11 @@ struct HitRecord {
   std::int32_t a, b;
   float point[2], normal[2];
   float approach_speed;
+};
+struct RayRecord {  // World.ray_cast_all's rows
+  std::int32_t body;
+  float point[2], normal[2];
+  float fraction;
 };
 struct SensorRecord {
   std::int32_t sensor, visitor;
@@ -85,13 +91,74 @@ class PyWorld {
 
   // The last step's events as NumPy structured arrays, bodies and joints as scene indices (-1:
   // not in the scene's lists, such as a tile map's body, or destroyed since).
-  py::dict events() const {
-    std::vector<std::int32_t> body_index, joint_index;
+  // Scene index of each body id slot (-1: not in the scene's list).
+  std::vector<std::int32_t> body_indices() const {
+    std::vector<std::int32_t> body_index;
     for (std::size_t k = 0; k < s_.bodies.size(); ++k) {
       const std::uint32_t slot = s_.bodies[k].index;
       if (slot >= body_index.size()) body_index.resize(slot + 1, -1);
       body_index[slot] = std::int32_t(k);
     }
+    return body_index;
+  }
+
+  // Queries (World::ray_cast, ray_cast_all, query_aabb, query_point, cast_shape with a circle),
+  // bodies by scene index. A hit is a dict {body, point, normal, fraction}, or None.
+  py::object hit_of(const std::optional<RayHit>& hit) const {
+    if (!hit) return py::none();
+    const std::vector<std::int32_t> index = body_indices();
+    py::dict d;
+    d["body"] = hit->body.index < index.size() ? index[hit->body.index] : -1;
+    d["point"] = py::make_tuple(hit->point.x, hit->point.y);
+    d["normal"] = py::make_tuple(hit->normal.x, hit->normal.y);
+    d["fraction"] = hit->fraction;
+    return d;
+  }
+  py::object ray_cast(std::pair<float, float> from, std::pair<float, float> to,
+                      std::uint32_t mask) const {
+    return hit_of(s_.world.ray_cast({from.first, from.second}, {to.first, to.second}, mask));
+  }
+  py::array ray_cast_all(std::pair<float, float> from, std::pair<float, float> to,
+                         std::uint32_t mask) const {
+    const auto hits = s_.world.ray_cast_all({from.first, from.second}, {to.first, to.second}, mask);
+    const std::vector<std::int32_t> index = body_indices();
+    RayRecord* rows = nullptr;
+    py::array a = records(hits.size(), rows);
+    for (std::size_t i = 0; i < hits.size(); ++i) {
+      const RayHit& h = hits[i];
+      const std::int32_t b = h.body.index < index.size() ? index[h.body.index] : -1;
+      rows[i] = {b, {h.point.x, h.point.y}, {h.normal.x, h.normal.y}, h.fraction};
+    }
+    return a;
+  }
+  py::array_t<std::int32_t> indices_of(const std::vector<BodyId>& ids) const {
+    const std::vector<std::int32_t> index = body_indices();
+    std::vector<std::int32_t> found;
+    for (const BodyId id : ids)
+      if (id.index < index.size() && index[id.index] >= 0) found.push_back(index[id.index]);
+    std::sort(found.begin(), found.end());
+    py::array_t<std::int32_t> out({py::ssize_t(found.size())});
+    std::copy(found.begin(), found.end(), out.mutable_data());
+    return out;
+  }
+  py::array_t<std::int32_t> query_box(std::pair<float, float> lower, std::pair<float, float> upper,
+                                      std::uint32_t mask) const {
+    return indices_of(
+        s_.world.query_aabb(Aabb{{lower.first, lower.second}, {upper.first, upper.second}}, mask));
+  }
+  py::array_t<std::int32_t> query_point(std::pair<float, float> p, std::uint32_t mask) const {
+    return indices_of(s_.world.query_point({p.first, p.second}, mask));
+  }
+  py::object cast_circle(std::pair<float, float> center, float radius,
+                         std::pair<float, float> translation) const {
+    return hit_of(s_.world.cast_shape(CircleShape{radius},
+                                      Transform{{center.first, center.second}, 0},
+                                      {translation.first, translation.second}));
+  }
+
+  py::dict events() const {
+    const std::vector<std::int32_t> body_index = body_indices();
+    std::vector<std::int32_t> joint_index;
     for (std::size_t k = 0; k < s_.joints.size(); ++k) {
       const std::uint32_t slot = s_.joints[k].index;
       if (slot >= joint_index.size()) joint_index.resize(slot + 1, -1);
@@ -598,6 +665,7 @@ PYBIND11_MODULE(_strut, m) {
   PYBIND11_NUMPY_DTYPE(ContactRecord, a, b, normal, point_count, points);
   PYBIND11_NUMPY_DTYPE(HitRecord, a, b, point, normal, approach_speed);
   PYBIND11_NUMPY_DTYPE(SensorRecord, sensor, visitor);
+  PYBIND11_NUMPY_DTYPE(RayRecord, body, point, normal, fraction);
   PYBIND11_NUMPY_DTYPE(JointRecord, joint, force, torque);
   m.def("builtin_scene_names", &strut::builtin_scene_names, "The names of the built-in scenes.");
   m.def("load_scene", &load, py::arg("scene"), py::arg("threads") = 0,
@@ -631,6 +699,20 @@ PYBIND11_MODULE(_strut, m) {
                              "Joint names in scene order ('' when unnamed).")
       .def("set_velocity", &PyWorld::set_velocity, py::arg("body"), py::arg("velocity"),
            "Sets the linear velocity of a body given by name or scene index.")
+      .def("ray_cast", &PyWorld::ray_cast, py::arg("start"), py::arg("end"),
+           py::arg("mask") = 0xFFFFFFFFu,
+           "The first shape the segment start -> end hits: {body (scene index), point, normal, "
+           "fraction} or None.")
+      .def("ray_cast_all", &PyWorld::ray_cast_all, py::arg("start"), py::arg("end"),
+           py::arg("mask") = 0xFFFFFFFFu,
+           "Every hit along the segment as a structured array (body, point, normal, fraction).")
+      .def("query_box", &PyWorld::query_box, py::arg("lower"), py::arg("upper"),
+           py::arg("mask") = 0xFFFFFFFFu, "Scene indices of the bodies whose boxes overlap it.")
+      .def("query_point", &PyWorld::query_point, py::arg("point"), py::arg("mask") = 0xFFFFFFFFu,
+           "Scene indices of the bodies containing the point.")
+      .def("cast_circle", &PyWorld::cast_circle, py::arg("center"), py::arg("radius"),
+           py::arg("translation"),
+           "The first shape a circle moved by `translation` touches: a hit dict or None.")
       .def("events", &PyWorld::events,
            "The last step's events as NumPy structured arrays, bodies and joints by scene index "
            "(-1: not in the scene's lists): contact_begin and contact_end (a, b, normal, "

@@ -33,6 +33,18 @@ class World:
     def joint_names(self) -> list[str]: ...
     def explode(self, position: Tuple[float, float], radius: float = 1.0, falloff: float = 0.0,
                 impulse_per_length: float = 1.0, mask: int = 0xFFFFFFFF) -> None: ...
+    def ray_cast(self, start: Tuple[float, float], end: Tuple[float, float],
+                 mask: int = 0xFFFFFFFF) -> Optional[dict]:
+        """The first hit: {body (scene index), point, normal, fraction} or None."""
+    def ray_cast_all(self, start: Tuple[float, float], end: Tuple[float, float],
+                     mask: int = 0xFFFFFFFF) -> npt.NDArray:
+        """Every hit as a structured array (body, point, normal, fraction)."""
+    def query_box(self, lower: Tuple[float, float], upper: Tuple[float, float],
+                  mask: int = 0xFFFFFFFF) -> npt.NDArray[np.int32]: ...
+    def query_point(self, point: Tuple[float, float],
+                    mask: int = 0xFFFFFFFF) -> npt.NDArray[np.int32]: ...
+    def cast_circle(self, center: Tuple[float, float], radius: float,
+                    translation: Tuple[float, float]) -> Optional[dict]: ...
     def events(self) -> dict[str, npt.NDArray]:
         """The last step's events as structured arrays, bodies and joints by scene index (-1:
         none): contact_begin, contact_end (a, b, normal, point_count, points), contact_hit (a, b,

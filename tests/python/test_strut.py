@@ -353,3 +353,20 @@ def test_batch_writes_and_resets_from_snapshot_bytes():
     batch.reset([0, 2], start)
     hashes = batch.hashes()
     assert hashes[0] == hashes[2] == base.hash() != hashes[1]
+
+
+def test_queries_name_bodies_by_scene_index():
+    w = strut.build_scene({"world": {"gravity": [0, 0]}, "bodies": [
+        {"name": "left", "shape": "box", "center": [-3, 0], "half_extents": [0.5, 0.5]},
+        {"name": "right", "shape": "circle", "center": [3, 0], "radius": 1.0}]}, threads=1)
+    hit = w.ray_cast((-10, 0), (10, 0))
+    assert hit["body"] == 0 and hit["point"][0] == pytest.approx(-3.5, abs=1e-4)
+    assert hit["normal"][0] == pytest.approx(-1.0, abs=1e-5)
+    assert hit["fraction"] == pytest.approx(6.5 / 20, abs=1e-5)
+    every = w.ray_cast_all((-10, 0), (10, 0))
+    assert sorted(every["body"].tolist()) == [0, 1]
+    assert w.ray_cast((-10, 5), (10, 5)) is None
+    assert w.query_box((0, -1), (5, 1)).tolist() == [1]
+    assert w.query_point((3.2, 0.1)).tolist() == [1] and len(w.query_point((0, 0))) == 0
+    cast = w.cast_circle((-10, 0), 0.5, (20, 0))  # touches the box's left face at x = -3.5
+    assert cast["body"] == 0 and cast["fraction"] == pytest.approx(6.0 / 20, abs=1e-4)
