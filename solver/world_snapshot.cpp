@@ -122,12 +122,10 @@ void check_stores(World::Impl& w) {
   }
 }
 
-// Reads the payload into w (made for the snapshot's settings).
-void read_sections(World::Impl& w, std::span<const std::uint8_t> payload, std::size_t base) {
-  Reader in(payload.data(), payload.size(), base);
-  WorldConfig ignored;  // the settings were read before w was made
-  in.enter("config");
-  snapshot::archive(in, ignored);
+// Reads the payload's sections into w (made for the snapshot's settings, which `in`, a reader of
+// the payload, has read already: checked_config).
+void read_sections(World::Impl& w, Reader& in, std::span<const std::uint8_t> payload,
+                   std::size_t base) {
   w.for_each_section([&](const char* name, auto& member) {
     in.enter(name);
     const std::size_t length = in.count(0, 1);  // the section's bytes, checked against the file
@@ -144,16 +142,6 @@ void read_sections(World::Impl& w, std::span<const std::uint8_t> payload, std::s
   if (!in.done())
     reject(base + in.offset(), base + payload.size(), "payload", "bytes after the last section");
   check_stores(w);
-}
-
-// The settings at the payload's start, checked before a world is made for them.
-WorldConfig read_config(std::span<const std::uint8_t> payload, std::size_t base) {
-  Reader in(payload.data(), payload.size(), base);
-  in.enter("config");
-  WorldConfig config;
-  snapshot::archive(in, config);
-  config.external_arena = nullptr;
-  return config;
 }
 
 // Checks the header and the checksum; returns the payload.
@@ -182,10 +170,12 @@ std::span<const std::uint8_t> checked_payload(std::span<const std::uint8_t> byte
   return payload;
 }
 
-// The snapshot's settings, checked, to run on `threads` (or in `external_arena`).
-WorldConfig checked_config(std::span<const std::uint8_t> payload, int threads,
-                           void* external_arena) {
-  WorldConfig config = read_config(payload, kHeaderBytes);
+// The settings at the payload's start (read by `in`, which is left at the first section),
+// checked before a world is made for them, to run on `threads` (or in `external_arena`).
+WorldConfig checked_config(Reader& in, int threads, void* external_arena) {
+  in.enter("config");
+  WorldConfig config;
+  snapshot::archive(in, config);
   config.threads = threads;
   try {
     validate_config(config);
@@ -230,8 +220,9 @@ World World::from_snapshot(std::span<const std::uint8_t> bytes, int threads) {
   check.threads = threads;
   validate_config(check);
   const std::span<const std::uint8_t> payload = checked_payload(bytes);
-  auto impl = std::make_unique<Impl>(checked_config(payload, threads, nullptr));
-  read_sections(*impl, payload, kHeaderBytes);
+  Reader in(payload.data(), payload.size(), kHeaderBytes);
+  auto impl = std::make_unique<Impl>(checked_config(in, threads, nullptr));
+  read_sections(*impl, in, payload, kHeaderBytes);
   return World(std::move(impl));
 }
 
@@ -240,11 +231,12 @@ World World::from_snapshot(std::span<const std::uint8_t> bytes, int threads) {
 // (BM_SnapshotRestoreLander).
 void World::restore(std::span<const std::uint8_t> bytes) {
   const std::span<const std::uint8_t> payload = checked_payload(bytes);
+  Reader in(payload.data(), payload.size(), kHeaderBytes);
   const WorldConfig config =
-      checked_config(payload, impl_->config.threads, impl_->config.external_arena);
+      checked_config(in, impl_->config.threads, impl_->config.external_arena);
   if (!spare_) spare_ = std::make_unique<Impl>(config);
   spare_->config = config;
-  read_sections(*spare_, payload, kHeaderBytes);  // may throw: the spare is then just scratch
+  read_sections(*spare_, in, payload, kHeaderBytes);  // may throw: the spare is then just scratch
   spare_->profile_sum = StepProfile{}, spare_->profile_mean = StepProfile{};
   std::swap(impl_, spare_);
 }
