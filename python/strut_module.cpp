@@ -89,8 +89,6 @@ class PyWorld {
     w.sensor_begin_events(), w.sensor_end_events(), w.joint_events();
   }
 
-  // The last step's events as NumPy structured arrays, bodies and joints as scene indices (-1:
-  // not in the scene's lists, such as a tile map's body, or destroyed since).
   // Scene index of each body id slot (-1: not in the scene's list).
   std::vector<std::int32_t> body_indices() const {
     std::vector<std::int32_t> body_index;
@@ -156,6 +154,8 @@ class PyWorld {
                                       {translation.first, translation.second}));
   }
 
+  // The last step's events as NumPy structured arrays, bodies and joints as scene indices (-1:
+  // not in the scene's lists, such as a tile map's body, or destroyed since).
   py::dict events() const {
     const std::vector<std::int32_t> body_index = body_indices();
     std::vector<std::int32_t> joint_index;
@@ -313,34 +313,42 @@ class PyWorld {
     }
   }
   // Forces (n, 2) at the centres and optionally torques (n,), until the next step.
-  void apply_forces(const Rows& forces, const std::optional<Rows>& torques,
-                    const std::optional<py::array_t<long long>>& indices) {
-    const char* call = "World.apply_forces";
-    const std::vector<BodyId> ids = chosen(indices, call);
-    const float* f = rows(forces, ids.size(), 2, call, "forces");
-    const float* t = torques ? rows(*torques, ids.size(), 1, call, "torques") : nullptr;
+  // Force rows (n, 2) and torque rows (n,) or none, checked for `ids`: shapes, finite values,
+  // and nothing but zero rows for bodies that are not dynamic.
+  struct ForceRows {
+    const float* forces;
+    const float* torques;
+  };
+  ForceRows checked_forces(const std::vector<BodyId>& ids, const Rows& forces,
+                           const std::optional<Rows>& torques, const std::string& call) const {
+    const float* f = rows(forces, ids.size(), 2, call.c_str(), "forces");
+    const float* t = torques ? rows(*torques, ids.size(), 1, call.c_str(), "torques") : nullptr;
     for (std::size_t k = 0; k < ids.size(); ++k)
       if (s_.world.type(ids[k]) != BodyType::Dynamic &&
           (f[2 * k] != 0 || f[2 * k + 1] != 0 || (t && t[k] != 0)))
-        throw Error(std::string(call) + ": body " + std::to_string(k) +
-                    " is not dynamic and takes no forces");
+        throw Error(call + ": body " + std::to_string(k) + " is not dynamic and takes no forces");
+    return {f, t};
+  }
+  // Pushes checked rows (the zero rows of bodies that are not dynamic are skipped).
+  void push_forces(const std::vector<BodyId>& ids, ForceRows r) {
     for (std::size_t k = 0; k < ids.size(); ++k) {
-      if (s_.world.type(ids[k]) != BodyType::Dynamic) continue;  // a zero row
-      s_.world.apply_force(ids[k], {f[2 * k], f[2 * k + 1]});
-      if (t) s_.world.apply_torque(ids[k], t[k]);
+      if (s_.world.type(ids[k]) != BodyType::Dynamic) continue;
+      s_.world.apply_force(ids[k], {r.forces[2 * k], r.forces[2 * k + 1]});
+      if (r.torques) s_.world.apply_torque(ids[k], r.torques[k]);
     }
   }
-  // What apply_forces checks for every body of this world (world `w` of a batch, for messages).
-  void check_forces(const Rows& forces, const std::optional<Rows>& torques, std::size_t w) const {
-    const std::string call = "WorldBatch.apply_forces: world " + std::to_string(w);
-    const float* f = rows(forces, s_.bodies.size(), 2, call.c_str(), "forces");
-    const float* t =
-        torques ? rows(*torques, s_.bodies.size(), 1, call.c_str(), "torques") : nullptr;
-    for (std::size_t k = 0; k < s_.bodies.size(); ++k)
-      if (s_.world.type(s_.bodies[k]) != BodyType::Dynamic &&
-          (f[2 * k] != 0 || f[2 * k + 1] != 0 || (t && t[k] != 0)))
-        throw Error(call + ": body " + std::to_string(k) + " is not dynamic and takes no forces");
+  void apply_forces(const Rows& forces, const std::optional<Rows>& torques,
+                    const std::optional<py::array_t<long long>>& indices) {
+    const std::vector<BodyId> ids = chosen(indices, "World.apply_forces");
+    push_forces(ids, checked_forces(ids, forces, torques, "World.apply_forces"));
   }
+  // The same for every body of this world, as world `w` of a batch: checked, then pushed.
+  ForceRows check_all_forces(const Rows& forces, const std::optional<Rows>& torques,
+                             std::size_t w) const {
+    return checked_forces(s_.bodies, forces, torques,
+                          "WorldBatch.apply_forces: world " + std::to_string(w));
+  }
+  void push_all_forces(ForceRows r) { push_forces(s_.bodies, r); }
   // Motor speeds of the scene's joints, in scene order (n_joints,).
   void set_motor_speeds(const Rows& speeds) {
     const float* s = rows(speeds, s_.joints.size(), 1, "World.set_motor_speeds", "speeds");
@@ -509,23 +517,24 @@ class PyWorldBatch {
                     std::to_string(worlds_[i]->body_count()) + " bodies, world 0 has " +
                     std::to_string(n));
   }
-  static Rows slice(const Rows& a, std::size_t i) {  // row i of the first axis, as a view
+  // Row i of the first axis, as a view into `a` (its base: no copy, so pointers read from it
+  // stay valid while `a` does).
+  static Rows slice(const Rows& a, std::size_t i) {
     std::vector<py::ssize_t> shape(a.shape() + 1, a.shape() + a.ndim());
     const std::size_t per = std::size_t(a.size()) / std::size_t(a.shape(0));
-    return Rows(shape, a.data() + i * per);
+    return Rows(shape, a.data() + i * per, a);
   }
   // Forces (worlds, n, 2) on every body of every world, torques (worlds, n) if given; each world
   // checked before any is pushed (as World.apply_forces checks).
   void apply_forces(const Rows& forces, const std::optional<Rows>& torques) {
     check_stack(forces, 2, "WorldBatch.apply_forces", "forces");
     if (torques) check_stack(*torques, 1, "WorldBatch.apply_forces", "torques");
+    // Every world checked (its rows views into the arrays) before any is pushed; once each.
+    std::vector<PyWorld::ForceRows> checked;
     for (std::size_t i = 0; i < worlds_.size(); ++i)
-      worlds_[i]->check_forces(slice(forces, i),
-                               torques ? std::optional(slice(*torques, i)) : std::nullopt, i);
-    for (std::size_t i = 0; i < worlds_.size(); ++i)
-      worlds_[i]->apply_forces(slice(forces, i),
-                               torques ? std::optional(slice(*torques, i)) : std::nullopt,
-                               std::nullopt);
+      checked.push_back(worlds_[i]->check_all_forces(
+          slice(forces, i), torques ? std::optional(slice(*torques, i)) : std::nullopt, i));
+    for (std::size_t i = 0; i < worlds_.size(); ++i) worlds_[i]->push_all_forces(checked[i]);
   }
   // Motor speeds (worlds, joints) of every world's scene joints.
   void set_motor_speeds(const Rows& speeds) {
