@@ -63,11 +63,18 @@ template <class F>
              load<F>(g.ray + lane), load<F>(g.rbx + lane), load<F>(g.rby + lane));
 }
 
-// One pass: the anchors' relative motion over the substep (to first order in the turn:
-// d + da x r) driven to zero by P = -K^-1 c, added to the carried impulse.
+// The relative motion of a lane's two anchors over the substep.
 template <class F>
-[[gnu::always_inline]] inline void solve_point_lanes(Motion<F>& A, Motion<F>& B, PointGroup& g,
-                                                     int lane) {
+struct AnchorMotion {
+  F x, y;
+};
+
+// One pass: the anchors' relative motion over the substep (to first order in the turn:
+// d + da x r) driven to zero by P = -K^-1 c, added to the carried impulse. Returns c as it was
+// before the correction.
+template <class F>
+[[gnu::always_inline]] inline AnchorMotion<F> solve_point_lanes(Motion<F>& A, Motion<F>& B,
+                                                                PointGroup& g, int lane) {
   const F rax = load<F>(g.rax + lane), ray = load<F>(g.ray + lane);
   const F rbx = load<F>(g.rbx + lane), rby = load<F>(g.rby + lane);
   const F cx = (B.dx - rby * B.da) - (A.dx - ray * A.da);
@@ -77,6 +84,7 @@ template <class F>
   store(g.px + lane, load<F>(g.px + lane) + px);
   store(g.py + lane, load<F>(g.py + lane) + py);
   push_point(A, B, g, lane, px, py, rax, ray, rbx, rby);
+  return {cx, cy};
 }
 
 // A lane's body at the position level: pose and motion over the substep.

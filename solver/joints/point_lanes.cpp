@@ -2,6 +2,9 @@
 // the SIMD kernels of the level in use (point_group_kernels.hpp, dispatched at run time).
 #include "solver/joints/point_lanes.hpp"
 
+#include <algorithm>
+#include <cmath>
+
 #include "solver/joints/point_kernels.hpp"
 #include "solver/simd/simd_dispatch.hpp"
 
@@ -54,14 +57,17 @@ void solve_point_groups_wide(const PointSpans& s, PointGroup* groups, std::uint3
   simd_kernels().point_solve(s, groups, lo, hi);
 }
 
-void solve_point_groups_scalar(const PointSpans& s, PointGroup* groups, std::uint32_t lo,
-                               std::uint32_t hi) {
+float solve_point_groups_scalar(const PointSpans& s, PointGroup* groups, std::uint32_t lo,
+                                std::uint32_t hi) {
+  float largest = 0.0f;
   for (std::uint32_t k = lo; k < hi; ++k) {
     PointGroup& g = groups[k];
-    run_scalar(s, g, [&g](wide::Motion<float>& A, wide::Motion<float>& B, int i) {
-      wide::solve_point_lanes(A, B, g, i);
+    run_scalar(s, g, [&g, &largest](wide::Motion<float>& A, wide::Motion<float>& B, int i) {
+      const wide::AnchorMotion<float> motion = wide::solve_point_lanes(A, B, g, i);
+      largest = std::max(largest, std::max(std::abs(motion.x), std::abs(motion.y)));
     });
   }
+  return largest;
 }
 
 void project_point_groups_wide(const PointSpans& s, const PointGroup* groups, AngleGroup* angles,

@@ -84,11 +84,13 @@ void refresh_point_groups_wide(const PointSpans& s, PointGroup* groups, std::uin
                                std::uint32_t hi, bool warm_start);
 void refresh_point_groups_scalar(const PointSpans& s, PointGroup* groups, std::uint32_t lo,
                                  std::uint32_t hi, bool warm_start);
-// One velocity pass over groups [lo, hi) of one colour.
+// One velocity pass over groups [lo, hi) of one colour. The scalar twin also returns the largest
+// relative motion of an anchor it met (x or y, before its correction), which tells the passes
+// when they have converged (joint_motion_passes).
 void solve_point_groups_wide(const PointSpans& s, PointGroup* groups, std::uint32_t lo,
                              std::uint32_t hi);
-void solve_point_groups_scalar(const PointSpans& s, PointGroup* groups, std::uint32_t lo,
-                               std::uint32_t hi);
+float solve_point_groups_scalar(const PointSpans& s, PointGroup* groups, std::uint32_t lo,
+                                std::uint32_t hi);
 // The position projection of groups [lo, hi) of one colour (revolute joints between rigid
 // bodies): the points, then the projected angle rows of angles[g] (the group's own index) where it
 // has any; first: the substep's first iteration (the angle rows' multipliers restart). Poses and

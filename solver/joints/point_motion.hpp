@@ -49,8 +49,11 @@ void refresh_point_motion(World::Impl& w, std::uint32_t lo, std::uint32_t hi, bo
                           bool overflow);
 // One pass over groups [lo, hi) of one colour: the anchors' relative motion over the substep
 // driven to zero, after the groups' motor and limit rows when angle_rows (AngleMotion).
-void solve_point_motion(World::Impl& w, std::uint32_t lo, std::uint32_t hi, bool overflow,
-                        bool angle_rows);
+// Returns the largest anchor motion the pass met (solve_point_groups_scalar) in the overflow
+// colour, whose lanes run one after the other, and infinity in the others (their SIMD kernels do
+// not measure it).
+float solve_point_motion(World::Impl& w, std::uint32_t lo, std::uint32_t hi, bool overflow,
+                         bool angle_rows);
 // The position projection of groups [lo, hi) of one colour (kProjectGroup items): the points and
 // the angle rows; first: the substep's first iteration.
 void project_point_motion(World::Impl& w, std::uint32_t lo, std::uint32_t hi, bool first);

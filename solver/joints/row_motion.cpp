@@ -97,12 +97,16 @@ void refresh_rigid_rows(World::Impl& w, std::uint32_t lo, std::uint32_t hi, bool
   }
 }
 
-void solve_rigid_rows(World::Impl& w, std::uint32_t lo, std::uint32_t hi) {
+float solve_rigid_rows(World::Impl& w, std::uint32_t lo, std::uint32_t hi) {
+  float largest = 0.0f;
   for (std::uint32_t k = lo; k < hi; ++k) {
     RigidRows& e = w.point_motion.rigid[k];
     const int n = e.count;
     float motion[kMaxRigidRows], dl[kMaxRigidRows];
-    for (int r = 0; r < n; ++r) motion[r] = row_motion(w, e.q, e.rows[r]);
+    for (int r = 0; r < n; ++r) {
+      motion[r] = row_motion(w, e.q, e.rows[r]);
+      largest = std::max(largest, std::abs(motion[r]));
+    }
     for (int r = 0; r < n; ++r) {
       float sum = 0;
       for (int c = 0; c < n; ++c) sum += e.inv_k[r][c] * motion[c];
@@ -111,6 +115,7 @@ void solve_rigid_rows(World::Impl& w, std::uint32_t lo, std::uint32_t hi) {
     }
     push_motion(w, e.q, e.rows, dl, n);
   }
+  return largest;
 }
 
 void finish_rigid_rows(World::Impl& w, float h) {
