@@ -27,6 +27,7 @@ class PyWorldBatch {
   void step(int steps) {
     if (steps < 0)
       throw Error("WorldBatch.step: steps must be at least 0, got " + std::to_string(steps));
+    for (PyWorld* w : worlds_) w->start_steps();
     py::gil_scoped_release unlocked;
     tbb::task_arena arena(threads_);
     for (int k = 0; k < steps; ++k)

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -27,6 +28,20 @@ std::string hash_text(std::uint64_t hash);  // the 16 hex digits `strut run` pri
 
 // Throws "<call>: threads must be 0 (all cores) or more, got N" for a negative count.
 void check_threads(int threads, const char* call);
+
+// Runs a world call whose strut::Error is re-thrown after `what`, less the C++ call's own
+// prefix ("create_body: "), which `what` replaces.
+template <class Call>
+auto named_errors(const std::string& what, std::string_view cxx_call, Call&& call) {
+  try {
+    return call();
+  } catch (const Error& e) {
+    std::string_view message = e.what();
+    if (message.starts_with(cxx_call) && message.substr(cxx_call.size()).starts_with(": "))
+      message.remove_prefix(cxx_call.size() + 2);
+    throw Error(what + ": " + std::string(message));
+  }
+}
 
 // An (n, columns) or (n,) float32 array's rows, checked for shape and finiteness; throws naming
 // the call and `what`.

@@ -1,110 +1,66 @@
-// strut.World.events(): the last step's events as NumPy structured arrays, bodies and joints as
-// scene indices (-1: not in the scene's lists, such as a tile map's body, or destroyed since).
+// strut.World.events(): the events of every step of the last step(n) (or batch step, or driver
+// advance) as NumPy structured arrays with a `step` column, bodies and joints as scene indices
+// (-1: not in the scene's lists, such as a tile map's body). Each step's lists are read as soon
+// as it ends, while its ids still name what they named.
 #include "python/src/bindings.hpp"
 #include "python/src/world.hpp"
 
 namespace strut::python {
-namespace {
 
-// The rows of World.events()' structured arrays (PYBIND11_NUMPY_DTYPE gives their dtypes).
-struct ContactRecord {
-  std::int32_t a, b;
-  float normal[2];
-  std::int32_t point_count;
-  float points[2][2];
-};
-struct HitRecord {
-  std::int32_t a, b;
-  float point[2], normal[2];
-  float approach_speed;
-};
-struct SensorRecord {
-  std::int32_t sensor, visitor;
-};
-struct JointRecord {
-  std::int32_t joint;
-  float force[2];
-  float torque;
-};
-
-}  // namespace
-
-void PyWorld::forget_events() const {
+void PyWorld::record_events() {
   const World& w = s_.world;
-  w.contact_begin_events(), w.contact_end_events(), w.contact_hit_events();
-  w.sensor_begin_events(), w.sensor_end_events(), w.joint_events();
+  const std::int32_t step = s_.steps_done - 1;
+  const auto contacts = [&](std::span<const ContactEvent> list, std::vector<ContactRecord>& out) {
+    for (const ContactEvent& e : list)
+      out.push_back({step,
+                     index_of(e.a),
+                     index_of(e.b),
+                     {e.normal.x, e.normal.y},
+                     e.point_count,
+                     {{e.points[0].x, e.points[0].y}, {e.points[1].x, e.points[1].y}}});
+  };
+  contacts(w.contact_begin_events(), events_.contact_begin);
+  contacts(w.contact_end_events(), events_.contact_end);
+  for (const ContactHitEvent& e : w.contact_hit_events())
+    events_.contact_hit.push_back({step,
+                                   index_of(e.a),
+                                   index_of(e.b),
+                                   {e.point.x, e.point.y},
+                                   {e.normal.x, e.normal.y},
+                                   e.approach_speed});
+  const auto sensors = [&](std::span<const SensorEvent> list, std::vector<SensorRecord>& out) {
+    for (const SensorEvent& e : list)
+      out.push_back({step, index_of(e.sensor_body), index_of(e.visitor_body)});
+  };
+  sensors(w.sensor_begin_events(), events_.sensor_begin);
+  sensors(w.sensor_end_events(), events_.sensor_end);
+  for (const JointEvent& e : w.joint_events())
+    events_.joint.push_back({step, index_of(e.joint), {e.force.x, e.force.y}, e.torque});
 }
 
 py::dict PyWorld::events() const {
-  const std::vector<std::int32_t> body_index = body_indices();
-  std::vector<std::int32_t> joint_index;
-  for (std::size_t k = 0; k < s_.joints.size(); ++k) {
-    const std::uint32_t slot = s_.joints[k].index;
-    if (slot >= joint_index.size()) joint_index.resize(slot + 1, -1);
-    joint_index[slot] = std::int32_t(k);
-  }
-  const World& w = s_.world;
-  const auto body = [&](BodyId id) {
-    return id.index < body_index.size() && w.is_valid(id) ? body_index[id.index] : -1;
-  };
   py::dict out;
-  const auto contacts = [&](std::span<const ContactEvent> list) {
-    ContactRecord* rows = nullptr;
-    py::array a = records(list.size(), rows);
-    for (std::size_t i = 0; i < list.size(); ++i) {
-      const ContactEvent& e = list[i];
-      rows[i] = {body(e.a),
-                 body(e.b),
-                 {e.normal.x, e.normal.y},
-                 e.point_count,
-                 {{e.points[0].x, e.points[0].y}, {e.points[1].x, e.points[1].y}}};
-    }
-    return a;
-  };
-  out["contact_begin"] = contacts(w.contact_begin_events());
-  out["contact_end"] = contacts(w.contact_end_events());
-  const auto hits = w.contact_hit_events();
-  HitRecord* hit_rows = nullptr;
-  py::array hit = records(hits.size(), hit_rows);
-  for (std::size_t i = 0; i < hits.size(); ++i)
-    hit_rows[i] = {body(hits[i].a),
-                   body(hits[i].b),
-                   {hits[i].point.x, hits[i].point.y},
-                   {hits[i].normal.x, hits[i].normal.y},
-                   hits[i].approach_speed};
-  out["contact_hit"] = hit;
-  const auto sensors = [&](std::span<const SensorEvent> list) {
-    SensorRecord* rows = nullptr;
-    py::array a = records(list.size(), rows);
-    for (std::size_t i = 0; i < list.size(); ++i)
-      rows[i] = {body(list[i].sensor_body), body(list[i].visitor_body)};
-    return a;
-  };
-  out["sensor_begin"] = sensors(w.sensor_begin_events());
-  out["sensor_end"] = sensors(w.sensor_end_events());
-  const auto joints = w.joint_events();
-  JointRecord* joint_rows = nullptr;
-  py::array joint = records(joints.size(), joint_rows);
-  for (std::size_t i = 0; i < joints.size(); ++i) {
-    const JointId id = joints[i].joint;
-    const std::int32_t k =
-        id.index < joint_index.size() && w.is_valid(id) ? joint_index[id.index] : -1;
-    joint_rows[i] = {k, {joints[i].force.x, joints[i].force.y}, joints[i].torque};
-  }
-  out["joint"] = joint;
+  out["contact_begin"] = records_of(events_.contact_begin);
+  out["contact_end"] = records_of(events_.contact_end);
+  out["contact_hit"] = records_of(events_.contact_hit);
+  out["sensor_begin"] = records_of(events_.sensor_begin);
+  out["sensor_end"] = records_of(events_.sensor_end);
+  out["joint"] = records_of(events_.joint);
   return out;
 }
 
 void def_world_events(py::class_<PyWorld>& world) {
-  PYBIND11_NUMPY_DTYPE(ContactRecord, a, b, normal, point_count, points);
-  PYBIND11_NUMPY_DTYPE(HitRecord, a, b, point, normal, approach_speed);
-  PYBIND11_NUMPY_DTYPE(SensorRecord, sensor, visitor);
-  PYBIND11_NUMPY_DTYPE(JointRecord, joint, force, torque);
+  PYBIND11_NUMPY_DTYPE(ContactRecord, step, a, b, normal, point_count, points);
+  PYBIND11_NUMPY_DTYPE(HitRecord, step, a, b, point, normal, approach_speed);
+  PYBIND11_NUMPY_DTYPE(SensorRecord, step, sensor, visitor);
+  PYBIND11_NUMPY_DTYPE(JointRecord, step, joint, force, torque);
   world.def("events", &PyWorld::events,
-            "The last step's events as NumPy structured arrays, bodies and joints by scene index "
-            "(-1: not in the scene's lists): contact_begin and contact_end (a, b, normal, "
-            "point_count, points), contact_hit (a, b, point, normal, approach_speed), "
-            "sensor_begin and sensor_end (sensor, visitor: bodies), joint (joint, force, torque).");
+            "The events of every step of the last step(n) as NumPy structured arrays, each row "
+            "with its `step` (the world's step count before it: 0 for its first), bodies and "
+            "joints by scene index (-1: not in the scene's lists): contact_begin and contact_end "
+            "(step, a, b, normal, point_count, points), contact_hit (step, a, b, point, normal, "
+            "approach_speed), sensor_begin and sensor_end (step, sensor, visitor: bodies), joint "
+            "(step, joint, force, torque: joints past their thresholds).");
 }
 
 }  // namespace strut::python

@@ -11,10 +11,15 @@ PYBIND11_MODULE(_strut, m) {
       "NumPy arrays";
   // strut::Error (and SceneError, derived from it) as strut.Error, a ValueError.
   py::register_exception<strut::Error>(m, "Error", PyExc_ValueError);
-  py::class_<PyWorld> world(m, "World", "A world built from a scene; bodies are in scene order.");
+  py::class_<PyWorld> world(
+      m, "World",
+      "A world, from a scene or built from Python; bodies and joints are in order of creation.");
   def_world_state(m, world);
   def_world_queries(world);
   def_world_events(world);
+  def_world_building(world);
+  def_world_contacts(world);
+  def_fixed_step_driver(m);
   def_world_batch(m);
   def_lander_env(m);
 }

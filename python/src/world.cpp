@@ -1,7 +1,7 @@
 // strut.World's stepping, state arrays, writes and snapshots, and the scene loaders.
 #include "python/src/world.hpp"
 
-#include <cmath>
+#include <algorithm>
 #include <filesystem>
 
 #include "python/src/bindings.hpp"
@@ -11,11 +11,15 @@ namespace strut::python {
 
 void PyWorld::step(int steps) {
   if (steps < 0) throw Error("World.step: steps must be at least 0, got " + std::to_string(steps));
+  start_steps();
   py::gil_scoped_release unlocked;
-  for (int k = 0; k < steps; ++k) {
-    if (k + 1 == steps) forget_events();  // events() gives the last step's
-    s_.step();
-  }
+  for (int k = 0; k < steps; ++k) step_once();
+}
+
+void PyWorld::step_once() {
+  s_.step();
+  if (s_.hook) lists_changed();  // a step hook may create and destroy bodies and joints
+  record_events();
 }
 
 // Fills out[k * columns + c] with read(body k) for every body in scene order.
@@ -49,18 +53,90 @@ py::array_t<float> PyWorld::velocities() const {
 py::array_t<float> PyWorld::angular_velocities() const {
   return read(1, [this](BodyId id, float* o) { o[0] = s_.world.angular_velocity(id); });
 }
+py::tuple PyWorld::interpolated_poses(float alpha) const {
+  const auto pose = [&](BodyId id) { return s_.world.interpolated_transform(id, alpha); };
+  py::array_t<float> positions = read(2, [&](BodyId id, float* o) {
+    const Vec2 p = pose(id).position;
+    o[0] = p.x, o[1] = p.y;
+  });
+  return py::make_tuple(positions, read(1, [&](BodyId id, float* o) { o[0] = pose(id).angle; }));
+}
 
-BodyId PyWorld::body(const Handle& body, const char* call) const {
-  if (const auto* index = std::get_if<long long>(&body)) {
-    if (*index < 0 || *index >= static_cast<long long>(s_.bodies.size()))
-      throw Error(std::string(call) + ": body index " + std::to_string(*index) +
-                  " is outside the scene's " + std::to_string(s_.bodies.size()) + " bodies");
-    return s_.bodies[std::size_t(*index)];
+namespace {
+
+// An object of one of the scene's lists (`ids`, `names`) by index or name; throws naming the
+// call and the kind of object (`one`, `many`).
+template <class Id>
+Id pick(const std::vector<Id>& ids, const std::vector<std::string>& names, const Handle& handle,
+        const char* call, const char* one, const char* many) {
+  if (const auto* index = std::get_if<long long>(&handle)) {
+    if (*index < 0 || *index >= static_cast<long long>(ids.size()))
+      throw Error(std::string(call) + ": " + one + " index " + std::to_string(*index) +
+                  " is outside the scene's " + std::to_string(ids.size()) + " " + many);
+    return ids[std::size_t(*index)];
   }
-  const std::string& name = std::get<std::string>(body);
-  for (std::size_t k = 0; k < s_.names.size(); ++k)
-    if (!name.empty() && s_.names[k] == name) return s_.bodies[k];
-  throw Error(std::string(call) + ": no body is named \"" + name + "\"");
+  const std::string& name = std::get<std::string>(handle);
+  for (std::size_t k = 0; k < names.size(); ++k)
+    if (!name.empty() && names[k] == name) return ids[k];
+  throw Error(std::string(call) + ": no " + one + " is named \"" + name + "\"");
+}
+
+}  // namespace
+
+BodyId PyWorld::body(const Handle& handle, const char* call) const {
+  return pick(s_.bodies, s_.names, handle, call, "body", "bodies");
+}
+JointId PyWorld::joint(const Handle& handle, const char* call) const {
+  return pick(s_.joints, s_.joint_names, handle, call, "joint", "joints");
+}
+ShapeId PyWorld::shape(const Handle& body_handle, std::size_t shape, const char* call) const {
+  const BodyId id = body(body_handle, call);
+  const std::vector<ShapeId> shapes = s_.world.shapes(id);
+  if (shape >= shapes.size())
+    throw Error(std::string(call) + ": shape " + std::to_string(shape) + " is outside body " +
+                std::to_string(index_of(id)) + "'s " + std::to_string(shapes.size()) + " shapes");
+  return shapes[shape];
+}
+
+void PyWorld::refresh_indices() const {
+  if (indices_fresh_) return;
+  const auto fill = [](std::vector<std::int32_t>& slots, const auto& ids) {
+    slots.assign(slots.size(), -1);
+    for (std::size_t k = 0; k < ids.size(); ++k) {
+      if (ids[k].index >= slots.size()) slots.resize(ids[k].index + 1, -1);
+      slots[ids[k].index] = std::int32_t(k);
+    }
+  };
+  fill(body_slots_, s_.bodies);
+  fill(joint_slots_, s_.joints);
+  indices_fresh_ = true;
+}
+
+namespace {
+
+template <class Id>
+std::int32_t listed_index(const std::vector<std::int32_t>& slots, const std::vector<Id>& ids,
+                          Id id) {
+  const std::int32_t k = id.index < slots.size() ? slots[id.index] : -1;
+  return k >= 0 && ids[std::size_t(k)] == id ? k : -1;
+}
+
+}  // namespace
+
+std::int32_t PyWorld::index_of(BodyId id) const {
+  refresh_indices();
+  return listed_index(body_slots_, s_.bodies, id);
+}
+std::int32_t PyWorld::index_of(JointId id) const {
+  refresh_indices();
+  return listed_index(joint_slots_, s_.joints, id);
+}
+
+ShapeRecord PyWorld::record_of(ShapeId id) const {
+  const BodyId body = s_.world.body_of(id);
+  const std::vector<ShapeId> shapes = s_.world.shapes(body);
+  const auto at = std::find(shapes.begin(), shapes.end(), id);
+  return {index_of(body), std::int32_t(at - shapes.begin())};
 }
 
 std::vector<BodyId> PyWorld::chosen(const std::optional<py::array_t<long long>>& indices,
@@ -166,12 +242,19 @@ PyWorld PyWorld::copy() const {
 }
 void PyWorld::restore_world(const PyWorld& state) {
   py::gil_scoped_release unlocked;
-  s_.restore(state.s_);
+  restore_from(state);
 }
 void PyWorld::restore_bytes(const py::bytes& data) {
   PyWorld loaded = from_snapshot(data, s_.world.config().threads);
   py::gil_scoped_release unlocked;
   s_ = std::move(loaded.s_);
+  events_.clear();
+  lists_changed();
+}
+void PyWorld::restore_from(const PyWorld& state) {
+  s_.restore(state.s_);
+  events_.clear();
+  lists_changed();
 }
 
 PyWorld load_scene_text(const std::string& text, int threads, const std::string& label) {
@@ -199,7 +282,8 @@ void def_world_state(py::module_& m, py::class_<PyWorld>& world) {
         "the document path, as for files.");
   world
       .def("step", &PyWorld::step, py::arg("steps") = 1,
-           "Runs `steps` steps of the scene's dt (the scene's step hook first, as `strut run`).")
+           "Runs `steps` steps of the scene's dt (the scene's step hook first, as `strut run`); "
+           "events() then gives every one's events.")
       .def("hash", &PyWorld::hash, "The 16-hex-digit state hash `strut run` prints.")
       .def_property_readonly("body_names", &PyWorld::body_names,
                              "Names in scene order ('' when unnamed).")
@@ -208,6 +292,9 @@ void def_world_state(py::module_& m, py::class_<PyWorld>& world) {
       .def("angles", &PyWorld::angles, "Angles in radians, float32 (n,).")
       .def("velocities", &PyWorld::velocities, "Linear velocities, float32 (n, 2).")
       .def("angular_velocities", &PyWorld::angular_velocities, "Angular velocities, float32 (n,).")
+      .def("interpolated_poses", &PyWorld::interpolated_poses, py::arg("alpha"),
+           "(positions (n, 2), angles (n,)) between the pose before the last step (alpha 0) and "
+           "now (alpha 1), as World::interpolated_transform gives them.")
       .def("set_velocities", &PyWorld::set_velocities, py::arg("velocities"),
            py::arg("angular") = py::none(), py::arg("bodies") = py::none(),
            "Sets the linear velocities (n, 2), and angular ones (n,) if given, of every body or "
