@@ -11,6 +11,12 @@ std::string hash_text(std::uint64_t hash) {
   return text;
 }
 
+std::string number_text(double v) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%g", v);
+  return text;
+}
+
 void check_threads(int threads, const char* call) {
   if (threads < 0)
     throw Error(std::string(call) + ": threads must be 0 (all cores) or more, got " +

@@ -25,6 +25,7 @@ inline Vec2 vec2_of(Point p) { return {p.first, p.second}; }
 inline py::tuple tuple_of(Vec2 v) { return py::make_tuple(v.x, v.y); }
 
 std::string hash_text(std::uint64_t hash);  // the 16 hex digits `strut run` prints
+std::string number_text(double v);          // %g
 
 // Throws "<call>: threads must be 0 (all cores) or more, got N" for a negative count.
 void check_threads(int threads, const char* call);

@@ -63,9 +63,8 @@ WorldSettings world_settings_of(Fields& f) {
   c.contact_events = f.get("contact_events", c.contact_events);
   s.dt = f.get("dt", s.dt);
   if (!(s.dt >= limits::kMinDt && s.dt <= limits::kMaxDt))
-    throw Error(f.what() + ": dt must be in [" + std::string(py::repr(py::float_(limits::kMinDt))) +
-                ", " + std::string(py::repr(py::float_(limits::kMaxDt))) +
-                "] s (strut/limits.hpp), got " + std::string(py::repr(py::float_(s.dt))));
+    throw Error(f.what() + ": dt must be in [" + number_text(limits::kMinDt) + ", " +
+                number_text(limits::kMaxDt) + "] s (strut/limits.hpp), got " + number_text(s.dt));
   return s;
 }
 

@@ -16,8 +16,8 @@ class PyFixedStepDriver {
       : owner_(std::move(world)), world_(owner_.cast<PyWorld*>()), max_steps_(max_steps) {
     dt_ = dt.value_or(world_->dt());
     if (dt_ != world_->dt())
-      throw Error("FixedStepDriver: dt " + text(dt_) + " is not the world's " + text(world_->dt()) +
-                  " (World.dt): the driver runs the world's own steps");
+      throw Error("FixedStepDriver: dt " + number_text(dt_) + " is not the world's " +
+                  number_text(world_->dt()) + " (World.dt): the driver runs the world's own steps");
     if (max_steps <= 0)
       throw Error("FixedStepDriver: max_steps must be positive, got " + std::to_string(max_steps));
   }
@@ -27,7 +27,7 @@ class PyFixedStepDriver {
   int advance(float elapsed) {
     if (!std::isfinite(elapsed) || elapsed < 0)
       throw Error("FixedStepDriver.advance: elapsed time must be finite and >= 0, got " +
-                  text(elapsed));
+                  number_text(elapsed));
     accumulator_ += elapsed;
     int steps = 0;
     while (accumulator_ >= dt_ && steps < max_steps_) {
@@ -46,8 +46,6 @@ class PyFixedStepDriver {
   py::tuple interpolated_poses() const { return world_->interpolated_poses(alpha_); }
 
  private:
-  static std::string text(float v) { return py::repr(py::float_(v)); }
-
   py::object owner_;  // keeps the world alive as long as the driver
   PyWorld* world_;
   float dt_;
