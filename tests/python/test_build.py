@@ -3,6 +3,10 @@ loaded as scenes, against physics worked out by hand, and against themselves: er
 nothing, indices after bodies come and go, shape casts, the fixed-step driver, every step's
 events, contact impulses, sensors, joint thresholds and motion locks."""
 import math
+import os
+import re
+import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -437,3 +441,16 @@ def test_indices_stay_right_while_a_step_hook_creates_and_destroys_bodies():
         for k in range(0, len(w), max(1, len(w) // 25)):
             assert k in w.query_point(tuple(p[k])).tolist()
     assert len(counts) > 1
+
+
+def test_the_build_world_example_stands_and_swings():
+    script = os.path.join(os.path.dirname(__file__), "..", "..", "examples", "python",
+                          "build_world.py")
+    out = subprocess.run([sys.executable, script], capture_output=True, text=True, timeout=60,
+                         check=True).stdout
+    top = float(re.search(r"stack top after 6 s: y = ([0-9.]+)", out).group(1))
+    period, expected = (float(v) for v in re.search(
+        r"pendulum period: ([0-9.]+) s \(2 pi sqrt\(L / g\) = ([0-9.]+) s\)", out).groups())
+    assert top == pytest.approx(4.5, abs=0.02)
+    assert period == pytest.approx(expected, rel=0.02)
+    assert re.search(r"hash: [0-9a-f]{16}", out)
