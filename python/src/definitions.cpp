@@ -181,6 +181,18 @@ JointSpring spring_of(Fields& f, JointSpring fallback = {}) {
   return s ? JointSpring{true, s->first, s->second} : JointSpring{};
 }
 
+// A revolute, prismatic or wheel joint's anchor (and axis or reference angle), limit, motor and
+// spring (a wheel's on by default).
+template <class Def>
+Def driven_joint(Def d, Fields& f) {
+  d.anchor = vec2_of(f.require<Point>("anchor"));
+  if constexpr (requires { d.axis; }) d.axis = vec2_of(f.get<Point>("axis", {d.axis.x, d.axis.y}));
+  if constexpr (requires { d.reference_angle; })
+    d.reference_angle = f.find<float>("reference_angle");
+  d.limit = limit_of(f), d.motor = motor_of(f), d.spring = spring_of(f, d.spring);
+  return d;
+}
+
 }  // namespace
 
 JointDef joint_def_of(const std::string& kind, BodyId a, BodyId b, Fields& f,
@@ -197,23 +209,11 @@ JointDef joint_def_of(const std::string& kind, BodyId a, BodyId b, Fields& f,
     d.compliance = f.get("compliance", d.compliance);
     def = d;
   } else if (kind == "revolute") {
-    RevoluteJointDef d{.a = a, .b = b};
-    d.anchor = vec2_of(f.require<Point>("anchor"));
-    d.reference_angle = f.find<float>("reference_angle");
-    d.limit = limit_of(f), d.motor = motor_of(f), d.spring = spring_of(f);
-    def = d;
+    def = driven_joint(RevoluteJointDef{.a = a, .b = b}, f);
   } else if (kind == "prismatic") {
-    PrismaticJointDef d{.a = a, .b = b};
-    d.anchor = vec2_of(f.require<Point>("anchor"));
-    d.axis = vec2_of(f.get<Point>("axis", {d.axis.x, d.axis.y}));
-    d.limit = limit_of(f), d.motor = motor_of(f), d.spring = spring_of(f);
-    def = d;
+    def = driven_joint(PrismaticJointDef{.a = a, .b = b}, f);
   } else if (kind == "wheel") {
-    WheelJointDef d{.a = a, .b = b};
-    d.anchor = vec2_of(f.require<Point>("anchor"));
-    d.axis = vec2_of(f.get<Point>("axis", {d.axis.x, d.axis.y}));
-    d.limit = limit_of(f), d.motor = motor_of(f), d.spring = spring_of(f, d.spring);
-    def = d;
+    def = driven_joint(WheelJointDef{.a = a, .b = b}, f);
   } else if (is_mouse(kind)) {
     MouseJointDef d{.body = b};
     d.target = vec2_of(f.require<Point>("target"));

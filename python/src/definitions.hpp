@@ -43,6 +43,7 @@ class Fields {
   }
   void finish() const;
   const std::string& what() const { return what_; }
+  void rename(std::string what) { what_ = std::move(what); }  // for the errors from here on
 
  private:
   template <class T>

@@ -37,11 +37,10 @@ PyWorld PyWorld::from_settings(const py::kwargs& keywords) {
 std::size_t PyWorld::create_body(const py::kwargs& keywords) {
   Fields f(keywords, "World.create_body");
   const std::string name = f.get<std::string>("name", "");
-  const std::string what = "World.create_body: " + described("body", s_.bodies.size(), name);
-  Fields fields(keywords, what);
-  fields.has("name");
-  const BodyDef def = body_def_of(fields);
-  fields.finish();
+  f.rename("World.create_body: " + described("body", s_.bodies.size(), name));
+  const std::string& what = f.what();
+  const BodyDef def = body_def_of(f);
+  f.finish();
   check_unique(s_.names, name, what, "body");
   named_errors(what, "create_body", [&] { return s_.create_body(def, name); });
   lists_changed();
@@ -59,34 +58,26 @@ std::size_t PyWorld::add_shape(const Handle& body_handle, const py::kwargs& keyw
   return s_.world.shapes(id).size() - 1;
 }
 
-void PyWorld::remove_shape(const Handle& body_handle, std::size_t shape) {
-  const BodyId id = body(body_handle, "World.remove_shape");
-  const std::size_t index = index_of(id);
-  const std::string what = "World.remove_shape: " + described("body", index, s_.names[index]);
-  const std::vector<ShapeId> shapes = s_.world.shapes(id);
-  if (shape >= shapes.size())
-    throw Error(what + ": shape " + std::to_string(shape) + " is outside its " +
-                std::to_string(shapes.size()) + " shapes");
-  named_errors(what, "remove_shape", [&] { s_.world.remove_shape(shapes[shape]); });
+void PyWorld::remove_shape(const Handle& body_handle, std::size_t k) {
+  const ShapeId id = shape(body_handle, k, "World.remove_shape");
+  named_errors("World.remove_shape", "remove_shape", [&] { s_.world.remove_shape(id); });
 }
 
 std::size_t PyWorld::create_joint(const std::string& kind, const Handle& a,
                                   const std::optional<Handle>& b, const py::kwargs& keywords) {
-  Fields named(keywords, "World.create_joint");
-  const std::string name = named.get<std::string>("name", "");
-  const std::string what =
-      "World.create_joint: " + kind + " " + described("joint", s_.joints.size(), name);
+  Fields f(keywords, "World.create_joint");
+  const std::string name = f.get<std::string>("name", "");
+  f.rename("World.create_joint: " + kind + " " + described("joint", s_.joints.size(), name));
+  const std::string& what = f.what();
   const bool mouse = is_mouse(kind);
   if (mouse && b) throw Error(what + ": a mouse joint has one body (give it alone)");
   if (!mouse && !b) throw Error(what + ": needs two bodies, a and b");
   const BodyId body_a = body(a, what.c_str());
   const BodyId body_b = mouse ? body_a : body(*b, what.c_str());
-  Fields fields(keywords, what);
-  fields.has("name");
-  const JointDef def = joint_def_of(kind, body_a, body_b, fields, [this](BodyId id) {
+  const JointDef def = joint_def_of(kind, body_a, body_b, f, [this](BodyId id) {
     return s_.world.origin_transform(id).position;
   });
-  fields.finish();
+  f.finish();
   check_unique(s_.joint_names, name, what, "joint");
   named_errors(what, "create_joint", [&] { return s_.create_joint(def, name); });
   lists_changed();

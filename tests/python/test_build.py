@@ -178,6 +178,10 @@ def test_errors_name_the_field_and_change_nothing():
             w.create_joint(*args, **fields)
     with pytest.raises(strut.Error, match='body 4 "pivot": shape.radius'):
         w.add_shape("pivot", circle=-1.0)
+    with pytest.raises(strut.Error, match="World.remove_shape: .* is its body's only shape"):
+        w.remove_shape("bob", 0)
+    with pytest.raises(strut.Error, match="World.remove_shape: shape 2 is outside body 5's 1"):
+        w.remove_shape("bob", 2)
     with pytest.raises(strut.Error, match="body index 6 is outside"):
         w.destroy_body(6)
     with pytest.raises(strut.Error, match="joint index 1 is outside the scene's 1 joints"):
