@@ -1,15 +1,17 @@
 """strut: a 2D physics engine (C++20), from Python.
 
 Scenes are loaded by file path or built-in name (`load_scene`) and stepped as the `strut`
-program steps them; state comes back as NumPy arrays in scene order. Many worlds step side by
+program steps them, or worlds are built from Python (`World(gravity=...)`, `create_body`,
+`create_joint`); state comes back as NumPy arrays in scene order. Many worlds step side by
 side in a `WorldBatch`; worlds are saved and restored exactly (`World.snapshot`, pickling).
-`LanderEnv` is a vectorised lander task for learning loops. Errors are `strut.Error`, a `ValueError` whose message names what was
+`FixedStepDriver` runs a world from real elapsed time. `LanderEnv` is a vectorised lander
+task for learning loops. Errors are `strut.Error`, a `ValueError` whose message names what was
 wrong, as the C++ library's do. See docs/python.md.
 """
 import json as _json
 
-from ._strut import (Error, LanderEnv, World, WorldBatch, builtin_scene_names, load_scene,
-                     load_scene_text)
+from ._strut import (Error, FixedStepDriver, LanderEnv, World, WorldBatch, builtin_scene_names,
+                     load_scene, load_scene_text)
 
 
 def build_scene(scene: dict, threads: int = 0) -> World:
@@ -27,5 +29,5 @@ def build_scene(scene: dict, threads: int = 0) -> World:
         raise Error("build_scene: %s" % e) from None
     return load_scene_text(text, threads, "<scene>")
 
-__all__ = ["Error", "LanderEnv", "World", "WorldBatch", "build_scene", "builtin_scene_names",
-           "load_scene", "load_scene_text"]
+__all__ = ["Error", "FixedStepDriver", "LanderEnv", "World", "WorldBatch", "build_scene",
+           "builtin_scene_names", "load_scene", "load_scene_text"]

@@ -1,5 +1,5 @@
-"""Type stubs of strut._strut (python/strut_module.cpp), for editors and type checkers."""
-from typing import Optional, Sequence, Tuple, Union, overload
+"""Type stubs of strut._strut (python/src/), for editors and type checkers."""
+from typing import Any, Optional, Sequence, Tuple, TypedDict, Union, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -7,13 +7,72 @@ import numpy.typing as npt
 class Error(ValueError):
     """A strut error: the message names the call, the field and what was wrong."""
 
+Point = Tuple[float, float]
+Handle = Union[int, str]  # a body or joint: its index in order of creation, or its name
+# A shape: exactly one of circle=radius, box=(hx, hy), capsule=half_length, polygon=[(x, y), ...],
+# segment=((ax, ay), (bx, by)), chain=[(x, y), ...]; radius (box, polygon: rounding; capsule:
+# 0.25), loop (chain); on a body also offset, angle, material (a built-in name), density,
+# friction, static_friction, restitution, rolling_resistance, tangent_speed, category, mask,
+# group, sensor, user_data.
+ShapeDict = dict[str, Any]
+
+class Hit(TypedDict):
+    body: int
+    shape: int  # its index on the body
+    point: Point
+    normal: Point
+    fraction: float
+
 def builtin_scene_names() -> list[str]: ...
 def load_scene_text(text: str, threads: int = 0, label: str = "<scene>") -> World: ...
 def load_scene(scene: str, threads: int = 0) -> World:
     """A scene file's path or a built-in scene's name -> World (threads: 0 = all cores)."""
 
 class World:
-    """A world built from a scene; bodies are in scene order."""
+    """A world, from a scene or built from Python; bodies and joints are in order of creation."""
+    def __init__(self, *, gravity: Point = (0.0, -10.0), dt: float = 1 / 60, substeps: int = 4,
+                 iterations: int = 1, joint_passes: int = 8, threads: int = 0,
+                 enable_sleep: bool = True, sleep_time: float = 0.5, sleep_speed: float = 0.05,
+                 restitution_threshold: float = 1.0, contact_slop: float = 0.005,
+                 contact_hertz: float = 45.0, contact_damping_ratio: float = 10.0,
+                 contact_push_max: float = 3.0, contact_cache: bool = True,
+                 hit_event_threshold: float = 1.0, contact_events: bool = True) -> None:
+        """An empty world with WorldConfig's fields, stepped by `dt`."""
+    @property
+    def dt(self) -> float: ...
+    def create_body(self, *, shape: Optional[ShapeDict] = None,
+                    shapes: Optional[Sequence[ShapeDict]] = None, name: str = "",
+                    type: str = "dynamic", center: Point = (0.0, 0.0), angle: float = 0.0,
+                    velocity: Point = (0.0, 0.0), angular_velocity: float = 0.0,
+                    gravity_scale: float = 1.0, linear_drag: float = 0.0,
+                    angular_drag: float = 0.0, fixed_rotation: bool = False,
+                    lock_x: bool = False, lock_y: bool = False, bullet: bool = False,
+                    soft: float = 0.0, enable_sleep: bool = True, awake: bool = True,
+                    user_data: int = 0) -> int:
+        """Creates a body (type 'dynamic', 'static' or 'kinematic') with one shape or several;
+        returns its index. strut.Error naming the body and field, world unchanged, on bad
+        input."""
+    def add_shape(self, body: Handle, **shape: Any) -> int:
+        """Adds a shape (a shape dict's keys as keywords); returns its index on the body."""
+    def remove_shape(self, body: Handle, shape: int) -> None: ...
+    def create_joint(self, kind: str, a: Handle, b: Optional[Handle] = None, *, name: str = "",
+                     force_threshold: float = float("inf"),
+                     torque_threshold: float = float("inf"), **fields: Any) -> int:
+        """A joint between a and b (a mouse joint: a alone); returns its index. kind and its
+        fields: distance (anchor_a, anchor_b, length, min_length, max_length, spring,
+        compliance), revolute (anchor, reference_angle, limit, motor, spring), prismatic (anchor,
+        axis, limit, motor, spring), wheel (anchor, axis, spring, limit, motor), mouse (target,
+        anchor, max_force, hertz, damping_ratio), motor (linear_offset, angular_offset,
+        max_force, max_torque), weld (anchor, reference_angle, linear_hertz, angular_hertz,
+        damping_ratio); all but mouse: collide. limit=(lower, upper), motor=(speed,
+        max_effort), spring=(hertz, damping_ratio) or None."""
+    def destroy_body(self, body: Handle) -> None:
+        """Destroys a body and its joints; later indices move up one."""
+    def destroy_joint(self, joint: Handle) -> None: ...
+    def set_motion_locks(self, body: Handle, x: bool = False, y: bool = False,
+                         rotation: bool = False) -> None: ...
+    def set_joint_thresholds(self, joint: Handle, force: Optional[float] = None,
+                             torque: Optional[float] = None) -> None: ...
     @property
     def body_names(self) -> list[str]: ...
     def __len__(self) -> int: ...
@@ -23,7 +82,11 @@ class World:
     def angles(self) -> npt.NDArray[np.float32]: ...
     def velocities(self) -> npt.NDArray[np.float32]: ...
     def angular_velocities(self) -> npt.NDArray[np.float32]: ...
-    def set_velocity(self, body: Union[str, int], velocity: Tuple[float, float]) -> None: ...
+    def interpolated_poses(self, alpha: float) -> Tuple[npt.NDArray[np.float32],
+                                                        npt.NDArray[np.float32]]:
+        """(positions (n, 2), angles (n,)) between the pose before the last step (0) and now
+        (1)."""
+    def set_velocity(self, body: Handle, velocity: Point) -> None: ...
     def set_velocities(self, velocities: npt.ArrayLike, angular: Optional[npt.ArrayLike] = None,
                        bodies: Optional[npt.ArrayLike] = None) -> None: ...
     def apply_forces(self, forces: npt.ArrayLike, torques: Optional[npt.ArrayLike] = None,
@@ -33,9 +96,8 @@ class World:
     def joint_names(self) -> list[str]: ...
     def explode(self, position: Tuple[float, float], radius: float = 1.0, falloff: float = 0.0,
                 impulse_per_length: float = 1.0, mask: int = 0xFFFFFFFF) -> None: ...
-    def ray_cast(self, start: Tuple[float, float], end: Tuple[float, float],
-                 mask: int = 0xFFFFFFFF) -> Optional[dict]:
-        """The first hit: {body (scene index), point, normal, fraction} or None."""
+    def ray_cast(self, start: Point, end: Point, mask: int = 0xFFFFFFFF) -> Optional[Hit]:
+        """The first hit or None."""
     def ray_cast_all(self, start: Tuple[float, float], end: Tuple[float, float],
                      mask: int = 0xFFFFFFFF) -> npt.NDArray:
         """Every hit as a structured array (body, point, normal, fraction)."""
@@ -43,13 +105,27 @@ class World:
                   mask: int = 0xFFFFFFFF) -> npt.NDArray[np.int32]: ...
     def query_point(self, point: Tuple[float, float],
                     mask: int = 0xFFFFFFFF) -> npt.NDArray[np.int32]: ...
-    def cast_circle(self, center: Tuple[float, float], radius: float,
-                    translation: Tuple[float, float]) -> Optional[dict]: ...
+    def cast_circle(self, center: Point, radius: float, translation: Point) -> Optional[Hit]: ...
+    def cast_shape(self, shape: ShapeDict, start: Point, translation: Point, angle: float = 0.0,
+                   category: int = 1, mask: int = 0xFFFFFFFF, group: int = 0) -> Optional[Hit]:
+        """The first shape a shape dict's geometry, at `start` turned by `angle`, touches when
+        moved by `translation` (fraction 0: overlapping at the start), or None."""
+    def overlap_shape(self, shape: ShapeDict, position: Point, angle: float = 0.0,
+                      category: int = 1, mask: int = 0xFFFFFFFF, group: int = 0) -> npt.NDArray:
+        """The shapes it overlaps at `position`: a structured array (body, shape)."""
     def events(self) -> dict[str, npt.NDArray]:
-        """The last step's events as structured arrays, bodies and joints by scene index (-1:
-        none): contact_begin, contact_end (a, b, normal, point_count, points), contact_hit (a, b,
-        point, normal, approach_speed), sensor_begin, sensor_end (sensor, visitor), joint (joint,
-        force, torque)."""
+        """The events of every step of the last step(n) as structured arrays, each row with its
+        step (the world's step count before it), bodies and joints by index (-1: none):
+        contact_begin, contact_end (step, a, b, normal, point_count, points), contact_hit (step,
+        a, b, point, normal, approach_speed), sensor_begin, sensor_end (step, sensor, visitor),
+        joint (step, joint, force, torque)."""
+    def body_contacts(self, body: Handle) -> npt.NDArray:
+        """The body's touching pairs as the last step left them: a structured array (a, b,
+        shape_a, shape_b, normal, point_count, points (2, 2), separations, normal_impulses,
+        tangent_impulses (2,) each; impulses in N s over the step)."""
+    def shape_contacts(self, body: Handle, shape: int = 0) -> npt.NDArray: ...
+    def sensor_overlaps(self, body: Handle, shape: int = 0) -> npt.NDArray:
+        """The shapes inside a sensor shape: a structured array (body, shape)."""
     def snapshot(self) -> bytes:
         """The world as bytes (those `strut run --snapshot-out` writes); from_snapshot continues
         bit-identically at any thread count."""
@@ -86,6 +162,21 @@ class WorldBatch:
         """Forces (worlds, n, 2) and torques (worlds, n); zero rows for static bodies."""
     def set_motor_speeds(self, speeds: npt.ArrayLike) -> None:
         """Motor speeds (worlds, joints) of each world's scene joints."""
+
+class FixedStepDriver:
+    """The fixed-step loop over a World: advance(elapsed) runs the steps of the world's dt
+    that are due, at most max_steps a call (a backlog beyond is dropped)."""
+    def __init__(self, world: World, dt: Optional[float] = None, max_steps: int = 5) -> None: ...
+    def advance(self, elapsed: float) -> int:
+        """Runs the steps due after `elapsed` more seconds; returns how many."""
+    @property
+    def alpha(self) -> float:
+        """The time left over, in steps (0 to 1), for interpolated poses."""
+    @property
+    def steps_last_advance(self) -> int: ...
+    @property
+    def dt(self) -> float: ...
+    def interpolated_poses(self) -> Tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]: ...
 
 class LanderEnv:
     """A lander task over `num_envs` worlds stepped side by side (tools/worlds/lander_env.hpp):

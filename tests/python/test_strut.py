@@ -281,7 +281,7 @@ def test_events_are_the_last_steps_as_structured_arrays(tmp_path):
     assert len(hit) == 1
     t = step * 0.01
     assert abs(hit[0]["approach_speed"] - 10 * t) < 0.25  # falling 2 m: about 6.3 m/s
-    assert begins["joint"].dtype.names == ("joint", "force", "torque")
+    assert begins["joint"].dtype.names == ("step", "joint", "force", "torque")
     w.step()
     assert len(w.events()["contact_begin"]) == 0
 

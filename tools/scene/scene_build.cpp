@@ -220,7 +220,7 @@ void SceneInstance::forget_destroyed() {
   for (std::size_t i = 0; i < bodies.size(); ++i) {
     if (!world.is_valid(bodies[i])) continue;
     bodies[kept] = bodies[i];
-    names[kept] = std::move(names[i]);
+    if (kept != i) names[kept] = std::move(names[i]);  // moved onto itself, a string may empty
     ++kept;
   }
   bodies.resize(kept);
@@ -229,7 +229,7 @@ void SceneInstance::forget_destroyed() {
   for (std::size_t i = 0; i < joints.size(); ++i) {
     if (!world.is_valid(joints[i])) continue;
     joints[kept] = joints[i];
-    joint_names[kept] = std::move(joint_names[i]);
+    if (kept != i) joint_names[kept] = std::move(joint_names[i]);
     joint_frames[kept] = joint_frames[i];
     ++kept;
   }

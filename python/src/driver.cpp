@@ -1,0 +1,82 @@
+// strut.FixedStepDriver: FixedStepDriver's loop over a World's own steps (its step hook and its
+// events included): real elapsed time in, whole steps of the world's dt out, at most max_steps a
+// call (a backlog beyond them is dropped, as the C++ driver drops it), and the interpolation
+// factor between the last two poses.
+#include <cmath>
+
+#include "python/src/bindings.hpp"
+#include "python/src/world.hpp"
+
+namespace strut::python {
+namespace {
+
+class PyFixedStepDriver {
+ public:
+  PyFixedStepDriver(py::object world, std::optional<float> dt, int max_steps)
+      : owner_(std::move(world)), world_(owner_.cast<PyWorld*>()), max_steps_(max_steps) {
+    dt_ = dt.value_or(world_->dt());
+    if (dt_ != world_->dt())
+      throw Error("FixedStepDriver: dt " + number_text(dt_) + " is not the world's " +
+                  number_text(world_->dt()) + " (World.dt): the driver runs the world's own steps");
+    if (max_steps <= 0)
+      throw Error("FixedStepDriver: max_steps must be positive, got " + std::to_string(max_steps));
+  }
+
+  // The accumulator arithmetic of FixedStepDriver::advance (solver/world.cpp), the steps then run
+  // as World.step runs them; returns how many.
+  int advance(float elapsed) {
+    if (!std::isfinite(elapsed) || elapsed < 0)
+      throw Error("FixedStepDriver.advance: elapsed time must be finite and >= 0, got " +
+                  number_text(elapsed));
+    accumulator_ += elapsed;
+    int steps = 0;
+    while (accumulator_ >= dt_ && steps < max_steps_) {
+      accumulator_ -= dt_;
+      ++steps;
+    }
+    if (accumulator_ >= dt_) accumulator_ = std::fmod(accumulator_, double(dt_));
+    alpha_ = static_cast<float>(accumulator_ / dt_);
+    world_->step(steps);
+    steps_last_ = steps;
+    return steps;
+  }
+  float alpha() const { return alpha_; }
+  int steps_last_advance() const { return steps_last_; }
+  float dt() const { return dt_; }
+  py::tuple interpolated_poses() const { return world_->interpolated_poses(alpha_); }
+
+ private:
+  py::object owner_;  // keeps the world alive as long as the driver
+  PyWorld* world_;
+  float dt_;
+  int max_steps_;
+  double accumulator_ = 0.0;
+  int steps_last_ = 0;
+  float alpha_ = 0.0f;
+};
+
+}  // namespace
+
+void def_fixed_step_driver(py::module_& m) {
+  py::class_<PyFixedStepDriver>(
+      m, "FixedStepDriver",
+      "The fixed-step game loop (strut::FixedStepDriver) over a World: advance(elapsed) runs "
+      "the whole steps of the world's dt that the elapsed time has made due, at most max_steps "
+      "a call (the rest of a backlog is dropped), and leaves alpha, the fraction of a step "
+      "left over, for interpolated poses.")
+      .def(py::init<py::object, std::optional<float>, int>(), py::arg("world"),
+           py::arg("dt") = py::none(), py::arg("max_steps") = 5,
+           "dt: the world's dt (World.dt; another is refused, the steps are the world's).")
+      .def("advance", &PyFixedStepDriver::advance, py::arg("elapsed"),
+           "Adds `elapsed` seconds and runs the steps due (the GIL released); returns how many. "
+           "World.events() then gives their events.")
+      .def_property_readonly("alpha", &PyFixedStepDriver::alpha,
+                             "The time left over after the last advance, in steps (0 to 1).")
+      .def_property_readonly("steps_last_advance", &PyFixedStepDriver::steps_last_advance)
+      .def_property_readonly("dt", &PyFixedStepDriver::dt)
+      .def("interpolated_poses", &PyFixedStepDriver::interpolated_poses,
+           "World.interpolated_poses(alpha): (positions (n, 2), angles (n,)) for drawing "
+           "between the last two steps.");
+}
+
+}  // namespace strut::python
