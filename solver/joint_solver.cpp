@@ -383,8 +383,7 @@ void joint_motion_passes(World::Impl& w, bool relax, Emit&& emit) {
       });
     if (last) break;
     const float largest = emit.largest_motion();
-    converged =
-        largest <= kConvergedJointMotion || (largest <= kStalledJointMotion && largest >= previous);
+    converged = largest == 0 || (largest <= kConvergedJointMotion && largest >= previous);
     previous = largest;
   }
 }
