@@ -327,7 +327,7 @@ namespace {
 // same 1.9e-9 again. 1e-7 m over a 240 Hz substep is 2.4e-5 m/s, and the round-off of a motion d
 // stays below it up to about 300 m/s. Callgrind, 16 landers x 300 steps, 1 thread: 383 M
 // instructions before, 350 M with it (a looser rule, at most 1e-8 m or stalled below 1e-7 m, gave
-// 326 M; not yet run through the test suite).
+// 326 M).
 constexpr float kConvergedJointMotion = 1e-7f;
 
 // A substep's velocity passes over the joint points, in order, told to `emit`: emit.colours(begin,
@@ -363,7 +363,6 @@ void joint_motion_passes(World::Impl& w, bool relax, Emit&& emit) {
       });
   }
   const int passes = w.config.joint_passes;
-  emit.largest_motion();  // the refreshes' are not a pass's
   float previous = std::numeric_limits<float>::infinity();
   bool converged = false;
   for (int i = 0; i < passes; ++i) {

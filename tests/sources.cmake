@@ -19,6 +19,7 @@ set(STRUT_TEST_SOURCES
   tests/soft_joints_test.cpp
   tests/joint_grid_test.cpp
   tests/joint_lanes_test.cpp
+  tests/joint_passes_test.cpp
   tests/body_motion_test.cpp
   tests/motion_lock_test.cpp
   tests/surface_test.cpp
