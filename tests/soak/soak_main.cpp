@@ -6,7 +6,8 @@
 // friction only take energy out; a resting pile's jitter is far below that). Prints the energy
 // every 500 steps and the largest gains.
 //
-// Slow (minutes), so excluded by default: the ctest test `soak` skips unless STRUT_SOAK=1, e.g.
+// Slow (minutes), so excluded by default: the ctest test `soak` skips unless STRUT_SOAK=1 or
+// STRUT_SLOW=1 (which runs every slow test), e.g.
 //   STRUT_SOAK=1 ctest --test-dir build -R soak --output-on-failure
 //   build/strut_soak [steps]          (default 6000 steps = 100 s at 60 Hz)
 //   build/strut_soak --seconds 600    (as many steps as 10 minutes of wall time allow)
@@ -51,8 +52,8 @@ double energy(const World& world, const std::vector<BodyId>& bodies) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc < 2 && std::getenv("STRUT_SOAK") == nullptr) {
-    std::printf("soak: skipped (set STRUT_SOAK=1 or pass a step count)\n");
+  if (argc < 2 && std::getenv("STRUT_SOAK") == nullptr && std::getenv("STRUT_SLOW") == nullptr) {
+    std::printf("soak: skipped (set STRUT_SOAK=1 or STRUT_SLOW=1, or pass a step count)\n");
     return 77;
   }
   // A step count, or "--seconds S": steps until S seconds of wall time have passed.
