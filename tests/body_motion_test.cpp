@@ -7,7 +7,7 @@
 
 namespace strut {
 
-constexpr float kDt = 1.0f / 60.0f;
+using test::kDt;
 
 // Angular velocity decays as exp(-drag t): after 1 s at drag 2, within 0.5%; the linear
 // velocity is untouched.

@@ -10,7 +10,7 @@
 namespace strut {
 namespace {
 
-constexpr float kDt = 1.0f / 60.0f;
+using test::kDt;
 
 // A static chain of `links` links of 1 m along y = 0, from x = -links / 2.
 BodyId add_floor_chain(World& world, int links) {

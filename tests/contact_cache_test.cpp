@@ -18,7 +18,7 @@ namespace strut {
 
 namespace {
 
-constexpr float kDt = 1.0f / 60.0f;
+using test::kDt;
 
 std::vector<BodyId> pyramid(World& w, int rows) {
   w.create_body(test::ground_def(40));

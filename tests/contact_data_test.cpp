@@ -13,7 +13,7 @@
 namespace strut {
 namespace {
 
-constexpr float kDt = 1.0f / 60.0f;
+using test::kDt;
 constexpr float kG = 10.0f;
 
 // The normal and tangent impulses of every point of `contacts`, summed (N s).

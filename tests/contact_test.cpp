@@ -9,7 +9,7 @@
 namespace strut {
 namespace {
 
-constexpr float kDt = 1.0f / 60;
+using test::kDt;
 
 struct Tracked {
   std::vector<BodyId> ids;

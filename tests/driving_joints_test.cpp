@@ -8,7 +8,7 @@
 namespace strut {
 namespace {
 
-constexpr float kDt = 1.0f / 60.0f;
+using test::kDt;
 
 BodyId ball(World& w, Vec2 at, float radius) {
   BodyDef d;

@@ -15,7 +15,7 @@ namespace {
 
 using test::error_of;
 
-constexpr float kDt = 1.0f / 60;
+using test::kDt;
 
 // Height after falling from rest for t seconds at g = 10 and 4 substeps of kDt. Position Verlet
 // adds g h^2 to the motion every substep, so n substeps drop g h^2 n (n + 1) / 2 =

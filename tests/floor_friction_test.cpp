@@ -11,7 +11,7 @@
 namespace strut {
 namespace {
 
-constexpr float kDt = 1.0f / 60.0f;
+using test::kDt;
 constexpr float kSand = 0.5f, kIce = 0.05f;
 
 TileMaterial floor_of(float friction) {

@@ -12,7 +12,7 @@
 namespace strut {
 namespace {
 
-constexpr float kDt = 1.0f / 60.0f;
+using test::kDt;
 constexpr float kG = 10.0f;
 constexpr int kLinks = 4;
 

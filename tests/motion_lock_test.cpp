@@ -10,7 +10,7 @@
 namespace strut {
 namespace {
 
-constexpr float kDt = 1.0f / 60.0f;
+using test::kDt;
 
 // A static slope of `degrees` (frictionless unless told) through the origin, its surface at y = x
 // tan(angle).

@@ -8,7 +8,7 @@
 namespace strut {
 namespace {
 
-constexpr float kDt = 1.0f / 60.0f;
+using test::kDt;
 constexpr float kPi = float(M_PI);
 
 // A 2 m x 0.2 m bar (density 1: 0.4 kg) from x = 0 to x = 2, pinned at the origin.

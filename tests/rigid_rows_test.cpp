@@ -12,7 +12,7 @@
 namespace strut {
 namespace {
 
-constexpr float kDt = 1.0f / 60.0f;
+using test::kDt;
 
 BodyDef free_box(Vec2 at, Vec2 half) {
   BodyDef d = test::box_def(at, half);

@@ -11,7 +11,7 @@
 namespace strut {
 namespace {
 
-constexpr float kDt = 1.0f / 60.0f;
+using test::kDt;
 
 ShapeDef box_shape(Vec2 half, Vec2 offset, bool sensor = false) {
   ShapeDef s;

@@ -9,7 +9,7 @@
 namespace strut {
 namespace {
 
-constexpr float kDt = 1.0f / 60.0f;
+using test::kDt;
 constexpr float kPi = float(M_PI);
 
 BodyId hanging_ball(World& w, Vec2 at) {

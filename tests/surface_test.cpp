@@ -12,7 +12,7 @@
 namespace strut {
 namespace {
 
-constexpr float kDt = 1.0f / 60.0f;
+using test::kDt;
 
 // A static floor whose top is y = 0: a box of half-extents (20, 0.5), or a segment from a to b.
 BodyId make_floor(World& w, float tangent_speed, float friction, bool segment = false,

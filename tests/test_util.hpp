@@ -18,6 +18,9 @@
 
 namespace strut::test {
 
+// The step the tests take unless they say otherwise (a test file names it with using test::kDt).
+inline constexpr float kDt = 1.0f / 60.0f;
+
 // Steps two instances alike (their step hooks included) and expects them to end with the same
 // hash and the same count of begin events: a copy, restore or snapshot continued exactly.
 inline void expect_continue_alike(SceneInstance& original, SceneInstance& twin, int steps,

@@ -10,20 +10,6 @@ namespace strut::python {
 using Pair = std::pair<float, float>;
 using Points = std::vector<Point>;
 
-template <class T>
-const char* Fields::expected() {
-  if constexpr (std::is_same_v<T, float>) return "a number";
-  if constexpr (std::is_same_v<T, bool>) return "True or False";
-  if constexpr (std::is_same_v<T, std::string>) return "a string";
-  if constexpr (std::is_same_v<T, Point>) return "a pair of numbers";
-  if constexpr (std::is_same_v<T, std::optional<Pair>>) return "a pair of numbers or None";
-  if constexpr (std::is_same_v<T, Points>) return "a list of (x, y) points";
-  if constexpr (std::is_same_v<T, std::pair<Point, Point>>) return "two (x, y) points";
-  if constexpr (std::is_integral_v<T>) return "a whole number";
-  if constexpr (std::is_same_v<T, py::list>) return "a list";
-  return "another type";
-}
-
 Fields Fields::of(const py::handle& object, std::string what) {
   if (!py::isinstance<py::dict>(object))
     throw Error(what + ": expected a dict of fields, got " + std::string(py::repr(object)));
