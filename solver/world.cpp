@@ -539,30 +539,37 @@ std::uint64_t World::state_hash() const {
 
 // ---- fixed-step driver ----
 
-FixedStepDriver::FixedStepDriver(World& world, float dt, int max_steps)
-    : world_(&world), dt_(dt), max_steps_(max_steps) {
+StepClock::StepClock(float dt, int max_steps) : dt_(dt), max_steps_(max_steps) {
   if (!(dt >= limits::kMinDt && dt <= limits::kMaxDt))
-    throw Error("FixedStepDriver: dt must be in [" + number_text(limits::kMinDt) + ", " +
+    throw Error("fixed-step clock: dt must be in [" + number_text(limits::kMinDt) + ", " +
                 number_text(limits::kMaxDt) + "] s (strut/limits.hpp), got " + number_text(dt));
   if (max_steps <= 0)
-    throw Error("FixedStepDriver: max_steps must be positive, got " + std::to_string(max_steps));
+    throw Error("fixed-step clock: max_steps must be positive, got " + std::to_string(max_steps));
 }
 
-float FixedStepDriver::advance(float elapsed) {
+int StepClock::take_due_steps(float elapsed) {
   if (!std::isfinite(elapsed) || elapsed < 0)
-    throw Error("FixedStepDriver::advance: elapsed time must be finite and >= 0, got " +
-                std::to_string(elapsed));
+    throw Error("fixed-step clock: elapsed time must be finite and >= 0, got " +
+                number_text(elapsed));
   accumulator_ += elapsed;
-  steps_last_ = 0;
-  while (accumulator_ >= dt_ && steps_last_ < max_steps_) {
-    world_->step(dt_);
+  int steps = 0;
+  while (accumulator_ >= dt_ && steps < max_steps_) {
     accumulator_ -= dt_;
-    ++steps_last_;
+    ++steps;
   }
   // A frame too slow to keep up drops the backlog instead of spiralling into longer frames.
   if (accumulator_ >= dt_) accumulator_ = std::fmod(accumulator_, double(dt_));
   alpha_ = static_cast<float>(accumulator_ / dt_);
-  return alpha_;
+  return steps;
+}
+
+FixedStepDriver::FixedStepDriver(World& world, float dt, int max_steps)
+    : world_(&world), clock_(dt, max_steps) {}
+
+float FixedStepDriver::advance(float elapsed) {
+  steps_last_ = clock_.take_due_steps(elapsed);
+  for (int k = 0; k < steps_last_; ++k) world_->step(clock_.dt());
+  return clock_.alpha();
 }
 
 }  // namespace strut

@@ -1,5 +1,8 @@
-// The fixed-step driver and render interpolation.
+// The fixed-step clock, the driver that runs a world on it, and render interpolation.
 #include <gtest/gtest.h>
+
+#include <cmath>
+#include <memory>
 
 #include "test_util.hpp"
 
@@ -44,13 +47,55 @@ TEST(Driver, InterpolationGivesThePreviousAndCurrentTransformsAtZeroAndOne) {
   EXPECT_NEAR(th.angle, 0.15f, 1e-4f);
 }
 
+TEST(Driver, RunsTheClocksStepsAsWorldStepDoes) {
+  // The driver is the clock plus World::step: driven by the same frame times, a world on the
+  // driver and one stepped by hand on a clock of its own end in the same bits.
+  auto make = [] {
+    auto world = std::make_unique<World>();
+    for (int k = 0; k < 5; ++k) world->create_body(test::box_def({0.3f * k, 1.2f * k + 0.5f}));
+    world->create_body(
+        BodyDef{.shape = BoxShape{{10, 0.5f}}, .center = {0, -0.5f}, .is_static = true});
+    return world;
+  };
+  const auto driven = make(), by_hand = make();
+  FixedStepDriver driver(*driven, 1.0f / 60, 3);
+  StepClock clock(1.0f / 60, 3);
+  const float frames[] = {0.016f, 0.017f, 0.1f, 0.0f, 0.033f, 0.008f, 0.5f, 0.02f};
+  for (int round = 0; round < 10; ++round)
+    for (const float frame : frames) {
+      const float alpha = driver.advance(frame);
+      const int due = clock.take_due_steps(frame);
+      for (int k = 0; k < due; ++k) by_hand->step(clock.dt());
+      ASSERT_EQ(driver.steps_last_advance(), due);
+      ASSERT_EQ(alpha, clock.alpha());
+    }
+  EXPECT_EQ(driven->state_hash(), by_hand->state_hash());
+}
+
+TEST(StepClock, CountsWholeStepsAndDropsTheBacklogBeyondItsLimit) {
+  StepClock clock(0.01f, 4);
+  EXPECT_EQ(clock.take_due_steps(0.025f), 2);
+  EXPECT_NEAR(clock.alpha(), 0.5f, 1e-4f);
+  EXPECT_EQ(clock.take_due_steps(0.0f), 0);  // nothing new is due
+  EXPECT_EQ(clock.take_due_steps(1.0f), 4);  // 100.5 steps owed, 4 run
+  EXPECT_GE(clock.alpha(), 0.0f);
+  EXPECT_LT(clock.alpha(), 1.0f);
+  EXPECT_EQ(clock.take_due_steps(0.0f), 0);  // the rest was dropped, not carried
+}
+
 TEST(Driver, RejectsBadArguments) {
   World world;
   EXPECT_EQ(test::error_of([&] { FixedStepDriver d(world, 0.0f); }),
-            "FixedStepDriver: dt must be in [1e-05, 0.1] s (strut/limits.hpp), got 0");
+            "fixed-step clock: dt must be in [1e-05, 0.1] s (strut/limits.hpp), got 0");
+  EXPECT_EQ(test::error_of([&] { FixedStepDriver d(world, 0.01f, 0); }),
+            "fixed-step clock: max_steps must be positive, got 0");
   FixedStepDriver d(world, 0.01f);
   EXPECT_EQ(test::error_of([&] { d.advance(-1.0f); }),
-            "FixedStepDriver::advance: elapsed time must be finite and >= 0, got -1.000000");
+            "fixed-step clock: elapsed time must be finite and >= 0, got -1");
+  EXPECT_EQ(test::error_of([&] { d.advance(std::nanf("")); }),
+            "fixed-step clock: elapsed time must be finite and >= 0, got nan");
+  EXPECT_EQ(d.steps_last_advance(), 0);
+  EXPECT_EQ(d.alpha(), 0.0f);
 }
 
 }  // namespace strut

@@ -426,23 +426,38 @@ class World {
   friend class WorldBatch;    // checks a whole batch's inputs before it changes any world
 };
 
-// The classic fixed-step loop: feed it real elapsed time, it runs whole steps of `dt`, never
-// more than `max_steps` per call (the rest of the backlog is dropped so a slow frame cannot
-// spiral), and returns the interpolation factor for World::interpolated_transform.
+// The fixed-step clock: real elapsed time in, the whole steps of `dt` due out, never more than
+// `max_steps` per call (the rest of a backlog is dropped so a slow frame cannot spiral), and the
+// fraction of a step left over for interpolation. FixedStepDriver runs a World on it; a program
+// that steps a WorldBatch (or anything else at a fixed rate) uses it alone.
+class StepClock {
+ public:
+  StepClock(float dt, int max_steps = 5);
+  // Adds the elapsed seconds; returns the steps now due, which the caller runs.
+  int take_due_steps(float elapsed_seconds);
+  float alpha() const { return alpha_; }  // time left over, in steps (0 to 1)
+  float dt() const { return dt_; }
+
+ private:
+  float dt_;
+  int max_steps_;
+  double accumulator_ = 0.0;
+  float alpha_ = 0.0f;
+};
+
+// The classic fixed-step loop over a World: the steps a StepClock makes due, run by World::step;
+// advance returns the interpolation factor for World::interpolated_transform.
 class FixedStepDriver {
  public:
   FixedStepDriver(World& world, float dt, int max_steps = 5);
   float advance(float elapsed_seconds);
   int steps_last_advance() const { return steps_last_; }
-  float alpha() const { return alpha_; }
+  float alpha() const { return clock_.alpha(); }
 
  private:
   World* world_;
-  float dt_;
-  int max_steps_;
-  double accumulator_ = 0.0;
+  StepClock clock_;
   int steps_last_ = 0;
-  float alpha_ = 0.0f;
 };
 
 }  // namespace strut

@@ -2,8 +2,6 @@
 // events included): real elapsed time in, whole steps of the world's dt out, at most max_steps a
 // call (a backlog beyond them is dropped, as the C++ driver drops it), and the interpolation
 // factor between the last two poses.
-#include <cmath>
-
 #include "python/src/bindings.hpp"
 #include "python/src/world.hpp"
 
@@ -13,46 +11,30 @@ namespace {
 class PyFixedStepDriver {
  public:
   PyFixedStepDriver(py::object world, std::optional<float> dt, int max_steps)
-      : owner_(std::move(world)), world_(owner_.cast<PyWorld*>()), max_steps_(max_steps) {
-    dt_ = dt.value_or(world_->dt());
-    if (dt_ != world_->dt())
-      throw Error("FixedStepDriver: dt " + number_text(dt_) + " is not the world's " +
+      : owner_(std::move(world)),
+        world_(owner_.cast<PyWorld*>()),
+        clock_(dt.value_or(world_->dt()), max_steps) {
+    if (clock_.dt() != world_->dt())
+      throw Error("FixedStepDriver: dt " + number_text(clock_.dt()) + " is not the world's " +
                   number_text(world_->dt()) + " (World.dt): the driver runs the world's own steps");
-    if (max_steps <= 0)
-      throw Error("FixedStepDriver: max_steps must be positive, got " + std::to_string(max_steps));
   }
 
-  // The accumulator arithmetic of FixedStepDriver::advance (solver/world.cpp), the steps then run
-  // as World.step runs them; returns how many.
+  // The steps the clock makes due, run as World.step runs them; returns how many.
   int advance(float elapsed) {
-    if (!std::isfinite(elapsed) || elapsed < 0)
-      throw Error("FixedStepDriver.advance: elapsed time must be finite and >= 0, got " +
-                  number_text(elapsed));
-    accumulator_ += elapsed;
-    int steps = 0;
-    while (accumulator_ >= dt_ && steps < max_steps_) {
-      accumulator_ -= dt_;
-      ++steps;
-    }
-    if (accumulator_ >= dt_) accumulator_ = std::fmod(accumulator_, double(dt_));
-    alpha_ = static_cast<float>(accumulator_ / dt_);
-    world_->step(steps);
-    steps_last_ = steps;
-    return steps;
+    steps_last_ = clock_.take_due_steps(elapsed);
+    world_->step(steps_last_);
+    return steps_last_;
   }
-  float alpha() const { return alpha_; }
+  float alpha() const { return clock_.alpha(); }
   int steps_last_advance() const { return steps_last_; }
-  float dt() const { return dt_; }
-  py::tuple interpolated_poses() const { return world_->interpolated_poses(alpha_); }
+  float dt() const { return clock_.dt(); }
+  py::tuple interpolated_poses() const { return world_->interpolated_poses(clock_.alpha()); }
 
  private:
   py::object owner_;  // keeps the world alive as long as the driver
   PyWorld* world_;
-  float dt_;
-  int max_steps_;
-  double accumulator_ = 0.0;
+  StepClock clock_;
   int steps_last_ = 0;
-  float alpha_ = 0.0f;
 };
 
 }  // namespace
