@@ -43,8 +43,11 @@ void refresh_point_groups_scalar(const PointSpans& s, PointGroup* groups, std::u
                                  std::uint32_t hi, bool warm_start) {
   for (std::uint32_t k = lo; k < hi; ++k) {
     PointGroup& g = groups[k];
+    // Unused lanes are skipped (pad_lane left them as a refresh would): a small world's two
+    // joints fill two lanes of a group.
     for (int i = 0; i < kWideLanes; ++i)
-      wide::refresh_point_lanes(g, i, s.qc[g.a[i]], s.qs[g.a[i]], s.qc[g.b[i]], s.qs[g.b[i]]);
+      if (g.joint[i] != kPointPadding)
+        wide::refresh_point_lanes(g, i, s.qc[g.a[i]], s.qs[g.a[i]], s.qc[g.b[i]], s.qs[g.b[i]]);
     if (warm_start)
       run_scalar(s, g, [&g](wide::Motion<float>& A, wide::Motion<float>& B, int i) {
         wide::warm_start_point_lanes(A, B, g, i);

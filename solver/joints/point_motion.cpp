@@ -36,11 +36,14 @@ void fill_lane(const World::Impl& w, PointGroup& g, int lane, std::uint32_t k, f
   g.joint[lane] = k;
 }
 
-// An unused lane: lane 0's bodies (see PointGroup), nothing else.
+// An unused lane: lane 0's bodies (see PointGroup), nothing else. Its arms and effective mass
+// are set here, zero as a refresh would make them, because the scalar refresh skips such lanes.
 void pad_lane(PointGroup& g, int lane) {
   g.a[lane] = g.a[0], g.b[lane] = g.b[0];
   g.ma[lane] = g.mb[lane] = g.ia[lane] = g.ib[lane] = 0.0f;
   g.lax[lane] = g.lay[lane] = g.lbx[lane] = g.lby[lane] = 0.0f;
+  g.rax[lane] = g.ray[lane] = g.rbx[lane] = g.rby[lane] = 0.0f;
+  g.k11[lane] = g.k12[lane] = g.k22[lane] = 0.0f;
   g.px[lane] = g.py[lane] = 0.0f;
   g.joint[lane] = kPointPadding;
 }
