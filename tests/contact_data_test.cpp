@@ -14,7 +14,7 @@ namespace strut {
 namespace {
 
 using test::kDt;
-constexpr float kG = 10.0f;
+using test::kG;
 
 // The normal and tangent impulses of every point of `contacts`, summed (N s).
 struct Totals {

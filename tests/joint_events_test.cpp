@@ -13,7 +13,7 @@ namespace strut {
 namespace {
 
 using test::kDt;
-constexpr float kG = 10.0f;
+using test::kG;
 constexpr int kLinks = 4;
 
 // A chain of kLinks links (0.1 x 0.5 m, 0.05 kg each) on revolute joints from a static point at

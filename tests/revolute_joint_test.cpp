@@ -9,7 +9,7 @@ namespace strut {
 namespace {
 
 using test::kDt;
-constexpr float kPi = float(M_PI);
+using test::kPi;
 
 // A 2 m x 0.2 m bar (density 1: 0.4 kg) from x = 0 to x = 2, pinned at the origin.
 struct Bar {

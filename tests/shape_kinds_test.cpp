@@ -19,7 +19,7 @@
 namespace strut::shapes {
 namespace {
 
-constexpr float kPi = std::numbers::pi_v<float>;
+using test::kPi;
 
 // The message of the strut::Error `f` throws ("" if it does not throw).
 template <class F>

@@ -10,7 +10,7 @@ namespace strut {
 namespace {
 
 using test::kDt;
-constexpr float kPi = float(M_PI);
+using test::kPi;
 
 BodyId free_box(World& w, Vec2 at, float angle = 0) {
   BodyDef d = test::box_def(at, {0.5f, 0.25f});

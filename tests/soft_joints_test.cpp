@@ -10,7 +10,7 @@ namespace strut {
 namespace {
 
 using test::kDt;
-constexpr float kPi = float(M_PI);
+using test::kPi;
 
 BodyId hanging_ball(World& w, Vec2 at) {
   BodyDef d;

@@ -10,6 +10,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <numbers>
 #include <sstream>
 #include <string>
 
@@ -18,8 +19,13 @@
 
 namespace strut::test {
 
-// The step the tests take unless they say otherwise (a test file names it with using test::kDt).
+// The step the tests take unless they say otherwise, the gravity many of them set, and pi as a
+// float; a test file names them with using test::kDt (and so on), so files compiled in one unity
+// batch share one definition.
 inline constexpr float kDt = 1.0f / 60.0f;
+inline constexpr float kG = 10.0f;
+inline constexpr float kPi = std::numbers::pi_v<float>;
+static_assert(kPi == float(M_PI));
 
 // Steps two instances alike (their step hooks included) and expects them to end with the same
 // hash and the same count of begin events: a copy, restore or snapshot continued exactly.

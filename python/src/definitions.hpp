@@ -60,12 +60,11 @@ class Fields {
   // What a field of type T should have been, for the error message.
   template <class T>
   static const char* expected() {
-    using Pair = std::pair<float, float>;
     if constexpr (std::is_same_v<T, float>) return "a number";
     if constexpr (std::is_same_v<T, bool>) return "True or False";
     if constexpr (std::is_same_v<T, std::string>) return "a string";
     if constexpr (std::is_same_v<T, Point>) return "a pair of numbers";
-    if constexpr (std::is_same_v<T, std::optional<Pair>>) return "a pair of numbers or None";
+    if constexpr (std::is_same_v<T, std::optional<Point>>) return "a pair of numbers or None";
     if constexpr (std::is_same_v<T, std::vector<Point>>) return "a list of (x, y) points";
     if constexpr (std::is_same_v<T, std::pair<Point, Point>>) return "two (x, y) points";
     if constexpr (std::is_integral_v<T>) return "a whole number";
