@@ -78,9 +78,11 @@ inline bool has_event_threshold(const JointDef& def) {
 // Marks an item of PointMotion::items that is a group of points projected in lanes.
 inline constexpr std::uint32_t kProjectGroup = 1u << 31;
 
-// A joint's rows held rigidly at the velocity level for one step (solver/joints/row_motion.hpp):
-// the rows at the poses of the last refresh, the inverse of their mass matrix, and the position
-// impulse (N s^2; N m s^2 for an angle row) each row carries from substep to substep.
+// A joint's rows held at the velocity level for one step (solver/joints/row_motion.hpp): the
+// rows at the poses of the last refresh, the inverse of their mass matrix, and the position
+// impulse (N s^2; N m s^2 for an angle row) each row carries from substep to substep. Rigid, or
+// one row held by a spring: spring_a = (omega h)^2 and spring_b = 2 zeta omega h of the spring
+// over a substep (both 0 when rigid), spring_c the row's value at the last refresh.
 struct RigidRows {
   JointBodies q;
   std::uint32_t joint = 0;  // index in World::Impl::joints
@@ -88,6 +90,8 @@ struct RigidRows {
   Row rows[kMaxRigidRows];
   float inv_k[kMaxRigidRows][kMaxRigidRows] = {};
   float impulse[kMaxRigidRows] = {};
+  float spring_a = 0, spring_b = 0, spring_c = 0;
+  bool sprung() const { return spring_a > 0 || spring_b > 0; }
 };
 
 // A revolute joint's motor and limit rows at the velocity level for one step, held in the last of
@@ -109,6 +113,60 @@ struct AngleMotion {
   Rot reference;
   float slack_lower = 0, slack_upper = 0;  // angle - lower and upper - angle at the refresh, >= 0
   float impulse[3] = {};                   // motor, lower, upper
+};
+
+// The joint trees of a step (solver/joints/tree_motion.hpp). Tree t's joints, in elimination
+// order (leaves first), are joints[tree_begin[t] .. tree_begin[t + 1]), its movable bodies
+// bodies[body_begin[t] .. body_begin[t + 1]) and its motor and limit rows
+// angle_rows[angle_begin[t] .. angle_begin[t + 1]).
+inline constexpr std::uint32_t kFixedSide = ~0u;  // a tree joint's side on a fixed body
+inline constexpr std::uint64_t kLiveJoint = 1, kCandidateJoint = 2;  // TreeMotion::key flags
+using TreeReal = float;  // the trees' factors and passes
+struct TreeJoint {
+  std::uint32_t joint = 0;  // index in World::Impl::joints
+  // The sides' slots in TreeMotion::bodies (kFixedSide for a fixed body): the leaf side has no
+  // other joint left when this one is eliminated, the parent side may.
+  std::uint32_t leaf = kFixedSide, parent = kFixedSide;
+  bool leaf_is_b = true;       // whether the leaf side is the joint's body b (else a)
+  std::uint32_t a = 0, b = 0;  // the joint's bodies (dense)
+  Vec2 local_a, local_b;       // its anchors in their bodies' frames
+  Vec2 ra, rb;                 // the anchors' arms at the last refresh
+  // The inverse of the joint's reduced 2x2 block (xx, xy, yy), and J_p W_p (2 x 3) of its parent
+  // side at its elimination; TreeReal, as the eliminations subtract nearly equal masses.
+  TreeReal a_inv[3] = {};
+  TreeReal jw[2][3] = {};
+  TreeReal z[2] = {};  // a pass's forward result
+  Vec2 impulse;        // position impulse (N s^2) carried from substep to substep
+};
+struct TreeBody {
+  std::uint32_t body = 0;  // dense index
+  float m = 0, i = 0;      // inverse mass and inertia
+  TreeReal w[6] = {};      // the articulated inverse mass (xx, xy, xt, yy, yt, tt) during a refresh
+  TreeReal s[3] = {}, g[3] = {};  // a pass's forward sums and the impulses of its back substitution
+};
+struct TreeMotion {
+  std::vector<TreeJoint> joints;
+  std::vector<TreeBody> bodies;
+  std::vector<AngleMotion> angle_rows;
+  std::vector<std::uint32_t> tree_begin, body_begin, angle_begin;
+  std::vector<std::uint8_t> in_tree;  // per joint (index in joints), this step
+  // What the trees were found from (prepare_tree_motion): per joint its bodies (dense) and flags
+  // (kLiveJoint, kCandidateJoint), and the movable flags' version.
+  std::vector<std::uint64_t> key;
+  std::uint64_t moving_version = ~std::uint64_t{0};
+  // Scratch of finding them: per body (dense), per movable body found (local), per joint.
+  std::vector<std::uint32_t> local_of_body;
+  std::vector<std::uint32_t> local_body, root, degree, adjacency_begin, adjacency, tree_of, slot;
+  std::vector<std::uint32_t> side_a, side_b, queue;
+  std::vector<TreeJoint> peeled_sides;
+  std::vector<std::uint8_t> bad, eliminated;
+  template <class F>
+  void for_each_field(F&& f) {
+    f(joints), f(bodies), f(angle_rows), f(tree_begin), f(body_begin), f(angle_begin);
+    f(in_tree), f(key), f(moving_version), f(local_of_body), f(local_body), f(root), f(degree);
+    f(adjacency_begin), f(adjacency), f(tree_of), f(slot), f(side_a), f(side_b), f(queue);
+    f(peeled_sides), f(bad), f(eliminated);
+  }
 };
 
 // The point rows of a step in colour order, kWideLanes a group (solver/joints/point_lanes.hpp):
@@ -134,10 +192,19 @@ struct PointMotion {
   std::vector<std::uint32_t> items, item_begin;
   std::vector<std::uint32_t> projected, typed, rows;  // scratch of prepare_point_motion
   std::vector<AngleRows> projected_rows, typed_rows;  // likewise: the joints' angle rows
+  std::vector<std::uint32_t> tree_projected;          // likewise: tree joints projected in lanes
+  std::vector<AngleRows> tree_projected_rows;
+  // Per group: where its colour's groups with velocity rows end. A tree's joints (their velocity
+  // rows are the tree's) projected in lanes are in groups after them, to the colour's end.
+  std::vector<std::uint32_t> velocity_end;
+  std::uint32_t velocity_groups = 0;  // how many groups have velocity rows
+  TreeMotion trees;                   // the joints solved exactly (tree_motion.hpp)
   template <class F>
-  void for_each_field(F &&f) {
+  void for_each_field(F&& f) {
     f(groups), f(angles), f(begin), f(rigid), f(rigid_begin), f(angle_rows), f(angle_begin);
     f(items), f(item_begin), f(projected), f(typed), f(rows), f(projected_rows), f(typed_rows);
+    f(tree_projected), f(tree_projected_rows), f(velocity_end), f(velocity_groups);
+    trees.for_each_field(f);
   }
 };
 

@@ -14,6 +14,7 @@
 #include "solver/joints/joint_ops.hpp"
 #include "solver/joints/point_motion.hpp"
 #include "solver/joints/row_motion.hpp"
+#include "solver/joints/tree_motion.hpp"
 #include "solver/soft/strut_batching.hpp"
 
 namespace strut {
@@ -339,7 +340,14 @@ constexpr float kConvergedJointMotion = 1e-7f;
 template <class Emit>
 void joint_motion_passes(World::Impl& w, bool relax, Emit&& emit) {
   const PointMotion& m = w.point_motion;
-  const bool points = !m.groups.empty(), rigid = !m.rigid.empty();
+  // Groups of tree joints alone (projected in lanes) have no velocity rows: no passes for them.
+  const bool points = m.velocity_groups > 0, rigid = !m.rigid.empty();
+  const int trees = int(m.trees.tree_begin.size()) - 1;
+  // The trees' factors from the poses now (their bodies are theirs alone: any chunking).
+  if (trees > 0)
+    emit.rows(trees, kTreeGrain, [&w, relax](int lo, int hi) {
+      refresh_tree_motion(w, std::uint32_t(lo), std::uint32_t(hi), !relax);
+    });
   if (relax) {
     // Arms and masses only, written to the rows alone.
     if (points)
@@ -371,15 +379,22 @@ void joint_motion_passes(World::Impl& w, bool relax, Emit&& emit) {
     // the resting ragdoll (tools/robustness) measured 4e-6 m/s against 1e-5 in the last alone
     // (4e-5 in the first alone).
     const bool last = converged || i + 1 == passes;
+    // A tree's solve is exact: once in the first pass, and after the motors and limits in the
+    // last (the passes between would find nothing left to do).
+    if (trees > 0 && last)
+      emit.rows(trees, kTreeGrain, [&w, last](int lo, int hi) {
+        solve_tree_motion(w, std::uint32_t(lo), std::uint32_t(hi), last);
+      });
     if (points)
       emit.colours(m.begin, kPointGroupGrain,
                    [&w, last](std::uint32_t lo, std::uint32_t hi, bool overflow) {
                      return solve_point_motion(w, lo, hi, overflow, last);
                    });
     if (rigid)
-      emit.colours(m.rigid_begin, kRigidRowGrain, [&w](std::uint32_t lo, std::uint32_t hi, bool) {
-        return solve_rigid_rows(w, lo, hi);
-      });
+      emit.colours(m.rigid_begin, kRigidRowGrain,
+                   [&w, relax](std::uint32_t lo, std::uint32_t hi, bool) {
+                     return solve_rigid_rows(w, lo, hi, relax);
+                   });
     if (last) break;
     const float largest = emit.largest_motion();
     converged = largest == 0 || (largest <= kConvergedJointMotion && largest >= previous);
@@ -427,12 +442,14 @@ struct RunInOrder {
 void add_joint_motion_stages(World::Impl& w, std::vector<TaskSystem::Stage>& stages, int phase,
                              bool relax) {
   const PointMotion& m = w.point_motion;
-  if (m.groups.empty() && m.rigid.empty()) return;
+  const int trees = int(m.trees.tree_begin.size()) - 1;
+  if (m.groups.empty() && m.rigid.empty() && trees <= 0) return;
   // Few rows (a small world's joints): every pass's colours are one chunk each, run by one thread
   // one after the other, so the passes are one stage, in the same order; a stage per colour and
   // pass cost more to build than the rows to solve (a lander's substep had 36 such stages).
   if (fits_one_chunk(m.begin, kPointGroupGrain) && fits_one_chunk(m.rigid_begin, kRigidRowGrain) &&
-      int(m.groups.size()) <= kPointGroupGrain && int(m.rigid.size()) <= kRigidRowGrain) {
+      int(m.groups.size()) <= kPointGroupGrain && int(m.rigid.size()) <= kRigidRowGrain &&
+      trees <= kTreeGrain) {
     stages.push_back(
         {1, 1, [&w, relax](int, int, int) { joint_motion_passes(w, relax, RunInOrder{}); }, phase});
     return;

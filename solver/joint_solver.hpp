@@ -29,7 +29,8 @@ void add_joint_motion_stages(World::Impl& w, std::vector<TaskSystem::Stage>& sta
                              bool relax);
 // Whether this step has joint rows at the velocity level (add_joint_motion_stages adds stages).
 inline bool has_joint_motion(const World::Impl& w) {
-  return !w.point_motion.groups.empty() || !w.point_motion.rigid.empty();
+  const PointMotion& m = w.point_motion;
+  return m.velocity_groups > 0 || !m.rigid.empty() || m.trees.tree_begin.size() > 1;
 }
 // Every strut in creation order (scratch.strut_lambda holds the multipliers): the reference the
 // lane groups match bit for bit.

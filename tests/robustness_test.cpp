@@ -35,6 +35,19 @@ TEST_P(Robustness, FigureWithinItsLimit) {
   if (c.open) EXPECT_FALSE(robustness::passes(c, figure)) << c.name << " passes: close it";
 }
 
+// With sleep forced off, the figures of rest must hold as well: a pile that only looks still
+// because it fell asleep would fail here.
+TEST_P(Robustness, FigureWithinItsLimitWithSleepOff) {
+  const robustness::Case& c = case_named(GetParam());
+  if (!robustness::differs_without_sleep(c)) GTEST_SKIP() << "sleep off changes nothing here";
+  const auto engine = robustness::strut_engine(robustness::scene_of(c, true), 1);
+  const double figure = c.measure(*engine);
+  EXPECT_TRUE(robustness::holds(c, figure))
+      << c.name << " with sleep off: " << c.figure << " = " << figure << ", "
+      << (c.open ? "open, bound " : "limit ") << (c.at_most ? "<= " : ">= ")
+      << (c.open ? c.open_bound : c.limit) << " (" << c.why << ")";
+}
+
 TEST_P(Robustness, SceneFileIsTheCasesScene) {
   const robustness::Case& c = case_named(GetParam());
   const Scene scene = c.scene();

@@ -55,5 +55,7 @@ set(STRUT_TOOL_SOURCES
 # the tests and (through robustness.hpp's Engine) by probes of other engines.
 set(STRUT_ROBUSTNESS_SOURCES
   tools/robustness/robustness_cases.cpp
+  tools/robustness/statics_cases.cpp
+  tools/robustness/rope_and_spring_cases.cpp
   tools/robustness/strut_engine.cpp
 )

@@ -34,12 +34,15 @@ struct JointOps {
   // (none, or a revolute joint's spring, motor and limits, for a substep of length h): the
   // solver may run it in SIMD lanes instead (point_lanes.hpp). Null: never.
   bool (*lane_rows)(const Joint& j, float h, AngleRows& rows) = nullptr;
-  // The rows the joint holds rigidly (at most kMaxRigidRows; point rows or angle rows, see
-  // joint_rows.hpp) at the poses now, between rigid bodies q: they also get velocity passes,
-  // warm started across substeps (row_motion.hpp), `solve` only corrects their position, and
-  // their reaction is read back from the carried impulses. Returns the count (the same at every
-  // call for a joint: which rows are rigid is a setting no setter changes). Null: none.
-  int (*rigid_rows)(const World::Impl& w, const Joint& j, const JointBodies& q, Row* out) = nullptr;
+  // The rows the joint holds at the velocity level (at most kMaxRigidRows; point rows or angle
+  // rows, see joint_rows.hpp) at the poses now, between rigid bodies q: they get velocity passes,
+  // warm started across substeps (row_motion.hpp), and their reaction is read back from the
+  // carried impulses. Rigid rows (`spring` left at hertz 0): `solve` only corrects their
+  // position. One row held by a spring (a distance joint's: `spring` set, with the row's value):
+  // `solve` leaves it alone. Returns the count (the same at every call in a step: which rows the
+  // joint has is set by its definition and setters, between steps). Null: none.
+  int (*rigid_rows)(const World::Impl& w, const Joint& j, const JointBodies& q, Row* out,
+                    RowSpring& spring) = nullptr;
 };
 
 extern const JointOps kDistanceJointOps;

@@ -24,6 +24,14 @@ struct Row {
   float ang_a = 0, ang_b = 0;
 };
 
+// A row held by a damped spring instead of rigidly (hertz > 0): its value c is pulled toward 0
+// with stiffness m (2 pi hertz)^2 and damping 2 damping_ratio m (2 pi hertz), m the row's
+// effective mass (as strut/joint.hpp's JointSpring). hertz 0: the row is rigid.
+struct RowSpring {
+  float hertz = 0, damping_ratio = 0;
+  float c = 0;
+};
+
 // The linear impulse and the two bodies' angular impulses of impulses dl[i] along rows[i].
 struct RowImpulse {
   Vec2 p;

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numbers>
 
 #include "solver/joints/joint_ops.hpp"
 #include "solver/joints/joint_rows.hpp"
@@ -30,9 +31,11 @@ void push_motion(World::Impl& w, const JointBodies& q, const Row* rows, const fl
 
 // The rows at the poses now and the inverse of their mass matrix K (0 where K is singular: both
 // bodies fixed along the rows). K is inverted in double, as solve_block solves it.
-void refresh(const World::Impl& w, RigidRows& e) {
+RowSpring refresh(const World::Impl& w, RigidRows& e) {
   const Joint& j = w.joints[e.joint];
-  e.count = joint_ops(j.type).rigid_rows(w, j, e.q, e.rows);
+  RowSpring spring;
+  e.count = joint_ops(j.type).rigid_rows(w, j, e.q, e.rows, spring);
+  e.spring_c = spring.c;
   const int n = e.count;
   double k[3][3] = {};
   for (int r = 0; r < n; ++r)
@@ -64,6 +67,25 @@ void refresh(const World::Impl& w, RigidRows& e) {
   for (int r = 0; r < kMaxRigidRows; ++r)
     for (int c = 0; c < kMaxRigidRows; ++c)
       e.inv_k[r][c] = usable && r < n && c < n ? float(inverse[r][c]) : 0.0f;
+  return spring;
+}
+
+// One pass of a row held by a spring: the implicit spring-damper over the substep. With the
+// row's value c at the substep's start, its motion d (so c + d at its end), its effective mass m
+// and the impulse carried so far l, the impulse the spring gives over the substep is
+// l = -m ((omega h)^2 (c + d) + 2 zeta omega h d); the step dl that makes it hold once d has
+// moved by dl / m is dl = -(l + m (a (c + d) + b d)) / (1 + a + b). Returns how far dl moves
+// the row (its pass's share of the convergence test).
+float solve_sprung_row(World::Impl& w, RigidRows& e) {
+  const float inv_mass = e.inv_k[0][0] > 0 ? 1.0f / e.inv_k[0][0] : 0.0f;
+  if (!(inv_mass > 0)) return 0.0f;
+  const float d = row_motion(w, e.q, e.rows[0]);
+  const float dl =
+      -(e.impulse[0] + e.inv_k[0][0] * (e.spring_a * (e.spring_c + d) + e.spring_b * d)) /
+      (1.0f + e.spring_a + e.spring_b);
+  e.impulse[0] += dl;
+  push_motion(w, e.q, e.rows, &dl, 1);
+  return std::abs(dl * inv_mass);
 }
 
 }  // namespace
@@ -78,10 +100,15 @@ bool add_rigid_rows(World::Impl& w, std::uint32_t k, float h) {
   RigidRows& e = rigid.emplace_back();
   e.q = joint_bodies(w, a, b);
   e.joint = k;
-  refresh(w, e);
+  const RowSpring spring = refresh(w, e);
   if (e.count == 0) {
     rigid.pop_back();
     return false;
+  }
+  if (spring.hertz > 0) {
+    const float omega_h = 2.0f * std::numbers::pi_v<float> * spring.hertz * h;
+    e.spring_a = omega_h * omega_h;
+    e.spring_b = 2.0f * spring.damping_ratio * omega_h;
   }
   // Which rows a joint holds rigidly is fixed at its creation (no setter changes a weld's
   // hertz), so the carried forces line up with the rows.
@@ -97,10 +124,15 @@ void refresh_rigid_rows(World::Impl& w, std::uint32_t lo, std::uint32_t hi, bool
   }
 }
 
-float solve_rigid_rows(World::Impl& w, std::uint32_t lo, std::uint32_t hi) {
+float solve_rigid_rows(World::Impl& w, std::uint32_t lo, std::uint32_t hi, bool relax) {
   float largest = 0.0f;
   for (std::uint32_t k = lo; k < hi; ++k) {
     RigidRows& e = w.point_motion.rigid[k];
+    if (e.sprung()) {
+      // The relax passes remove what the projection added; a spring has no projection.
+      if (!relax) largest = std::max(largest, solve_sprung_row(w, e));
+      continue;
+    }
     const int n = e.count;
     float motion[kMaxRigidRows], dl[kMaxRigidRows];
     for (int r = 0; r < n; ++r) {

@@ -42,7 +42,7 @@ void point(const World::Impl& w, const Joint& j, const JointBodies& q, Row rows[
 // A rigid weld's point and angle. A soft weld has none: its rigid part held at the velocity
 // level and corrected in pose alone, the other part's damper no longer saw the whole turn and a
 // 5 Hz angular spring bent 20% further than its stiffness says (point rigid, 4 substeps).
-int rigid_rows(const World::Impl& w, const Joint& j, const JointBodies& q, Row* out) {
+int rigid_rows(const World::Impl& w, const Joint& j, const JointBodies& q, Row* out, RowSpring&) {
   if (!is_rigid(def_of(j))) return 0;
   float c[2];
   point(w, j, q, out, c);

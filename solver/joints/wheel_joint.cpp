@@ -19,7 +19,7 @@ void init(const World::Impl& w, Joint& j, std::uint32_t a, std::uint32_t b) {
 }
 
 // Off the axis.
-int rigid_rows(const World::Impl& w, const Joint& j, const JointBodies& q, Row* out) {
+int rigid_rows(const World::Impl& w, const Joint& j, const JointBodies& q, Row* out, RowSpring&) {
   const AxisFrame f = axis_frame(w, j, q);
   out[0] = sliding_row(f, f.normal);
   return 1;

@@ -46,9 +46,23 @@ struct Case {
   // the table marks the case open.
   bool open = false;
   double open_bound = 0;
+  // The figure is about falling asleep (a time to sleep): it means nothing with sleep off.
+  bool measures_sleep = false;
 };
 
 std::vector<Case> cases();
+
+// The case's scene, with sleep forced off if asked (`strut robustness --no-sleep`): the figures
+// of rest then show real rest, not sleep hiding a creep.
+inline Scene scene_of(const Case& c, bool sleep_off) {
+  Scene s = c.scene();
+  if (sleep_off) s.config.enable_sleep = false;
+  return s;
+}
+// Whether forcing sleep off changes the case: its scene sleeps and its figure is not about sleep.
+inline bool differs_without_sleep(const Case& c) {
+  return !c.measures_sleep && c.scene().config.enable_sleep;
+}
 
 // strut stepping a built scene (one thread unless told).
 std::unique_ptr<Engine> strut_engine(const Scene& scene, int threads = 1);

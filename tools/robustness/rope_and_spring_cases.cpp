@@ -1,0 +1,176 @@
+// Robustness cases of long joint chains under heavy loads and of springs of very different
+// stiffness: the AVBD demo's hanging rope and spring ratio, Solver2D's ball and chain. Every
+// scene runs at the default settings (dt 1/60, 4 substeps, gravity (0, -10)) unless its
+// description says otherwise.
+#include <cmath>
+#include <numbers>
+#include <string>
+
+#include "tools/robustness/case_building.hpp"
+
+namespace strut::robustness {
+namespace {
+
+// --- the AVBD demo's hanging rope ----------------------------------------------------------------
+
+// 49 links of 0.5 x 1 m (0.5 kg) below a static link, the last holding a 10 x 10 m box
+// (100 kg, 200:1), all hanging straight at rest from the start.
+constexpr int kHangingLinks = 49;
+
+Scene hanging_rope() {
+  Scene s = base("hanging_rope",
+                 "the AVBD demo's hanging rope: 49 box links (0.5 x 1 m, 0.5 kg) hanging at rest "
+                 "below a static link, the last holding a 10 x 10 m box (100 kg, 200:1), sleep "
+                 "off",
+                 600, false);
+  BodyDef top = box({0, 10}, {0.25f, 0.5f});
+  top.is_static = true;
+  top.group = -1;
+  add(s, top, "link0");
+  std::string previous = "link0";
+  for (int i = 1; i <= kHangingLinks; ++i) {
+    BodyDef link = box({0, 10.0f - float(i)}, {0.25f, 0.5f});
+    link.group = -1;
+    const std::string name = "link" + std::to_string(i);
+    add(s, link, name);
+    pin(s, previous, name, {0, 10.5f - float(i)});
+    previous = name;
+  }
+  const float top_of_box = 9.5f - float(kHangingLinks);
+  BodyDef weight = box({0, top_of_box - 5.0f}, {5, 5});
+  weight.group = -1;
+  add(s, weight, "weight");
+  pin(s, previous, "weight", {0, top_of_box});
+  return s;
+}
+
+double hanging_stretch(Engine& e, int steps) {
+  for (int i = 0; i < steps; ++i) e.step();
+  const float top_of_box = 9.5f - float(kHangingLinks);
+  return double(top_of_box - (e.position(kHangingLinks + 1).y + 5.0f));
+}
+
+// --- springs of 1000:1 stiffness ----------------------------------------------------------------
+
+// After the AVBD demo's spring ratio: six 0.5 kg blocks hang in a vertical chain from a static
+// anchor, joined centre to centre by springs of rest length 1 m that alternate between
+// k = 1,000 and 1,000,000 N/m (the top one soft), critically damped. A spring here is given by
+// its frequency: k = m_eff (2 pi f)^2 with m_eff the mass it acts on (0.5 kg below the anchor,
+// 0.25 kg between two blocks), so f is chosen for each k. At rest spring i carries the blocks
+// below it, (6 - i) 5 N, and stretches by that over its k.
+constexpr int kSpringBlocks = 6;
+constexpr double kBlockMass = 0.5;
+
+double spring_stiffness(int i) { return i % 2 == 0 ? 1.0e3 : 1.0e6; }
+
+Scene springs_ratio() {
+  Scene s = base("springs_ratio",
+                 "six 0.5 kg blocks hanging in a chain from a static anchor by critically damped "
+                 "springs of rest length 1 m alternating k = 1,000 and 1,000,000 N/m (after the "
+                 "AVBD demo's spring ratio), released at the springs' rest lengths, sleep off",
+                 600, false);
+  BodyDef anchor = box({0, 0}, {0.5f, 0.25f});
+  anchor.is_static = true;
+  anchor.group = -1;
+  add(s, anchor, "anchor");
+  std::string previous = "anchor";
+  for (int i = 0; i < kSpringBlocks; ++i) {
+    BodyDef block = box({0, -1.0f - float(i)}, {0.5f, 0.25f});  // 1 x 0.5 m, 0.5 kg
+    block.group = -1;
+    const std::string name = "block" + std::to_string(i);
+    add(s, block, name);
+    const double effective_mass = i == 0 ? kBlockMass : 0.5 * kBlockMass;
+    DistanceJointDef spring;
+    spring.anchor_a = {0, -float(i)};
+    spring.anchor_b = {0, -1.0f - float(i)};
+    spring.spring.enabled = true;
+    spring.spring.hertz =
+        float(std::sqrt(spring_stiffness(i) / effective_mass) / (2.0 * std::numbers::pi));
+    spring.spring.damping_ratio = 1.0f;
+    s.joints.push_back(SceneJoint{{}, previous, name, spring});
+    previous = name;
+  }
+  return s;
+}
+
+// The largest distance of a block from its analytic rest height after `steps` steps (m).
+double spring_rest_error(Engine& e, int steps) {
+  for (int i = 0; i < steps; ++i) e.step();
+  double expected = 0, worst = 0;
+  for (int i = 0; i < kSpringBlocks; ++i) {
+    const double load = double(kSpringBlocks - i) * kBlockMass * 10.0;
+    expected -= 1.0 + load / spring_stiffness(i);
+    worst = std::max(worst, std::fabs(double(e.position(i + 1).y) - expected));
+  }
+  return worst;
+}
+
+// --- Solver2D's ball and chain ------------------------------------------------------------------
+
+// 40 capsule links (1 m, radius 0.125, density 20: 6 kg) from a static pivot, laid out
+// horizontally, the last holding a circle of radius 8 (density 20: 4,021 kg, 670:1); linear and
+// angular damping 0.1 as in Solver2D.
+constexpr int kChainLinks = 40;
+
+Scene ball_and_chain() {
+  Scene s = base("ball_and_chain",
+                 "Solver2D's Ball & Chain: 40 capsule links (1 m, radius 0.125, density 20) "
+                 "laid out horizontally from a static pivot, the last holding a circle of radius "
+                 "8 (670:1), damping 0.1, swinging down; sleep off",
+                 180, false);
+  add_pivot(s, {0, 20});
+  std::string previous = "pivot";
+  for (int i = 0; i < kChainLinks; ++i) {
+    BodyDef link;
+    link.shape = CapsuleShape{0.5f, 0.125f};
+    link.center = {0.5f + float(i), 20};
+    link.material.density = 20.0f;
+    link.linear_drag = 0.1f;
+    link.angular_drag = 0.1f;
+    link.group = -1;
+    const std::string name = "link" + std::to_string(i);
+    add(s, link, name);
+    pin(s, previous, name, {float(i), 20});
+    previous = name;
+  }
+  BodyDef ball;
+  ball.shape = CircleShape{8.0f};
+  ball.center = {float(kChainLinks) + 8.0f, 20};
+  ball.material.density = 20.0f;
+  ball.linear_drag = 0.1f;
+  ball.angular_drag = 0.1f;
+  ball.group = -1;
+  add(s, ball, "ball");
+  pin(s, previous, "ball", {float(kChainLinks), 20});
+  return s;
+}
+
+// How much longer than 48 m the pivot-to-ball distance gets in the first `steps` steps (m).
+double chain_stretch(Engine& e, int steps) {
+  return max_over(e, steps, [&] {
+    return double(length(e.position(kChainLinks + 1) - Vec2{0, 20})) - (kChainLinks + 8.0);
+  });
+}
+
+}  // namespace
+
+void add_rope_and_spring_cases(std::vector<Case>& c) {
+  c.push_back({"hanging_rope", "stretch of the 49 m rope after 10 s (m)", 0.49, true,
+               "links joined rigidly do not stretch (1% of its length allowed)", hanging_rope,
+               [](Engine& e) { return hanging_stretch(e, 600); }});
+  c.push_back({"springs_ratio", "largest error of a block's rest height after 10 s (m)", 0.001,
+               true,
+               "each spring stretches by its load over its stiffness, stiff beside soft alike "
+               "(the soft ones 1 to 3 cm)",
+               springs_ratio, [](Engine& e) { return spring_rest_error(e, 600); }});
+  c.push_back({"springs_ratio_quiet", "fastest block in the 10th second (m/s)", kSleepSpeed, true,
+               "critically damped springs come to rest", springs_ratio, [](Engine& e) {
+                 for (int i = 0; i < 540; ++i) e.step();
+                 return max_over(e, 60, [&] { return fastest(e, 1, kSpringBlocks + 1, 0.56f); });
+               }});
+  c.push_back({"ball_and_chain", "largest stretch of the 48 m chain in its first 3 s (m)", 0.48,
+               true, "links joined rigidly do not stretch (1% of its length allowed)",
+               ball_and_chain, [](Engine& e) { return chain_stretch(e, 180); }});
+}
+
+}  // namespace strut::robustness
