@@ -121,7 +121,7 @@ struct AngleMotion {
 // angle_rows[angle_begin[t] .. angle_begin[t + 1]).
 inline constexpr std::uint32_t kFixedSide = ~0u;  // a tree joint's side on a fixed body
 inline constexpr std::uint64_t kLiveJoint = 1, kCandidateJoint = 2;  // TreeMotion::key flags
-using TreeReal = float;  // the trees' factors and passes
+using TreeReal = double;  // the trees' factors and passes
 struct TreeJoint {
   std::uint32_t joint = 0;  // index in World::Impl::joints
   // The sides' slots in TreeMotion::bodies (kFixedSide for a fixed body): the leaf side has no
@@ -131,6 +131,9 @@ struct TreeJoint {
   std::uint32_t a = 0, b = 0;  // the joint's bodies (dense)
   Vec2 local_a, local_b;       // its anchors in their bodies' frames
   Vec2 ra, rb;                 // the anchors' arms at the last refresh
+  // b's anchor less a's at the refresh before the solve (zero for the relax): the solve closes
+  // it over the substep, as the contacts' soft bias closes an overlap.
+  Vec2 gap;
   // The inverse of the joint's reduced 2x2 block (xx, xy, yy), and J_p W_p (2 x 3) of its parent
   // side at its elimination; TreeReal, as the eliminations subtract nearly equal masses.
   TreeReal a_inv[3] = {};

@@ -6,8 +6,8 @@
 #include <span>
 #include <vector>
 
-#include "solver/joints/point_lanes.hpp"
-#include "solver/world_impl.hpp"
+#include "solver/joint.hpp"
+#include "strut/world.hpp"  // World::Impl, declared
 
 namespace strut {
 
@@ -17,8 +17,9 @@ void add_angle_motion(const World::Impl& w, std::vector<AngleMotion>& out, std::
                       const AngleRows& r, float h2);
 // The rows' slack from the poses now, then (warm_start) their carried impulses applied.
 void refresh_angle_motion(World::Impl& w, std::span<AngleMotion> rows, bool warm_start);
-// One pass over the rows: the motor, then the lower and upper limit.
-void solve_angle_motion(World::Impl& w, std::span<AngleMotion> rows);
+// One pass over the rows: the motor, then the lower and upper limit. Returns the largest change
+// it made to a row's relative turn over the substep (rad).
+float solve_angle_motion(World::Impl& w, std::span<AngleMotion> rows);
 // After the substeps: the rows' carried torques, and their impulses added to the reaction.
 void finish_angle_motion(World::Impl& w, std::span<const AngleMotion> rows, float h);
 

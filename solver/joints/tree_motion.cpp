@@ -291,6 +291,7 @@ void refresh_tree_motion(World::Impl& w, std::uint32_t lo, std::uint32_t hi, boo
       TreeJoint& e = t.joints[k];
       e.ra = world_arm(w, e.a, e.local_a);
       e.rb = world_arm(w, e.b, e.local_b);
+      e.gap = warm_start ? (body_center(w, e.b) + e.rb) - (body_center(w, e.a) + e.ra) : Vec2{};
       TreeReal a[3] = {};
       const std::uint32_t sa = slot_a(e), sb = slot_b(e);
       TreeReal jw[2][3];
@@ -338,61 +339,86 @@ void refresh_tree_motion(World::Impl& w, std::uint32_t lo, std::uint32_t hi, boo
   }
 }
 
+namespace {
+
+// One exact solve of tree `tree`'s point rows, from the bodies' motion now.
+void solve_tree_points(World::Impl& w, TreeMotion& t, std::uint32_t tree) {
+  auto& bd = w.bodies;
+  const std::uint32_t first = t.tree_begin[tree], last = t.tree_begin[tree + 1];
+  for (std::uint32_t s = t.body_begin[tree]; s < t.body_begin[tree + 1]; ++s)
+    std::fill(std::begin(t.bodies[s].s), std::end(t.bodies[s].s), 0.0),
+        std::fill(std::begin(t.bodies[s].g), std::end(t.bodies[s].g), 0.0);
+  // Forward: each joint's relative anchor motion, less what the joints eliminated before it
+  // through its bodies account for, through its reduced block.
+  for (std::uint32_t k = first; k < last; ++k) {
+    TreeJoint& e = t.joints[k];
+    const std::uint32_t a = e.a, b = e.b;
+    const TreeReal ma[2] = {bd.dx[a] - TreeReal(bd.da[a]) * e.ra.y,
+                            bd.dy[a] + TreeReal(bd.da[a]) * e.ra.x};
+    const TreeReal mb[2] = {bd.dx[b] - TreeReal(bd.da[b]) * e.rb.y,
+                            bd.dy[b] + TreeReal(bd.da[b]) * e.rb.x};
+    TreeReal y[2] = {ma[0] - mb[0] - e.gap.x, ma[1] - mb[1] - e.gap.y};
+    TreeReal js[2];
+    if (slot_a(e) != kFixedSide) {
+      side_apply(side_a(e), t.bodies[slot_a(e)].s, js);
+      y[0] -= js[0], y[1] -= js[1];
+    }
+    if (slot_b(e) != kFixedSide) {
+      side_apply(side_b(e), t.bodies[slot_b(e)].s, js);
+      y[0] -= js[0], y[1] -= js[1];
+    }
+    e.z[0] = e.a_inv[0] * y[0] + e.a_inv[1] * y[1];
+    e.z[1] = e.a_inv[1] * y[0] + e.a_inv[2] * y[1];
+    if (e.parent == kFixedSide) continue;
+    TreeReal* sp = t.bodies[e.parent].s;
+    for (int c = 0; c < 3; ++c) sp[c] += e.jw[0][c] * e.z[0] + e.jw[1][c] * e.z[1];
+  }
+  // Backward: each joint's impulse, less what the joints after it on its parent side take.
+  for (std::uint32_t k = last; k-- > first;) {
+    TreeJoint& e = t.joints[k];
+    TreeReal l[2] = {e.z[0], e.z[1]};
+    if (e.parent != kFixedSide) {
+      const TreeReal* gp = t.bodies[e.parent].g;
+      const TreeReal v[2] = {e.jw[0][0] * gp[0] + e.jw[0][1] * gp[1] + e.jw[0][2] * gp[2],
+                             e.jw[1][0] * gp[0] + e.jw[1][1] * gp[1] + e.jw[1][2] * gp[2]};
+      l[0] -= e.a_inv[0] * v[0] + e.a_inv[1] * v[1];
+      l[1] -= e.a_inv[1] * v[0] + e.a_inv[2] * v[1];
+    }
+    if (slot_a(e) != kFixedSide) side_transpose_add(side_a(e), l, t.bodies[slot_a(e)].g);
+    if (slot_b(e) != kFixedSide) side_transpose_add(side_b(e), l, t.bodies[slot_b(e)].g);
+    e.impulse += Vec2{float(l[0]), float(l[1])};
+  }
+  for (std::uint32_t s = t.body_begin[tree]; s < t.body_begin[tree + 1]; ++s) {
+    const TreeBody& b = t.bodies[s];
+    bd.dx[b.body] += float(b.m * b.g[0]), bd.dy[b.body] += float(b.m * b.g[1]);
+    bd.da[b.body] += float(b.i * b.g[2]);
+  }
+}
+
+// Below this largest change of a motor or limit row's turn over a substep (rad), the rows have
+// converged: another round of rows and points would change nothing that matters.
+constexpr float kConvergedAngleMotion = 1e-7f;
+
+}  // namespace
+
 void solve_tree_motion(World::Impl& w, std::uint32_t lo, std::uint32_t hi, bool angle_rows) {
   TreeMotion& t = w.point_motion.trees;
-  auto& bd = w.bodies;
   for (std::uint32_t tree = lo; tree < hi; ++tree) {
-    if (angle_rows)
-      solve_angle_motion(w, {t.angle_rows.data() + t.angle_begin[tree],
-                             t.angle_rows.data() + t.angle_begin[tree + 1]});
-    const std::uint32_t first = t.tree_begin[tree], last = t.tree_begin[tree + 1];
-    for (std::uint32_t s = t.body_begin[tree]; s < t.body_begin[tree + 1]; ++s)
-      std::fill(std::begin(t.bodies[s].s), std::end(t.bodies[s].s), 0.0),
-          std::fill(std::begin(t.bodies[s].g), std::end(t.bodies[s].g), 0.0);
-    // Forward: each joint's relative anchor motion, less what the joints eliminated before it
-    // through its bodies account for, through its reduced block.
-    for (std::uint32_t k = first; k < last; ++k) {
-      TreeJoint& e = t.joints[k];
-      const std::uint32_t a = e.a, b = e.b;
-      const TreeReal ma[2] = {bd.dx[a] - TreeReal(bd.da[a]) * e.ra.y,
-                              bd.dy[a] + TreeReal(bd.da[a]) * e.ra.x};
-      const TreeReal mb[2] = {bd.dx[b] - TreeReal(bd.da[b]) * e.rb.y,
-                              bd.dy[b] + TreeReal(bd.da[b]) * e.rb.x};
-      TreeReal y[2] = {ma[0] - mb[0], ma[1] - mb[1]};
-      TreeReal js[2];
-      if (slot_a(e) != kFixedSide) {
-        side_apply(side_a(e), t.bodies[slot_a(e)].s, js);
-        y[0] -= js[0], y[1] -= js[1];
-      }
-      if (slot_b(e) != kFixedSide) {
-        side_apply(side_b(e), t.bodies[slot_b(e)].s, js);
-        y[0] -= js[0], y[1] -= js[1];
-      }
-      e.z[0] = e.a_inv[0] * y[0] + e.a_inv[1] * y[1];
-      e.z[1] = e.a_inv[1] * y[0] + e.a_inv[2] * y[1];
-      if (e.parent == kFixedSide) continue;
-      TreeReal* sp = t.bodies[e.parent].s;
-      for (int c = 0; c < 3; ++c) sp[c] += e.jw[0][c] * e.z[0] + e.jw[1][c] * e.z[1];
+    const std::span<AngleMotion> rows{t.angle_rows.data() + t.angle_begin[tree],
+                                      t.angle_rows.data() + t.angle_begin[tree + 1]};
+    if (!angle_rows || rows.empty()) {
+      solve_tree_points(w, t, tree);
+      continue;
     }
-    // Backward: each joint's impulse, less what the joints after it on its parent side take.
-    for (std::uint32_t k = last; k-- > first;) {
-      TreeJoint& e = t.joints[k];
-      TreeReal l[2] = {e.z[0], e.z[1]};
-      if (e.parent != kFixedSide) {
-        const TreeReal* gp = t.bodies[e.parent].g;
-        const TreeReal v[2] = {e.jw[0][0] * gp[0] + e.jw[0][1] * gp[1] + e.jw[0][2] * gp[2],
-                               e.jw[1][0] * gp[0] + e.jw[1][1] * gp[1] + e.jw[1][2] * gp[2]};
-        l[0] -= e.a_inv[0] * v[0] + e.a_inv[1] * v[1];
-        l[1] -= e.a_inv[1] * v[0] + e.a_inv[2] * v[1];
-      }
-      if (slot_a(e) != kFixedSide) side_transpose_add(side_a(e), l, t.bodies[slot_a(e)].g);
-      if (slot_b(e) != kFixedSide) side_transpose_add(side_b(e), l, t.bodies[slot_b(e)].g);
-      e.impulse += Vec2{float(l[0]), float(l[1])};
-    }
-    for (std::uint32_t s = t.body_begin[tree]; s < t.body_begin[tree + 1]; ++s) {
-      const TreeBody& b = t.bodies[s];
-      bd.dx[b.body] += float(b.m * b.g[0]), bd.dy[b.body] += float(b.m * b.g[1]);
-      bd.da[b.body] += float(b.i * b.g[2]);
+    // A motor or limit row's mass (1 / (ia + ib)) is the two bodies' alone, not what the tree's
+    // pins leave of it, so after the points' solve its turn is off again: rows and points
+    // alternate (Gauss-Seidel over the rows, each step exact in the points) until the rows stop
+    // changing. Once only, a lander resting with its motors holding its legs at their limits
+    // rocked at 0.3 m/s; alternating, it rests at 1e-4 m/s (on flat ground and on a 0.3 rad slope).
+    for (int pass = 0; pass < w.config.joint_passes; ++pass) {
+      const float changed = solve_angle_motion(w, rows);
+      if (pass > 0 && changed <= kConvergedAngleMotion) break;
+      solve_tree_points(w, t, tree);
     }
   }
 }

@@ -18,7 +18,9 @@
 // its bodies, stays with the Gauss-Seidel passes.
 #pragma once
 
-#include "solver/world_impl.hpp"
+#include <cstdint>
+
+#include "strut/world.hpp"  // World::Impl, declared
 
 namespace strut {
 

@@ -1,5 +1,6 @@
 // Robustness cases of long joint chains under heavy loads and of springs of very different
-// stiffness: the AVBD demo's hanging rope and spring ratio, Solver2D's ball and chain. Every
+// stiffness: the AVBD demo's hanging rope and spring ratio, Solver2D's ball and chain; and a
+// lander resting on a slope with its motors holding its legs at their limits. Every
 // scene runs at the default settings (dt 1/60, 4 substeps, gravity (0, -10)) unless its
 // description says otherwise.
 #include <cmath>
@@ -152,6 +153,40 @@ double chain_stretch(Engine& e, int steps) {
   });
 }
 
+// --- motors held at their limits --------------------------------------------------------------
+
+// The small-world lander (../shared/smallworlds: a hexagonal hull of density 5 on two box legs,
+// revolute hips limited to +-0.4 rad whose motors turn the legs outward at 0.3 rad/s with up to
+// 40 N m, so each leg is held at a limit) set down on a 0.3 rad slope, engines off.
+Scene lander_rest() {
+  Scene s = base("lander_rest",
+                 "a lander (hull of density 5, two legs on revolute hips limited to +-0.4 rad, "
+                 "motors turning them outward at 0.3 rad/s with up to 40 N m) set down on a "
+                 "0.3 rad slope, engines off, sleep off",
+                 600, false);
+  BodyDef ground = ground_box({0, -1}, {20, 1});
+  ground.angle = 0.3f;
+  add(s, ground);
+  BodyDef hull;
+  hull.center = {0, 1.2f};
+  hull.shape = PolygonShape{
+      {{-0.9f, 0}, {-0.7f, -0.5f}, {0.7f, -0.5f}, {0.9f, 0}, {0.7f, 0.8f}, {-0.7f, 0.8f}}};
+  hull.material.density = 5;
+  add(s, hull, "hull");
+  for (const float side : {-1.0f, 1.0f}) {
+    BodyDef leg = box({0.9f * side, 0.5f}, {0.1f, 0.4f});
+    leg.angle = 0.4f * side;
+    const std::string name = side < 0 ? "leg_l" : "leg_r";
+    add(s, leg, name);
+    RevoluteJointDef hip;
+    hip.anchor = {0.7f * side, 0.9f};
+    hip.limit = {true, -0.4f, 0.4f};
+    hip.motor = {true, 0.3f * side, 40.0f};
+    s.joints.push_back(SceneJoint{{}, "hull", name, hip});
+  }
+  return s;
+}
+
 }  // namespace
 
 void add_rope_and_spring_cases(std::vector<Case>& c) {
@@ -171,6 +206,14 @@ void add_rope_and_spring_cases(std::vector<Case>& c) {
   c.push_back({"ball_and_chain", "largest stretch of the 48 m chain in its first 3 s (m)", 0.48,
                true, "links joined rigidly do not stretch (1% of its length allowed)",
                ball_and_chain, [](Engine& e) { return chain_stretch(e, 180); }});
+  c.push_back({"lander_rest", "fastest point of the lander from 5 s to 10 s (m/s)", kSleepSpeed,
+               true,
+               "friction holds it on the slope (tan 0.3 = 0.31 < 0.6) and the motors only press "
+               "the legs against their limits: it comes to rest",
+               lander_rest, [](Engine& e) {
+                 for (int i = 0; i < 300; ++i) e.step();
+                 return max_over(e, 300, [&] { return fastest(e, 1, 4, 0.9f); });
+               }});
 }
 
 }  // namespace strut::robustness
