@@ -116,9 +116,8 @@ struct AngleMotion {
 };
 
 // The joint trees of a step (solver/joints/tree_motion.hpp). Tree t's joints, in elimination
-// order (leaves first), are joints[tree_begin[t] .. tree_begin[t + 1]), its movable bodies
-// bodies[body_begin[t] .. body_begin[t + 1]) and its motor and limit rows
-// angle_rows[angle_begin[t] .. angle_begin[t + 1]).
+// order (leaves first), are joints[tree_begin[t] .. tree_begin[t + 1]) and its movable bodies
+// bodies[body_begin[t] .. body_begin[t + 1]).
 inline constexpr std::uint32_t kFixedSide = ~0u;  // a tree joint's side on a fixed body
 inline constexpr std::uint64_t kLiveJoint = 1, kCandidateJoint = 2;  // TreeMotion::key flags
 // The trees' factors and passes. In double, every robustness figure was the same and a 20-link
@@ -152,8 +151,7 @@ struct TreeBody {
 struct TreeMotion {
   std::vector<TreeJoint> joints;
   std::vector<TreeBody> bodies;
-  std::vector<AngleMotion> angle_rows;
-  std::vector<std::uint32_t> tree_begin, body_begin, angle_begin;
+  std::vector<std::uint32_t> tree_begin, body_begin;
   std::vector<std::uint8_t> in_tree;  // per joint (index in joints), this step
   // What the trees were found from (prepare_tree_motion): per joint its bodies (dense) and flags
   // (kLiveJoint, kCandidateJoint), and the movable flags' version.
@@ -167,7 +165,7 @@ struct TreeMotion {
   std::vector<std::uint8_t> bad, eliminated;
   template <class F>
   void for_each_field(F&& f) {
-    f(joints), f(bodies), f(angle_rows), f(tree_begin), f(body_begin), f(angle_begin);
+    f(joints), f(bodies), f(tree_begin), f(body_begin);
     f(in_tree), f(key), f(moving_version), f(local_of_body), f(local_body), f(root), f(degree);
     f(adjacency_begin), f(adjacency), f(tree_of), f(slot), f(side_a), f(side_b), f(queue);
     f(peeled_sides), f(bad), f(eliminated);

@@ -379,11 +379,11 @@ void joint_motion_passes(World::Impl& w, bool relax, Emit&& emit) {
     // the resting ragdoll (tools/robustness) measured 4e-6 m/s against 1e-5 in the last alone
     // (4e-5 in the first alone).
     const bool last = converged || i + 1 == passes;
-    // A tree's solve is exact: once in the first pass, and after the motors and limits in the
-    // last (the passes between would find nothing left to do).
+    // A tree's solve is exact: once, in the last pass (its bodies are its own, so the other
+    // joints' passes before it change nothing of it).
     if (trees > 0 && last)
-      emit.rows(trees, kTreeGrain, [&w, last](int lo, int hi) {
-        solve_tree_motion(w, std::uint32_t(lo), std::uint32_t(hi), last);
+      emit.rows(trees, kTreeGrain, [&w](int lo, int hi) {
+        solve_tree_motion(w, std::uint32_t(lo), std::uint32_t(hi));
       });
     if (points)
       emit.colours(m.begin, kPointGroupGrain,

@@ -2,7 +2,6 @@
 #include "solver/joints/angle_motion.hpp"
 
 #include <algorithm>
-#include <cmath>
 
 #include "solver/joints/joint_rows.hpp"
 
@@ -48,16 +47,14 @@ void refresh_angle_motion(World::Impl& w, std::span<AngleMotion> rows, bool warm
   }
 }
 
-float solve_angle_motion(World::Impl& w, std::span<AngleMotion> rows) {
+void solve_angle_motion(World::Impl& w, std::span<AngleMotion> rows) {
   const float* da = w.bodies.da.data();
-  float largest = 0.0f;
   for (AngleMotion& e : rows) {
     // Drives the relative turn over the substep toward `target`, the impulse kept in [lo, hi].
     auto row = [&](float& impulse, float target, float lo_bound, float hi_bound) {
       const float motion = da[e.b] - da[e.a];
       const float next = std::clamp(impulse - (motion - target) * e.inv_k, lo_bound, hi_bound);
       push_angle(w, e, next - impulse);
-      if (e.inv_k > 0) largest = std::max(largest, std::fabs(next - impulse) / e.inv_k);
       impulse = next;
     };
     if (e.motor) row(e.impulse[0], e.motor_shift, -e.motor_bound, e.motor_bound);
@@ -66,7 +63,6 @@ float solve_angle_motion(World::Impl& w, std::span<AngleMotion> rows) {
       row(e.impulse[2], e.slack_upper, -kUnbounded, 0.0f);
     }
   }
-  return largest;
 }
 
 void finish_angle_motion(World::Impl& w, std::span<const AngleMotion> rows, float h) {

@@ -1,5 +1,5 @@
 // The velocity passes' motor and limit rows of revolute joints (AngleMotion, solver/joint.hpp),
-// for the joints in lane groups (point_motion.cpp) and in trees (tree_motion.cpp) alike.
+// for the joints in lane groups (point_motion.cpp).
 #pragma once
 
 #include <cstdint>
@@ -17,9 +17,8 @@ void add_angle_motion(const World::Impl& w, std::vector<AngleMotion>& out, std::
                       const AngleRows& r, float h2);
 // The rows' slack from the poses now, then (warm_start) their carried impulses applied.
 void refresh_angle_motion(World::Impl& w, std::span<AngleMotion> rows, bool warm_start);
-// One pass over the rows: the motor, then the lower and upper limit. Returns the largest change
-// it made to a row's relative turn over the substep (rad).
-float solve_angle_motion(World::Impl& w, std::span<AngleMotion> rows);
+// One pass over the rows: the motor, then the lower and upper limit.
+void solve_angle_motion(World::Impl& w, std::span<AngleMotion> rows);
 // After the substeps: the rows' carried torques, and their impulses added to the reaction.
 void finish_angle_motion(World::Impl& w, std::span<const AngleMotion> rows, float h);
 

@@ -7,7 +7,6 @@
 #include <algorithm>
 #include <numeric>
 
-#include "solver/joints/angle_motion.hpp"
 #include "solver/joints/joint_ops.hpp"
 #include "solver/joints/joint_rows.hpp"
 #include "solver/joints/point_motion.hpp"
@@ -70,8 +69,21 @@ bool movable(const World::Impl& w, std::uint32_t k) {
 
 namespace {
 
+// Whether a joint has a motor or limit row. Those stay with the passes: their rows take the two
+// bodies' mass alone (1 / (ia + ib)), and after an exact point solve their turn was off again, so
+// rows and points had to alternate. Once only, a lander whose motors press its legs against their
+// limits rocked at 0.97 m/s on a slope (lander_rest; 0.083 with the passes); three rounds gave
+// 0.0011 but made rain (950 ragdolls, every joint limited and motored) 1.58 times slower, at
+// one round already 1.08. Measured and not kept: the rows' mass with their own pin held
+// (1 / (I + m r^2) for a leg about its hip) sent the lander flying (30 m/s).
+bool has_motor_or_limit(const Joint& j, float h) {
+  const auto lane_rows = joint_ops(j.type).lane_rows;
+  AngleRows rows;
+  return lane_rows && lane_rows(j, h, rows) && (rows.motor || rows.limit);
+}
+
 // The trees' per-step values: each joint's carried impulse (h^2 x its carried force) and anchors,
-// each body's inverse masses, and the joints' motor and limit rows from their settings now.
+// and each body's inverse masses.
 void load_step_values(World::Impl& w, float h) {
   TreeMotion& t = w.point_motion.trees;
   const float h2 = h * h;
@@ -81,19 +93,6 @@ void load_step_values(World::Impl& w, float h) {
     e.local_a = j.anchor_a.local, e.local_b = j.anchor_b.local;  // a shape added moves them
   }
   for (TreeBody& b : t.bodies) b.m = w.bodies.inv_mass[b.body], b.i = w.bodies.inv_inertia[b.body];
-  t.angle_rows.clear();
-  const std::uint32_t trees = std::uint32_t(t.tree_begin.size()) - 1;
-  t.angle_begin.assign(trees + 1, 0);
-  for (std::uint32_t i = 0; i < trees; ++i) {
-    for (std::uint32_t k = t.tree_begin[i]; k < t.tree_begin[i + 1]; ++k) {
-      const Joint& j = w.joints[t.joints[k].joint];
-      const auto lane_rows = joint_ops(j.type).lane_rows;
-      AngleRows rows;
-      if (lane_rows && lane_rows(j, h, rows))
-        add_angle_motion(w, t.angle_rows, t.joints[k].joint, rows, h2);
-    }
-    t.angle_begin[i + 1] = std::uint32_t(t.angle_rows.size());
-  }
 }
 
 // The trees from scratch (the joints' bodies, or which are awake, changed).
@@ -261,7 +260,8 @@ void prepare_tree_motion(World::Impl& w, float h) {
     const Joint& j = joints[k];
     const std::uint32_t a = w.slots[j.slot_a].dense, b = w.slots[j.slot_b].dense;
     const bool live = j.enabled && ((w.bodies.flags[a] | w.bodies.flags[b]) & kSleeping) == 0;
-    const bool candidate = live && joint_ops(j.type).point_motion && w.is_rigid(a) && w.is_rigid(b);
+    const bool candidate = live && joint_ops(j.type).point_motion && w.is_rigid(a) &&
+                           w.is_rigid(b) && !has_motor_or_limit(j, h);
     any_candidate = any_candidate || candidate;
     const std::uint64_t key = std::uint64_t(a) << 32 | std::uint64_t(b) << 2 |
                               (live ? kLiveJoint : 0) | (candidate ? kCandidateJoint : 0);
@@ -270,8 +270,8 @@ void prepare_tree_motion(World::Impl& w, float h) {
   }
   t.moving_version = w.scratch.moving_version;
   if (!any_candidate) {
-    t.joints.clear(), t.bodies.clear(), t.angle_rows.clear();
-    t.tree_begin.assign(1, 0), t.body_begin.assign(1, 0), t.angle_begin.assign(1, 0);
+    t.joints.clear(), t.bodies.clear();
+    t.tree_begin.assign(1, 0), t.body_begin.assign(1, 0);
     t.in_tree.clear();
     return;
   }
@@ -319,9 +319,6 @@ void refresh_tree_motion(World::Impl& w, std::uint32_t lo, std::uint32_t hi, boo
       for (int i = 0; i < 6; ++i)
         wp[i] -= e.jw[0][kRow[i]] * aj[0][kCol[i]] + e.jw[1][kRow[i]] * aj[1][kCol[i]];
     }
-    const std::span<AngleMotion> rows{t.angle_rows.data() + t.angle_begin[tree],
-                                      t.angle_rows.data() + t.angle_begin[tree + 1]};
-    refresh_angle_motion(w, rows, warm_start);
     if (!warm_start) continue;
     for (std::uint32_t k = t.tree_begin[tree]; k < t.tree_begin[tree + 1]; ++k) {
       const TreeJoint& e = t.joints[k];
@@ -395,38 +392,11 @@ void solve_tree_points(World::Impl& w, TreeMotion& t, std::uint32_t tree) {
   }
 }
 
-// Below this largest change of a motor or limit row's turn over a substep (rad), the rows have
-// converged: another round of rows and points would change nothing that matters.
-constexpr float kConvergedAngleMotion = 1e-7f;
-// At most this many rounds of rows and points. rain's 950 ragdolls, whose rows seldom converge
-// that far, took (ms a step, 1 thread, against 4.2 with the passes before the trees) 3.0 at one
-// round, 3.7 at two, 4.4 at three, 5.2 at four and 7.9 at eight; the resting lander on its slope
-// (lander_rest, m/s) 0.97, 0.055, 0.0011, 0.00012 and 0.00016.
-constexpr int kAngleRounds = 3;
-
 }  // namespace
 
-void solve_tree_motion(World::Impl& w, std::uint32_t lo, std::uint32_t hi, bool angle_rows) {
+void solve_tree_motion(World::Impl& w, std::uint32_t lo, std::uint32_t hi) {
   TreeMotion& t = w.point_motion.trees;
-  for (std::uint32_t tree = lo; tree < hi; ++tree) {
-    const std::span<AngleMotion> rows{t.angle_rows.data() + t.angle_begin[tree],
-                                      t.angle_rows.data() + t.angle_begin[tree + 1]};
-    if (!angle_rows || rows.empty()) {
-      solve_tree_points(w, t, tree);
-      continue;
-    }
-    // A motor or limit row's mass (1 / (ia + ib)) is the two bodies' alone, not what the tree's
-    // pins leave of it, so after the points' solve its turn is off again: rows and points
-    // alternate (Gauss-Seidel over the rows, each step exact in the points) until the rows stop
-    // changing. Once only, a lander resting with its motors holding its legs at their limits
-    // rocked at 0.3 m/s on flat ground. Measured and not kept: the rows' mass with their own pin
-    // held (1 / (I + m r^2) for a leg about its hip) sent that lander flying (30 m/s).
-    for (int pass = 0; pass < kAngleRounds; ++pass) {
-      const float changed = solve_angle_motion(w, rows);
-      if (pass > 0 && changed <= kConvergedAngleMotion) break;
-      solve_tree_points(w, t, tree);
-    }
-  }
+  for (std::uint32_t tree = lo; tree < hi; ++tree) solve_tree_points(w, t, tree);
 }
 
 void finish_tree_motion(World::Impl& w, float h) {
@@ -437,7 +407,6 @@ void finish_tree_motion(World::Impl& w, float h) {
     j.carried_force = inv_h2 * e.impulse;
     j.reaction_force = e.impulse;
   }
-  finish_angle_motion(w, t.angle_rows, h);
 }
 
 }  // namespace strut
