@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "solver/query/queries.hpp"
+#include "solver/shapes/shape_checks.hpp"
 #include "solver/shapes/shape_ops.hpp"
 #include "solver/step/collide_phase.hpp"
 #include "solver/world_impl.hpp"
@@ -17,21 +18,25 @@
 namespace strut {
 namespace {
 
-void require(bool ok, const char* field, const char* problem) {
+void require(bool ok, const char* field, const std::string& problem) {
   if (!ok) throw Error(std::string("explode: ") + field + " " + problem);
+}
+
+std::string coordinate_limit_text() {
+  return shapes::number_text(limits::kMaxCoordinate) + " m (strut/limits.hpp)";
 }
 
 void validate(const ExplosionDef& d) {
   require(is_finite(d.position), "position", "is not a finite number");
   require(std::fabs(d.position.x) <= limits::kMaxCoordinate &&
               std::fabs(d.position.y) <= limits::kMaxCoordinate,
-          "position", "exceeds the coordinate limit of 1e7 m (strut/limits.hpp)");
+          "position", "exceeds the coordinate limit of " + coordinate_limit_text());
   require(std::isfinite(d.radius), "radius", "is not a finite number");
   require(d.radius >= 0, "radius", "must not be negative");
   require(std::isfinite(d.falloff), "falloff", "is not a finite number");
   require(d.falloff >= 0, "falloff", "must not be negative");
   require(d.radius + d.falloff <= limits::kMaxCoordinate, "radius",
-          "plus falloff exceeds the coordinate limit of 1e7 m (strut/limits.hpp)");
+          "plus falloff exceeds the coordinate limit of " + coordinate_limit_text());
   require(std::isfinite(d.impulse_per_length), "impulse_per_length", "is not a finite number");
 }
 

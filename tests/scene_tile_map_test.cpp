@@ -162,7 +162,7 @@ TEST(SceneTileMap, BadInputIsRejectedWithFileJsonPathAndProblem) {
        "map.json: tile_maps[0].origin[1]: expected a number, got \"x\""},
       {with_tile_map(R"("origin": [9999999, 0], "tile_size": 1, "materials": ["rock"],
                         "rows": [[0, 0]])"),
-       "map.json: tile_maps[0].origin: the map reaches beyond the coordinate limit of 1e+07 m "
+       "map.json: tile_maps[0].origin: the map reaches beyond the coordinate limit of 4000 m "
        "(strut/limits.hpp)"},
       {with_tile_map(base + R"("materials": ["rock"], "rows": [[0]], "floor_gravity": -10)"),
        "map.json: tile_maps[0].floor_gravity: -10 is outside [0, 10000] (strut/limits.hpp)"},

@@ -21,6 +21,7 @@ set(STRUT_TEST_SOURCES
   tests/joint_lanes_test.cpp
   tests/joint_passes_test.cpp
   tests/joint_trees_test.cpp
+  tests/far_stack_test.cpp
   tests/body_motion_test.cpp
   tests/motion_lock_test.cpp
   tests/surface_test.cpp

@@ -137,9 +137,11 @@ Scene overlap_recovery() {
 
 Scene far_stack() {
   Scene s =
-      base("far_stack", "a 3-box stack of unit boxes on a ground box, all at (1e6, 1e6), sleep off",
+      base("far_stack",
+           "a 3-box stack of unit boxes on a ground box at (3996, 3996), by the coordinate "
+           "limit of 4,000 m (strut/limits.hpp), sleep off",
            600, false);
-  const Vec2 o{1e6f, 1e6f};
+  const Vec2 o{3996.0f, 3996.0f};
   add(s, ground_box(o + Vec2{0, -1}, {20, 1}));
   for (int i = 0; i < 3; ++i) add(s, box(o + Vec2{0, 0.5f + float(i)}, {0.5f, 0.5f}));
   return s;
