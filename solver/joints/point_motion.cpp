@@ -80,10 +80,10 @@ void prepare_point_motion(World::Impl& w, float h) {
   prepare_tree_motion(w, h);
   const float h2 = h * h;
   // Appends the rows of joints `ids` as whole groups, the last one padded, with their motor and
-  // limit rows from `angle_rows` (one per id) unless their velocity rows are their trees', and,
-  // when `projected`, the projection's angle rows from them too.
+  // limit rows from `angle_rows` (one per id; a tree's joints have none), and, when `projected`,
+  // the projection's angle rows from them too.
   auto pack = [&](const std::vector<std::uint32_t>& ids, const std::vector<AngleRows>& angle_rows,
-                  bool projected, bool velocity) {
+                  bool projected) {
     constexpr std::size_t lanes = kWideLanes;
     const std::size_t first = m.groups.size();
     m.groups.resize(first + (ids.size() + lanes - 1) / lanes);
@@ -95,7 +95,7 @@ void prepare_point_motion(World::Impl& w, float h) {
       if (k < ids.size()) {
         fill_lane(w, g, int(k % lanes), ids[k], h2);
         if (projected) fill_angle_lane(m.angles[first + k / lanes], int(k % lanes), angle_rows[k]);
-        if (velocity) add_angle_motion(w, m.angle_rows, ids[k], angle_rows[k], h2);
+        add_angle_motion(w, m.angle_rows, ids[k], angle_rows[k], h2);
       } else {
         pad_lane(g, int(k % lanes));
       }
@@ -186,15 +186,15 @@ void prepare_point_motion(World::Impl& w, float h) {
     m.begin[std::size_t(colour)] = std::uint32_t(m.groups.size());
     m.rigid_begin[std::size_t(colour)] = rigid_before;
     m.item_begin[std::size_t(colour)] = std::uint32_t(m.items.size());
-    pack(projected, projected_rows, true, true);
+    pack(projected, projected_rows, true);
     for (std::uint32_t g = m.begin[std::size_t(colour)]; g < m.groups.size(); ++g)
       m.items.push_back(kProjectGroup | g);
     m.items.insert(m.items.end(), typed.begin(), typed.end());
-    pack(rows, typed_rows, false, true);
+    pack(rows, typed_rows, false);
     // The tree joints projected in lanes last: their groups end the colour, past velocity_end.
     const auto velocity_end = std::uint32_t(m.groups.size());
     m.velocity_groups += velocity_end - m.begin[std::size_t(colour)];
-    pack(tree_projected, tree_projected_rows, true, false);
+    pack(tree_projected, tree_projected_rows, true);
     for (std::uint32_t g = velocity_end; g < m.groups.size(); ++g)
       m.items.push_back(kProjectGroup | g);
     m.velocity_end.resize(m.groups.size(), velocity_end);
