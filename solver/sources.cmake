@@ -31,7 +31,6 @@ set(STRUT_SOLVER_SOURCES
   solver/joints/point_motion.cpp
   solver/joints/row_motion.cpp
   solver/joints/tree_motion.cpp
-  solver/joints/angle_motion.cpp
   solver/joints/point_lanes.cpp
   solver/joints/distance_joint.cpp
   solver/joints/revolute_joint.cpp

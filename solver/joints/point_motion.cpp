@@ -8,13 +8,13 @@
 #include <limits>
 
 #include "solver/joint_solver.hpp"
-#include "solver/joints/angle_motion.hpp"
 #include "solver/joints/joint_ops.hpp"
 #include "solver/joints/joint_rows.hpp"
 #include "solver/joints/row_motion.hpp"
 #include "solver/joints/tree_motion.hpp"
 
 namespace strut {
+namespace {
 
 bool has_point_row(const World::Impl& w, const Joint& j) {
   if (!joint_ops(j.type).point_motion || !j.enabled) return false;
@@ -22,8 +22,6 @@ bool has_point_row(const World::Impl& w, const Joint& j) {
   if ((w.bodies.flags[a] | w.bodies.flags[b]) & kSleeping) return false;
   return w.is_rigid(a) && w.is_rigid(b);
 }
-
-namespace {
 
 // Lane `lane` of g: joint k's row with its carried impulse (h2 x its carried force).
 void fill_lane(const World::Impl& w, PointGroup& g, int lane, std::uint32_t k, float h2) {
@@ -51,9 +49,67 @@ void pad_lane(PointGroup& g, int lane) {
   g.joint[lane] = kPointPadding;
 }
 
-// The motor and limit rows of groups [lo, hi).
-std::span<AngleMotion> angle_rows_of(PointMotion& m, std::uint32_t lo, std::uint32_t hi) {
-  return {m.angle_rows.data() + m.angle_begin[lo], m.angle_rows.data() + m.angle_begin[hi]};
+// Appends joint k's motor and limit rows (from its angle rows r) when it has either, with the
+// impulses carried from the last step (h^2 x its carried torques).
+void add_angle_motion(World::Impl& w, std::uint32_t k, const AngleRows& r, float h2) {
+  if (!r.motor && !r.limit) return;
+  const Joint& j = w.joints[k];
+  AngleMotion& e = w.point_motion.angle_rows.emplace_back();
+  e.a = w.slots[j.slot_a].dense, e.b = w.slots[j.slot_b].dense;
+  e.joint = k;
+  e.ia = w.bodies.inv_inertia[e.a], e.ib = w.bodies.inv_inertia[e.b];
+  e.inv_k = e.ia + e.ib > 0 ? 1.0f / (e.ia + e.ib) : 0.0f;
+  e.motor = r.motor, e.limit = r.limit;
+  e.motor_shift = r.motor_shift, e.motor_bound = r.motor_bound;
+  e.lower = r.lower, e.upper = r.upper;
+  e.reference = r.reference;
+  // A setter may have lowered the motor's effort or turned a row off since the last step.
+  e.impulse[0] = r.motor ? std::clamp(h2 * j.carried_angle[0], -r.motor_bound, r.motor_bound) : 0;
+  e.impulse[1] = r.limit ? std::max(h2 * j.carried_angle[1], 0.0f) : 0.0f;
+  e.impulse[2] = r.limit ? std::min(h2 * j.carried_angle[2], 0.0f) : 0.0f;
+}
+
+// Changes the bodies' turn over the substep by the angle row's impulse dl (fixed bodies are
+// never written: a colour's joints may share them).
+inline void push_angle(World::Impl& w, const AngleMotion& e, float dl) {
+  if (e.ia != 0) w.bodies.da[e.a] -= e.ia * dl;
+  if (e.ib != 0) w.bodies.da[e.b] += e.ib * dl;
+}
+
+// The angle rows of groups [lo, hi): their slack from the poses now, then (warm_start) the
+// carried impulses applied.
+void refresh_angle_motion(World::Impl& w, std::uint32_t lo, std::uint32_t hi, bool warm_start) {
+  PointMotion& m = w.point_motion;
+  for (std::uint32_t i = m.angle_begin[lo]; i < m.angle_begin[hi]; ++i) {
+    AngleMotion& e = m.angle_rows[i];
+    if (e.limit) {
+      const float angle = joint_angle(w, JointBodies{.a = e.a, .b = e.b}, e.reference);
+      e.slack_lower = std::max(angle - e.lower, 0.0f);
+      e.slack_upper = std::max(e.upper - angle, 0.0f);
+    }
+    if (warm_start) push_angle(w, e, e.impulse[0] + e.impulse[1] + e.impulse[2]);
+  }
+}
+
+// One pass over the angle rows of groups [lo, hi): the motor, then the lower and upper limit.
+void solve_angle_motion(World::Impl& w, std::uint32_t lo, std::uint32_t hi) {
+  PointMotion& m = w.point_motion;
+  const float* da = w.bodies.da.data();
+  for (std::uint32_t i = m.angle_begin[lo]; i < m.angle_begin[hi]; ++i) {
+    AngleMotion& e = m.angle_rows[i];
+    // Drives the relative turn over the substep toward `target`, the impulse kept in [lo, hi].
+    auto row = [&](float& impulse, float target, float lo_bound, float hi_bound) {
+      const float motion = da[e.b] - da[e.a];
+      const float next = std::clamp(impulse - (motion - target) * e.inv_k, lo_bound, hi_bound);
+      push_angle(w, e, next - impulse);
+      impulse = next;
+    };
+    if (e.motor) row(e.impulse[0], e.motor_shift, -e.motor_bound, e.motor_bound);
+    if (e.limit) {
+      row(e.impulse[1], -e.slack_lower, 0.0f, kUnbounded);
+      row(e.impulse[2], e.slack_upper, -kUnbounded, 0.0f);
+    }
+  }
 }
 
 PointSpans spans(World::Impl& w) {
@@ -95,7 +151,7 @@ void prepare_point_motion(World::Impl& w, float h) {
       if (k < ids.size()) {
         fill_lane(w, g, int(k % lanes), ids[k], h2);
         if (projected) fill_angle_lane(m.angles[first + k / lanes], int(k % lanes), angle_rows[k]);
-        add_angle_motion(w, m.angle_rows, ids[k], angle_rows[k], h2);
+        add_angle_motion(w, ids[k], angle_rows[k], h2);
       } else {
         pad_lane(g, int(k % lanes));
       }
@@ -216,15 +272,14 @@ void refresh_point_motion(World::Impl& w, std::uint32_t lo, std::uint32_t hi, bo
     refresh_point_groups_scalar(spans(w), w.point_motion.groups.data(), lo, hi, warm_start);
   else
     refresh_point_groups_wide(spans(w), w.point_motion.groups.data(), lo, hi, warm_start);
-  PointMotion& m = w.point_motion;
-  refresh_angle_motion(w, angle_rows_of(m, lo, hi), warm_start);
+  refresh_angle_motion(w, lo, hi, warm_start);
 }
 
 float solve_point_motion(World::Impl& w, std::uint32_t lo, std::uint32_t hi, bool overflow,
                          bool angle_rows) {
   hi = std::min(hi, w.point_motion.velocity_end[lo]);
   if (lo >= hi) return 0.0f;
-  if (angle_rows) solve_angle_motion(w, angle_rows_of(w.point_motion, lo, hi));
+  if (angle_rows) solve_angle_motion(w, lo, hi);
   if (overflow) return solve_point_groups_scalar(spans(w), w.point_motion.groups.data(), lo, hi);
   // The test switch's scalar runs of the other colours report infinity too, so that the passes
   // stop where they stop without it.
@@ -266,7 +321,16 @@ void finish_point_motion(World::Impl& w, float h) {
   });
   // The motor and limit rows: their carried torques, and their impulses added to the reaction
   // (after the projection's, which the loop above or the type's solve left).
-  finish_angle_motion(w, w.point_motion.angle_rows, h);
+  auto& angle_rows = w.point_motion.angle_rows;
+  w.tasks.parallel_for(int(angle_rows.size()), 512, [&](int lo, int hi, int) {
+    for (int k = lo; k < hi; ++k) {
+      const AngleMotion& e = angle_rows[std::size_t(k)];
+      Joint& j = w.joints[e.joint];
+      for (int r = 0; r < 3; ++r) j.carried_angle[r] = inv_h2 * e.impulse[r];
+      j.motor_impulse = e.impulse[0];
+      j.reaction_torque += (e.impulse[0] + e.impulse[1]) + e.impulse[2];
+    }
+  });
   finish_tree_motion(w, h);
 }
 

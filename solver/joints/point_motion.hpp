@@ -37,9 +37,6 @@ namespace strut {
 // out than they take to solve.
 inline constexpr int kPointGroupGrain = 256 / kWideLanes;
 
-// Whether joint j has a point row this step: its type's point_motion, enabled, awake, between
-// rigid bodies.
-bool has_point_row(const World::Impl& w, const Joint& j);
 // Packs the point rows of the awake, enabled joints whose type has them into groups, in the
 // joint colouring's order (once per step, after colour_joints), each with its carried impulse;
 // likewise the other types' rigid rows (add_rigid_rows).
