@@ -32,8 +32,9 @@ struct WorldConfig {
   // at 8 costs 18% fewer instructions than at 1 before in an AVX2 build, 10% more in the default
   // (SSE4.2) build (solver/joints/point_motion.hpp).
   int joint_passes = 8;
-  // 0 = all cores, 1 = run inline on the calling thread. At most 8 threads a core run: more
-  // would only take turns at every stage's barrier (same results, since no count changes a bit).
+  // 0 = all cores, 1 = run inline on the calling thread, at most limits::kMaxThreads (256; more
+  // throws). At most 8 threads a core run: more would only take turns at every stage's barrier
+  // (same results, since no count changes a bit).
   int threads = 0;
   // A tbb::task_arena owned by the embedding program, set through strut/task_arena.hpp. When
   // set, strut runs its parallel phases inside it and `threads` is ignored.
