@@ -284,10 +284,13 @@ class World {
   // stale id or, when locking, a soft body.
   void set_motion_locks(BodyId id, bool x, bool y, bool rotation);
 
-  // Embedding (world_embedding.cpp). User data: the BodyDef's value, changeable at any time;
-  // joints start at 0.
+  // Embedding (world_embedding.cpp). User data: the BodyDef's and ShapeDef's values, changeable
+  // at any time (definition(id) reads them back; a body made from BodyDef::shape keeps its
+  // shape's value in definition(ShapeId) only); joints start at 0. Copies and snapshots keep it.
   std::uint64_t user_data(BodyId id) const;
   void set_user_data(BodyId id, std::uint64_t value);
+  std::uint64_t user_data(ShapeId id) const;
+  void set_user_data(ShapeId id, std::uint64_t value);
   std::uint64_t user_data(JointId id) const;
   void set_user_data(JointId id, std::uint64_t value);
   // Sleep per body. Disabling wakes the body's island and keeps it awake; put_to_sleep puts the
