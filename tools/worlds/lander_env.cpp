@@ -12,6 +12,7 @@
 #include <string>
 #include <thread>
 
+#include "solver/shapes/shape_checks.hpp"
 #include "strut/limits.hpp"
 #include "tools/worlds/small_worlds.hpp"
 
@@ -122,7 +123,7 @@ LanderEnv::LanderEnv(const LanderConfig& c) {
   if (c.max_steps < 1)
     throw Error("LanderEnv: max_steps must be at least 1, got " + std::to_string(c.max_steps));
   if (!(c.dt > 0.0f && c.dt <= 0.1f))
-    throw Error("LanderEnv: dt must be in (0, 0.1] s, got " + std::to_string(c.dt));
+    throw Error("LanderEnv: dt must be in (0, 0.1] s, got " + shapes::number_text(c.dt));
   if (c.threads < 0 || c.threads > limits::kMaxThreads)
     throw Error("LanderEnv: threads must be in [0, " + std::to_string(limits::kMaxThreads) +
                 "] (0 = all cores), got " + std::to_string(c.threads));
