@@ -4,6 +4,7 @@
 #include <cmath>
 #include <string>
 
+#include "solver/shapes/shape_checks.hpp"
 #include "strut/error.hpp"
 
 namespace strut {
@@ -50,8 +51,9 @@ void validate_material(const Material& m, std::string_view what) {
   auto check = [&](float v, const char* field, float lo, float hi) {
     if (!std::isfinite(v)) throw Error(std::string(what) + "." + field + ": not a finite number");
     if (v < lo || v > hi)
-      throw Error(std::string(what) + "." + field + ": " + std::to_string(v) +
-                  " is out of range [" + std::to_string(lo) + ", " + std::to_string(hi) + "]");
+      throw Error(std::string(what) + "." + field + ": " + shapes::number_text(v) +
+                  " is out of range [" + shapes::number_text(lo) + ", " + shapes::number_text(hi) +
+                  "]");
   };
   check(m.density, "density", 0.0f, 1e9f);
   check(m.friction, "friction", 0.0f, 1e3f);

@@ -59,8 +59,9 @@ void validate_config(const WorldConfig& c) {
   require_count(c.substeps, limits::kMaxSubsteps, "WorldConfig", "substeps");
   require_count(c.iterations, limits::kMaxIterations, "WorldConfig", "iterations");
   require_count(c.joint_passes, limits::kMaxIterations, "WorldConfig", "joint_passes");
-  if (c.threads < 0)
-    throw Error("WorldConfig: threads must be >= 0, got " + std::to_string(c.threads));
+  if (c.threads < 0 || c.threads > limits::kMaxThreads)
+    throw Error("WorldConfig: threads must be in [0, " + std::to_string(limits::kMaxThreads) +
+                "] (0 = all cores), got " + std::to_string(c.threads));
   for (auto [v, name] : {std::pair{c.sleep_time, "sleep_time"},
                          {c.sleep_speed, "sleep_speed"},
                          {c.restitution_threshold, "restitution_threshold"},

@@ -13,8 +13,19 @@
 
 namespace strut {
 
+namespace {
+
+int checked_threads(int threads) {
+  if (threads < 0 || threads > limits::kMaxThreads)
+    throw Error("WorldBatch: threads must be in [0, " + std::to_string(limits::kMaxThreads) +
+                "] (0 = all cores), got " + std::to_string(threads));
+  return threads;
+}
+
+}  // namespace
+
 struct WorldBatch::Impl {
-  explicit Impl(int threads) : tasks(threads) {}
+  explicit Impl(int threads) : tasks(checked_threads(threads)) {}
   TaskSystem tasks;
   std::vector<World> worlds;
 };

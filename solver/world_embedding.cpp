@@ -69,6 +69,16 @@ void World::set_user_data(BodyId id, std::uint64_t value) {
   w.cold[w.dense_of(id, "set_user_data")].def.user_data = value;
 }
 
+std::uint64_t World::user_data(ShapeId id) const {
+  const auto& w = *impl_;
+  return w.shapes[w.shape_slots.slot_of(id, "user_data")].def.user_data;
+}
+
+void World::set_user_data(ShapeId id, std::uint64_t value) {
+  auto& w = *impl_;
+  w.shapes[w.shape_slots.slot_of(id, "set_user_data")].def.user_data = value;
+}
+
 std::uint64_t World::user_data(JointId id) const {
   const auto& w = *impl_;
   w.joint_dense_of(id, "user_data");

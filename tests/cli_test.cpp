@@ -286,7 +286,11 @@ TEST_F(Cli, BadArgumentsExitTwo) {
       {"run --steps ten", "strut: --steps: expected a whole number, got 'ten'"},
       {"run --steps -5", "strut: --steps: -5 is out of range [0, 1000000000]"},
       {"run --steps 1.5", "strut: --steps: expected a whole number, got '1.5'"},
-      {"run --threads -1", "strut: --threads: -1 is out of range [0, 1024]"},
+      {"run --threads -1", "strut: --threads: -1 is out of range [0, 256]"},
+      // The bad --steps too, so that a --threads let through fails at once instead of running.
+      {"run --threads 257 --steps -1", "strut: --threads: 257 is out of range [0, 256]"},
+      {"scale rain --threads-max 257 --steps 0",
+       "strut: --threads-max: 257 is out of range [1, 256]"},
       {"run --substeps 0", "strut: --substeps: 0 is out of range [1, 1000]"},
       {"run --quiet=yes", "strut: run: unknown option '--quiet=yes' (see strut --help)"},
       {"run no_such_scene",

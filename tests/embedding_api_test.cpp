@@ -78,6 +78,43 @@ TEST(EmbeddingApi, UserDataOnBodiesAndJoints) {
             std::string::npos);
 }
 
+// Shapes have user data as bodies do (issue 31: ShapeDef::user_data had no setter): set at
+// add_shape or later, read back by user_data and definition, kept when the body's shapes change
+// and by copies and snapshots; a stale or null id is an error naming the call, world unchanged.
+TEST(EmbeddingApi, UserDataOnShapes) {
+  World world;
+  world.create_body(test::ground_def());
+  const BodyId body = world.create_body(test::box_def({0, 2}));
+  const ShapeId box = world.shapes(body)[0];
+  EXPECT_EQ(world.user_data(box), 0u);  // a BodyDef::shape body's one shape starts at 0
+  world.set_user_data(box, 11);
+  const ShapeId ball = world.add_shape(
+      body, {.shape = CircleShape{0.3f}, .offset = {0, 0.8f}, .user_data = 22});  // lays out anew
+  EXPECT_EQ(world.user_data(box), 11u);
+  EXPECT_EQ(world.user_data(ball), 22u);
+  world.set_user_data(ball, 0xFFFFFFFFFFFFFFFFull);
+  EXPECT_EQ(world.definition(ball).user_data, 0xFFFFFFFFFFFFFFFFull);
+  EXPECT_EQ(world.definition(body).shapes.at(0).user_data, 11u);  // recreating the body keeps it
+  for (int i = 0; i < 10; ++i) world.step(kDt);
+  const World copy = world.copy();
+  const World loaded = World::from_snapshot(world.snapshot(), 1);
+  for (const World* w : {&copy, &loaded}) {
+    EXPECT_EQ(w->user_data(box), 11u);
+    EXPECT_EQ(w->user_data(ball), 0xFFFFFFFFFFFFFFFFull);
+  }
+  world.remove_shape(ball);
+  const std::uint64_t hash = world.state_hash();
+  EXPECT_EQ(error_of([&] { world.set_user_data(ball, 1); }),
+            "set_user_data: stale or unknown shape " + std::to_string(ball.index) + "/" +
+                std::to_string(ball.generation));
+  EXPECT_EQ(error_of([&] { world.user_data(ball); }), "user_data: stale or unknown shape " +
+                                                          std::to_string(ball.index) + "/" +
+                                                          std::to_string(ball.generation));
+  EXPECT_EQ(error_of([&] { world.set_user_data(ShapeId{}, 1); }), "set_user_data: null shape id");
+  EXPECT_EQ(world.state_hash(), hash);
+  EXPECT_EQ(world.user_data(box), 11u);
+}
+
 // A box with sleep disabled stays awake on the ground while an identical one falls asleep
 // (sleep_time 0.5 s); enabling sleep lets it sleep too.
 TEST(EmbeddingApi, SleepCanBeDisabledPerBody) {

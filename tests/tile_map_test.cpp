@@ -60,15 +60,15 @@ TEST(TileMap, BadDefinitionsAreRejectedWithTheField) {
   def.tiles = {0, 1};
   def.tile_size = 0.0f;
   EXPECT_EQ(test::error_of([&] { world.create_tile_map(def); }),
-            "create_tile_map: tile_size must be in [0.002000, 200000.000000] m");
+            "create_tile_map: tile_size must be in [0.002, 200000] m");
   def.tile_size = 1.0f;
   def.floor_gravity = -1.0f;
   EXPECT_EQ(test::error_of([&] { world.create_tile_map(def); }),
-            "create_tile_map: floor_gravity must be in [0, 10000.000000] m/s^2");
+            "create_tile_map: floor_gravity must be in [0, 10000] m/s^2");
   def.floor_gravity = 10.0f;
   def.floor_stop_speed = std::nanf("");
   EXPECT_EQ(test::error_of([&] { world.create_tile_map(def); }),
-            "create_tile_map: floor_stop_speed must be in [0, 10000.000000] m/s");
+            "create_tile_map: floor_stop_speed must be in [0, 10000] m/s");
   def.floor_stop_speed = 0.01f;
   def.materials[1].material.friction = -1.0f;
   EXPECT_EQ(test::error_of([&] {

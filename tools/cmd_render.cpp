@@ -7,6 +7,7 @@
 #include <set>
 #include <sstream>
 
+#include "strut/limits.hpp"
 #include "strut/scenes.hpp"
 #include "tools/cli.hpp"
 #include "tools/record/recording.hpp"
@@ -98,7 +99,7 @@ int render_command(std::span<const std::string> argv) {
       throw UsageError("--size: expected WxH, each 16 to 8192 pixels, got '" + s + "'");
     options.width = int(w), options.height = int(h);
   }
-  const int threads = int(args.integer("--threads", 0, 0, 1024));
+  const int threads = int(args.integer("--threads", 0, 0, limits::kMaxThreads));
   const std::string prefix = args.text("-o", args.text("--out", default_prefix(input)));
 
   const bool from_recording = is_recording_file(input);

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <string>
 
+#include "strut/limits.hpp"
 #include "tools/cli.hpp"
 #include "tools/robustness/robustness.hpp"
 
@@ -16,7 +17,7 @@ int robustness_command(std::span<const std::string> argv) {
       parse_args("robustness", argv, {"--case", "--write-scenes", "--threads"}, {"--no-sleep"});
   if (!args.positional.empty()) throw UsageError("robustness: takes no positional arguments");
   const std::string only = args.text("--case", "");
-  const int threads = int(args.integer("--threads", 1, 0, 256));
+  const int threads = int(args.integer("--threads", 1, 0, limits::kMaxThreads));
   const bool sleep_off = args.has("--no-sleep");
   const std::vector<robustness::Case> all = robustness::cases();
   bool found = only.empty();

@@ -13,6 +13,7 @@
 #include <unordered_map>
 #include <utility>
 
+#include "strut/limits.hpp"
 #include "strut/scenes.hpp"
 #include "tools/cli.hpp"
 #include "tools/record/run_recording.hpp"
@@ -301,7 +302,7 @@ int run_command(std::span<const std::string> argv) {
     throw UsageError("run: expected at most one SCENE, got '" + args.positional[1] + "'");
   const std::string name =
       args.positional.empty() ? std::string(kDefaultSceneName) : args.positional[0];
-  const int threads = int(args.integer("--threads", 0, 0, 1024));
+  const int threads = int(args.integer("--threads", 0, 0, limits::kMaxThreads));
   const long long substeps = args.integer("--substeps", 0, 1, 1000);
   const long long steps_opt = args.integer("--steps", -1, 0, 1000000000);
   const bool quiet = args.has("--quiet");

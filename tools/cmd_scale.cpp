@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <thread>
 
+#include "strut/limits.hpp"
 #include "tools/cli.hpp"
 #include "tools/scene/json_text.hpp"
 #include "tools/svg_plot.hpp"
@@ -53,7 +54,7 @@ int scale_command(std::span<const std::string> argv) {
     throw UsageError("scale: expected one SCENE (a file or a built-in name)");
   const std::string name = args.positional[0];
   const int cores = int(std::max(1u, std::thread::hardware_concurrency()));
-  const int threads_max = int(args.integer("--threads-max", cores, 1, 1024));
+  const int threads_max = int(args.integer("--threads-max", cores, 1, limits::kMaxThreads));
   const int steps = int(args.integer("--steps", 100, 1, 1000000000));
   const std::vector<float> sizes = parse_sizes(args.text("--sizes", "1"));
   const std::string prefix =

@@ -25,13 +25,14 @@ constexpr const char* kUsage = R"(usage:
   strut robustness [--case NAME] [--threads T] [--write-scenes DIR]
 
 SCENE is a scene file (JSON) or the name of a built-in scene; `strut run` without one runs
-large_pyramid. --threads 0 (the default) uses all cores. --no-contact-cache makes every pair
-collide afresh every step (the scene's world.contact_cache). --record writes every K-th
-step (docs/recording_format.md); `strut view` makes a page that plays it in a browser and
-`strut render` draws PNG frames. `strut robustness` runs the robustness suite (the field's
-stress cases, README "Robustness") and prints each figure beside its limit; its scenes are
-scenes/robustness/*.json. --snapshot-out writes the world as it is after the run; such a
-file (or a World::snapshot) is accepted wherever a scene is and continues exactly where it was.
+large_pyramid. --threads 0 (the default) uses all cores; at most 256 (every thread count gives
+the same results). --no-contact-cache makes every pair collide afresh every step (the scene's
+world.contact_cache). --record writes every K-th step (docs/recording_format.md); `strut view`
+makes a page that plays it in a browser and `strut render` draws PNG frames. `strut robustness`
+runs the robustness suite (the field's stress cases, README "Robustness") and prints each
+figure beside its limit; its scenes are scenes/robustness/*.json. --snapshot-out writes the
+world as it is after the run; such a file (or a World::snapshot) is accepted wherever a scene
+is and continues exactly where it was.
 See docs/scene_format.md.
 )";
 

@@ -32,8 +32,9 @@ struct WorldConfig {
   // at 8 costs 18% fewer instructions than at 1 before in an AVX2 build, 10% more in the default
   // (SSE4.2) build (solver/joints/point_motion.hpp).
   int joint_passes = 8;
-  // 0 = all cores, 1 = run inline on the calling thread. At most 8 threads a core run: more
-  // would only take turns at every stage's barrier (same results, since no count changes a bit).
+  // 0 = all cores, 1 = run inline on the calling thread, at most limits::kMaxThreads (256; more
+  // throws). At most 8 threads a core run: more would only take turns at every stage's barrier
+  // (same results, since no count changes a bit).
   int threads = 0;
   // A tbb::task_arena owned by the embedding program, set through strut/task_arena.hpp. When
   // set, strut runs its parallel phases inside it and `threads` is ignored.
@@ -283,10 +284,13 @@ class World {
   // stale id or, when locking, a soft body.
   void set_motion_locks(BodyId id, bool x, bool y, bool rotation);
 
-  // Embedding (world_embedding.cpp). User data: the BodyDef's value, changeable at any time;
-  // joints start at 0.
+  // Embedding (world_embedding.cpp). User data: the BodyDef's and ShapeDef's values, changeable
+  // at any time (definition(id) reads them back; a body made from BodyDef::shape keeps its
+  // shape's value in definition(ShapeId) only); joints start at 0. Copies and snapshots keep it.
   std::uint64_t user_data(BodyId id) const;
   void set_user_data(BodyId id, std::uint64_t value);
+  std::uint64_t user_data(ShapeId id) const;
+  void set_user_data(ShapeId id, std::uint64_t value);
   std::uint64_t user_data(JointId id) const;
   void set_user_data(JointId id, std::uint64_t value);
   // Sleep per body. Disabling wakes the body's island and keeps it awake; put_to_sleep puts the

@@ -21,7 +21,8 @@ namespace strut {
 
 class WorldBatch {
  public:
-  // threads: 0 = all cores, 1 = every world on the calling thread.
+  // threads: 0 = all cores, 1 = every world on the calling thread, at most limits::kMaxThreads
+  // (256; more throws strut::Error naming the field).
   explicit WorldBatch(int threads = 0);
   ~WorldBatch();
   WorldBatch(WorldBatch&&) noexcept;

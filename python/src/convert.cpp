@@ -3,6 +3,8 @@
 #include <cmath>
 #include <cstdio>
 
+#include "strut/limits.hpp"
+
 namespace strut::python {
 
 std::string hash_text(std::uint64_t hash) {
@@ -18,8 +20,9 @@ std::string number_text(double v) {
 }
 
 void check_threads(int threads, const char* call) {
-  if (threads < 0)
-    throw Error(std::string(call) + ": threads must be 0 (all cores) or more, got " +
+  if (threads < 0 || threads > limits::kMaxThreads)
+    throw Error(std::string(call) + ": threads must be in [0, " +
+                std::to_string(limits::kMaxThreads) + "] (0 = all cores), got " +
                 std::to_string(threads));
 }
 

@@ -27,7 +27,8 @@ inline py::tuple tuple_of(Vec2 v) { return py::make_tuple(v.x, v.y); }
 std::string hash_text(std::uint64_t hash);  // the 16 hex digits `strut run` prints
 std::string number_text(double v);          // %g
 
-// Throws "<call>: threads must be 0 (all cores) or more, got N" for a negative count.
+// Throws "<call>: threads must be in [0, 256] (0 = all cores), got N" beyond
+// limits::kMaxThreads, as WorldConfig does.
 void check_threads(int threads, const char* call);
 
 // Runs a world call whose strut::Error is re-thrown after `what`, less the C++ call's own

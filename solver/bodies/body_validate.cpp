@@ -170,7 +170,7 @@ void validate_body_def(const BodyDef& def) {
   }
   if (dynamic && def.material.density <= 0)
     throw Error("material.density: must be positive on a dynamic body, got " +
-                std::to_string(def.material.density));
+                shapes::number_text(def.material.density));
   if (!def.shapes.empty()) {
     validate_compound(def, dynamic);
     return;

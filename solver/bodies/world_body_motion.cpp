@@ -2,6 +2,7 @@
 #include <cmath>
 #include <string>
 
+#include "solver/shapes/shape_checks.hpp"
 #include "solver/step/visited_bodies.hpp"
 #include "solver/world_impl.hpp"
 #include "strut/world.hpp"
@@ -22,7 +23,7 @@ void World::set_target_transform(BodyId id, Transform target, float dt) {
     throw Error("set_target_transform: target is not a finite transform");
   if (!std::isfinite(dt) || dt <= 0)
     throw Error("set_target_transform: dt must be a positive finite number, got " +
-                std::to_string(dt));
+                shapes::number_text(dt));
   const Transform now = transform(id);  // checks the id
   float turn = target.angle - now.angle;
   turn = std::remainder(turn, 2.0f * float(M_PI));  // the short way round

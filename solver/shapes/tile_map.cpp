@@ -13,6 +13,7 @@
 #include <cmath>
 #include <string>
 
+#include "solver/shapes/shape_checks.hpp"
 #include "solver/world_impl.hpp"
 #include "strut/limits.hpp"
 #include "strut/world.hpp"
@@ -27,8 +28,8 @@ void validate_tile_map(const TileMapDef& def) {
   if (!is_finite(def.origin)) fail("origin is not finite");
   if (!std::isfinite(def.tile_size) || !(0.5f * def.tile_size >= limits::kMinSize) ||
       0.5f * def.tile_size > limits::kMaxSize)
-    fail("tile_size must be in [" + std::to_string(2 * limits::kMinSize) + ", " +
-         std::to_string(2 * limits::kMaxSize) + "] m");
+    fail("tile_size must be in [" + shapes::number_text(2 * limits::kMinSize) + ", " +
+         shapes::number_text(2 * limits::kMaxSize) + "] m");
   if (def.rows <= 0 || def.cols <= 0) fail("rows and cols must be positive");
   const std::size_t cells = std::size_t(def.rows) * std::size_t(def.cols);
   if (def.tiles.size() != cells)
@@ -47,16 +48,16 @@ void validate_tile_map(const TileMapDef& def) {
            std::to_string(def.materials.size()) + " given)");
   }
   if (!(def.floor_gravity >= 0 && def.floor_gravity <= limits::kMaxGravity))
-    fail("floor_gravity must be in [0, " + std::to_string(limits::kMaxGravity) + "] m/s^2");
+    fail("floor_gravity must be in [0, " + shapes::number_text(limits::kMaxGravity) + "] m/s^2");
   if (!(def.floor_stop_speed >= 0 && def.floor_stop_speed <= limits::kMaxSpeed))
-    fail("floor_stop_speed must be in [0, " + std::to_string(limits::kMaxSpeed) + "] m/s");
+    fail("floor_stop_speed must be in [0, " + shapes::number_text(limits::kMaxSpeed) + "] m/s");
   const Vec2 far_corner{def.origin.x + float(def.cols) * def.tile_size,
                         def.origin.y - float(def.rows) * def.tile_size};
   for (const Vec2 corner : {def.origin, far_corner})
     if (!is_finite(corner) ||
         std::fmax(std::fabs(corner.x), std::fabs(corner.y)) > limits::kMaxCoordinate)
       fail("the map reaches beyond the coordinate limit of " +
-           std::to_string(limits::kMaxCoordinate) + " m (strut/limits.hpp)");
+           shapes::number_text(limits::kMaxCoordinate) + " m (strut/limits.hpp)");
 }
 
 // Box edges: 0 bottom, 1 right, 2 top, 3 left (counter-clockwise from the lower left), and the

@@ -94,6 +94,21 @@ def test_errors_are_value_errors_naming_the_problem():
         w.step(-1)
 
 
+def test_thread_counts_beyond_the_maximum_are_refused_as_in_cpp():
+    bound = r"threads must be in \[0, 256\] \(0 = all cores\), got 257"
+    with pytest.raises(strut.Error, match="load_scene: " + bound):
+        strut.load_scene("tumbler", threads=257)
+    with pytest.raises(strut.Error, match="World: " + bound):
+        strut.World(threads=257)
+    with pytest.raises(strut.Error, match="WorldBatch: " + bound):
+        strut.WorldBatch([strut.load_scene("tumbler", threads=1)], threads=257)
+    with pytest.raises(strut.Error, match="LanderEnv: " + bound):
+        strut.LanderEnv(1, threads=257)
+    data = strut.load_scene("tumbler", threads=1).snapshot()
+    with pytest.raises(strut.Error, match="World.from_snapshot: " + bound):
+        strut.World.from_snapshot(data, threads=257)
+
+
 def test_scene_file_errors_name_the_file(tmp_path):
     bad = tmp_path / "bad.json"
     bad.write_text('{"version": 1, "bodies": [{"shape": {"box": [0, 1]}}]}')

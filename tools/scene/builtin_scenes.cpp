@@ -1,4 +1,5 @@
 // The registry of built-in scenes: names in a fixed order, each with its maker.
+#include "solver/shapes/shape_checks.hpp"
 #include "strut/scenes.hpp"
 #include "tools/scene/builtin_parts.hpp"
 
@@ -42,7 +43,7 @@ bool is_builtin_scene(std::string_view name) {
 
 Scene builtin_scene(std::string_view name, float size) {
   if (!(size > 0 && size <= 1000))
-    throw Error("builtin_scene: size must be in (0, 1000], got " + std::to_string(size));
+    throw Error("builtin_scene: size must be in (0, 1000], got " + shapes::number_text(size));
   for (const Entry& e : kScenes)
     if (name == e.name) return e.make(size);
   throw Error("unknown built-in scene '" + std::string(name) + "'");

@@ -11,6 +11,7 @@
 
 #include "solver/core/field_archive.hpp"
 #include "solver/core/public_fields.hpp"
+#include "solver/shapes/shape_checks.hpp"
 #include "strut/scene.hpp"
 #include "tools/scene/builtin_parts.hpp"
 #define XXH_INLINE_ALL
@@ -60,7 +61,8 @@ void check_instance(const SceneInstance& s, std::string_view label, std::size_t 
   for (std::size_t i = 0; i < s.joints.size(); ++i)
     if (!s.world.is_valid(s.joints[i]))
       fail("joints[" + std::to_string(i) + "] is not a joint of the world");
-  if (!(s.dt > 0.0f && s.dt <= 1.0f)) fail("dt " + std::to_string(s.dt) + " is not in (0, 1] s");
+  if (!(s.dt > 0.0f && s.dt <= 1.0f))
+    fail("dt " + shapes::number_text(s.dt) + " is not in (0, 1] s");
   if (s.steps < 0 || s.steps_done < 0) fail("negative step count");
 }
 

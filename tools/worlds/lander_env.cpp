@@ -12,6 +12,8 @@
 #include <string>
 #include <thread>
 
+#include "solver/shapes/shape_checks.hpp"
+#include "strut/limits.hpp"
 #include "tools/worlds/small_worlds.hpp"
 
 namespace strut::envs {
@@ -121,10 +123,10 @@ LanderEnv::LanderEnv(const LanderConfig& c) {
   if (c.max_steps < 1)
     throw Error("LanderEnv: max_steps must be at least 1, got " + std::to_string(c.max_steps));
   if (!(c.dt > 0.0f && c.dt <= 0.1f))
-    throw Error("LanderEnv: dt must be in (0, 0.1] s, got " + std::to_string(c.dt));
-  if (c.threads < 0)
-    throw Error("LanderEnv: threads must be 0 (all cores) or more, got " +
-                std::to_string(c.threads));
+    throw Error("LanderEnv: dt must be in (0, 0.1] s, got " + shapes::number_text(c.dt));
+  if (c.threads < 0 || c.threads > limits::kMaxThreads)
+    throw Error("LanderEnv: threads must be in [0, " + std::to_string(limits::kMaxThreads) +
+                "] (0 = all cores), got " + std::to_string(c.threads));
   const int threads =
       c.threads == 0 ? int(std::max(1u, std::thread::hardware_concurrency())) : c.threads;
   impl_ = std::make_unique<Impl>(c, threads);

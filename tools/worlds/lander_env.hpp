@@ -31,7 +31,7 @@ struct LanderConfig {
 class LanderEnv {
  public:
   // Throws strut::Error naming the setting out of range (envs 1..1,000,000; max_steps >= 1;
-  // dt in (0, 0.1]; threads >= 0).
+  // dt in (0, 0.1]; threads 0..limits::kMaxThreads).
   explicit LanderEnv(const LanderConfig& config);
   ~LanderEnv();
   LanderEnv(LanderEnv&&) noexcept;
