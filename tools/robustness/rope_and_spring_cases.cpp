@@ -1,8 +1,9 @@
 // Robustness cases of long joint chains under heavy loads and of springs of very different
-// stiffness: the AVBD demo's hanging rope and spring ratio, Solver2D's ball and chain; and a
-// lander resting on a slope with its motors holding its legs at their limits. Every
+// stiffness: the AVBD demo's hanging rope and spring ratio, Solver2D's ball and chain and bridge;
+// and a lander resting on a slope with its motors holding its legs at their limits. Every
 // scene runs at the default settings (dt 1/60, 4 substeps, gravity (0, -10)) unless its
 // description says otherwise.
+#include <algorithm>
 #include <cmath>
 #include <numbers>
 #include <string>
@@ -153,6 +154,58 @@ double chain_stretch(Engine& e, int steps) {
   });
 }
 
+// --- Solver2D's bridge
+// ----------------------------------------------------------------------------
+
+// Solver2D's Bridge: 160 planks of 1 x 0.25 m (density 20, 5 kg), drag 0.1, pinned end to end in
+// a straight line from a static pivot at (-80, 20) to one at (80, 20): the bridge is exactly as
+// long as its span, so rigid planks hold it straight and any sag is the joints giving.
+constexpr int kBridgePlanks = 160;
+
+Scene bridge() {
+  Scene s = base("bridge",
+                 "Solver2D's Bridge: 160 planks of 1 x 0.25 m (density 20), drag 0.1, pinned end "
+                 "to end between static pivots 160 m apart at their height; sleep off",
+                 600, false);
+  BodyDef pivot;
+  pivot.is_static = true;
+  pivot.shape = CircleShape{0.05f};
+  pivot.center = {-80, 20};
+  add(s, pivot, "left");
+  pivot.center = {80, 20};
+  add(s, pivot, "right");
+  std::string previous = "left";
+  for (int i = 0; i < kBridgePlanks; ++i) {
+    BodyDef plank = box({-79.5f + float(i), 20}, {0.5f, 0.125f}, 20.0f);
+    plank.linear_drag = 0.1f;
+    plank.angular_drag = 0.1f;
+    plank.group = -1;
+    const std::string name = "plank" + std::to_string(i);
+    add(s, plank, name);
+    pin(s, previous, name, {-80.0f + float(i), 20});
+    previous = name;
+  }
+  pin(s, previous, "right", {80, 20});
+  return s;
+}
+
+// The widest gap between the ends the bridge's pins join (neighbouring planks, and the end
+// planks and their pivots) after `steps` steps (m).
+double bridge_gap(Engine& e, int steps) {
+  for (int i = 0; i < steps; ++i) e.step();
+  const auto end_of = [&](int body, float side) {
+    const float a = e.angle(body);
+    return e.position(body) + Vec2{side * 0.5f * std::cos(a), side * 0.5f * std::sin(a)};
+  };
+  double widest = 0;
+  Vec2 previous = e.position(0);  // the left pivot
+  for (int k = 2; k < 2 + kBridgePlanks; ++k) {
+    widest = std::max(widest, double(length(end_of(k, -1) - previous)));
+    previous = end_of(k, 1);
+  }
+  return std::max(widest, double(length(e.position(1) - previous)));
+}
+
 // --- motors held at their limits --------------------------------------------------------------
 
 // The small-world lander (../shared/smallworlds: a hexagonal hull of density 5 on two box legs,
@@ -206,6 +259,9 @@ void add_rope_and_spring_cases(std::vector<Case>& c) {
   c.push_back({"ball_and_chain", "largest stretch of the 48 m chain in its first 3 s (m)", 0.48,
                true, "links joined rigidly do not stretch (1% of its length allowed)",
                ball_and_chain, [](Engine& e) { return chain_stretch(e, 180); }});
+  c.push_back({"bridge", "widest gap at a pin of Solver2D's bridge after 10 s (m)", 0.01, true,
+               "planks joined rigidly meet at their pins (1 cm allowed)", bridge,
+               [](Engine& e) { return bridge_gap(e, 600); }});
   // Open: the motors pressing the legs against their limits keep it rocking at 0.077 m/s
   // (Box2D v3 0.30); see has_motor_or_limit in solver/joints/tree_motion.cpp.
   c.push_back({"lander_rest", "fastest point of the lander from 5 s to 10 s (m/s)", kSleepSpeed,
