@@ -45,13 +45,13 @@ inline BodyDef ground_box(Vec2 center = {0, -1}, Vec2 half = {50, 1}) {
   return d;
 }
 
-// A static pivot (a small circle) named "pivot" at p, and a free revolute joint between bodies.
-inline void add_pivot(Scene& s, Vec2 p) {
+// A static pivot (a small circle) named `name` at p, and a free revolute joint between bodies.
+inline void add_pivot(Scene& s, Vec2 p, std::string name = "pivot") {
   BodyDef d;
   d.is_static = true;
   d.shape = CircleShape{0.05f};
   d.center = p;
-  add(s, d, "pivot");
+  add(s, d, std::move(name));
 }
 inline void pin(Scene& s, std::string a, std::string b, Vec2 anchor) {
   RevoluteJointDef j;

@@ -167,13 +167,8 @@ Scene bridge() {
                  "Solver2D's Bridge: 160 planks of 1 x 0.25 m (density 20), drag 0.1, pinned end "
                  "to end between static pivots 160 m apart at their height; sleep off",
                  600, false);
-  BodyDef pivot;
-  pivot.is_static = true;
-  pivot.shape = CircleShape{0.05f};
-  pivot.center = {-80, 20};
-  add(s, pivot, "left");
-  pivot.center = {80, 20};
-  add(s, pivot, "right");
+  add_pivot(s, {-80, 20}, "left");
+  add_pivot(s, {80, 20}, "right");
   std::string previous = "left";
   for (int i = 0; i < kBridgePlanks; ++i) {
     BodyDef plank = box({-79.5f + float(i), 20}, {0.5f, 0.125f}, 20.0f);
