@@ -169,24 +169,10 @@ void prepare_point_motion(World::Impl& w, float h) {
   const std::vector<std::uint8_t>& in_tree = m.trees.in_tree;
   auto take = [&](std::uint32_t k, bool lanes_may_project) {
     Joint& j = w.joints[k];
-    // A tree's joint: its velocity rows are solved with its tree's; it is projected in lanes
-    // when the others may be, else by its type.
-    if (!in_tree.empty() && in_tree[k]) {
-      const auto lane_rows = joint_ops(j.type).lane_rows;
-      AngleRows angle_rows;
-      if (lanes_may_project && lane_rows && lane_rows(j, h, angle_rows)) {
-        tree_projected.push_back(k);
-        tree_projected_rows.push_back(angle_rows);
-        std::fill(std::begin(j.lambda), std::end(j.lambda), 0.0f);
-        j.lambda_point = {};
-        j.reaction_torque = 0;
-        j.motor_impulse = 0;
-      } else {
-        typed.push_back(k);
-      }
-      return;
-    }
-    if (!has_point_row(w, j)) {
+    // A tree's joint: its velocity rows are solved with its tree's (tree_motion.hpp); it is
+    // projected as the others are.
+    const bool tree = !in_tree.empty() && in_tree[k];
+    if (!tree && !has_point_row(w, j)) {
       j.carried_force = {};
       std::fill(std::begin(j.carried_angle), std::end(j.carried_angle), 0.0f);
       if (!add_rigid_rows(w, k, h))
@@ -198,8 +184,8 @@ void prepare_point_motion(World::Impl& w, float h) {
     AngleRows angle_rows;
     const bool has_lane_rows = lane_rows && lane_rows(j, h, angle_rows);
     if (lanes_may_project && has_lane_rows) {
-      projected.push_back(k);
-      projected_rows.push_back(angle_rows);
+      (tree ? tree_projected : projected).push_back(k);
+      (tree ? tree_projected_rows : projected_rows).push_back(angle_rows);
       // What the first iteration of a substep would reset (solve_joint): the lanes keep the
       // multipliers, and the reaction comes from the row and the angle rows (finish_point_motion).
       std::fill(std::begin(j.lambda), std::end(j.lambda), 0.0f);
@@ -208,8 +194,10 @@ void prepare_point_motion(World::Impl& w, float h) {
       j.motor_impulse = 0;
       return;
     }
-    rows.push_back(k);
-    typed_rows.push_back(has_lane_rows ? angle_rows : AngleRows{});
+    if (!tree) {
+      rows.push_back(k);
+      typed_rows.push_back(has_lane_rows ? angle_rows : AngleRows{});
+    }
     typed.push_back(k);
   };
   // The joints are coloured (colour_joints) from kParallelJoints on; fewer are solved serially

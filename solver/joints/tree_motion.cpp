@@ -65,10 +65,6 @@ bool movable(const World::Impl& w, std::uint32_t k) {
   return w.bodies.inv_mass[k] > 0 || w.bodies.inv_inertia[k] > 0;
 }
 
-}  // namespace
-
-namespace {
-
 // Whether a joint has a motor or limit row. Those stay with the passes: their rows take the two
 // bodies' mass alone (1 / (ia + ib)), and after an exact point solve their turn was off again, so
 // rows and points had to alternate. Once only, a lander whose motors press its legs against their
