@@ -22,7 +22,7 @@ constexpr const char* kUsage = R"(usage:
   strut view RECORDING -o PAGE.html
   strut render SCENE|RECORDING [--steps a,b,c] [-o PREFIX] [--size WxH] [--view x0,y0,x1,y1]
                [--contacts] [--threads T]
-  strut robustness [--case NAME] [--threads T] [--write-scenes DIR]
+  strut robustness [--case NAME] [--threads T] [--no-sleep] [--write-scenes DIR]
 
 SCENE is a scene file (JSON) or the name of a built-in scene; `strut run` without one runs
 large_pyramid. --threads 0 (the default) uses all cores; at most 256 (every thread count gives
