@@ -236,8 +236,9 @@ class Reader : public BodyReader {
       fail(root / "format", "expected \"strut-scene\", got " + describe(doc["format"]));
     if (doc.contains("version")) {
       const long long v = integer(doc["version"], root / "version");
-      if (v != 1 && v != 2)
-        fail(root / "version", "unsupported version " + std::to_string(v) + " (expected 1 or 2)");
+      if (v < 1 || v > 3)
+        fail(root / "version",
+             "unsupported version " + std::to_string(v) + " (expected 1, 2 or 3)");
       version_ = int(v);
     }
     if (doc.contains("description"))
