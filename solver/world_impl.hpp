@@ -475,6 +475,11 @@ struct World::Impl {
     std::uint32_t generation_a, generation_b;
   };
   std::vector<SleepingTouch> sleeping_touches;  // sorted by key
+  // Bodies woken and collider slots retired so far, and its value when record_contact_events last
+  // checked the sleeping touches. Only a wake or a retired slot can end or forget a touch while
+  // the pairs stay as they were, so while the two agree a settled world skips the check (a
+  // sleeping 30-box pile: about 1,500 of its 7,800 instructions a step). ~0: never checked.
+  std::uint64_t wakes_and_retires = 0, touches_checked_at = ~std::uint64_t(0);
 
   // Queries (queries.cpp): rebuilt when step_index or body_edits (creations, removals,
   // teleports) changed since it was built.

@@ -43,6 +43,7 @@ void remove_colliders(World::Impl& w, std::uint32_t k) {
        i < w.bodies.collider_begin[k] + w.bodies.collider_count[k]; ++i) {
     w.broadphase.remove(c.slot[i]);
     w.collider_slots.retire(c.slot[i]);
+    ++w.wakes_and_retires;
   }
 }
 

@@ -97,9 +97,15 @@ void record_contact_events(World::Impl& w) {
   if (!w.config.contact_events) return;
   auto& set = w.contacts;
   auto& sleeping = w.sleeping_touches;
-  // The same pairs touching as last step (equal lists of as many pairs), none remembered asleep:
-  // nothing begins or ends. A settled pile's every step, without a serial pass over its pairs.
-  if (set.same_pairs && sleeping.empty() && set.pair_touching == set.old_pair_touching) return;
+  // The same pairs touching as last step (equal lists of as many pairs; no pairs now nor then, as
+  // in a world asleep, counts too), and no touch remembered asleep or none that a wake or a
+  // retired slot since the last check could end: nothing begins or ends. A settled pile's every
+  // step, awake or asleep, without a serial pass over its pairs.
+  const bool same_pairs = set.same_pairs || (set.pair_keys.empty() && set.old_pair_keys.empty());
+  if (same_pairs && set.pair_touching == set.old_pair_touching &&
+      (sleeping.empty() || w.touches_checked_at == w.wakes_and_retires))
+    return;
+  w.touches_checked_at = w.wakes_and_retires;
   auto& woke_touching = w.scratch.woke_touching;
   woke_touching.assign(sleeping.size(), 0);
   auto& still = w.scratch.old_still_touching;

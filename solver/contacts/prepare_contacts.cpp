@@ -268,8 +268,13 @@ void assign_lanes(World::Impl &w) {
   lane_a.clear();
   lane_pairs.clear();
   set.work.clear();
-  set.colour_work_begin.assign(1, 0);
   set.generic_pairs.clear();
+  // No constraint (every island asleep, or nothing touching): no lanes, every colour empty.
+  if (c.begin[kOverflowColour + 1] == 0) {
+    set.colour_work_begin.assign(kOverflowColour + 2, 0);
+    return;
+  }
+  set.colour_work_begin.assign(1, 0);
   auto pad = [&] {
     while (lanes.size() % kContactLanes != 0) lanes.push_back(~0u), lane_pairs.push_back(~0u);
   };

@@ -90,6 +90,7 @@ namespace {
 void wake_body(World::Impl& w, std::uint32_t k) {
   auto& b = w.bodies;
   b.flags[k] &= std::uint8_t(~kSleeping);
+  ++w.wakes_and_retires;
   mark_body_edited(w, k);
   b.sleep_time[k] = 0;
   set_body_sleeping(w, k, false);
