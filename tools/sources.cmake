@@ -1,4 +1,4 @@
-# Scene loading (library), built-in scenes (library) and the strut command-line program.
+# Scene files and the built-in scenes (the strut::scene library), and the strut command-line program.
 # nlohmann_json is included by tools/scene/scene_parse*.cpp only (slow to compile).
 set(STRUT_SCENE_SOURCES
   tools/scene/json_text.cpp
@@ -16,9 +16,9 @@ set(STRUT_SCENE_SOURCES
   tools/scene/builtin_jointed.cpp
   tools/scene/builtin_rain.cpp
   tools/scene/builtin_particles.cpp
-  # The learning environment of the Python package and the benchmarks (not installed API).
-  tools/worlds/lander_env.cpp
 )
+# The learning environment of the Python package and the benchmarks (not installed API).
+set(STRUT_WORLDS_SOURCES tools/worlds/lander_env.cpp)
 set(STRUT_SCENE_TESTS
   tests/scene_parse_test.cpp
   tests/scene_roundtrip_test.cpp
