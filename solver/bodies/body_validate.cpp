@@ -1,13 +1,13 @@
 // Validation of body definitions: everything is checked before anything is created, so a
 // rejected call leaves the world exactly as it was. The shape kinds check their own fields
-// (solver/shapes/); this file adds what depends on the body: which kinds its type allows, the
-// compound rules and the mass limits on all its shapes together.
+// through the shape table (solver/shapes/shape_table.cpp); this file adds what depends on the
+// body: which kinds its type allows, the compound rules and the mass limits on all its shapes
+// together.
 #include <cmath>
 #include <string>
 
-#include "solver/shapes/polygon_geometry.hpp"
 #include "solver/shapes/shape_checks.hpp"
-#include "solver/shapes/shape_kinds.hpp"
+#include "solver/shapes/shape_ops.hpp"
 #include "strut/body.hpp"
 #include "strut/error.hpp"
 #include "strut/limits.hpp"
@@ -15,67 +15,18 @@
 namespace strut {
 namespace {
 
+using shapes::area_of;
 using shapes::check_at_most;
 using shapes::check_coordinate;
 using shapes::check_finite;
+using shapes::is_rounded;
 using shapes::number_text;
+using shapes::size_field_of;
 
 bool is_default(const Material& m) {
   const Material d;
   return m.density == d.density && m.friction == d.friction &&
          m.static_friction == d.static_friction && m.restitution == d.restitution;
-}
-
-// Area of a valid shape (0 for segments and chains), in double so the mass check below sees
-// underflow and overflow rather than suffering them. Radius-0 boxes, polygons and circles keep
-// the float area the checks have always used, so their messages keep their numbers.
-double area_of(const Shape& shape) {
-  if (const auto* box = std::get_if<BoxShape>(&shape)) {
-    if (box->radius == 0.0f) return 4.0f * box->half_extents.x * box->half_extents.y;
-  } else if (const auto* poly = std::get_if<PolygonShape>(&shape)) {
-    if (poly->radius == 0.0f) return polygon_mass(make_convex_ccw(poly->vertices, "vertices")).area;
-  } else if (const auto* circle = std::get_if<CircleShape>(&shape)) {
-    return float(M_PI) * circle->radius * circle->radius;
-  } else if (const auto* capsule = std::get_if<CapsuleShape>(&shape)) {
-    const double r = capsule->radius;
-    return 4.0 * capsule->half_length * r + M_PI * r * r;
-  } else {
-    return 0.0;
-  }
-  ShapeDef def;
-  def.shape = shape;
-  return shapes::rounded_polygon_area(shapes::make_colliders(def)[0]);
-}
-
-const char* size_field_of(const Shape& shape) {
-  switch (kind_of(shape)) {
-    case ShapeKind::Circle:
-      return "radius";
-    case ShapeKind::Capsule:
-      return "half_length";
-    case ShapeKind::Segment:
-      return "a";
-    case ShapeKind::Chain:
-      return "points";
-    case ShapeKind::Polygon:
-      break;
-  }
-  return std::holds_alternative<BoxShape>(shape) ? "half_extents" : "vertices";
-}
-
-// The body's own shape, its fields named bare as they always have been ("radius: ...").
-void validate_single_shape(const Shape& shape) {
-  std::visit(
-      [](const auto& s) {
-        using T = std::decay_t<decltype(s)>;
-        if constexpr (std::is_same_v<T, CircleShape>) shapes::validate_circle(s, "");
-        if constexpr (std::is_same_v<T, BoxShape>) shapes::validate_box(s, "");
-        if constexpr (std::is_same_v<T, PolygonShape>) shapes::validate_polygon(s, "");
-        if constexpr (std::is_same_v<T, CapsuleShape>) shapes::validate_capsule(s, "");
-        if constexpr (std::is_same_v<T, SegmentShape>) shapes::validate_segment(s, "");
-        if constexpr (std::is_same_v<T, ChainShape>) shapes::validate_chain(s, "");
-      },
-      shape);
 }
 
 void check_kind_for_body(ShapeKind kind, bool dynamic, bool is_static, const std::string& field) {
@@ -91,12 +42,6 @@ void check_mass(double mass, const std::string& field, const char* what) {
     throw Error(field + ": mass " + number_text(float(mass)) + " kg (" + what + ") is outside [" +
                 number_text(limits::kMinMass) + ", " + number_text(limits::kMaxMass) +
                 "] kg (strut/limits.hpp)");
-}
-
-bool is_rounded(const Shape& shape) {
-  if (const auto* box = std::get_if<BoxShape>(&shape)) return box->radius != 0.0f;
-  if (const auto* poly = std::get_if<PolygonShape>(&shape)) return poly->radius != 0.0f;
-  return false;
 }
 
 // A compound body: its own shape fields stay at their defaults, each shape is checked with its
@@ -175,7 +120,7 @@ void validate_body_def(const BodyDef& def) {
     validate_compound(def, dynamic);
     return;
   }
-  validate_single_shape(def.shape);
+  shapes::validate_fields(def.shape, "");
   const ShapeKind kind = kind_of(def.shape);
   check_kind_for_body(kind, dynamic, def.is_static, "shape");
   if (def.soft > 0 && kind != ShapeKind::Polygon) throw Error("soft: only polygons can be soft");

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "solver/collide/manifold.hpp"
@@ -34,6 +35,16 @@ struct MassData {
 // Throws strut::Error "shape.<field>: <problem>" for a definition the engine cannot simulate
 // (see validate_shape_def in strut/shape.hpp).
 void validate(const ShapeDef& def, bool dynamic_body, bool static_body);
+// The shape's own fields only, each message "<prefix><field>: <problem>" (prefix "" for a body's
+// own shape, whose messages name the bare field).
+void validate_fields(const Shape& shape, const std::string& prefix);
+// Area of a valid shape (0 for segments and chains), in double so that a mass check sees
+// underflow and overflow rather than suffering them.
+double area_of(const Shape& shape);
+// The field that sets the shape's size ("radius", "half_extents", ...), for messages.
+const char* size_field_of(const Shape& shape);
+// A box or polygon with a radius.
+bool is_rounded(const Shape& shape);
 // The colliders of a valid definition, placed by its offset and angle.
 std::vector<LocalCollider> make_colliders(const ShapeDef& def);
 // Mass properties of one collider of uniform density (segments and chain links: zero).

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <type_traits>
 
+#include "solver/shapes/polygon_geometry.hpp"
 #include "solver/shapes/shape_checks.hpp"
 #include "solver/shapes/shape_kinds.hpp"
 #include "strut/error.hpp"
@@ -54,7 +55,14 @@ void validate(const ShapeDef& def, bool dynamic_body, bool static_body) {
   if (def.rolling_resistance < 0)
     throw Error("rolling_resistance: must not be negative, got " +
                 number_text(def.rolling_resistance));
-  const std::string prefix = "shape.";
+  validate_fields(def.shape, "shape.");
+  const ShapeKind kind = kind_of(def.shape);
+  if (dynamic_body && kind == ShapeKind::Segment)
+    throw Error("shape: a segment has no area, so no mass: it needs a static or kinematic body");
+  if (kind == ShapeKind::Chain && !static_body) throw Error("shape: a chain needs a static body");
+}
+
+void validate_fields(const Shape& shape, const std::string& prefix) {
   std::visit(
       [&](const auto& s) {
         using T = std::decay_t<decltype(s)>;
@@ -65,11 +73,49 @@ void validate(const ShapeDef& def, bool dynamic_body, bool static_body) {
         if constexpr (std::is_same_v<T, SegmentShape>) validate_segment(s, prefix);
         if constexpr (std::is_same_v<T, ChainShape>) validate_chain(s, prefix);
       },
-      def.shape);
-  const ShapeKind kind = kind_of(def.shape);
-  if (dynamic_body && kind == ShapeKind::Segment)
-    throw Error("shape: a segment has no area, so no mass: it needs a static or kinematic body");
-  if (kind == ShapeKind::Chain && !static_body) throw Error("shape: a chain needs a static body");
+      shape);
+}
+
+// Radius-0 boxes, polygons and circles keep the float area the checks have always used, so their
+// messages keep their numbers.
+double area_of(const Shape& shape) {
+  if (const auto* box = std::get_if<BoxShape>(&shape)) {
+    if (box->radius == 0.0f) return 4.0f * box->half_extents.x * box->half_extents.y;
+  } else if (const auto* poly = std::get_if<PolygonShape>(&shape)) {
+    if (poly->radius == 0.0f) return polygon_mass(make_convex_ccw(poly->vertices, "vertices")).area;
+  } else if (const auto* circle = std::get_if<CircleShape>(&shape)) {
+    return float(M_PI) * circle->radius * circle->radius;
+  } else if (const auto* capsule = std::get_if<CapsuleShape>(&shape)) {
+    const double r = capsule->radius;
+    return 4.0 * capsule->half_length * r + M_PI * r * r;
+  } else {
+    return 0.0;
+  }
+  ShapeDef def;
+  def.shape = shape;
+  return rounded_polygon_area(make_colliders(def)[0]);
+}
+
+const char* size_field_of(const Shape& shape) {
+  switch (kind_of(shape)) {
+    case ShapeKind::Circle:
+      return "radius";
+    case ShapeKind::Capsule:
+      return "half_length";
+    case ShapeKind::Segment:
+      return "a";
+    case ShapeKind::Chain:
+      return "points";
+    case ShapeKind::Polygon:
+      break;
+  }
+  return std::holds_alternative<BoxShape>(shape) ? "half_extents" : "vertices";
+}
+
+bool is_rounded(const Shape& shape) {
+  if (const auto* box = std::get_if<BoxShape>(&shape)) return box->radius != 0.0f;
+  if (const auto* poly = std::get_if<PolygonShape>(&shape)) return poly->radius != 0.0f;
+  return false;
 }
 
 std::vector<LocalCollider> make_colliders(const ShapeDef& def) {
