@@ -355,7 +355,22 @@ TEST(BodyOrigin, OriginIsApartFromTheCentreOfMass) {
   w.set_origin_transform(b, {-4, 0}, 0);
   EXPECT_NEAR(w.transform(b).position.x, -2.0f, 1e-5f);
   EXPECT_NEAR(w.origin_transform(b).position.x, -4.0f, 1e-5f);
-  EXPECT_THROW(w.set_origin_transform(b, {std::nanf(""), 0}, 0), Error);
+  // Bad input names the field, and the body stays where it was.
+  const auto refused = [&](Vec2 origin, float angle) {
+    try {
+      w.set_origin_transform(b, origin, angle);
+    } catch (const Error& e) {
+      EXPECT_NEAR(w.origin_transform(b).position.x, -4.0f, 1e-5f);
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  EXPECT_EQ(refused({std::nanf(""), 0}, 0), "set_origin_transform: origin is not a finite number");
+  EXPECT_EQ(refused({0, 0}, INFINITY), "set_origin_transform: angle is not a finite number");
+  // The box's centre lies 2 m along its x axis from the origin: 3999 + 2 is beyond 4000 m.
+  EXPECT_EQ(refused({3999, 0}, 0),
+            "set_origin_transform: origin puts the centre of mass at (4001, 0), beyond the limit "
+            "of 4000 m (strut/limits.hpp)");
   w.destroy_body(b);
   EXPECT_THROW(w.origin_transform(b), Error);
 }

@@ -1,7 +1,7 @@
 // strut.World.events(): the events of every step of the last step(n) (or batch step, or driver
 // advance) as NumPy structured arrays with a `step` column, bodies and joints as scene indices
-// (-1: not in the scene's lists, such as a tile map's body). Each step's lists are read as soon
-// as it ends, while its ids still name what they named.
+// (-1: not in the scene's lists, such as a tile map's body), shapes by their index on the body.
+// Each step's lists are read as soon as it ends, while its ids still name what they named.
 #include "python/src/bindings.hpp"
 #include "python/src/world.hpp"
 
@@ -15,6 +15,8 @@ void PyWorld::record_events() {
       out.push_back({step,
                      index_of(e.a),
                      index_of(e.b),
+                     shape_index_of(e.shape_a),
+                     shape_index_of(e.shape_b),
                      {e.normal.x, e.normal.y},
                      e.point_count,
                      {{e.points[0].x, e.points[0].y}, {e.points[1].x, e.points[1].y}}});
@@ -30,7 +32,8 @@ void PyWorld::record_events() {
                                    e.approach_speed});
   const auto sensors = [&](std::span<const SensorEvent> list, std::vector<SensorRecord>& out) {
     for (const SensorEvent& e : list)
-      out.push_back({step, index_of(e.sensor_body), index_of(e.visitor_body)});
+      out.push_back({step, index_of(e.sensor_body), index_of(e.visitor_body),
+                     shape_index_of(e.sensor), shape_index_of(e.visitor)});
   };
   sensors(w.sensor_begin_events(), events_.sensor_begin);
   sensors(w.sensor_end_events(), events_.sensor_end);
@@ -50,17 +53,19 @@ py::dict PyWorld::events() const {
 }
 
 void def_world_events(py::class_<PyWorld>& world) {
-  PYBIND11_NUMPY_DTYPE(ContactRecord, step, a, b, normal, point_count, points);
+  PYBIND11_NUMPY_DTYPE(ContactRecord, step, a, b, shape_a, shape_b, normal, point_count, points);
   PYBIND11_NUMPY_DTYPE(HitRecord, step, a, b, point, normal, approach_speed);
-  PYBIND11_NUMPY_DTYPE(SensorRecord, step, sensor, visitor);
+  PYBIND11_NUMPY_DTYPE(SensorRecord, step, sensor, visitor, sensor_shape, visitor_shape);
   PYBIND11_NUMPY_DTYPE(JointRecord, step, joint, force, torque);
   world.def("events", &PyWorld::events,
             "The events of every step of the last step(n) as NumPy structured arrays, each row "
             "with its `step` (the world's step count before it: 0 for its first), bodies and "
-            "joints by scene index (-1: not in the scene's lists): contact_begin and contact_end "
-            "(step, a, b, normal, point_count, points), contact_hit (step, a, b, point, normal, "
-            "approach_speed), sensor_begin and sensor_end (step, sensor, visitor: bodies), joint "
-            "(step, joint, force, torque: joints past their thresholds).");
+            "joints by scene index (-1: not in the scene's lists), shapes by their index on the "
+            "body (-1: removed since): contact_begin and contact_end (step, a, b, shape_a, "
+            "shape_b, normal, point_count, points), contact_hit (step, a, b, point, normal, "
+            "approach_speed), sensor_begin and sensor_end (step, sensor, visitor: bodies, "
+            "sensor_shape, visitor_shape), joint (step, joint, force, torque: joints past their "
+            "thresholds).");
 }
 
 }  // namespace strut::python

@@ -1,6 +1,7 @@
 // The rows of World.events()' structured arrays (PYBIND11_NUMPY_DTYPE gives their dtypes), kept
 // for every step of the last step(n): `step` is the world's step count before that step (0 for
-// its first), bodies and joints their scene indices.
+// its first), bodies and joints their scene indices, shapes their index on their body (-1: removed
+// since).
 #pragma once
 
 #include <cstdint>
@@ -9,7 +10,7 @@
 namespace strut::python {
 
 struct ContactRecord {
-  std::int32_t step, a, b;
+  std::int32_t step, a, b, shape_a, shape_b;
   float normal[2];
   std::int32_t point_count;
   float points[2][2];
@@ -20,7 +21,7 @@ struct HitRecord {
   float approach_speed;
 };
 struct SensorRecord {
-  std::int32_t step, sensor, visitor;
+  std::int32_t step, sensor, visitor, sensor_shape, visitor_shape;
 };
 struct JointRecord {
   std::int32_t step, joint;

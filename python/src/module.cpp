@@ -19,6 +19,7 @@ PYBIND11_MODULE(_strut, m) {
   def_world_events(world);
   def_world_building(world);
   def_world_contacts(world);
+  def_world_bodies(world);
   def_fixed_step_driver(m);
   def_world_batch(m);
   def_lander_env(m);

@@ -139,6 +139,10 @@ ShapeRecord PyWorld::record_of(ShapeId id) const {
   return {index_of(body), std::int32_t(at - shapes.begin())};
 }
 
+std::int32_t PyWorld::shape_index_of(ShapeId id) const {
+  return s_.world.is_valid(id) ? record_of(id).shape : -1;
+}
+
 std::vector<BodyId> PyWorld::chosen(const std::optional<py::array_t<long long>>& indices,
                                     const char* call) const {
   std::vector<BodyId> ids;
@@ -212,11 +216,13 @@ void PyWorld::set_motor_speeds(const Rows& speeds) {
 
 void PyWorld::explode(Point position, float radius, float falloff, float impulse_per_length,
                       std::uint32_t mask) {
-  s_.world.explode({.position = vec2_of(position),
-                    .radius = radius,
-                    .falloff = falloff,
-                    .impulse_per_length = impulse_per_length,
-                    .mask = mask});
+  named_errors("World.explode", "explode", [&] {
+    s_.world.explode({.position = vec2_of(position),
+                      .radius = radius,
+                      .falloff = falloff,
+                      .impulse_per_length = impulse_per_length,
+                      .mask = mask});
+  });
 }
 
 // The bytes `strut run --snapshot-out` writes; a World made from them continues exactly.

@@ -1,7 +1,7 @@
 // strut.World: a SceneInstance (a world, its bodies and joints in scene order, its step hook)
 // seen from Python. Its members are defined by concept: world.cpp (stepping, state arrays,
 // snapshots), world_build.cpp (bodies, shapes and joints made and removed at run time),
-// queries.cpp, events.cpp, contacts.cpp.
+// bodies.cpp (poses and user data), queries.cpp, events.cpp, contacts.cpp.
 #pragma once
 
 #include <cstdint>
@@ -98,6 +98,23 @@ class PyWorld {
   void set_motion_locks(const Handle& body, bool x, bool y, bool rotation);
   void set_joint_thresholds(const Handle& joint, std::optional<float> force,
                             std::optional<float> torque);
+  py::tuple motion_locks(const Handle& body) const;
+  py::tuple joint_thresholds(const Handle& joint) const;
+
+  // ---- Bodies' poses and the program's values (bodies.cpp) ----
+  // The centre of mass and the origin (BodyDef::center) as ((x, y), angle), and teleports.
+  py::tuple transform(const Handle& body) const;
+  py::tuple origin_transform(const Handle& body) const;
+  py::tuple local_center(const Handle& body) const;
+  void set_transform(const Handle& body, Point position, float angle);
+  void set_origin_transform(const Handle& body, Point origin, float angle);
+  // User data of bodies, shapes (by index on their body) and joints: whole numbers in [0, 2^64).
+  std::uint64_t body_user_data(const Handle& body) const;
+  void set_body_user_data(const Handle& body, const py::object& value);
+  std::uint64_t shape_user_data(const Handle& body, std::size_t shape) const;
+  void set_shape_user_data(const Handle& body, std::size_t shape, const py::object& value);
+  std::uint64_t joint_user_data(const Handle& joint) const;
+  void set_joint_user_data(const Handle& joint, const py::object& value);
 
   // ---- Queries (queries.cpp), bodies by scene index ----
   py::object ray_cast(Point from, Point to, std::uint32_t mask) const;
@@ -128,6 +145,8 @@ class PyWorld {
   void lists_changed() { indices_fresh_ = false; }
   void refresh_indices() const;
   ShapeRecord record_of(ShapeId id) const;
+  // A shape's index on its body, -1 for a shape removed (or a body destroyed) since.
+  std::int32_t shape_index_of(ShapeId id) const;
   // Reads the world's event lists after a step (marking them read) into events_.
   void record_events();
   py::array contacts_of(const std::vector<ContactData>& list) const;

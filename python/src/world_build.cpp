@@ -114,6 +114,17 @@ void PyWorld::set_joint_thresholds(const Handle& handle, std::optional<float> fo
                  [&] { s_.world.set_joint_torque_threshold(id, *torque); });
 }
 
+py::tuple PyWorld::motion_locks(const Handle& handle) const {
+  const BodyDef d = s_.world.definition(body(handle, "World.motion_locks"));
+  return py::make_tuple(d.lock_x, d.lock_y, d.fixed_rotation);
+}
+
+py::tuple PyWorld::joint_thresholds(const Handle& handle) const {
+  const JointDef def = s_.world.definition(joint(handle, "World.joint_thresholds"));
+  return std::visit(
+      [](const auto& d) { return py::make_tuple(d.force_threshold, d.torque_threshold); }, def);
+}
+
 void def_world_building(py::class_<PyWorld>& world) {
   world
       .def(py::init(&PyWorld::from_settings),
@@ -156,10 +167,14 @@ void def_world_building(py::class_<PyWorld>& world) {
            py::arg("y") = false, py::arg("rotation") = false,
            "Locks a body's x, y and rotation (World::set_motion_locks): a newly locked axis "
            "loses its velocity and holds the coordinate it has now.")
+      .def("motion_locks", &PyWorld::motion_locks, py::arg("body"),
+           "(x, y, rotation): the body's motion locks (lock_x, lock_y, fixed_rotation) now.")
       .def("set_joint_thresholds", &PyWorld::set_joint_thresholds, py::arg("joint"),
            py::arg("force") = py::none(), py::arg("torque") = py::none(),
            "Sets a joint's force (N) and torque (N m) thresholds of joint events; None keeps "
-           "one, inf makes none.");
+           "one, inf makes none.")
+      .def("joint_thresholds", &PyWorld::joint_thresholds, py::arg("joint"),
+           "(force, torque): a joint's thresholds of joint events now (inf: none).");
 }
 
 }  // namespace strut::python

@@ -71,8 +71,29 @@ class World:
     def destroy_joint(self, joint: Handle) -> None: ...
     def set_motion_locks(self, body: Handle, x: bool = False, y: bool = False,
                          rotation: bool = False) -> None: ...
+    def motion_locks(self, body: Handle) -> Tuple[bool, bool, bool]:
+        """(x, y, rotation): lock_x, lock_y and fixed_rotation now."""
     def set_joint_thresholds(self, joint: Handle, force: Optional[float] = None,
                              torque: Optional[float] = None) -> None: ...
+    def joint_thresholds(self, joint: Handle) -> Tuple[float, float]:
+        """(force, torque): the thresholds of joint events (N, N m; inf: none)."""
+    def transform(self, body: Handle) -> Tuple[Point, float]:
+        """((x, y), angle): the centre of mass and angle."""
+    def origin_transform(self, body: Handle) -> Tuple[Point, float]:
+        """((x, y), angle): the origin (the body's `center` when created) and angle."""
+    def local_center(self, body: Handle) -> Point:
+        """The centre of mass in the body's frame: the origin's offset to it."""
+    def set_transform(self, body: Handle, position: Point, angle: float) -> None:
+        """Teleports the centre of mass to `position`, turned to `angle`; keeps the velocity."""
+    def set_origin_transform(self, body: Handle, origin: Point, angle: float) -> None:
+        """Teleports the origin to `origin`, turned to `angle`; keeps the velocity."""
+    def user_data(self, body: Handle) -> int: ...
+    def set_user_data(self, body: Handle, value: int) -> None:
+        """A whole number in [0, 2**64) strut only stores; copies and snapshots keep it."""
+    def shape_user_data(self, body: Handle, shape: int = 0) -> int: ...
+    def set_shape_user_data(self, body: Handle, shape: int, value: int) -> None: ...
+    def joint_user_data(self, joint: Handle) -> int: ...
+    def set_joint_user_data(self, joint: Handle, value: int) -> None: ...
     @property
     def body_names(self) -> list[str]: ...
     def __len__(self) -> int: ...
@@ -95,7 +116,10 @@ class World:
     @property
     def joint_names(self) -> list[str]: ...
     def explode(self, position: Tuple[float, float], radius: float = 1.0, falloff: float = 0.0,
-                impulse_per_length: float = 1.0, mask: int = 0xFFFFFFFF) -> None: ...
+                impulse_per_length: float = 1.0, mask: int = 0xFFFFFFFF) -> None:
+        """Pushes the shapes of dynamic bodies (whose category meets `mask`) away from
+        `position` by impulse_per_length (N s/m) x their width facing it, in full out to
+        `radius`, falling linearly to 0 at radius + falloff; negative pulls."""
     def ray_cast(self, start: Point, end: Point, mask: int = 0xFFFFFFFF) -> Optional[Hit]:
         """The first hit or None."""
     def ray_cast_all(self, start: Tuple[float, float], end: Tuple[float, float],
@@ -115,10 +139,11 @@ class World:
         """The shapes it overlaps at `position`: a structured array (body, shape)."""
     def events(self) -> dict[str, npt.NDArray]:
         """The events of every step of the last step(n) as structured arrays, each row with its
-        step (the world's step count before it), bodies and joints by index (-1: none):
-        contact_begin, contact_end (step, a, b, normal, point_count, points), contact_hit (step,
-        a, b, point, normal, approach_speed), sensor_begin, sensor_end (step, sensor, visitor),
-        joint (step, joint, force, torque)."""
+        step (the world's step count before it), bodies and joints by index (-1: none), shapes
+        by index on their body (-1: removed since): contact_begin, contact_end (step, a, b,
+        shape_a, shape_b, normal, point_count, points), contact_hit (step, a, b, point, normal,
+        approach_speed), sensor_begin, sensor_end (step, sensor, visitor, sensor_shape,
+        visitor_shape), joint (step, joint, force, torque)."""
     def body_contacts(self, body: Handle) -> npt.NDArray:
         """The body's touching pairs as the last step left them: a structured array (a, b,
         shape_a, shape_b, normal, point_count, points (2, 2), separations, normal_impulses,
