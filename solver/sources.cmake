@@ -63,6 +63,9 @@ set(STRUT_SOLVER_SOURCES
   solver/world_snapshot.cpp
   solver/world_body_origin.cpp
   solver/query/shape_cast.cpp
+  solver/query/plane_solver.cpp
+  solver/query/mover_queries.cpp
+  solver/query/character_mover.cpp
   solver/shapes/tile_map.cpp
   solver/debug_draw.cpp
 )

@@ -23,6 +23,7 @@ set(STRUT_TEST_SOURCES
   tests/joint_trees_test.cpp
   tests/far_stack_test.cpp
   tests/body_motion_test.cpp
+  tests/character_mover_test.cpp
   tests/motion_lock_test.cpp
   tests/surface_test.cpp
   tests/soft_body_test.cpp

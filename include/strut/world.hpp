@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "strut/body.hpp"
+#include "strut/character_mover.hpp"
 #include "strut/error.hpp"
 #include "strut/ids.hpp"
 #include "strut/joint.hpp"
@@ -368,6 +369,13 @@ class World {
   // Ties go to the shape created first. The start and end poses obey the limits of query_shape.
   std::optional<RayHit> cast_shape(const Shape& shape, Transform pose, Vec2 translation,
                                    const ShapeFilter& filter = {}) const;
+  // Moves a character's capsule by `translation` as far as the world lets it, sliding along
+  // what it meets (strut/character_mover.hpp; solver/query/character_mover.cpp): every motion
+  // is a cast, so it never passes through a shape however far it is asked to go. A query: the
+  // world is unchanged, and the caller keeps the character's position and velocity (gravity
+  // included). Throws strut::Error naming the bad field.
+  MoveResult move_character(const Capsule& capsule, Vec2 translation,
+                            const MoverSettings& settings = {}) const;
 
   // Contact events of every step since the program last read that list, however the steps
   // were run (World::step or FixedStepDriver::advance): reading a list marks it read, and the

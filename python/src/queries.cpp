@@ -1,6 +1,6 @@
 // strut.World's queries (World::ray_cast, ray_cast_all, query_aabb, query_point, cast_shape,
-// overlap_shape), bodies by scene index. A hit is a dict {body, shape, point, normal, fraction}
-// (shape: its index on the body), or None.
+// overlap_shape, move_character), bodies by scene index. A hit is a dict {body, shape, point,
+// normal, fraction} (shape: its index on the body), or None.
 #include "python/src/bindings.hpp"
 #include "python/src/definitions.hpp"
 #include "python/src/world.hpp"
@@ -13,6 +13,19 @@ struct RayRecord {  // World.ray_cast_all's rows
   float point[2], normal[2];
   float fraction;
 };
+
+struct MoverPlaneRecord {  // World.move_character's planes
+  float normal[2], point[2];
+  std::int32_t body, shape;
+};
+
+py::dict capsule_dict(const Capsule& c) {
+  py::dict d;
+  d["a"] = tuple_of(c.a);
+  d["b"] = tuple_of(c.b);
+  d["radius"] = c.radius;
+  return d;
+}
 
 // A query's shape: a shape dict's geometry and nothing else (placement and filter are the
 // query's own arguments).
@@ -93,9 +106,38 @@ py::array PyWorld::overlap_shape(const py::dict& shape, Point position, float an
   return records_of(rows);
 }
 
+py::dict PyWorld::move_character(const py::dict& capsule, Point translation,
+                                 const MoverSettings& settings) const {
+  Fields f(capsule, "World.move_character: capsule");
+  const Capsule c{vec2_of(f.require<Point>("a")), vec2_of(f.require<Point>("b")),
+                  f.require<float>("radius")};
+  f.finish();
+  const MoveResult r = named_errors("World.move_character", "move_character", [&] {
+    return s_.world.move_character(c, vec2_of(translation), settings);
+  });
+  std::vector<MoverPlaneRecord> planes;
+  for (const MoverPlane& p : r.planes) {
+    const ShapeRecord shape = record_of(p.shape);
+    planes.push_back({{p.normal.x, p.normal.y}, {p.point.x, p.point.y}, shape.body, shape.shape});
+  }
+  py::dict d;
+  d["translation"] = tuple_of(r.translation);
+  d["capsule"] = capsule_dict(r.capsule);
+  d["on_ground"] = r.on_ground;
+  d["ground_normal"] = tuple_of(r.ground_normal);
+  d["ground_point"] = tuple_of(r.ground_point);
+  d["ground_body"] = r.on_ground ? py::object(py::int_(index_of(r.ground_body))) : py::none();
+  d["ground_shape"] =
+      r.on_ground ? py::object(py::int_(record_of(r.ground_shape).shape)) : py::none();
+  d["stepped"] = r.stepped;
+  d["planes"] = records_of(planes);
+  return d;
+}
+
 void def_world_queries(py::class_<PyWorld>& world) {
   PYBIND11_NUMPY_DTYPE(RayRecord, body, point, normal, fraction);
   PYBIND11_NUMPY_DTYPE(ShapeRecord, body, shape);
+  PYBIND11_NUMPY_DTYPE(MoverPlaneRecord, normal, point, body, shape);
   world
       .def("ray_cast", &PyWorld::ray_cast, py::arg("start"), py::arg("end"),
            py::arg("mask") = 0xFFFFFFFFu,
@@ -134,7 +176,33 @@ void def_world_queries(py::class_<PyWorld>& world) {
           py::arg("mask") = 0xFFFFFFFFu, py::arg("group") = 0,
           "The shapes that `shape` (a shape dict's geometry) at `position`, turned by `angle`, "
           "overlaps (touching is not overlap; sensors left out), in creation order, for the "
-          "filter (category, mask, group): a structured array (body, shape).");
+          "filter (category, mask, group): a structured array (body, shape).")
+      .def(
+          "move_character",
+          [](const PyWorld& w, const py::dict& capsule, Point translation, Point up,
+             float max_slope, float step_height, float snap_distance, float skin,
+             int max_iterations, std::uint32_t category, std::uint32_t mask, std::int32_t group) {
+            return w.move_character(capsule, translation,
+                                    {.up = vec2_of(up),
+                                     .max_slope = max_slope,
+                                     .step_height = step_height,
+                                     .snap_distance = snap_distance,
+                                     .skin = skin,
+                                     .max_iterations = max_iterations,
+                                     .filter = {category, mask, group}});
+          },
+          py::arg("capsule"), py::arg("translation"), py::kw_only(),
+          py::arg("up") = Point{0.0f, 1.0f}, py::arg("max_slope") = MoverSettings{}.max_slope,
+          py::arg("step_height") = 0.0f, py::arg("snap_distance") = 0.0f,
+          py::arg("skin") = MoverSettings{}.skin,
+          py::arg("max_iterations") = MoverSettings{}.max_iterations, py::arg("category") = 1u,
+          py::arg("mask") = 0xFFFFFFFFu, py::arg("group") = 0,
+          "Moves a character's capsule {a, b, radius} (world coordinates) by `translation` as "
+          "far as the world lets it, sliding along what it meets, walking up slopes within "
+          "max_slope (rad) of `up`, stepping up ledges within step_height (World::move_character). "
+          "A query: the world is unchanged. Returns {translation, capsule (where it ended), "
+          "on_ground, ground_normal, ground_point, ground_body, ground_shape (None off the "
+          "ground), stepped, planes (a structured array: normal, point, body, shape)}.");
 }
 
 }  // namespace strut::python

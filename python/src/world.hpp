@@ -128,6 +128,9 @@ class PyWorld {
                         const ShapeFilter& filter) const;
   py::array overlap_shape(const py::dict& shape, Point position, float angle,
                           const ShapeFilter& filter) const;
+  // World::move_character: the capsule a dict {a, b, radius} (as the result's "capsule").
+  py::dict move_character(const py::dict& capsule, Point translation,
+                          const MoverSettings& settings) const;
 
   // ---- Events (events.cpp) ----
   py::dict events() const;

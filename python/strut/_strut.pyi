@@ -23,6 +23,22 @@ class Hit(TypedDict):
     normal: Point
     fraction: float
 
+class Capsule(TypedDict):
+    a: Point  # the two centres, world coordinates
+    b: Point
+    radius: float
+
+class Move(TypedDict):
+    translation: Point  # the motion made
+    capsule: Capsule  # where the move ended
+    on_ground: bool
+    ground_normal: Point
+    ground_point: Point
+    ground_body: Optional[int]  # None off the ground
+    ground_shape: Optional[int]
+    stepped: bool
+    planes: npt.NDArray  # the surfaces met: (normal, point, body, shape)
+
 def builtin_scene_names() -> list[str]: ...
 def load_scene_text(text: str, threads: int = 0, label: str = "<scene>") -> World: ...
 def load_scene(scene: str, threads: int = 0) -> World:
@@ -137,6 +153,12 @@ class World:
     def overlap_shape(self, shape: ShapeDict, position: Point, angle: float = 0.0,
                       category: int = 1, mask: int = 0xFFFFFFFF, group: int = 0) -> npt.NDArray:
         """The shapes it overlaps at `position`: a structured array (body, shape)."""
+    def move_character(self, capsule: Capsule, translation: Point, *, up: Point = (0.0, 1.0),
+                       max_slope: float = 0.7853982, step_height: float = 0.0,
+                       snap_distance: float = 0.0, skin: float = 0.01, max_iterations: int = 8,
+                       category: int = 1, mask: int = 0xFFFFFFFF, group: int = 0) -> Move:
+        """Moves a character's capsule by `translation` as far as the world lets it, sliding
+        along what it meets (World::move_character); the world is unchanged."""
     def events(self) -> dict[str, npt.NDArray]:
         """The events of every step of the last step(n) as structured arrays, each row with its
         step (the world's step count before it), bodies and joints by index (-1: none), shapes

@@ -142,6 +142,16 @@ std::vector<std::uint32_t> colliders_in_box(const World::Impl& w, const Aabb& bo
   return candidates(w, box, mask);
 }
 
+std::vector<SolidCollider> solid_colliders(const World::Impl& w, const Aabb& box,
+                                           const ShapeFilter& filter) {
+  std::vector<SolidCollider> out;
+  for (const std::uint32_t i :
+       candidates(w, box, [&](std::uint32_t i) { return passes_filter(w, i, filter); }))
+    out.push_back({shape_view(w, i), w.id_of_dense(w.colliders.body[i]),
+                   w.shape_of_collider(w.colliders.slot[i])});
+  return out;
+}
+
 std::vector<BodyId> World::query_aabb(Aabb box, std::uint32_t mask) const {
   if (!is_finite(box.lower) || !is_finite(box.upper)) throw Error("query_aabb: box is not finite");
   if (box.lower.x > box.upper.x || box.lower.y > box.upper.y)

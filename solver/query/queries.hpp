@@ -4,7 +4,10 @@
 #include <cstdint>
 #include <vector>
 
+#include "solver/collide/manifold.hpp"
+#include "strut/ids.hpp"
 #include "strut/math.hpp"
+#include "strut/shape.hpp"
 #include "strut/world.hpp"
 
 namespace strut {
@@ -13,5 +16,18 @@ namespace strut {
 // meets `mask`, ascending (creation order); through the query index, built at most once a step.
 std::vector<std::uint32_t> colliders_in_box(const World::Impl& w, const Aabb& box,
                                             std::uint32_t mask);
+
+// A collider as a query shape meets it: its world-space view (valid until the world changes),
+// its body and its shape.
+struct SolidCollider {
+  collide::ShapeView view;
+  BodyId body;
+  ShapeId shape;
+};
+// The live colliders whose current tight box overlaps `box` that a query shape with `filter`
+// collides with (should_collide), sensors left out, in creation order: what shape casts and
+// overlaps look through.
+std::vector<SolidCollider> solid_colliders(const World::Impl& w, const Aabb& box,
+                                           const ShapeFilter& filter);
 
 }  // namespace strut

@@ -143,15 +143,29 @@ Vec2 touch_point(const collide::ShapeView& moving, Vec2 offset, const collide::S
   return (level_target + target.radius) * normal + middle * tangent;
 }
 
+// The Minkowski difference target - moving without its rounding: the hull of every vertex
+// difference, written to k; returns its size.
+int difference_hull(const collide::ShapeView& moving, const collide::ShapeView& target, Vec2* k) {
+  int n = 0;
+  for (int j = 0; j < target.count; ++j)
+    for (int i = 0; i < moving.count; ++i) k[n++] = vertex_of(target, j) - vertex_of(moving, i);
+  return convex_hull(k, n);
+}
+
 }  // namespace
+
+ColliderGap collider_gap(const collide::ShapeView& moving, const collide::ShapeView& target) {
+  Vec2 k[kMaxHull];
+  const int n = difference_hull(moving, target, k);
+  const Gap gap = gap_of_origin(k, n);
+  return {gap.distance - (moving.radius + target.radius),
+          touch_point(moving, {}, target, gap.normal), gap.normal};
+}
 
 std::optional<CastResult> cast_collider(const collide::ShapeView& moving, Vec2 translation,
                                         const collide::ShapeView& target) {
   Vec2 k[kMaxHull];
-  int n = 0;
-  for (int j = 0; j < target.count; ++j)
-    for (int i = 0; i < moving.count; ++i) k[n++] = vertex_of(target, j) - vertex_of(moving, i);
-  n = convex_hull(k, n);
+  const int n = difference_hull(moving, target, k);
   const float r = moving.radius + target.radius;
   const Gap start = gap_of_origin(k, n);
   const float start_gap = start.distance - r;

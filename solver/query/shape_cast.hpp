@@ -22,6 +22,16 @@ struct CastResult {
   Vec2 normal;         // the target's outward normal there (unit), towards the moving shape
 };
 
+// How far apart two convex colliders are: the distance between their surfaces (negative when
+// they overlap: the depth to push `moving` out along `normal`), the target's outward normal
+// towards the moving one (the way out of an overlap), and a point on the target's surface there.
+struct ColliderGap {
+  float distance = 0;
+  Vec2 point;
+  Vec2 normal;
+};
+ColliderGap collider_gap(const collide::ShapeView& moving, const collide::ShapeView& target);
+
 // Overlap at the start (a negative gap) is a hit at fraction 0; shapes that only touch at the
 // start hit at 0 when the translation moves them together. Chain segments are plain two-sided
 // segments here (chains collide from both sides). A zero translation hits only on overlap.

@@ -1,7 +1,7 @@
 """Worlds built from Python (strut.World, create_body, create_joint, ...) against the same worlds
 loaded as scenes, against physics worked out by hand, and against themselves: errors that change
-nothing, indices after bodies come and go, shape casts, the fixed-step driver, every step's
-events, contact impulses, sensors, joint thresholds and motion locks."""
+nothing, indices after bodies come and go, shape casts, the character mover, the fixed-step
+driver, every step's events, contact impulses, sensors, joint thresholds and motion locks."""
 import math
 import os
 import re
@@ -263,6 +263,44 @@ def test_a_box_cast_down_lands_on_the_circle_and_overlaps_are_exact():
         w.cast_shape({"box": (1, 1), "density": 2}, (0, 0), (1, 0))
     with pytest.raises(strut.Error, match="World.cast_shape: translation is not finite"):
         w.cast_shape(box, (0, 5), (float("inf"), 0))
+
+
+def test_a_character_walks_to_a_wall_steps_up_a_ledge_and_falls_onto_the_ground():
+    w = strut.World(threads=1)
+    w.create_body(name="ground", type="static", center=(0, -0.5), shape={"box": (50, 0.5)})
+    w.create_body(name="ledge", type="static", center=(4, 0.1), shape={"box": (1, 0.1)})
+    w.create_body(name="wall", type="static", center=(10.5, 2), shape={"box": (0.5, 2)})
+    skin = 0.01
+    capsule = {"a": (0, 0.3 + skin), "b": (0, 1.3 + skin), "radius": 0.3}
+    velocity_y, stepped, ground = 0.0, False, set()
+    for _ in range(300):  # 5 s at 3 m/s: over the 0.2 m ledge (x 3 to 5), then to the wall
+        velocity_y -= 10 * DT
+        r = w.move_character(capsule, (3 * DT, velocity_y * DT), step_height=0.25)
+        capsule, stepped = r["capsule"], stepped or r["stepped"]
+        if r["on_ground"]:
+            velocity_y = max(velocity_y, 0.0)
+            ground.add(r["ground_body"])
+    # It stepped onto the ledge and walked on both bodies, then stopped one skin from the wall's
+    # face at x = 10 (1e-4 m: rounding), its feet within a skin of the ground.
+    assert stepped and ground == {0, 1}
+    assert capsule["a"][0] + 0.3 == pytest.approx(10 - skin, abs=1e-4)
+    assert -1e-5 <= capsule["a"][1] - 0.3 <= skin + 1e-5
+    assert r["planes"]["body"].tolist().count(2) >= 1  # the wall among the surfaces met
+    assert r["planes"][r["planes"]["body"] == 2]["normal"][0] == pytest.approx((-1, 0), abs=1e-4)
+    # Thrown down from 5 m it lands on the ground, never through it.
+    fell = w.move_character({"a": (20, 5), "b": (20, 6), "radius": 0.3}, (0, -100))
+    assert fell["on_ground"] and fell["ground_body"] == 0
+    assert fell["capsule"]["a"][1] - 0.3 == pytest.approx(skin, abs=1e-4)
+    assert fell["translation"][1] == pytest.approx(-(5 - 0.3 - skin), abs=1e-4)
+    # Off the ground, ground_body and ground_shape are None; bad input names its field.
+    air = w.move_character({"a": (20, 5), "b": (20, 6), "radius": 0.3}, (1, 0))
+    assert not air["on_ground"] and air["ground_body"] is None and air["ground_shape"] is None
+    with pytest.raises(strut.Error, match=r"World.move_character: capsule.radius: -1 m is outside"):
+        w.move_character({"a": (0, 1), "b": (0, 2), "radius": -1}, (1, 0))
+    with pytest.raises(strut.Error, match=r"World.move_character: max_slope: 3 is outside"):
+        w.move_character(capsule, (1, 0), max_slope=3)
+    with pytest.raises(strut.Error, match="World.move_character: capsule: b is required"):
+        w.move_character({"a": (0, 1), "radius": 0.3}, (1, 0))
 
 
 def expected_driver_steps(elapsed_times, dt, max_steps):

@@ -1,0 +1,68 @@
+#include "solver/query/mover_queries.hpp"
+
+#include <algorithm>
+
+#include "solver/query/queries.hpp"
+#include "solver/query/shape_cast.hpp"
+#include "solver/shapes/shape_ops.hpp"
+
+namespace strut {
+namespace {
+
+Aabb box_of(const collide::ShapeView& v, float grow) {
+  Aabb box{{v.x[0], v.y[0]}, {v.x[0], v.y[0]}};
+  for (int i = 1; i < v.count; ++i) {
+    box.lower = {std::min(box.lower.x, v.x[i]), std::min(box.lower.y, v.y[i])};
+    box.upper = {std::max(box.upper.x, v.x[i]), std::max(box.upper.y, v.y[i])};
+  }
+  const float r = v.radius + grow;
+  return {box.lower - Vec2{r, r}, box.upper + Vec2{r, r}};
+}
+
+}  // namespace
+
+std::optional<MoverContact> cast_mover(const World::Impl& w, const collide::ShapeView& capsule,
+                                       Vec2 translation, const ShapeFilter& filter) {
+  const Aabb start = box_of(capsule, 0.0f);
+  const Aabb swept{{start.lower.x + std::min(translation.x, 0.0f),
+                    start.lower.y + std::min(translation.y, 0.0f)},
+                   {start.upper.x + std::max(translation.x, 0.0f),
+                    start.upper.y + std::max(translation.y, 0.0f)}};
+  std::optional<MoverContact> best;
+  for (const SolidCollider& c : solid_colliders(w, swept, filter)) {
+    const auto hit = cast_collider(capsule, translation, c.view);
+    if (!hit || (best && !(hit->fraction < best->fraction))) continue;
+    // Started inside (or touching) and moving out along the way out: no obstacle.
+    if (hit->fraction == 0 && dot(hit->normal, translation) >= 0) continue;
+    const float gap =
+        hit->fraction == 0 ? std::min(collider_gap(capsule, c.view).distance, 0.0f) : 0.0f;
+    best = MoverContact{hit->fraction, gap, hit->point, hit->normal, c.body, c.shape};
+  }
+  return best;
+}
+
+std::vector<MoverContact> collide_mover(const World::Impl& w, const collide::ShapeView& capsule,
+                                        float margin, const ShapeFilter& filter) {
+  std::vector<MoverContact> out;
+  for (const SolidCollider& c : solid_colliders(w, box_of(capsule, margin), filter)) {
+    const ColliderGap gap = collider_gap(capsule, c.view);
+    if (gap.distance < margin)
+      out.push_back({0.0f, gap.distance, gap.point, gap.normal, c.body, c.shape});
+  }
+  return out;
+}
+
+std::optional<Vec2> probe_surface(const World::Impl& w, Vec2 from, Vec2 to,
+                                  const ShapeFilter& filter) {
+  const Aabb box{{std::min(from.x, to.x), std::min(from.y, to.y)},
+                 {std::max(from.x, to.x), std::max(from.y, to.y)}};
+  std::optional<shapes::RayResult> nearest;
+  for (const SolidCollider& c : solid_colliders(w, box, filter)) {
+    const auto hit = shapes::ray_cast(c.view, from, to);
+    if (hit && (!nearest || hit->fraction < nearest->fraction)) nearest = hit;
+  }
+  if (!nearest) return std::nullopt;
+  return nearest->normal;
+}
+
+}  // namespace strut
