@@ -105,6 +105,12 @@ void check_simple(const std::vector<Point>& v, double hair) {
     for (int j = i + 2; j < n; ++j) {
       if (i == 0 && j == n - 1) continue;  // adjacent through the wrap-around
       const Vec2 a = v[i].p, b = v[(i + 1) % n].p, c = v[j].p, d = v[(j + 1) % n].p;
+      // Edges whose boxes are more than a hair apart neither cross nor touch.
+      if (std::fmin(a.x, b.x) - hair > std::fmax(c.x, d.x) ||
+          std::fmin(c.x, d.x) - hair > std::fmax(a.x, b.x) ||
+          std::fmin(a.y, b.y) - hair > std::fmax(c.y, d.y) ||
+          std::fmin(c.y, d.y) - hair > std::fmax(a.y, b.y))
+        continue;
       const double o1 = orient(a, b, c), o2 = orient(a, b, d);
       const double o3 = orient(c, d, a), o4 = orient(c, d, b);
       const bool cross =
@@ -141,10 +147,11 @@ std::vector<Triangle> triangulate(const std::vector<Point>& v) {
       const Vec2 P = v[k].p;
       const double pa = orient(C, A, P);
       if (orient(A, B, P) >= 0 && orient(B, C, P) >= 0 && pa >= 0) return -1.0;
-      const double along =
-          (double(P.x) - C.x) * (double(A.x) - C.x) + (double(P.y) - C.y) * (double(A.y) - C.y);
+      const double cx = double(P.x) - C.x, cy = double(P.y) - C.y;  // C to P
+      const double ax = double(A.x) - P.x, ay = double(A.y) - P.y;  // P to A
+      const double along = cx * (cx + ax) + cy * (cy + ay);         // (P - C) . (A - C)
       if (along > 0 && along < ca * ca &&
-          std::fabs(pa) <= kStraight * distance(C, P) * distance(P, A))
+          pa * pa <= kStraight * kStraight * (cx * cx + cy * cy) * (ax * ax + ay * ay))
         return -1.0;
     }
     return std::min({o / (ab * bc), o / (bc * ca), o / (ca * ab)});
