@@ -4,7 +4,6 @@
 // bit for bit. The rejections are in scene_error_cases.hpp.
 #include <gtest/gtest.h>
 
-#include <cstring>
 #include <string>
 #include <vector>
 
