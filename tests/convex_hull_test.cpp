@@ -2,6 +2,7 @@
 // winding, the vertex cap, and errors naming the problem.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <random>
 
@@ -74,6 +75,8 @@ TEST(ConvexHull, RandomCloudsAreContainedAndConvex) {
     ASSERT_GE(hull.vertices.size(), 3u);
     ASSERT_LE(hull.vertices.size(), std::size_t(kMaxPolygonVertices));
     EXPECT_TRUE(strictly_convex_ccw(hull.vertices));
+    for (const Vec2 v : hull.vertices)  // no new points: every hull vertex is an input point
+      EXPECT_NE(std::find(points.begin(), points.end(), v), points.end());
     if (hull.vertices.size() < std::size_t(kMaxPolygonVertices))  // uncapped: every point inside
       for (const Vec2 p : points) EXPECT_TRUE(contains(hull.vertices, p, 1e-5));
   }

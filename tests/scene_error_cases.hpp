@@ -55,6 +55,14 @@ inline std::string with_body_v2(const std::string& body) {
          "}]}";
 }
 
+// The same with "version": 3: the body may be a concave_polygon.
+inline std::string with_body_v3(const std::string& body) {
+  return R"({"format": "strut-scene", "version": 3, "bodies": [
+  {"shape": "box", "center": [0, -1], "half_extents": [10, 1], "static": true},
+  {)" + body +
+         "}]}";
+}
+
 // A version-2 scene whose body 1 is a compound of `items` (JSON objects, comma-separated),
 // with `more` body keys (", ..." or empty).
 inline std::string with_compound(const std::string& items, const std::string& more = "") {
@@ -594,6 +602,56 @@ inline std::vector<SceneErrorCase> scene_error_cases() {
        "bodies[1].velocity: a static body cannot move (make it kinematic)"},
       {"spin_too_fast", with_body(box + R"(, "angular_velocity": 5e6)"),
        "bodies[1].angular_velocity: 5e+06 exceeds the limit of 10000 rad/s (strut/limits.hpp)"},
+      // Version 3: concave polygons (docs/scene_format.md, "Version 3"). An L outline: its
+      // pieces are polygons, so a plain polygon of the same points stays concave and refused.
+      {"v2_concave_polygon",
+       with_body_v2(R"("shape": "concave_polygon", "center": [0, 1], "vertices": [[0, 0], [2, 0],
+                      [2, 1], [1, 1], [1, 2], [0, 2]])"),
+       "bodies[1].shape: unknown shape \"concave_polygon\" (expected box, polygon, circle, "
+       "capsule, segment or chain; \"concave_polygon\" needs \"version\": 3)"},
+      {"v1_concave_polygon",
+       with_body(R"("shape": "concave_polygon", "center": [0, 1], "vertices": [[0, 0], [2, 0],
+                   [2, 1], [1, 1], [1, 2], [0, 2]])"),
+       "bodies[1].shape: unknown shape \"concave_polygon\" (expected box, polygon or circle; "
+       "\"concave_polygon\" needs \"version\": 3)"},
+      {"v2_concave_polygon_item",
+       with_compound(R"({"shape": "concave_polygon", "vertices": [[0, 0], [2, 0], [2, 1], [1, 1],
+                       [1, 2], [0, 2]]})"),
+       "bodies[1].shapes[0].shape: unknown shape \"concave_polygon\" (expected box, polygon, "
+       "circle, capsule, segment or chain; \"concave_polygon\" needs \"version\": 3)"},
+      {"v3_concave_as_polygon",
+       with_body_v3(poly + "[[0, 0], [2, 0], [2, 1], [1, 1], [1, 2], [0, 2]]"),
+       "bodies[1].vertices: polygon is not convex at vertex 3"},
+      {"v3_unknown_shape", with_body_v3(R"("shape": "blob", "center": [0, 1])"),
+       "bodies[1].shape: unknown shape \"blob\" (expected box, polygon, concave_polygon, circle, "
+       "capsule, segment or chain)"},
+      {"v3_concave_crossing",
+       with_body_v3(R"("shape": "concave_polygon", "center": [0, 1], "vertices": [[0, 0], [2, 2],
+                      [2, 0], [0, 2]])"),
+       "bodies[1].vertices: self-intersecting: the edge from vertices[0] to vertices[1] crosses "
+       "the edge from vertices[2] to vertices[3]"},
+      {"v3_concave_two_points",
+       with_body_v3(
+           R"("shape": "concave_polygon", "center": [0, 1], "vertices": [[0, 0], [1, 0]])"),
+       "bodies[1].vertices: a polygon needs at least 3 vertices, got 2"},
+      {"v3_concave_far_point",
+       with_body_v3(R"("shape": "concave_polygon", "center": [0, 1], "vertices": [[0, 0],
+                      [200000, 0], [0, 1]])"),
+       "bodies[1].vertices[1]: 200000 exceeds the limit of 100000 m (strut/limits.hpp)"},
+      {"v3_concave_radius",
+       with_body_v3(R"("shape": "concave_polygon", "center": [0, 1], "radius": 0.1,
+                      "vertices": [[0, 0], [2, 0], [2, 1], [1, 1], [1, 2], [0, 2]])"),
+       "bodies[1].radius: does not apply to a concave_polygon"},
+      {"v3_concave_soft",
+       with_body_v3(R"("shape": "concave_polygon", "center": [0, 1], "soft": 0.001,
+                      "vertices": [[0, 0], [2, 0], [2, 1], [1, 1], [1, 2], [0, 2]])"),
+       "bodies[1].soft: a concave_polygon cannot be soft (it is a compound of convex pieces)"},
+      {"v3_concave_item_touching",
+       R"({"version": 3, "bodies": [{"center": [0, 2], "shapes": [
+          {"shape": "box", "half_extents": [0.5, 0.5]},
+          {"shape": "concave_polygon", "vertices": [[0, 0], [4, 0], [4, 3], [2, 0], [0, 3]]}]}]})",
+       "bodies[0].shapes[1].vertices: self-intersecting: the edge from vertices[0] to vertices[1] "
+       "touches the edge from vertices[2] to vertices[3]"},
       {"byte_order_mark", "\xEF\xBB\xBF" + with_world(R"("dt": 0.01)"),
        "line 1, column 1: the file starts with a UTF-8 byte-order mark; save it without one"},
   };

@@ -7,6 +7,7 @@ set(STRUT_SCENE_SOURCES
   tools/scene/scene_parse_shapes.cpp
   tools/scene/scene_parse_tiles.cpp
   tools/scene/scene_write.cpp
+  tools/scene/scene_concave.cpp
   tools/scene/scene_build.cpp
   tools/scene/scene_snapshot.cpp
   tools/scene/builtin_scenes.cpp
@@ -22,6 +23,7 @@ set(STRUT_WORLDS_SOURCES tools/worlds/lander_env.cpp)
 set(STRUT_SCENE_TESTS
   tests/scene_parse_test.cpp
   tests/scene_roundtrip_test.cpp
+  tests/scene_concave_test.cpp
   tests/builtin_scenes_test.cpp
   tests/cli_test.cpp
   tests/events_out_test.cpp

@@ -17,6 +17,7 @@ namespace strut {
 inline constexpr int kMaxPolygonVertices = 16;
 inline constexpr int kMaxShapesPerBody = 64;  // in scene files; the C++ API allows as many
 inline constexpr int kMaxChainPoints = 100000;
+inline constexpr int kMaxConcaveVertices = 1024;  // of an outline for decompose_polygon
 
 // A box centred on the shape's origin; `radius` > 0 rounds it (its Minkowski sum with a disc),
 // so a box of half-extent h and radius r rests at height h + r.
@@ -106,6 +107,25 @@ struct ShapeDef {
 // dropped until 16 remain (a 40-gon circle keeps 96.8% of its area). Throws strut::Error naming
 // the problem for non-finite points, points with no area, or a hull outside the size limits.
 PolygonShape convex_hull(std::span<const Vec2> points, float radius = 0.0f);
+
+// A simple polygon (its edges neither cross nor touch), concave or convex, of 3 to
+// kMaxConcaveVertices vertices in either winding, as convex counter-clockwise pieces of 3 to
+// kMaxPolygonVertices vertices that tile it exactly: every piece's vertices are outline points,
+// neighbouring pieces share whole edges, and the pieces' areas add up to the polygon's. Points
+// repeated (within 2e-6 of the outline's size) and points where the outline runs straight on
+// (turn sine within 1e-5) are dropped first. The pieces depend on the outline only, not on its
+// winding or first vertex. They are sharp (radius 0): rounded, they would bulge along the cuts.
+// Throws strut::Error "decompose_polygon: vertices...: <problem>" for fewer than 3 or more than
+// kMaxConcaveVertices vertices, a point that is not finite or beyond limits::kMaxSize, crossing or
+// touching edges (naming them), no area, or a piece below limits::kMinSize (a detail of the
+// outline finer than a millimetre).
+std::vector<PolygonShape> decompose_polygon(std::span<const Vec2> vertices);
+// The pieces of decompose_polygon(vertices) as shapes of one body: each a copy of `like`
+// (placement, material, filter, sensor, surface fields; its `shape` is replaced by the piece).
+// BodyDef::shapes = concave_polygon_shapes(outline) makes a concave body, whose mass, centre of
+// mass and inertia are the outline's.
+std::vector<ShapeDef> concave_polygon_shapes(std::span<const Vec2> vertices,
+                                             const ShapeDef& like = {});
 
 // Checks a shape definition without creating anything. Throws strut::Error whose message starts
 // with the offending field, e.g. "shape.radius: must be > 0" or "shape.points[3]: equal to its

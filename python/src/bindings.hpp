@@ -16,5 +16,6 @@ void def_world_bodies(py::class_<PyWorld>& world);                 // bodies.cpp
 void def_fixed_step_driver(py::module_& m);                        // driver.cpp
 void def_world_batch(py::module_& m);                              // batch.cpp
 void def_lander_env(py::module_& m);                               // lander_env.cpp
+void def_geometry(py::module_& m);                                 // geometry.cpp
 
 }  // namespace strut::python

@@ -87,9 +87,12 @@ Shape shape_of(Fields& f) {
   return ChainShape{vec2s_of(f.require<Points>("chain")), f.get("loop", false)};
 }
 
-ShapeDef shape_def_of(Fields& f) {
+namespace {
+
+// The shape dict's placement, material, filter, sensor and user data around `shape`.
+ShapeDef dressed(Fields& f, Shape shape) {
   ShapeDef d;
-  d.shape = shape_of(f);
+  d.shape = std::move(shape);
   d.offset = vec2_of(f.get<Point>("offset", {0.0f, 0.0f}));
   d.angle = f.get("angle", 0.0f);
   if (const auto name = f.find<std::string>("material")) d.material = material_named(*name);
@@ -106,6 +109,29 @@ ShapeDef shape_def_of(Fields& f) {
   d.sensor = f.get("sensor", d.sensor);
   d.user_data = f.get("user_data", d.user_data);
   return d;
+}
+
+}  // namespace
+
+ShapeDef shape_def_of(Fields& f) { return dressed(f, shape_of(f)); }
+
+std::vector<ShapeDef> shape_defs_of(Fields& f) {
+  if (!f.has("concave_polygon")) return {shape_def_of(f)};
+  for (const char* kind : {"circle", "box", "capsule", "polygon", "segment", "chain"})
+    if (f.has(kind))
+      throw Error(f.what() +
+                  ": give exactly one of circle, box, capsule, polygon, segment, "
+                  "chain, concave_polygon (got concave_polygon and " +
+                  kind + ")");
+  const std::vector<Vec2> outline = vec2s_of(f.require<Points>("concave_polygon"));
+  const ShapeDef like = dressed(f, Shape{});
+  try {
+    return concave_polygon_shapes(outline, like);
+  } catch (const Error& e) {
+    // "decompose_polygon: vertices...: problem" -> "<what>: concave_polygon...: problem"
+    const std::string msg = e.what();
+    throw Error(f.what() + ": concave_polygon" + msg.substr(msg.find("vertices") + 8));
+  }
 }
 
 BodyDef body_def_of(Fields& f) {
@@ -135,13 +161,13 @@ BodyDef body_def_of(Fields& f) {
   if (one == many) throw Error(f.what() + ": give shape (one dict) or shapes (a list of them)");
   if (one) {
     Fields shape = Fields::of(f.require<py::object>("shape"), f.what() + ": shape");
-    d.shapes.push_back(shape_def_of(shape));
+    d.shapes = shape_defs_of(shape);
     shape.finish();
   } else {
     const py::list list = f.require<py::list>("shapes");
     for (std::size_t k = 0; k < list.size(); ++k) {
       Fields shape = Fields::of(list[k], f.what() + ": shapes[" + std::to_string(k) + "]");
-      d.shapes.push_back(shape_def_of(shape));
+      for (ShapeDef& s : shape_defs_of(shape)) d.shapes.push_back(std::move(s));
       shape.finish();
     }
   }

@@ -92,6 +92,9 @@ Shape shape_of(Fields& f);
 // name, then density, friction, static_friction, restitution, rolling_resistance, tangent_speed),
 // filter (category, mask, group), sensor and user_data.
 ShapeDef shape_def_of(Fields& f);
+// The same, or with concave_polygon=[(x, y), ...] instead of a geometry, its pieces
+// (concave_polygon_shapes), each dressed by the dict's other keys.
+std::vector<ShapeDef> shape_defs_of(Fields& f);
 // A body's fields (BodyDef's, `type` for is_static/is_kinematic) and its shapes: `shape` (one
 // dict) or `shapes` (a list of them), always a compound of ShapeDefs.
 BodyDef body_def_of(Fields& f);

@@ -23,4 +23,5 @@ PYBIND11_MODULE(_strut, m) {
   def_fixed_step_driver(m);
   def_world_batch(m);
   def_lander_env(m);
+  def_geometry(m);
 }

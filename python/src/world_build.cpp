@@ -52,10 +52,14 @@ std::size_t PyWorld::add_shape(const Handle& body_handle, const py::kwargs& keyw
   const std::size_t index = index_of(id);
   const std::string what = "World.add_shape: " + described("body", index, s_.names[index]);
   Fields f(keywords, what);
-  const ShapeDef def = shape_def_of(f);
+  const std::vector<ShapeDef> defs = shape_defs_of(f);
   f.finish();
-  named_errors(what, "add_shape", [&] { return s_.world.add_shape(id, def); });
-  return s_.world.shapes(id).size() - 1;
+  const std::size_t first = s_.world.shapes(id).size();
+  // A concave_polygon's pieces differ in geometry only, which decompose_polygon has checked:
+  // the world refuses the first or none.
+  for (const ShapeDef& def : defs)
+    named_errors(what, "add_shape", [&] { return s_.world.add_shape(id, def); });
+  return first;
 }
 
 void PyWorld::remove_shape(const Handle& body_handle, std::size_t k) {
@@ -141,11 +145,13 @@ void def_world_building(py::class_<PyWorld>& world) {
            "enable_sleep, awake, user_data, and shape (a dict) or shapes (a list of dicts). A "
            "shape dict has one of circle=r, box=(hx, hy), capsule=half_length, polygon=[(x, y), "
            "...], segment=((ax, ay), (bx, by)), chain=[(x, y), ...] (box, polygon, capsule: "
-           "radius; chain: loop), and offset, angle, material (a built-in name), density, "
+           "radius; chain: loop) or concave_polygon=[(x, y), ...] (its convex pieces, "
+           "decompose_polygon), and offset, angle, material (a built-in name), density, "
            "friction, static_friction, restitution, rolling_resistance, tangent_speed, "
            "category, mask, group, sensor, user_data.")
       .def("add_shape", &PyWorld::add_shape, py::arg("body"),
-           "Adds a shape (the keywords of a shape dict) to a body; returns its index on the body.")
+           "Adds a shape (the keywords of a shape dict) to a body; returns its index on the body "
+           "(a concave_polygon: its first piece's, the others following).")
       .def("remove_shape", &PyWorld::remove_shape, py::arg("body"), py::arg("shape"),
            "Removes shape `shape` (its index on the body); a body keeps at least one.")
       .def("create_joint", &PyWorld::create_joint, py::arg("kind"), py::arg("a"),

@@ -5,13 +5,14 @@ program steps them, or worlds are built from Python (`World(gravity=...)`, `crea
 `create_joint`); state comes back as NumPy arrays in scene order. Many worlds step side by
 side in a `WorldBatch`; worlds are saved and restored exactly (`World.snapshot`, pickling).
 `FixedStepDriver` runs a world from real elapsed time. `LanderEnv` is a vectorised lander
-task for learning loops. Errors are `strut.Error`, a `ValueError` whose message names what was
+task for learning loops. `decompose_polygon` cuts a concave outline into convex pieces (a shape
+dict's concave_polygon=[...] does it for a body) and `convex_hull` wraps a point cloud. Errors are `strut.Error`, a `ValueError` whose message names what was
 wrong, as the C++ library's do. See docs/python.md.
 """
 import json as _json
 
 from ._strut import (Error, FixedStepDriver, LanderEnv, World, WorldBatch, builtin_scene_names,
-                     load_scene, load_scene_text)
+                     convex_hull, decompose_polygon, load_scene, load_scene_text)
 
 
 def build_scene(scene: dict, threads: int = 0) -> World:
@@ -30,4 +31,5 @@ def build_scene(scene: dict, threads: int = 0) -> World:
     return load_scene_text(text, threads, "<scene>")
 
 __all__ = ["Error", "FixedStepDriver", "LanderEnv", "World", "WorldBatch", "build_scene",
-           "builtin_scene_names", "load_scene", "load_scene_text"]
+           "builtin_scene_names", "convex_hull", "decompose_polygon", "load_scene",
+           "load_scene_text"]

@@ -10,7 +10,8 @@ class Error(ValueError):
 Point = Tuple[float, float]
 Handle = Union[int, str]  # a body or joint: its index in order of creation, or its name
 # A shape: exactly one of circle=radius, box=(hx, hy), capsule=half_length, polygon=[(x, y), ...],
-# segment=((ax, ay), (bx, by)), chain=[(x, y), ...]; radius (box, polygon: rounding; capsule:
+# segment=((ax, ay), (bx, by)), chain=[(x, y), ...], or on a body concave_polygon=[(x, y), ...]
+# (its convex pieces, each a shape of the body, dressed alike); radius (box, polygon: rounding; capsule:
 # 0.25), loop (chain); on a body also offset, angle, material (a built-in name), density,
 # friction, static_friction, restitution, rolling_resistance, tangent_speed, category, mask,
 # group, sensor, user_data.
@@ -40,6 +41,11 @@ class Move(TypedDict):
     planes: npt.NDArray  # the surfaces met: (normal, point, body, shape)
 
 def builtin_scene_names() -> list[str]: ...
+def decompose_polygon(vertices: npt.ArrayLike) -> list[npt.NDArray[np.float32]]:
+    """A simple polygon (3 to 1024 vertices, either winding) as convex pieces of at most 16
+    vertices that tile it: (k, 2) arrays, counter-clockwise. strut.Error names the problem."""
+def convex_hull(points: npt.ArrayLike) -> npt.NDArray[np.float32]:
+    """A point cloud's convex hull, (k, 2) counter-clockwise, cut to 16 vertices."""
 def load_scene_text(text: str, threads: int = 0, label: str = "<scene>") -> World: ...
 def load_scene(scene: str, threads: int = 0) -> World:
     """A scene file's path or a built-in scene's name -> World (threads: 0 = all cores)."""
@@ -69,7 +75,8 @@ class World:
         returns its index. strut.Error naming the body and field, world unchanged, on bad
         input."""
     def add_shape(self, body: Handle, **shape: Any) -> int:
-        """Adds a shape (a shape dict's keys as keywords); returns its index on the body."""
+        """Adds a shape (a shape dict's keys as keywords); returns its index on the body (a
+        concave_polygon: its first piece's, the others following)."""
     def remove_shape(self, body: Handle, shape: int) -> None: ...
     def create_joint(self, kind: str, a: Handle, b: Optional[Handle] = None, *, name: str = "",
                      force_threshold: float = float("inf"),

@@ -1,5 +1,5 @@
 // Shared by the parts of the scene reader: scene_parse.cpp (the document, world, materials,
-// joints), scene_parse_shapes.cpp (bodies and their shapes, version 1 and 2) and
+// joints), scene_parse_shapes.cpp (bodies and their shapes, versions 1 to 3) and
 // scene_parse_tiles.cpp (tile maps). Internal to tools/scene; includes nlohmann_json, so only
 // those files include it.
 #pragma once
@@ -84,13 +84,16 @@ class BodyReader : public ValueReader {
   SceneBody compound_body(const json& j, const Path& p);
   SceneBody name_and_center(const json& j, const Path& p);
   void body_options(const json& j, const Path& p, SceneBody& b);
-  ShapeDef shape_item(const json& j, const Path& p, const BodyDef& body);
+  // Appends the item's shape to body.shapes (a concave_polygon: its pieces).
+  void shape_item(const json& j, const Path& p, BodyDef& body);
   Shape shape_of(const std::string& kind, const json& j, const Path& p) const;
   PolygonShape polygon(const json& j, const Path& p) const;
+  std::vector<PolygonShape> concave_pieces(const json& j, const Path& p) const;
   std::vector<Vec2> points(const std::string& kind, const json& j, const Path& p, bool loop) const;
   ShapeFilter filter(const json& j, const Path& p) const;
   void check_shape(const Shape& shape, const json& j, const Path& p, const BodyDef& body) const;
-  void check_mass(const BodyDef& d, const Path& p) const;
+  // `where`: the key to blame (a single shape's size key, "vertices" or "shapes").
+  void check_mass(const BodyDef& d, const Path& p, std::string_view where) const;
   void engine_check(const BodyDef& d, const json& j, const Path& p) const;
 };
 

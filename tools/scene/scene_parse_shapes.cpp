@@ -1,6 +1,8 @@
 // Scene bodies and their shapes: `bodies[i]` with one shape (its keys on the body, versions 1
-// and 2) or, in version 2, a compound body with `shapes: [...]`. Every rule the world applies is
-// checked here first, so a file that loads always builds; the messages name the JSON path.
+// and 2) or, in version 2, a compound body with `shapes: [...]`; in version 3 a
+// `concave_polygon`, which loads as the convex pieces of decompose_polygon, all of one body.
+// Every rule the world applies is checked here first, so a file that loads always builds; the
+// messages name the JSON path.
 //
 // Version-2 shapes are checked by the reader itself rather than by World's validation: the
 // reader must name the offending key of the offending item (bodies[2].shapes[5].radius), which
@@ -31,17 +33,35 @@ struct Kind {
   std::string_view keys[2];
 };
 constexpr Kind kKinds[] = {
-    {"box", 1, {"half_extents", "radius"}}, {"polygon", 1, {"vertices", "radius"}},
-    {"circle", 1, {"radius", {}}},          {"capsule", 2, {"half_length", "radius"}},
-    {"segment", 2, {"points", {}}},         {"chain", 2, {"points", "loop"}},
+    {"box", 1, {"half_extents", "radius"}},
+    {"polygon", 1, {"vertices", "radius"}},
+    {"circle", 1, {"radius", {}}},
+    {"capsule", 2, {"half_length", "radius"}},
+    {"segment", 2, {"points", {}}},
+    {"chain", 2, {"points", "loop"}},
+    {"concave_polygon", 3, {"vertices", {}}},
 };
+constexpr std::string_view kConcave = "concave_polygon";  // not a Shape: polygons once loaded
 
-static_assert(std::size(kKinds) == std::variant_size_v<Shape>, "kKinds follows Shape's order");
+static_assert(std::size(kKinds) == std::variant_size_v<Shape> + 1,
+              "kKinds follows Shape's order, then concave_polygon");
 
 const Kind* find_kind(std::string_view name, int version) {
   for (const Kind& k : kKinds)
     if (k.name == name && k.since <= version) return &k;
   return nullptr;
+}
+// "unknown shape ..." with the kinds of this version, and the version a later kind needs.
+std::string unknown_shape(const std::string& shape, int version) {
+  const std::string expected = version >= 3   ? "box, polygon, concave_polygon, circle, capsule, "
+                                                "segment or chain"
+                               : version == 2 ? "box, polygon, circle, capsule, segment or chain"
+                                              : "box, polygon or circle";
+  for (const Kind& k : kKinds)
+    if (k.name == shape)
+      return "unknown shape \"" + shape + "\" (expected " + expected + "; \"" + shape +
+             "\" needs \"version\": " + std::to_string(k.since) + ")";
+  return "unknown shape \"" + shape + "\" (expected " + expected + ")";
 }
 // (Capsules and chains only exist from version 2 on, so their second key is always theirs.)
 bool is_key_of(const Kind& kind, std::string_view key, int version) {
@@ -150,13 +170,7 @@ SceneBody BodyReader::single_shape_body(const json& j, const Path& p) {
     fail(p, "missing key \"shape\" (or \"shapes\" for a compound body)");
   const std::string shape = string(require(j, p, "shape"), p / "shape");
   const Kind* kind = find_kind(shape, version_);
-  if (!kind)
-    fail(p / "shape", "unknown shape \"" + shape +
-                          (version_ >= 2 ? "\" (expected box, polygon, circle, capsule, segment "
-                                           "or chain)"
-                           : find_kind(shape, 2) ? "\" (expected box, polygon or circle; \"" +
-                                                       shape + "\" needs \"version\": 2)"
-                                                 : "\" (expected box, polygon or circle)"));
+  if (!kind) fail(p / "shape", unknown_shape(shape, version_));
   for (const auto& [k, v] : j.items()) {
     if (one_of(k, kBodyKeys) || one_of(k, kShapeKeys) || is_key_of(*kind, k, version_)) continue;
     if (version_ >= 2 && (one_of(k, kBodyKeysV2) || one_of(k, kShapeKeysV2))) continue;
@@ -166,7 +180,12 @@ SceneBody BodyReader::single_shape_body(const json& j, const Path& p) {
   }
   SceneBody b = name_and_center(j, p);
   BodyDef& d = b.def;
-  d.shape = shape_of(shape, j, p);
+  const bool concave = shape == kConcave;
+  std::vector<PolygonShape> pieces;
+  if (concave)
+    pieces = concave_pieces(require(j, p, "vertices"), p / "vertices");
+  else
+    d.shape = shape_of(shape, j, p);
   body_options(j, p, b);
   const std::string mat =
       j.contains("material") ? string(j["material"], p / "material") : "default";
@@ -180,16 +199,32 @@ SceneBody BodyReader::single_shape_body(const json& j, const Path& p) {
   if (j.contains("soft")) {
     d.soft = non_negative(j["soft"], p / "soft");
     if (d.soft > 0 && shape == "circle") fail(p / "soft", "a circle cannot be soft");
+    if (d.soft > 0 && concave)
+      fail(p / "soft", "a concave_polygon cannot be soft (it is a compound of convex pieces)");
     if (d.soft > 0 && !is_version_1_body(d)) {
       // Soft bodies are particles joined by struts along a plain polygon's edges.
       const bool rounded = shape == "box" || shape == "polygon";
       fail(p / "soft", (rounded ? "a rounded " : "a ") + shape + " cannot be soft");
     }
   }
+  if (concave) {
+    // A compound of the pieces, each with the body's material, filter and sensor flag; the
+    // body's own shape fields go back to their defaults, as for any compound body.
+    const ShapeDef like{
+        .material = d.material, .filter = {d.category, d.mask, d.group}, .sensor = d.sensor};
+    for (PolygonShape& piece : pieces) {
+      d.shapes.push_back(like);
+      d.shapes.back().shape = std::move(piece);
+    }
+    const BodyDef defaults;
+    d.material = defaults.material;
+    d.category = defaults.category, d.mask = defaults.mask, d.group = defaults.group;
+    d.sensor = defaults.sensor;
+  }
   engine_check(d, j, p);
   if (!is_version_1_body(d)) {
-    check_shape(d.shape, j, p, d);
-    check_mass(d, p);
+    if (!concave) check_shape(d.shape, j, p, d);  // the pieces passed decompose_polygon's checks
+    check_mass(d, p, concave ? "vertices" : kKinds[d.shape.index()].keys[0]);
   }
   return b;
 }
@@ -215,10 +250,9 @@ SceneBody BodyReader::compound_body(const json& j, const Path& p) {
     fail(sp, "a body has at most " + std::to_string(kMaxShapesPerBody) + " shapes, got " +
                  std::to_string(items.size()));
   d.shapes.reserve(items.size());
-  for (std::size_t k = 0; k < items.size(); ++k)
-    d.shapes.push_back(shape_item(items[k], sp.at(int(k)), d));
+  for (std::size_t k = 0; k < items.size(); ++k) shape_item(items[k], sp.at(int(k)), d);
   engine_check(d, j, p);
-  check_mass(d, p);
+  check_mass(d, p, "shapes");
   return b;
 }
 
@@ -282,13 +316,11 @@ void BodyReader::body_options(const json& j, const Path& p, SceneBody& b) {
   }
 }
 
-ShapeDef BodyReader::shape_item(const json& j, const Path& p, const BodyDef& body) {
+void BodyReader::shape_item(const json& j, const Path& p, BodyDef& body) {
   if (!j.is_object()) fail(p, "expected an object, got " + describe(j));
   const std::string shape = string(require(j, p, "shape"), p / "shape");
   const Kind* kind = find_kind(shape, version_);
-  if (!kind)
-    fail(p / "shape", "unknown shape \"" + shape +
-                          "\" (expected box, polygon, circle, capsule, segment or chain)");
+  if (!kind) fail(p / "shape", unknown_shape(shape, version_));
   for (const auto& [k, v] : j.items()) {
     if (one_of(k, kShapeKeys) || one_of(k, kShapeKeysV2) || one_of(k, kShapeItemKeys) ||
         is_key_of(*kind, k, version_) || k == "offset" || k == "angle")
@@ -296,8 +328,13 @@ ShapeDef BodyReader::shape_item(const json& j, const Path& p, const BodyDef& bod
     if (is_shape_key(k, version_)) fail(p / k, "does not apply to a " + shape);
     fail(p / k, "unknown key");
   }
+  const bool concave = shape == kConcave;
+  std::vector<PolygonShape> pieces;
   ShapeDef s;
-  s.shape = shape_of(shape, j, p);
+  if (concave)
+    pieces = concave_pieces(require(j, p, "vertices"), p / "vertices");
+  else
+    s.shape = shape_of(shape, j, p);
   if (j.contains("offset")) {
     const Path op = p / "offset";
     s.offset = vec2(j["offset"], op);
@@ -320,8 +357,15 @@ ShapeDef BodyReader::shape_item(const json& j, const Path& p, const BodyDef& bod
   }
   if (j.contains("rolling_resistance"))
     s.rolling_resistance = non_negative(j["rolling_resistance"], p / "rolling_resistance");
-  check_shape(s.shape, j, p, body);
-  return s;
+  if (!concave) {
+    check_shape(s.shape, j, p, body);
+    body.shapes.push_back(std::move(s));
+    return;
+  }
+  for (PolygonShape& piece : pieces) {  // every piece placed, dressed and filtered as the item
+    body.shapes.push_back(s);
+    body.shapes.back().shape = std::move(piece);
+  }
 }
 
 // The shape of kind `kind` from its keys in object `j` at path `p`: sizes positive, polygons
@@ -381,6 +425,25 @@ PolygonShape BodyReader::polygon(const json& j, const Path& p) const {
     fail(msg.substr(0, colon), msg.substr(colon + 2));
   }
   return poly;
+}
+
+// A concave_polygon's outline as decompose_polygon's pieces. Its messages name the outline
+// ("decompose_polygon: vertices: ...") or a point ("decompose_polygon: vertices[3]: ..."): the
+// same place under `p`.
+std::vector<PolygonShape> BodyReader::concave_pieces(const json& j, const Path& p) const {
+  array(j, p);
+  std::vector<Vec2> outline;
+  for (std::size_t i = 0; i < j.size(); ++i) outline.push_back(vec2(j[i], p.at(int(i))));
+  try {
+    return decompose_polygon(outline);
+  } catch (const Error& e) {
+    std::string_view msg = e.what();
+    msg.remove_prefix(msg.find(": ") + 2);  // the call
+    const std::size_t colon = msg.find(": ");
+    const std::string problem(msg.substr(colon + 2));
+    if (msg.starts_with("vertices[")) fail(p.at(std::stoi(std::string(msg.substr(9)))), problem);
+    fail(p, problem);
+  }
 }
 
 // A segment's 2 points or a chain's 2..kMaxChainPoints (3.. with `loop`), neighbours at least
@@ -469,7 +532,7 @@ void BodyReader::check_shape(const Shape& shape, const json& j, const Path& p,
 
 // A dynamic body's mass, density x area summed over its shapes, within strut/limits.hpp.
 // Version-1 bodies are checked by validate_body_def instead (same message).
-void BodyReader::check_mass(const BodyDef& d, const Path& p) const {
+void BodyReader::check_mass(const BodyDef& d, const Path& p, std::string_view where) const {
   if (!is_dynamic(d)) return;
   double mass = 0;
   if (d.shapes.empty()) {
@@ -481,8 +544,6 @@ void BodyReader::check_mass(const BodyDef& d, const Path& p) const {
            "every shape's material has zero density; a dynamic body needs a positive mass");
   }
   if (mass >= limits::kMinMass && mass <= limits::kMaxMass) return;
-  // A single shape: the key of its size, as validate_body_def names it for version 1.
-  const std::string_view where = d.shapes.empty() ? kKinds[d.shape.index()].keys[0] : "shapes";
   fail(p / where, "mass " + short_number(float(mass)) + " kg (density x area) is outside [" +
                       short_number(limits::kMinMass) + ", " + short_number(limits::kMaxMass) +
                       "] kg (strut/limits.hpp)");

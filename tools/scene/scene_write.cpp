@@ -1,5 +1,6 @@
 // Scene -> JSON text in the scene file format: one body or joint per line, keys left out where
-// they hold their default, floats in their shortest round-tripping form.
+// they hold their default, floats in their shortest round-tripping form. The pieces a
+// concave_polygon loaded as are written as that concave_polygon again (scene_concave.hpp).
 #include <cmath>
 #include <fstream>
 #include <iterator>
@@ -10,6 +11,7 @@
 
 #include "strut/scene.hpp"
 #include "tools/scene/json_text.hpp"
+#include "tools/scene/scene_concave.hpp"
 
 namespace strut {
 namespace {
@@ -17,6 +19,7 @@ namespace {
 using json_text::append_number;
 using json_text::append_string;
 using json_text::append_vec2;
+using scene_write::ConcaveRun;
 
 bool same(const Material& a, const Material& b) {
   return a.density == b.density && a.friction == b.friction &&
@@ -58,17 +61,19 @@ void append_key(std::string& out, const char* key) {
   out += "\": ";
 }
 
+void append_points(std::string& out, const char* key, const std::vector<Vec2>& v) {
+  append_key(out, key);
+  out += '[';
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    if (i) out += ", ";
+    append_vec2(out, v[i]);
+  }
+  out += ']';
+}
+
 // The shape kind's own keys, each as ", \"key\": value" (rounding radius only when non-zero).
 void append_shape_keys(std::string& out, const Shape& shape) {
-  auto points = [&](const char* key, const std::vector<Vec2>& v) {
-    append_key(out, key);
-    out += '[';
-    for (std::size_t i = 0; i < v.size(); ++i) {
-      if (i) out += ", ";
-      append_vec2(out, v[i]);
-    }
-    out += ']';
-  };
+  auto points = [&](const char* key, const std::vector<Vec2>& v) { append_points(out, key, v); };
   auto corner_radius = [&](float r) {
     if (r != 0) append_key(out, "radius"), append_number(out, r);
   };
@@ -106,12 +111,17 @@ void append_filter(std::string& out, const ShapeFilter& f) {
   if (f.group != def.group) append_key(out, "group"), out += std::to_string(f.group);
 }
 
-// One item of a compound body's `shapes`.
-void append_shape_item(std::string& out, const ShapeDef& s, const std::string& material) {
+// One item of a compound body's `shapes`: the shape `s`, or the concave_polygon `outline` whose
+// pieces are dressed as `s`.
+void append_shape_item(std::string& out, const ShapeDef& s, const std::string& material,
+                       const std::vector<Vec2>* outline) {
   out += "{\"shape\": \"";
-  out += kind_name(s.shape);
+  out += outline ? "concave_polygon" : kind_name(s.shape);
   out += '"';
-  append_shape_keys(out, s.shape);
+  if (outline)
+    append_points(out, "vertices", *outline);
+  else
+    append_shape_keys(out, s.shape);
   if (!(s.offset == Vec2{})) append_key(out, "offset"), append_vec2(out, s.offset);
   if (s.angle != 0) append_key(out, "angle"), append_number(out, s.angle);
   if (material != "default") append_key(out, "material"), append_string(out, material);
@@ -123,11 +133,22 @@ void append_shape_item(std::string& out, const ShapeDef& s, const std::string& m
   out += '}';
 }
 
-// A body: one shape with its keys on the body (the version-1 layout), or a compound body with
-// `shapes` last. `materials` names the body's material, or each item's for a compound.
-void append_body(std::string& out, const SceneBody& b, const std::vector<std::string>& materials) {
+// Whether a compound body is one concave_polygon that may sit on the body itself: all of its
+// shapes one run, unplaced, without the keys only an item of `shapes` has.
+bool single_concave(const BodyDef& d, const std::vector<ConcaveRun>& runs) {
+  if (runs.size() != 1 || runs[0].count != d.shapes.size()) return false;
+  const ShapeDef& s = d.shapes[0];
+  return s.offset == Vec2{} && s.angle == 0 && s.tangent_speed == 0 && s.rolling_resistance == 0;
+}
+
+// A body: one shape with its keys on the body (the version-1 layout; a concave_polygon too), or
+// a compound body with `shapes` last. `materials` names the body's material, or each shape's
+// for a compound; `runs` are the compound's concave_polygon items.
+void append_body(std::string& out, const SceneBody& b, const std::vector<std::string>& materials,
+                 const std::vector<ConcaveRun>& runs) {
   const BodyDef& d = b.def;
-  const bool compound = !d.shapes.empty();
+  const bool concave = single_concave(d, runs);
+  const bool compound = !d.shapes.empty() && !concave;
   out += "{";
   if (!b.name.empty()) {
     out += "\"name\": ";
@@ -139,11 +160,14 @@ void append_body(std::string& out, const SceneBody& b, const std::vector<std::st
     append_vec2(out, d.center);
   } else {
     out += "\"shape\": \"";
-    out += kind_name(d.shape);
+    out += concave ? "concave_polygon" : kind_name(d.shape);
     out += '"';
     append_key(out, "center");
     append_vec2(out, d.center);
-    append_shape_keys(out, d.shape);
+    if (concave)
+      append_points(out, "vertices", runs[0].outline);
+    else
+      append_shape_keys(out, d.shape);
   }
   const BodyDef def;  // the defaults, left out
   if (d.angle != def.angle) append_key(out, "angle"), append_number(out, d.angle);
@@ -159,7 +183,10 @@ void append_body(std::string& out, const SceneBody& b, const std::vector<std::st
     append_key(out, "gravity_scale"), append_number(out, d.gravity_scale);
   if (d.linear_drag != def.linear_drag)
     append_key(out, "linear_drag"), append_number(out, d.linear_drag);
-  if (!compound) {
+  if (concave) {  // the pieces' filter and sensor flag, as a single shape's sit on the body
+    append_filter(out, d.shapes[0].filter);
+    if (d.shapes[0].sensor) out += ", \"sensor\": true";
+  } else if (!compound) {
     append_filter(out, ShapeFilter{d.category, d.mask, d.group});
     if (d.sensor) out += ", \"sensor\": true";
   }
@@ -173,9 +200,12 @@ void append_body(std::string& out, const SceneBody& b, const std::vector<std::st
   if (d.soft != def.soft) append_key(out, "soft"), append_number(out, d.soft);
   if (compound) {
     out += ", \"shapes\": [";
+    std::size_t run = 0;
     for (std::size_t i = 0; i < d.shapes.size(); ++i) {
       if (i) out += ", ";
-      append_shape_item(out, d.shapes[i], materials[i]);
+      const bool starts_run = run < runs.size() && runs[run].first == i;
+      append_shape_item(out, d.shapes[i], materials[i], starts_run ? &runs[run].outline : nullptr);
+      if (starts_run) i += runs[run++].count - 1;
     }
     out += ']';
   }
@@ -364,11 +394,16 @@ void append_list(std::string& out, const char* key, const std::vector<T>& items,
 std::string scene_to_json(const Scene& s) {
   MaterialNames names(s);
   std::vector<std::vector<std::string>> body_materials;  // the body's, or each of its shapes'
+  std::vector<std::vector<ConcaveRun>> body_runs;        // each compound's concave_polygons
   body_materials.reserve(s.bodies.size());
+  body_runs.reserve(s.bodies.size());
+  bool version_3 = false;
   for (const SceneBody& b : s.bodies) {
     std::vector<std::string>& m = body_materials.emplace_back();
     if (b.def.shapes.empty()) m.push_back(names.name_of(b.def.material));
     for (const ShapeDef& shape : b.def.shapes) m.push_back(names.name_of(shape.material));
+    body_runs.push_back(scene_write::concave_runs(b.def.shapes));
+    version_3 = version_3 || !body_runs.back().empty();
   }
   std::vector<std::vector<std::string>> tile_materials;  // per tile map, per material
   for (const TileMapDef& t : s.tile_maps) {
@@ -381,8 +416,9 @@ std::string scene_to_json(const Scene& s) {
   bool version_2 = !s.tile_maps.empty();
   for (const SceneJoint& j : s.joints) version_2 = version_2 || needs_version_2(j);
   for (const SceneBody& b : s.bodies) version_2 = version_2 || needs_version_2(b.def);
+  version_2 = version_2 || version_3;
   out += "{\n  \"format\": \"strut-scene\",\n  \"version\": ";
-  out += version_2 ? "2" : "1";
+  out += version_3 ? "3" : version_2 ? "2" : "1";
   out += ",\n  \"description\": ";
   append_string(out, s.description);
   const WorldConfig& c = s.config;
@@ -431,8 +467,9 @@ std::string scene_to_json(const Scene& s) {
     append_list(out, "tile_maps", s.tile_maps, [&](const TileMapDef& t, std::size_t i) {
       append_tile_map(out, t, tile_materials[i]);
     });
-  append_list(out, "bodies", s.bodies,
-              [&](const SceneBody& b, std::size_t i) { append_body(out, b, body_materials[i]); });
+  append_list(out, "bodies", s.bodies, [&](const SceneBody& b, std::size_t i) {
+    append_body(out, b, body_materials[i], body_runs[i]);
+  });
   append_list(out, "joints", s.joints,
               [&](const SceneJoint& j, std::size_t) { append_joint(out, j, version_2); });
   out += "\n}\n";
