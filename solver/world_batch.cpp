@@ -8,6 +8,7 @@
 
 #include "solver/core/task_system.hpp"
 #include "solver/joints/joint_ops.hpp"
+#include "solver/shapes/shape_checks.hpp"
 #include "solver/world_impl.hpp"
 #include "strut/limits.hpp"
 
@@ -39,10 +40,9 @@ Error batch_error(const char* call, const std::string& what) {
 
 void require_step(float dt) {
   if (dt >= limits::kMinDt && dt <= limits::kMaxDt) return;  // false for NaN too
-  char text[96];
-  std::snprintf(text, sizeof text, "dt must be in [%g, %g] s (strut/limits.hpp), got %g",
-                double(limits::kMinDt), double(limits::kMaxDt), double(dt));
-  throw batch_error("step", text);
+  throw batch_error("step", "dt must be in [" + shapes::number_text(limits::kMinDt) + ", " +
+                                shapes::number_text(limits::kMaxDt) +
+                                "] s (strut/limits.hpp), got " + shapes::number_text(dt));
 }
 
 // Every index below `worlds`, none twice.

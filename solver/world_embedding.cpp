@@ -7,6 +7,7 @@
 
 #include "solver/islands/islands.hpp"
 #include "solver/shapes/polygon_geometry.hpp"
+#include "solver/shapes/shape_checks.hpp"
 #include "solver/shapes/shape_ops.hpp"
 #include "solver/step/collide_phase.hpp"
 #include "solver/step/visited_bodies.hpp"
@@ -37,10 +38,10 @@ UnitMass unit_mass(const World::Impl& w, std::uint32_t k) {
 
 void require_mass_in_limits(double mass, const char* call, BodyId id) {
   if (!(mass >= limits::kMinMass && mass <= limits::kMaxMass)) {
-    char text[64];
-    std::snprintf(text, sizeof text, "%g", mass);
-    throw Error(std::string(call) + ": " + body_text(id) + " would have a mass of " + text +
-                " kg, outside [1e-09, 1e+15] kg (strut/limits.hpp)");
+    throw Error(std::string(call) + ": " + body_text(id) + " would have a mass of " +
+                shapes::number_text(mass) + " kg, outside [" +
+                shapes::number_text(limits::kMinMass) + ", " +
+                shapes::number_text(limits::kMaxMass) + "] kg (strut/limits.hpp)");
   }
 }
 

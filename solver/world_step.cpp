@@ -31,6 +31,7 @@
 #include "solver/joint_events.hpp"
 #include "solver/joint_solver.hpp"
 #include "solver/joints/point_motion.hpp"
+#include "solver/shapes/shape_checks.hpp"
 #include "solver/step/collide_phase.hpp"
 #include "solver/step/floor_friction.hpp"
 #include "solver/step/integrate.hpp"
@@ -279,10 +280,9 @@ void add_to_profile(World::Impl& w, const StepProfile& p) {
 void World::step(float dt) {
   auto& w = *impl_;
   if (!(dt >= limits::kMinDt && dt <= limits::kMaxDt)) {  // also rejects NaN
-    char msg[96];
-    std::snprintf(msg, sizeof msg, "step: dt must be in [%g, %g] s (strut/limits.hpp), got %g",
-                  double(limits::kMinDt), double(limits::kMaxDt), double(dt));
-    throw Error(msg);
+    throw Error("step: dt must be in [" + shapes::number_text(limits::kMinDt) + ", " +
+                shapes::number_text(limits::kMaxDt) + "] s (strut/limits.hpp), got " +
+                shapes::number_text(dt));
   }
   const int substeps = w.config.substeps;
   const float h = dt / float(substeps);

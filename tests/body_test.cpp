@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "solver/shapes/polygon_geometry.hpp"
+#include "strut/limits.hpp"
 #include "strut/scenes.hpp"
 #include "test_util.hpp"
 
@@ -252,6 +253,31 @@ TEST(BadInput, NumbersInMessagesAreShort) {
   EXPECT_EQ(world.state_hash(), hash);
   EXPECT_EQ(error_of([] { builtin_scene("rain", 1500.5f); }),
             "builtin_scene: size must be in (0, 1000], got 1500.5");
+}
+
+// A number just past a limit is printed exactly (%g's six digits said 4000 for 4000.0002, so the
+// message read "4000 exceeds the limit of 4000 m"), a round one as short as before, and the sign
+// is kept.
+TEST(BadInput, NumbersAtTheLimitsAreExact) {
+  World world;
+  const std::uint64_t hash = world.state_hash();
+  const float past = std::nextafter(limits::kMaxCoordinate, 1e9f);  // 4000.00024 as a float
+  EXPECT_EQ(error_of([&] {
+              world.create_body(test::box_def({past, 0}));
+            }),
+            "create_body: center: 4000.0002 exceeds the limit of 4000 m (strut/limits.hpp)");
+  EXPECT_EQ(error_of([&] {
+              world.create_body(test::box_def({0, -past}));
+            }),
+            "create_body: center: -4000.0002 exceeds the limit of 4000 m (strut/limits.hpp)");
+  BodyDef d = test::box_def({0, 0});
+  d.material.friction = std::nextafter(1000.0f, 2000.0f);
+  EXPECT_EQ(error_of([&] { world.create_body(d); }),
+            "create_body: material.friction: 1000.00006 is out of range [0, 1000]");
+  EXPECT_EQ(error_of([&] { world.step(std::nextafter(limits::kMaxDt, 1.0f)); }),
+            "step: dt must be in [1e-05, 0.1] s (strut/limits.hpp), got 0.10000001");
+  EXPECT_EQ(world.body_count(), 0u);
+  EXPECT_EQ(world.state_hash(), hash);
 }
 
 TEST(BadInput, WorldAndStepArguments) {

@@ -219,7 +219,7 @@ TEST(JointMagnitude, SceneFilesNameTheKeyOutOfRange) {
               parse_scene(joint(R"("type": "revolute", "lower_angle": -4, "upper_angle": 1)"),
                           "j.json");
             }),
-            "j.json: joints[0].lower_angle: -4 is outside [-3.14159, 3.14159] (strut/limits.hpp)");
+            "j.json: joints[0].lower_angle: -4 is outside [-3.1415927, 3.1415927] (strut/limits.hpp)");
   EXPECT_EQ(error_of([&] {
               parse_scene(joint(R"("type": "revolute", "motor_speed": 1.1e22,
                                   "max_motor_torque": 5)"),

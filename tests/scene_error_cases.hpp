@@ -377,14 +377,14 @@ inline std::vector<SceneErrorCase> scene_error_cases() {
       {"v2_capsule_mass_too_large",
        R"({"version": 2, "materials": {"lead": {"density": 1e9}}, "bodies": [
   {"shape": "capsule", "center": [0, 0], "half_length": 1000, "radius": 1000, "material": "lead"}]})",
-       "bodies[0].half_length: mass 7.14159e+15 kg (density x area) is outside [1e-09, 1e+15] kg "
+       "bodies[0].half_length: mass 7.1415927e+15 kg (density x area) is outside [1e-09, 1e+15] kg "
        "(strut/limits.hpp)"},
       {"v2_rounded_box_mass_too_small",
        R"({"version": 2, "materials": {"foam": {"density": 1e-5}}, "bodies": [
   {"shape": "box", "center": [0, 0], "half_extents": [0.001, 0.001], "radius": 0.001,
    "material": "foam"}]})",
        // 1e-5 x (4 h^2 + 8 h r + pi r^2) with h = r = 1 mm: the rounding counts.
-       "bodies[0].half_extents: mass 1.51416e-10 kg (density x area) is outside [1e-09, 1e+15] "
+       "bodies[0].half_extents: mass 1.5141594e-10 kg (density x area) is outside [1e-09, 1e+15] "
        "kg (strut/limits.hpp)"},
       {"v2_capsule_zero_density",
        with_body_v2(

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "solver/shapes/shape_checks.hpp"
 #include "strut/limits.hpp"
 
 namespace strut::python {
@@ -13,11 +14,7 @@ std::string hash_text(std::uint64_t hash) {
   return text;
 }
 
-std::string number_text(double v) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%g", v);
-  return text;
-}
+std::string number_text(double v) { return shapes::number_text(v); }
 
 void check_threads(int threads, const char* call) {
   if (threads < 0 || threads > limits::kMaxThreads)

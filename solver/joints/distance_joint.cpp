@@ -11,6 +11,7 @@
 #include "solver/joint_solver.hpp"
 #include "solver/joints/joint_ops.hpp"
 #include "solver/joints/joint_rows.hpp"
+#include "solver/shapes/shape_checks.hpp"
 #include "strut/limits.hpp"
 
 namespace strut {
@@ -30,12 +31,8 @@ void validate(const World::Impl&, const JointDef& any, std::uint32_t, std::uint3
   check_coordinate(d.max_length, "max_length");
   check_non_negative(d.compliance, "compliance");
   if (d.compliance > limits::kMaxCompliance) {
-    char message[128];
-    std::snprintf(message, sizeof message,
-                  "compliance %g m/N exceeds the limit of %g m/N "
-                  "(strut/limits.hpp)",
-                  double(d.compliance), double(limits::kMaxCompliance));
-    throw Error(message);
+    throw Error("compliance " + shapes::number_text(d.compliance) + " m/N exceeds the limit of " +
+                shapes::number_text(limits::kMaxCompliance) + " m/N (strut/limits.hpp)");
   }
   check_spring(d.spring);
   if (d.min_length >= 0 && d.max_length >= 0 && d.min_length > d.max_length)

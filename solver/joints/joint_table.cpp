@@ -9,6 +9,7 @@
 #include "solver/joint_solver.hpp"
 #include "solver/joints/joint_ops.hpp"
 #include "solver/joints/joint_rows.hpp"
+#include "solver/shapes/shape_checks.hpp"
 #include "strut/limits.hpp"
 
 namespace strut {
@@ -50,10 +51,8 @@ void check_finite_field(float v, const char* field) {
 // fuzzing found a pin anchored 9.5e21 m away turning both bodies into NaN in one step.
 void check_coordinate(float v, const char* field) {
   if (std::fabs(v) <= limits::kMaxCoordinate) return;
-  char message[160];
-  std::snprintf(message, sizeof message, "%s %g exceeds the limit of %g m (strut/limits.hpp)",
-                field, double(v), double(limits::kMaxCoordinate));
-  throw Error(message);
+  throw Error(std::string(field) + " " + shapes::number_text(v) + " exceeds the limit of " +
+              shapes::number_text(limits::kMaxCoordinate) + " m (strut/limits.hpp)");
 }
 void check_finite_field(Vec2 v, const char* field) {
   if (!is_finite(v)) throw Error(std::string(field) + " is not a finite number");
@@ -68,27 +67,21 @@ void check_threshold(float v, const char* field) {
   if (std::isnan(v))
     throw Error(std::string(field) + " is NaN (a number >= 0, or infinity for no events)");
   if (!(v < 0)) return;
-  char message[160];
-  std::snprintf(message, sizeof message, "%s must not be negative, got %g", field, double(v));
-  throw Error(message);
+  throw Error(std::string(field) + " must not be negative, got " + shapes::number_text(v));
 }
 
 void check_hertz(float v, const char* field) {
   check_non_negative(v, field);
   if (v == 0 || (v >= limits::kMinHertz && v <= limits::kMaxHertz)) return;
-  char message[160];
-  std::snprintf(message, sizeof message,
-                "%s %g Hz is outside [%g, %g] Hz (0: no spring; strut/limits.hpp)", field,
-                double(v), double(limits::kMinHertz), double(limits::kMaxHertz));
-  throw Error(message);
+  throw Error(std::string(field) + " " + shapes::number_text(v) + " Hz is outside [" +
+              shapes::number_text(limits::kMinHertz) + ", " +
+              shapes::number_text(limits::kMaxHertz) + "] Hz (0: no spring; strut/limits.hpp)");
 }
 void check_damping_ratio(float v, const char* field) {
   check_non_negative(v, field);
   if (v <= limits::kMaxDampingRatio) return;
-  char message[160];
-  std::snprintf(message, sizeof message, "%s %g exceeds the limit of %g (strut/limits.hpp)", field,
-                double(v), double(limits::kMaxDampingRatio));
-  throw Error(message);
+  throw Error(std::string(field) + " " + shapes::number_text(v) + " exceeds the limit of " +
+              shapes::number_text(limits::kMaxDampingRatio) + " (strut/limits.hpp)");
 }
 
 // Fuzzing found limits of 9.5e21 rad and a motor speed of 1.1e22 rad/s, accepted, whose first
@@ -105,12 +98,9 @@ void check_limit(const JointLimit& limit, JointMeasure measure) {
   for (const auto& [v, field] :
        {std::pair{limit.lower, "limit.lower"}, {limit.upper, "limit.upper"}}) {
     if (std::fabs(v) <= limits::kMaxJointAngle) continue;
-    char message[192];
-    std::snprintf(message, sizeof message,
-                  "%s %g rad is outside [-pi, pi] (the joint angle is measured in (-pi, pi]; "
-                  "strut/limits.hpp)",
-                  field, double(v));
-    throw Error(message);
+    throw Error(std::string(field) + " " + shapes::number_text(v) +
+                " rad is outside [-pi, pi] (the joint angle is measured in (-pi, pi]; "
+                "strut/limits.hpp)");
   }
 }
 void check_motor(const JointMotor& motor, JointMeasure measure) {
@@ -118,19 +108,13 @@ void check_motor(const JointMotor& motor, JointMeasure measure) {
   check_non_negative(motor.max_effort, "motor.max_effort");
   const bool angle = measure == JointMeasure::Angle;
   const float max_speed = angle ? limits::kMaxAngularSpeed : limits::kMaxSpeed;
-  char message[160];
-  if (std::fabs(motor.speed) > max_speed) {
-    std::snprintf(message, sizeof message,
-                  "motor.speed %g %s exceeds the limit of %g (strut/limits.hpp)",
-                  double(motor.speed), angle ? "rad/s" : "m/s", double(max_speed));
-    throw Error(message);
-  }
-  if (motor.max_effort > limits::kMaxMotorEffort) {
-    std::snprintf(message, sizeof message,
-                  "motor.max_effort %g exceeds the limit of %g (strut/limits.hpp)",
-                  double(motor.max_effort), double(limits::kMaxMotorEffort));
-    throw Error(message);
-  }
+  if (std::fabs(motor.speed) > max_speed)
+    throw Error("motor.speed " + shapes::number_text(motor.speed) + (angle ? " rad/s" : " m/s") +
+                " exceeds the limit of " + shapes::number_text(max_speed) + " (strut/limits.hpp)");
+  if (motor.max_effort > limits::kMaxMotorEffort)
+    throw Error("motor.max_effort " + shapes::number_text(motor.max_effort) +
+                " exceeds the limit of " + shapes::number_text(limits::kMaxMotorEffort) +
+                " (strut/limits.hpp)");
 }
 void check_spring(const JointSpring& spring) {
   check_hertz(spring.hertz, "spring.hertz");

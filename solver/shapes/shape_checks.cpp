@@ -1,5 +1,7 @@
 #include "solver/shapes/shape_checks.hpp"
 
+#include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 
@@ -8,10 +10,19 @@
 
 namespace strut::shapes {
 
+// %g's six significant digits when they give the number back as a float, more when it needs them:
+// 4000 stays "4000" but 4000.0002 (the float just past a 4,000 m limit) is no longer "4000". A
+// value computed in double gets the digits of the float nearest it (a speed of 12349.9998 that a
+// float impulse gave reads 12350).
 std::string number_text(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%g", v);
-  return buf;
+  char digits[64];
+  const char* end =
+      std::to_chars(digits, digits + sizeof digits, float(v), std::chars_format::scientific).ptr;
+  int significant = 0;
+  for (const char* c = digits; c != end && *c != 'e'; ++c) significant += *c >= '0' && *c <= '9';
+  char text[64];
+  std::snprintf(text, sizeof text, "%.*g", std::max(significant, 6), v);
+  return text;
 }
 
 void check_finite(float v, const std::string& field) {
@@ -40,9 +51,10 @@ void check_extent(Vec2 v, const std::string& field) {
   check_at_most(std::fmax(std::fabs(v.x), std::fabs(v.y)), limits::kMaxSize, field, "m");
 }
 
+// The component farther out, with its sign (-4001 is reported as -4001).
 void check_coordinate(Vec2 v, const std::string& field) {
   check_finite(v, field);
-  check_at_most(std::fmax(std::fabs(v.x), std::fabs(v.y)), limits::kMaxCoordinate, field, "m");
+  check_at_most(std::fabs(v.x) >= std::fabs(v.y) ? v.x : v.y, limits::kMaxCoordinate, field, "m");
 }
 
 }  // namespace strut::shapes

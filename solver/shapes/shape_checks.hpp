@@ -8,7 +8,8 @@
 
 namespace strut::shapes {
 
-std::string number_text(double v);  // %g
+// A number for an error message: %g, with as many more digits as it takes to be exact.
+std::string number_text(double v);
 void check_finite(float v, const std::string& field);
 void check_finite(Vec2 v, const std::string& field);
 // |v| <= limit.

@@ -16,6 +16,7 @@
 #include <string_view>
 #include <unordered_map>
 
+#include "solver/shapes/shape_checks.hpp"
 #include "strut/limits.hpp"
 #include "strut/scene.hpp"
 #include "tools/scene/scene_parse_internal.hpp"
@@ -37,11 +38,7 @@ std::string describe(const json& j) {
   return s.size() > 40 ? s.substr(0, 37) + "..." : s;
 }
 
-std::string short_number(float v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%g", double(v));
-  return buf;
-}
+std::string short_number(float v) { return shapes::number_text(v); }
 
 void ValueReader::fail(const std::string& path, const std::string& problem) const {
   throw SceneError(file_, path, problem);

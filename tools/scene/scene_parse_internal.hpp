@@ -32,7 +32,7 @@ struct Path {
 
 // A value for an error message: "an object", "an array", or the value itself (shortened).
 std::string describe(const json& j);
-// "%g" of a float, for limits in messages.
+// A float for a message, exact (shapes::number_text).
 std::string short_number(float v);
 
 // Typed access to JSON values; every failure throws SceneError naming the file and the path.
