@@ -19,6 +19,7 @@
 #include "strut/scenes.hpp"
 #include "test_util.hpp"
 #include "tests/scene_error_cases.hpp"
+#include "tools/record/compression.hpp"
 #include "tools/record/recording.hpp"
 
 namespace strut {
@@ -292,7 +293,9 @@ TEST_F(Cli, BadArgumentsExitTwo) {
       {"scale rain --threads-max 257 --steps 0",
        "strut: --threads-max: 257 is out of range [1, 256]"},
       {"run --substeps 0", "strut: --substeps: 0 is out of range [1, 1000]"},
-      {"run --quiet=yes", "strut: run: unknown option '--quiet=yes' (see strut --help)"},
+      {"run --quiet=yes", "strut: run: option --quiet takes no value, got '--quiet=yes'"},
+      {"run " + quote(scene) + " -- rain",
+       "strut: run: unexpected argument 'rain' (see strut --help)"},
       {"run no_such_scene",
        "strut: no scene file or built-in scene named 'no_such_scene' "
        "(strut list names the built-in scenes)"},
@@ -346,20 +349,61 @@ TEST_F(Cli, UnknownSimdLevelExitsTwoNamingTheVariable) {
             "strut: STRUT_SIMD: unknown level \"bogus\" (expected sse4.2, avx2 or avx512)\n");
 }
 
-TEST_F(Cli, HelpListsEveryRunOption) {
-  const Result r = run("--help");
-  for (const char* option : {"--steps", "--threads", "--substeps", "--no-contact-cache",
-                             "--state-out", "--profile-out", "--events-out", "--quiet", "--record",
-                             "--record-every", "--record-contacts", "--record-islands"})
-    EXPECT_NE(r.out.find(option), std::string::npos) << option;
+// `strut --help` lists every command with its usage line and every option it takes, each
+// followed by its placeholder or description; `strut COMMAND --help` the command's own.
+TEST_F(Cli, HelpListsEveryOptionOfEveryCommand) {
+  const std::vector<std::pair<std::string, std::vector<std::string>>> commands = {
+      {"strut run [OPTIONS] [SCENE]",
+       {"--steps N", "--threads T", "--substeps S", "--no-contact-cache", "--state-out FILE",
+        "--profile-out FILE", "--events-out FILE", "--snapshot-out FILE", "--quiet",
+        "--record FILE", "--record-every K", "--record-contacts", "--record-islands"}},
+      {"strut list", {}},
+      {"strut scale [OPTIONS] [SCENE]",
+       {"--threads-max N", "--sizes a,b,c", "--steps N", "--out PREFIX"}},
+      {"strut view [OPTIONS] [RECORDING]", {"-o,--out PAGE.html"}},
+      {"strut render [OPTIONS] [SCENE|RECORDING]",
+       {"--steps a,b,c", "-o,--out PREFIX", "--size WxH", "--view x0,y0,x1,y1", "--contacts",
+        "--threads T"}},
+      {"strut robustness [OPTIONS]",
+       {"--case NAME", "--threads T", "--no-sleep", "--write-scenes DIR"}}};
+  const Result all = run("--help");
+  ASSERT_EQ(all.status, 0);
+  for (const auto& [usage, options] : commands) {
+    const std::size_t at = all.out.find(usage);
+    ASSERT_NE(at, std::string::npos) << usage << "\n" << all.out;
+    const std::size_t next = all.out.find("\nstrut ", at + 1);
+    const std::string section = all.out.substr(at, next - at);
+    for (const std::string& option : options)
+      EXPECT_NE(section.find("  " + option + " "), std::string::npos) << usage << ": " << option;
+    // The command's own help lists the same options.
+    const Result own = run(usage.substr(6, usage.find(' ', 6) - 6) + " --help");
+    EXPECT_EQ(own.status, 0);
+    for (const std::string& option : options)
+      EXPECT_NE(own.out.find("  " + option + " "), std::string::npos) << usage << ": " << option;
+  }
 }
 
 TEST_F(Cli, HelpExitsZero) {
-  for (const char* args : {"--help", "help", "run --help"}) {
+  for (const char* args : {"--help", "-h", "help", "run --help", "run --steps 5 --help"}) {
     const Result r = run(args);
     EXPECT_EQ(r.status, 0) << args;
-    EXPECT_NE(r.out.find("strut run [SCENE]"), std::string::npos) << args;
+    EXPECT_NE(r.out.find("strut run [OPTIONS] [SCENE]"), std::string::npos) << args;
+    EXPECT_EQ(r.err, "") << args;
   }
+}
+
+// Numbers are decimal ("010" is ten, not octal eight), and an option given twice takes its
+// last value.
+TEST_F(Cli, OptionsReadDecimalAndTheLastValueWins) {
+  const std::string scene = write("small.json", kSmallScene);
+  const std::string state = (dir_ / "state.json").string();
+  ASSERT_EQ(run("run " + quote(scene) + " --quiet --steps 010 --state-out " + quote(state)).status,
+            0);
+  EXPECT_EQ(json::parse(test::read_file(state)).at("steps"), 10);
+  ASSERT_EQ(run("run " + quote(scene) + " --quiet --steps=3 --steps 4 --state-out=" + quote(state))
+                .status,
+            0);
+  EXPECT_EQ(json::parse(test::read_file(state)).at("steps"), 4);
 }
 
 // `--record` takes frames 0, K, 2K... and the last step; the final poses are the final
@@ -401,6 +445,43 @@ TEST_F(Cli, RecordingFollowsTheRunAndItsProfile) {
     const double want = p.at("ms_per_step").at(rec.phases[k]).get<double>() * 23;
     EXPECT_NEAR(sum, want, 1e-6 * want + 1e-9) << rec.phases[k];
   }
+}
+
+// `--record` writes one zstd frame (docs/recording_format.md, "Compression"); `strut view` and
+// `strut render` read it, and a bare stream as older strut wrote it, alike. `--steps 0` records
+// its one step once.
+TEST_F(Cli, RecordingsAreCompressedAndBareOnesStillRead) {
+  const std::string packed = (dir_ / "run.rec").string();
+  Result r = run("run tumbler --steps 40 --quiet --record " + quote(packed));
+  ASSERT_EQ(r.status, 0) << r.err;
+  const std::string packed_bytes = test::read_file(packed);
+  ASSERT_TRUE(record::is_compressed(packed_bytes));
+  const std::string stream = record::decompress(packed_bytes, packed);
+  EXPECT_LT(packed_bytes.size(), stream.size());
+  const std::string bare = write("bare.rec", stream);
+  for (const std::string& rec : {packed, bare}) {
+    SCOPED_TRACE(rec);
+    r = run("view " + quote(rec) + " -o " + quote((dir_ / "page.html").string()));
+    ASSERT_EQ(r.status, 0) << r.err;
+    // The page embeds the bare stream whichever file it came from.
+    EXPECT_NE(r.out.find("41 frames of tumbler, " + std::to_string(stream.size()) + " bytes"),
+              std::string::npos)
+        << r.out;
+    r = run("render " + quote(rec) + " --steps 40 -o " + quote((dir_ / "t").string()));
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(r.out, (dir_ / "t-40.png").string() + "\n");
+  }
+  EXPECT_EQ(record::load_recording(packed).frames.size(), 41u);
+
+  r = run("run tumbler --steps 0 --quiet --record " + quote(packed));
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(record::load_recording(packed).frames.size(), 1u);
+
+  // Cut short, the compressed file is refused naming what is wrong.
+  const std::string cut = write("cut.rec", packed_bytes.substr(0, packed_bytes.size() - 10));
+  r = run("view " + quote(cut) + " -o " + quote((dir_ / "page.html").string()));
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.err, cut + ": compressed stream: truncated: the file ends inside the zstd frame\n");
 }
 
 TEST_F(Cli, ScaleWritesCsvAndSvg) {

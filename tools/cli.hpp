@@ -3,14 +3,17 @@
 
 #include <cstdio>
 #include <functional>
-#include <map>
-#include <span>
 #include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "strut/scene.hpp"
+
+namespace CLI {  // CLI11, included by the files that build the parser
+class App;
+class Option;
+}  // namespace CLI
 
 namespace strut::cli {
 
@@ -26,25 +29,26 @@ class InternalError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// Parsed arguments of one command: options with values ("--steps 5" or "--steps=5"), flags
-// ("--quiet") and positional arguments, in order.
-struct Args {
-  std::vector<std::string> positional;
-  std::map<std::string, std::string, std::less<>> values;
-  std::vector<std::string> flags;
+// A command of `strut`: adds its subcommand, with its options bound to its own state, to the
+// program's parser (CLI11), and returns what runs it once the arguments are parsed.
+using Command = std::function<int()>;
+Command add_run_command(CLI::App& strut);
+Command add_scale_command(CLI::App& strut);
+Command add_robustness_command(CLI::App& strut);
+Command add_view_command(CLI::App& strut);
+Command add_render_command(CLI::App& strut);
 
-  bool has(std::string_view option) const;
-  // The option's value as a whole number in [min, max]; `fallback` when not given.
-  long long integer(std::string_view option, long long fallback, long long min,
-                    long long max) const;
-  std::string text(std::string_view option, std::string fallback) const;
-};
+// An option taking a whole number in [min, max] into `value`, shown as `--name PLACEHOLDER`
+// with `help` and the range.
+// A bad value stops the parse with "<name>: expected a whole number, got 'x'" or
+// "<name>: x is out of range [min, max]".
+CLI::Option* add_whole_number(CLI::App& command, const std::string& name, int& value, int min,
+                              int max, const std::string& placeholder, const std::string& help);
 
-// Splits `args` (after the command name) into an Args. Throws UsageError for an option not in
-// `with_value` or `flags`, or a value-taking option at the end.
-Args parse_args(std::string_view command, std::span<const std::string> args,
-                std::initializer_list<std::string_view> with_value,
-                std::initializer_list<std::string_view> flags);
+// What a command's parser left: an argument that looks like an option is a UsageError
+// "<command>: unknown option '<argument>' (see strut --help)"; the rest are positional
+// arguments beyond the ones the command declares, in order, for the command to refuse.
+std::vector<std::string> surplus_arguments(const CLI::App& command);
 
 // SCENE on the command line: an existing file is loaded, otherwise the name of a built-in scene
 // (with `size`); neither is a UsageError. Bad files throw SceneError.
@@ -75,11 +79,5 @@ class OutputFile {
   std::string path_;
   std::FILE* file_ = nullptr;
 };
-
-int run_command(std::span<const std::string> args);
-int scale_command(std::span<const std::string> args);
-int robustness_command(std::span<const std::string> args);
-int view_command(std::span<const std::string> args);
-int render_command(std::span<const std::string> args);
 
 }  // namespace strut::cli

@@ -1,8 +1,9 @@
-#include <algorithm>
+#include <CLI/CLI.hpp>
 #include <charconv>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <span>
 #include <utility>
 
 #include "strut/scenes.hpp"
@@ -10,58 +11,32 @@
 
 namespace strut::cli {
 
-bool Args::has(std::string_view option) const {
-  return values.count(option) || std::find(flags.begin(), flags.end(), option) != flags.end();
-}
-
-long long Args::integer(std::string_view option, long long fallback, long long min,
-                        long long max) const {
-  const auto it = values.find(option);
-  if (it == values.end()) return fallback;
-  const std::string& s = it->second;
-  long long v = 0;
-  const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-  if (ec != std::errc() || end != s.data() + s.size() || s.empty())
-    throw UsageError(std::string(option) + ": expected a whole number, got '" + s + "'");
-  if (v < min || v > max)
-    throw UsageError(std::string(option) + ": " + s + " is out of range [" + std::to_string(min) +
-                     ", " + std::to_string(max) + "]");
-  return v;
-}
-
-std::string Args::text(std::string_view option, std::string fallback) const {
-  const auto it = values.find(option);
-  return it == values.end() ? fallback : it->second;
-}
-
-Args parse_args(std::string_view command, std::span<const std::string> args,
-                std::initializer_list<std::string_view> with_value,
-                std::initializer_list<std::string_view> flags) {
-  Args out;
-  auto known = [](std::initializer_list<std::string_view> list, std::string_view s) {
-    return std::find(list.begin(), list.end(), s) != list.end();
+CLI::Option* add_whole_number(CLI::App& command, const std::string& name, int& value, int min,
+                              int max, const std::string& placeholder, const std::string& help) {
+  auto check = [name, min, max](std::string& text) -> std::string {
+    long long v = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+    if (ec != std::errc() || end != text.data() + text.size() || text.empty())
+      return "expected a whole number, got '" + text + "'";
+    if (v < min || v > max)
+      return text + " is out of range [" + std::to_string(min) + ", " + std::to_string(max) + "]";
+    // Decimal from here on: CLI11 itself would read "010" as octal.
+    text = std::to_string(v);
+    return "";
   };
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    if (a.size() < 2 || a[0] != '-') {
-      out.positional.push_back(a);
-      continue;
-    }
-    const std::size_t eq = a.find('=');
-    const std::string name = a.substr(0, eq);
-    if (known(with_value, name)) {
-      if (eq != std::string::npos) {
-        out.values[name] = a.substr(eq + 1);
-      } else {
-        if (i + 1 >= args.size())
-          throw UsageError(std::string(command) + ": option " + name + " needs a value");
-        out.values[name] = args[++i];
-      }
-    } else if (known(flags, name) && eq == std::string::npos) {
-      out.flags.push_back(name);
-    } else {
-      throw UsageError(std::string(command) + ": unknown option '" + a + "' (see strut --help)");
-    }
+  return command
+      .add_option(name, value,
+                  help + " (" + std::to_string(min) + " to " + std::to_string(max) + ")")
+      ->transform(CLI::Validator(check, ""))
+      ->type_name(placeholder);
+}
+
+std::vector<std::string> surplus_arguments(const CLI::App& command) {
+  std::vector<std::string> out;
+  for (const std::string& a : command.remaining()) {
+    if (a.size() >= 2 && a[0] == '-')
+      throw UsageError(command.get_name() + ": unknown option '" + a + "' (see strut --help)");
+    out.push_back(a);
   }
   return out;
 }

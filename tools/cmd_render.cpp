@@ -1,5 +1,6 @@
 // `strut render SCENE|RECORDING [--steps a,b,c] [-o PREFIX] [--size WxH] [--view x0,y0,x1,y1]
 //  [--contacts] [--threads T]`: PNG pictures of chosen steps, PREFIX-<step>.png.
+#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -10,6 +11,7 @@
 #include "strut/limits.hpp"
 #include "strut/scenes.hpp"
 #include "tools/cli.hpp"
+#include "tools/record/compression.hpp"
 #include "tools/record/recording.hpp"
 #include "tools/record/recording_writer.hpp"
 #include "tools/view/png_render.hpp"
@@ -52,15 +54,17 @@ bool parse_float(const std::string& s, float& v) {
   return end == s.size() && std::isfinite(v);
 }
 
-// A recording starts with a MessagePack map; a scene file with JSON text.
+// A recording starts with a zstd frame or a MessagePack map; a scene file with JSON text.
 bool is_recording_file(const std::string& path) {
   std::error_code ec;
   if (!std::filesystem::is_regular_file(path, ec)) return false;
   std::FILE* f = std::fopen(path.c_str(), "rb");
   if (!f) return false;
-  const int c = std::fgetc(f);
+  char head[4] = {};
+  const std::size_t n = std::fread(head, 1, sizeof head, f);
   std::fclose(f);
-  return (c >= 0x80 && c <= 0x8f) || c == 0xde || c == 0xdf;
+  const int c = n > 0 ? std::uint8_t(head[0]) : -1;
+  return record::is_compressed({head, n}) || (c >= 0x80 && c <= 0x8f) || c == 0xde || c == 0xdf;
 }
 
 // Runs the scene to the last chosen step, recording the chosen steps only.
@@ -75,23 +79,22 @@ record::Recording record_scene(const std::string& name, const std::set<long long
   return record::read_recording(writer.take_bytes(), name);
 }
 
-std::string default_prefix(const std::string& input) {
-  return std::filesystem::path(input).stem().string();
-}
+struct RenderOptions {
+  std::string input, steps = "0", prefix, size, view;
+  int threads = 0;
+  bool contacts = false;
+};
 
-}  // namespace
-
-int render_command(std::span<const std::string> argv) {
-  const Args args = parse_args(
-      "render", argv, {"--steps", "-o", "--out", "--size", "--view", "--threads"}, {"--contacts"});
-  if (args.positional.size() != 1) throw UsageError("render: expected one SCENE or RECORDING");
-  const std::string& input = args.positional[0];
-  const auto steps_list = list_of<long long>("--steps", args.text("--steps", "0"), parse_step);
+int render(const RenderOptions& o, const CLI::App& command) {
+  if (o.input.empty() || !surplus_arguments(command).empty())
+    throw UsageError("render: expected one SCENE or RECORDING");
+  const std::string& input = o.input;
+  const auto steps_list = list_of<long long>("--steps", o.steps, parse_step);
   const std::set<long long> steps(steps_list.begin(), steps_list.end());
   view::RenderOptions options;
-  options.contacts = args.has("--contacts");
-  if (args.has("--size")) {
-    const std::string s = args.text("--size", "");
+  options.contacts = o.contacts;
+  if (command.count("--size")) {
+    const std::string& s = o.size;
     const std::size_t x = s.find('x');
     long long w = 0, h = 0;
     if (x == std::string::npos || !parse_step(s.substr(0, x), w) ||
@@ -99,8 +102,10 @@ int render_command(std::span<const std::string> argv) {
       throw UsageError("--size: expected WxH, each 16 to 8192 pixels, got '" + s + "'");
     options.width = int(w), options.height = int(h);
   }
-  const int threads = int(args.integer("--threads", 0, 0, limits::kMaxThreads));
-  const std::string prefix = args.text("-o", args.text("--out", default_prefix(input)));
+  const int threads = o.threads;
+  // Without -o, the input's file name without its extension.
+  const std::string prefix =
+      command.count("--out") ? o.prefix : std::filesystem::path(input).stem().string();
 
   const bool from_recording = is_recording_file(input);
   const record::Recording rec = from_recording
@@ -108,8 +113,8 @@ int render_command(std::span<const std::string> argv) {
                                     : record_scene(input, steps, options.contacts, threads);
   if (options.contacts && !rec.has_contacts)
     throw UsageError("--contacts: " + input + " was recorded without --record-contacts");
-  if (args.has("--view")) {
-    const auto v = list_of<float>("--view", args.text("--view", ""), parse_float);
+  if (command.count("--view")) {
+    const auto v = list_of<float>("--view", o.view, parse_float);
     if (v.size() != 4 || !(v[0] < v[2]) || !(v[1] < v[3]))
       throw UsageError("--view: expected x0,y0,x1,y1 with x0 < x1 and y0 < y1");
     options.view = {{v[0], v[1]}, {v[2], v[3]}};
@@ -133,6 +138,34 @@ int render_command(std::span<const std::string> argv) {
     std::printf("%s\n", path.c_str());
   }
   return 0;
+}
+
+}  // namespace
+
+Command add_render_command(CLI::App& strut) {
+  auto o = std::make_shared<RenderOptions>();
+  CLI::App* command = strut.add_subcommand(
+      "render",
+      "Draws PREFIX-<step>.png for each chosen step, from a recording (each step one of its "
+      "frames) or from a scene run to the last step asked for; prints each file's name.");
+  command
+      ->add_option("SCENE|RECORDING", o->input,
+                   "a recording, a scene file, a snapshot or a built-in scene's name")
+      ->type_name("");
+  command->add_option("--steps", o->steps, "the steps to draw; default 0")->type_name("a,b,c");
+  command->add_option("-o,--out", o->prefix, "default the input's file name without extension")
+      ->type_name("PREFIX");
+  command->add_option("--size", o->size, "pixels, 16 to 8192 a side; default 800x600")
+      ->type_name("WxH");
+  command
+      ->add_option("--view", o->view,
+                   "the world rectangle to show; default every body of every frame, plus 5 %")
+      ->type_name("x0,y0,x1,y1");
+  command->add_flag("--contacts", o->contacts,
+                    "draws contact points and normals (a recording must have them)");
+  add_whole_number(*command, "--threads", o->threads, 0, limits::kMaxThreads, "T",
+                   "threads running a scene; 0 (the default) uses all cores");
+  return [o, command] { return render(*o, *command); };
 }
 
 }  // namespace strut::cli

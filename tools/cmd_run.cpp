@@ -4,10 +4,12 @@
 //            [--quiet]`: runs a scene (or continues a snapshot) and reports where the time went.
 #include <unistd.h>
 
+#include <CLI/CLI.hpp>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <optional>
+#include <span>
 #include <string>
 #include <thread>
 #include <unordered_map>
@@ -290,57 +292,50 @@ class EventLog {
   std::string line_;
 };
 
-}  // namespace
+// The options of `strut run`, as parsed.
+struct RunOptions {
+  std::string scene{kDefaultSceneName};
+  int threads = 0, substeps = 0, steps = -1, record_every = 1;
+  bool quiet = false, no_contact_cache = false, record_contacts = false, record_islands = false;
+  std::string state_out, profile_out, events_out, snapshot_out, record;
+};
 
-int run_command(std::span<const std::string> argv) {
-  const Args args =
-      parse_args("run", argv,
-                 {"--steps", "--threads", "--substeps", "--state-out", "--profile-out",
-                  "--events-out", "--snapshot-out", "--record", "--record-every"},
-                 {"--quiet", "--no-contact-cache", "--record-contacts", "--record-islands"});
-  if (args.positional.size() > 1)
-    throw UsageError("run: expected at most one SCENE, got '" + args.positional[1] + "'");
-  const std::string name =
-      args.positional.empty() ? std::string(kDefaultSceneName) : args.positional[0];
-  const int threads = int(args.integer("--threads", 0, 0, limits::kMaxThreads));
-  const long long substeps = args.integer("--substeps", 0, 1, 1000);
-  const long long steps_opt = args.integer("--steps", -1, 0, 1000000000);
-  const bool quiet = args.has("--quiet");
-  const int record_every = int(args.integer("--record-every", 1, 1, 1000000000));
+int run(const RunOptions& o, const CLI::App& command) {
+  const std::vector<std::string> surplus = surplus_arguments(command);
+  if (!surplus.empty())
+    throw UsageError("run: expected at most one SCENE, got '" + surplus[0] + "'");
+  const std::string& name = o.scene;
+  const auto given = [&](const char* option) { return command.count(option) > 0; };
   for (const char* option : {"--record-every", "--record-contacts", "--record-islands"})
-    if (args.has(option) && !args.has("--record"))
+    if (given(option) && !given("--record"))
       throw UsageError(std::string("run: ") + option + " needs --record FILE");
   // Open outputs first: a bad path should not cost a long run.
   OutputFile state_out, profile_out, snapshot_out;
-  if (args.has("--state-out")) state_out = OutputFile("--state-out", args.text("--state-out", ""));
-  if (args.has("--snapshot-out"))
-    snapshot_out = OutputFile("--snapshot-out", args.text("--snapshot-out", ""));
-  if (args.has("--profile-out"))
-    profile_out = OutputFile("--profile-out", args.text("--profile-out", ""));
+  if (given("--state-out")) state_out = OutputFile("--state-out", o.state_out);
+  if (given("--snapshot-out")) snapshot_out = OutputFile("--snapshot-out", o.snapshot_out);
+  if (given("--profile-out")) profile_out = OutputFile("--profile-out", o.profile_out);
   std::optional<EventLog> events;
-  if (args.has("--events-out"))
-    events.emplace(OutputFile("--events-out", args.text("--events-out", "")));
+  if (given("--events-out")) events.emplace(OutputFile("--events-out", o.events_out));
 
   // A snapshot continues with its own settings: the contact cache is part of its state, and
   // --substeps changes the world's from the next step on.
   const bool resumed = is_snapshot_file(name);
-  if (resumed && args.has("--no-contact-cache"))
+  if (resumed && o.no_contact_cache)
     throw UsageError("run: --no-contact-cache applies to scenes, not to the snapshot '" + name +
                      "'");
-  SceneInstance inst = load_instance(name, threads, [&](Scene& scene) {
-    if (args.has("--substeps")) scene.config.substeps = int(substeps);
-    if (args.has("--no-contact-cache")) scene.config.contact_cache = false;
+  SceneInstance inst = load_instance(name, o.threads, [&](Scene& scene) {
+    if (given("--substeps")) scene.config.substeps = o.substeps;
+    if (o.no_contact_cache) scene.config.contact_cache = false;
   });
-  if (resumed && args.has("--substeps")) inst.world.set_substeps(int(substeps));
+  if (resumed && given("--substeps")) inst.world.set_substeps(o.substeps);
   // Without --steps, a scene runs its default length and a snapshot the rest of it.
-  const int steps = steps_opt >= 0 ? int(steps_opt) : std::max(0, inst.steps - inst.steps_done);
+  const int steps = o.steps >= 0 ? o.steps : std::max(0, inst.steps - inst.steps_done);
   inst.world.reset_profile();
   std::optional<RunRecording> recording;
-  if (args.has("--record"))
-    recording.emplace(args.text("--record", ""), name, inst, record_every,
-                      args.has("--record-contacts"), args.has("--record-islands"));
+  if (given("--record"))
+    recording.emplace(o.record, name, inst, o.record_every, o.record_contacts, o.record_islands);
 
-  ProgressBar bar(!quiet && isatty(STDERR_FILENO), steps);
+  ProgressBar bar(!o.quiet && isatty(STDERR_FILENO), steps);
   RunResult r;
   r.steps = steps;
   const auto start = Clock::now();
@@ -358,11 +353,11 @@ int run_command(std::span<const std::string> argv) {
   check_finite(inst);
   r.hash = inst.world.state_hash();
 
-  if (quiet)
+  if (o.quiet)
     std::printf("hash: %s\n", json_text::hex64(r.hash).c_str());
   else
-    print_report(inst, name, threads, r);
-  if (recording && !quiet)
+    print_report(inst, name, o.threads, r);
+  if (recording && !o.quiet)
     std::printf(
         "recording    %d frames, %zu bytes, %.3f ms of CPU time per frame to capture and write\n",
         recording->frames(), recording->bytes(),
@@ -374,9 +369,57 @@ int run_command(std::span<const std::string> argv) {
     snapshot_out.append(
         std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
   }
-  if (profile_out) profile_out.write(profile_json(inst, name, threads, r));
+  if (profile_out) profile_out.write(profile_json(inst, name, o.threads, r));
   if (events) events->finish();
   return 0;
+}
+
+}  // namespace
+
+Command add_run_command(CLI::App& strut) {
+  auto o = std::make_shared<RunOptions>();
+  CLI::App* command = strut.add_subcommand(
+      "run", "Runs a scene (or continues a snapshot) and reports where the time went.");
+  command
+      ->add_option("SCENE", o->scene,
+                   "a scene file (JSON), a snapshot file (--snapshot-out) or the name of a "
+                   "built-in scene; default large_pyramid")
+      ->type_name("");
+  // Checked in this order: a bad --threads is reported before a bad --steps.
+  add_whole_number(*command, "--threads", o->threads, 0, limits::kMaxThreads, "T",
+                   "worker threads; 0 (the default) uses all cores. Every count gives the same "
+                   "results");
+  add_whole_number(*command, "--substeps", o->substeps, 1, 1000, "S",
+                   "substeps per step, instead of the scene's");
+  add_whole_number(*command, "--steps", o->steps, 0, 1000000000, "N",
+                   "steps to run; default the scene's length (a snapshot: the rest of it)");
+  command->add_flag("--no-contact-cache", o->no_contact_cache,
+                    "every pair collides afresh every step (the scene's world.contact_cache)");
+  command->add_option("--state-out", o->state_out, "writes the final state (JSON)")
+      ->type_name("FILE");
+  command->add_option("--profile-out", o->profile_out, "writes the timings (JSON)")
+      ->type_name("FILE");
+  command
+      ->add_option("--events-out", o->events_out,
+                   "writes each step's contact and sensor events (JSON Lines)")
+      ->type_name("FILE");
+  command
+      ->add_option("--snapshot-out", o->snapshot_out,
+                   "writes the world after the run; such a file runs on exactly where it was, "
+                   "wherever a scene is accepted")
+      ->type_name("FILE");
+  command
+      ->add_option("--record", o->record,
+                   "writes a recording (docs/recording_format.md) for strut view and strut "
+                   "render")
+      ->type_name("FILE");
+  add_whole_number(*command, "--record-every", o->record_every, 1, 1000000000, "K",
+                   "records every K-th step (and the last); default 1");
+  command->add_flag("--record-contacts", o->record_contacts,
+                    "records contact points and normals too");
+  command->add_flag("--record-islands", o->record_islands, "records each body's island too");
+  command->add_flag("--quiet", o->quiet, "prints the hash only, and no progress bar");
+  return [o, command] { return run(*o, *command); };
 }
 
 }  // namespace strut::cli

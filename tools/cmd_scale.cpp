@@ -1,6 +1,7 @@
 // `strut scale SCENE [--threads-max N] [--sizes a,b,c] [--steps N] [--out PREFIX]`: runs a scene
 // at every thread count and size, and writes PREFIX.csv and PREFIX.svg (ms/step against threads
 // and against bodies).
+#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <charconv>
 #include <chrono>
@@ -46,19 +47,20 @@ std::string fmt(const char* format, double v) {
   return buf;
 }
 
-}  // namespace
+struct ScaleOptions {
+  std::string scene, sizes = "1", out;
+  int threads_max = int(std::max(1u, std::thread::hardware_concurrency()));
+  int steps = 100;
+};
 
-int scale_command(std::span<const std::string> argv) {
-  const Args args = parse_args("scale", argv, {"--threads-max", "--sizes", "--steps", "--out"}, {});
-  if (args.positional.size() != 1)
+int scale(const ScaleOptions& o, const CLI::App& command) {
+  if (o.scene.empty() || !surplus_arguments(command).empty())
     throw UsageError("scale: expected one SCENE (a file or a built-in name)");
-  const std::string name = args.positional[0];
-  const int cores = int(std::max(1u, std::thread::hardware_concurrency()));
-  const int threads_max = int(args.integer("--threads-max", cores, 1, limits::kMaxThreads));
-  const int steps = int(args.integer("--steps", 100, 1, 1000000000));
-  const std::vector<float> sizes = parse_sizes(args.text("--sizes", "1"));
+  const std::string& name = o.scene;
+  const int threads_max = o.threads_max, steps = o.steps;
+  const std::vector<float> sizes = parse_sizes(o.sizes);
   const std::string prefix =
-      args.text("--out", std::filesystem::path(name).stem().string() + "_scale");
+      command.count("--out") ? o.out : std::filesystem::path(name).stem().string() + "_scale";
   OutputFile csv_file("--out", prefix + ".csv"), svg_file("--out", prefix + ".svg");
 
   std::vector<Sample> samples;
@@ -113,6 +115,27 @@ int scale_command(std::span<const std::string> argv) {
   if (!deterministic)
     throw InternalError("the state hash differs between thread counts (see MISMATCH above)");
   return 0;
+}
+
+}  // namespace
+
+Command add_scale_command(CLI::App& strut) {
+  auto o = std::make_shared<ScaleOptions>();
+  CLI::App* command = strut.add_subcommand(
+      "scale",
+      "Runs SCENE at every thread count and size and writes PREFIX.csv and PREFIX.svg (ms/step "
+      "against threads and against bodies); exits 1 if the hash differs between thread counts.");
+  command->add_option("SCENE", o->scene, "a scene file or the name of a built-in scene")
+      ->type_name("");
+  add_whole_number(*command, "--threads-max", o->threads_max, 1, limits::kMaxThreads, "N",
+                   "runs 1 to N threads; default the number of cores");
+  command
+      ->add_option("--sizes", o->sizes,
+                   "sizes of a built-in scene (a size multiplies its bodies); default 1")
+      ->type_name("a,b,c");
+  add_whole_number(*command, "--steps", o->steps, 1, 1000000000, "N", "steps per run; default 100");
+  command->add_option("--out", o->out, "default <scene>_scale")->type_name("PREFIX");
+  return [o, command] { return scale(*o, *command); };
 }
 
 }  // namespace strut::cli

@@ -3,7 +3,8 @@
 # its libFuzzer runtime build the fuzzers that the test suite runs (tools/fuzz.sh).
 set -euo pipefail
 packages=(cmake g++ ninja-build pkg-config libtbb-dev libxsimd-dev libbenchmark-dev libgtest-dev
-          nlohmann-json3-dev libxxhash-dev libcairo2-dev chromium clang libclang-rt-14-dev
+          nlohmann-json3-dev libxxhash-dev libcairo2-dev libmsgpack-cxx-dev libzstd-dev
+          libcli11-dev chromium clang libclang-rt-14-dev
           python3-dev python3-numpy python3-pytest pybind11-dev python3-distributed)
 missing=()
 for p in "${packages[@]}"; do

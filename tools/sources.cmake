@@ -27,7 +27,6 @@ set(STRUT_SCENE_TESTS
   tests/builtin_scenes_test.cpp
   tests/cli_test.cpp
   tests/events_out_test.cpp
-  tests/msgpack_test.cpp
   tests/recording_test.cpp
   tests/viewer_browser_test.cpp
   tests/render_test.cpp
@@ -35,7 +34,7 @@ set(STRUT_SCENE_TESTS
 )
 # Recordings, the viewer page and PNG rendering (library strut_tools: the program and the tests).
 set(STRUT_RECORD_SOURCES
-  tools/record/msgpack.cpp
+  tools/record/compression.cpp
   tools/record/recording_writer.cpp
   tools/record/recording_reader.cpp
   tools/view/palette.cpp

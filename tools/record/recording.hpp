@@ -1,6 +1,7 @@
 // Recordings of a run (docs/recording_format.md): the shapes once, then frames of poses,
 // body states and optionally contacts, islands and the step profile, as a stream of
-// MessagePack maps. This header is the decoded form; RecordingWriter makes them.
+// MessagePack maps, stored compressed. This header is the decoded form; RecordingWriter makes
+// the stream.
 #pragma once
 
 #include <cstdint>
@@ -15,7 +16,10 @@
 namespace strut::record {
 
 inline constexpr std::string_view kFormatName = "strut-recording";
-inline constexpr int kFormatVersion = 1;
+// Version 2 files may be compressed (docs/recording_format.md); the stream inside is version
+// 1's, whose files are read too.
+inline constexpr int kFormatVersion = 2;
+inline constexpr int kOldestFormatVersion = 1;
 inline constexpr std::uint32_t kNoIsland = 0xFFFFFFFFu;
 
 // Shape kinds as the format names them. strut makes only polygons and circles today.
@@ -75,7 +79,7 @@ class RecordingError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// Decodes and checks a whole recording; `label` names it in error messages.
+// Decodes and checks a whole recording, compressed or not; `label` names it in error messages.
 Recording read_recording(std::string_view bytes, std::string_view label);
 // Reads a file and decodes it (RecordingError if it cannot be opened).
 Recording load_recording(const std::string& path);

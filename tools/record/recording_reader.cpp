@@ -3,10 +3,12 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <msgpack.hpp>
+#include <span>
 #include <unordered_set>
 #include <variant>
 
-#include "tools/record/msgpack.hpp"
+#include "tools/record/compression.hpp"
 #include "tools/record/recording.hpp"
 
 namespace strut::record {
@@ -27,7 +29,69 @@ const char* kind_name(RecordedKind kind) {
 
 namespace {
 
-using msgpack::Value;
+// A decoded MessagePack value (msgpack-cxx's object: strings and binary data point into the
+// recording's bytes) and the kinds the checks below ask for; both integer kinds are Int.
+using Value = msgpack::object;
+enum class Type : std::uint8_t { Nil, Bool, Int, Float, Str, Bin, Array, Map, Ext };
+
+Type type_of(const Value& v) {
+  switch (v.type) {
+    case msgpack::type::NIL:
+      return Type::Nil;
+    case msgpack::type::BOOLEAN:
+      return Type::Bool;
+    case msgpack::type::POSITIVE_INTEGER:
+    case msgpack::type::NEGATIVE_INTEGER:
+      return Type::Int;
+    case msgpack::type::FLOAT32:
+    case msgpack::type::FLOAT64:
+      return Type::Float;
+    case msgpack::type::STR:
+      return Type::Str;
+    case msgpack::type::BIN:
+      return Type::Bin;
+    case msgpack::type::ARRAY:
+      return Type::Array;
+    case msgpack::type::MAP:
+      return Type::Map;
+    case msgpack::type::EXT:
+      return Type::Ext;
+  }
+  return Type::Nil;
+}
+
+const char* type_name(Type t) {
+  constexpr const char* kNames[] = {"nil",      "a boolean", "an integer",
+                                    "a number", "a string",  "binary data",
+                                    "an array", "a map",     "an extension value"};
+  return kNames[int(t)];
+}
+const char* type_name(const Value& v) { return type_name(type_of(v)); }
+
+// A string's or binary field's bytes.
+std::string_view bytes_of(const Value& v) {
+  if (v.type == msgpack::type::STR) return {v.via.str.ptr, v.via.str.size};
+  return {v.via.bin.ptr, v.via.bin.size};
+}
+
+std::span<const Value> items_of(const Value& array) {
+  return {array.via.array.ptr, array.via.array.size};
+}
+
+// A map's value for `key`, or nullptr.
+const Value* find(const Value& map, std::string_view key) {
+  if (map.type != msgpack::type::MAP) return nullptr;
+  for (const msgpack::object_kv& kv : std::span(map.via.map.ptr, map.via.map.size))
+    if (kv.key.type == msgpack::type::STR && bytes_of(kv.key) == key) return &kv.val;
+  return nullptr;
+}
+
+// Strings and binary fields are not copied: they point into the recording's bytes.
+bool keep_in_place(msgpack::type::object_type, std::size_t, void*) { return true; }
+
+// Nesting deeper than any recording's (5: frame, add, body, shapes, shape) is refused rather
+// than followed down the stack.
+constexpr std::size_t kMaxDepth = 16;
 
 class Reader {
  public:
@@ -54,54 +118,74 @@ class Reader {
     fail(std::string(field) + ": " + problem);
   }
 
+  // The value at pos_, pos_ moved past it. It lives in zone_ until the next call.
   Value next() {
+    const std::size_t at = pos_;
+    // Every item takes at least a byte, so a count beyond the bytes left is refused before
+    // memory is set aside for it; nesting deeper than a recording's is refused too.
+    const std::size_t left = bytes_.size() - pos_;
+    const msgpack::unpack_limit limit(left, left / 2, left, left, left, kMaxDepth);
+    zone_.clear();
     try {
-      return msgpack::decode(bytes_, pos_);
-    } catch (const msgpack::DecodeError& e) {
-      fail(std::string("not MessagePack: ") + e.what());
+      return msgpack::unpack(zone_, bytes_.data(), bytes_.size(), pos_, keep_in_place, nullptr,
+                             limit);
+    } catch (const msgpack::insufficient_bytes&) {
+      fail("not MessagePack: truncated: the data ends inside the value at byte " +
+           std::to_string(at));
+    } catch (const msgpack::unpack_error& e) {
+      fail(std::string("not MessagePack: ") + e.what() + " in the value at byte " +
+           std::to_string(at));
     }
   }
 
-  const Value& need(const Value& map, std::string_view key, Value::Type type) {
-    const Value* v = map.find(key);
+  const Value& need(const Value& map, std::string_view key, Type type) {
+    const Value* v = find(map, key);
     if (!v) fail(key, "missing");
-    if (v->type != type)
-      fail(key, std::string("expected ") + msgpack::type_name(type) + ", got " +
-                    msgpack::type_name(v->type));
+    if (type_of(*v) != type)
+      fail(key, std::string("expected ") + type_name(type) + ", got " + type_name(*v));
     return *v;
   }
-  const Value* optional(const Value& map, std::string_view key, Value::Type type) {
-    if (!map.find(key)) return nullptr;
+  const Value* optional(const Value& map, std::string_view key, Type type) {
+    if (!find(map, key)) return nullptr;
     return &need(map, key, type);
   }
   float number(const Value& map, std::string_view key) {
-    const Value* v = map.find(key);
+    const Value* v = find(map, key);
     if (!v) fail(key, "missing");
-    if (v->type != Value::Type::Float && v->type != Value::Type::Int)
-      fail(key, std::string("expected a number, got ") + msgpack::type_name(v->type));
-    const double d = v->type == Value::Type::Float ? v->number : double(v->integer);
+    double d = 0;
+    if (type_of(*v) == Type::Float)
+      d = v->via.f64;
+    else if (v->type == msgpack::type::POSITIVE_INTEGER)
+      d = double(v->via.u64);
+    else if (v->type == msgpack::type::NEGATIVE_INTEGER)
+      d = double(v->via.i64);
+    else
+      fail(key, std::string("expected a number, got ") + type_name(*v));
     if (!std::isfinite(d)) fail(key, "not a finite number");
     return float(d);
   }
   std::int64_t integer(const Value& v, std::string_view field, std::int64_t max) {
-    if (v.type != Value::Type::Int)
-      fail(field, std::string("expected an integer, got ") + msgpack::type_name(v.type));
-    if (v.integer < 0 || v.integer > max)
-      fail(field, std::to_string(v.integer) + " is out of range [0, " + std::to_string(max) + "]");
-    return v.integer;
+    if (type_of(v) != Type::Int)
+      fail(field, std::string("expected an integer, got ") + type_name(v));
+    const bool negative = v.type == msgpack::type::NEGATIVE_INTEGER;
+    if (negative || v.via.u64 > std::uint64_t(max))
+      fail(field, (negative ? std::to_string(v.via.i64) : std::to_string(v.via.u64)) +
+                      " is out of range [0, " + std::to_string(max) + "]");
+    return std::int64_t(v.via.u64);
   }
   // A binary field of whole records of `size` bytes each, `count` of them when count >= 0.
   template <class T>
   std::vector<T> block(const Value& bin, std::string_view field, std::size_t size,
                        std::int64_t count) {
-    if (bin.bytes.size() % size != 0)
-      fail(field, std::to_string(bin.bytes.size()) + " bytes, not a whole number of " +
+    const std::string_view bytes = bytes_of(bin);
+    if (bytes.size() % size != 0)
+      fail(field, std::to_string(bytes.size()) + " bytes, not a whole number of " +
                       std::to_string(size) + "-byte records");
-    if (count >= 0 && bin.bytes.size() != std::size_t(count) * size)
-      fail(field, std::to_string(bin.bytes.size()) + " bytes, expected " +
+    if (count >= 0 && bytes.size() != std::size_t(count) * size)
+      fail(field, std::to_string(bytes.size()) + " bytes, expected " +
                       std::to_string(std::size_t(count) * size));
-    std::vector<T> out(bin.bytes.size() / sizeof(T));
-    if (!out.empty()) std::memcpy(out.data(), bin.bytes.data(), bin.bytes.size());
+    std::vector<T> out(bytes.size() / sizeof(T));
+    if (!out.empty()) std::memcpy(out.data(), bytes.data(), bytes.size());
     return out;
   }
   void finite(const std::vector<float>& values, std::string_view field) {
@@ -111,34 +195,35 @@ class Reader {
 
   void header(const Value& h) {
     where_ = "header";
-    if (h.type != Value::Type::Map)
-      fail(std::string("expected a map, got ").append(type_name(h.type)));
-    const Value& format = need(h, "format", Value::Type::Str);
-    if (format.bytes != kFormatName)
-      fail("format", std::string("'").append(format.bytes).append("' is not a strut recording"));
-    const std::int64_t version = integer(need(h, "version", Value::Type::Int), "version", 1000);
-    if (version != kFormatVersion)
-      fail("version", std::to_string(version) + " is not the version this strut reads (" +
+    if (h.type != msgpack::type::MAP)
+      fail(std::string("expected a map, got ").append(type_name(h)));
+    const std::string_view format = bytes_of(need(h, "format", Type::Str));
+    if (format != kFormatName)
+      fail("format", std::string("'").append(format).append("' is not a strut recording"));
+    const std::int64_t version = integer(need(h, "version", Type::Int), "version", 1000);
+    if (version < kOldestFormatVersion || version > kFormatVersion)
+      fail("version", std::to_string(version) + " is not a version this strut reads (" +
+                          std::to_string(kOldestFormatVersion) + " to " +
                           std::to_string(kFormatVersion) + ")");
-    rec_.scene = std::string(need(h, "scene", Value::Type::Str).bytes);
+    rec_.scene = std::string(bytes_of(need(h, "scene", Type::Str)));
     rec_.dt = number(h, "dt");
     if (!(rec_.dt > 0)) fail("dt", "must be positive");
-    rec_.every = int(integer(need(h, "every", Value::Type::Int), "every", 1000000));
+    rec_.every = int(integer(need(h, "every", Type::Int), "every", 1000000));
     if (rec_.every < 1) fail("every", "must be at least 1");
-    rec_.has_contacts = need(h, "contacts", Value::Type::Bool).boolean;
-    rec_.has_islands = need(h, "islands", Value::Type::Bool).boolean;
-    if (const Value* phases = optional(h, "phases", Value::Type::Array)) {
-      for (const Value& p : phases->items) {
-        if (p.type != Value::Type::Str) fail("phases", "expected names (strings)");
-        rec_.phases.emplace_back(p.bytes);
+    rec_.has_contacts = need(h, "contacts", Type::Bool).via.boolean;
+    rec_.has_islands = need(h, "islands", Type::Bool).via.boolean;
+    if (const Value* phases = optional(h, "phases", Type::Array)) {
+      for (const Value& p : items_of(*phases)) {
+        if (p.type != msgpack::type::STR) fail("phases", "expected names (strings)");
+        rec_.phases.emplace_back(bytes_of(p));
       }
     }
   }
 
   RecordedShape shape(const Value& v) {
-    if (v.type != Value::Type::Map) fail("add.shapes", "expected maps");
+    if (v.type != msgpack::type::MAP) fail("add.shapes", "expected maps");
     RecordedShape out;
-    const std::string_view kind = need(v, "kind", Value::Type::Str).bytes;
+    const std::string_view kind = bytes_of(need(v, "kind", Type::Str));
     std::size_t want = 0;  // 0: a polygon's 3 to 64
     if (kind == "polygon") {
       out.kind = RecordedKind::Polygon;
@@ -151,8 +236,7 @@ class Reader {
     } else {
       fail("add.shapes.kind", "unknown shape kind '" + std::string(kind) + "'");
     }
-    const auto coords =
-        block<float>(need(v, "vertices", Value::Type::Bin), "add.shapes.vertices", 8, -1);
+    const auto coords = block<float>(need(v, "vertices", Type::Bin), "add.shapes.vertices", 8, -1);
     finite(coords, "add.shapes.vertices");
     for (std::size_t i = 0; i + 1 < coords.size(); i += 2)
       out.vertices.push_back({coords[i], coords[i + 1]});
@@ -168,39 +252,38 @@ class Reader {
   }
 
   void add_body(const Value& b) {
-    if (b.type != Value::Type::Map) fail("add", "expected maps");
-    const auto id = std::uint32_t(integer(need(b, "id", Value::Type::Int), "add.id", UINT32_MAX));
+    if (b.type != msgpack::type::MAP) fail("add", "expected maps");
+    const auto id = std::uint32_t(integer(need(b, "id", Type::Int), "add.id", UINT32_MAX));
     if (id != rec_.bodies.size())
       fail("add.id",
            std::to_string(id) + ", expected the next id " + std::to_string(rec_.bodies.size()));
     RecordedBody body;
-    const Value& shapes = need(b, "shapes", Value::Type::Array);
-    if (shapes.items.empty()) fail("add.shapes", "a body needs a shape");
-    for (const Value& v : shapes.items) body.shapes.push_back(shape(v));
+    const Value& shapes = need(b, "shapes", Type::Array);
+    if (items_of(shapes).empty()) fail("add.shapes", "a body needs a shape");
+    for (const Value& v : items_of(shapes)) body.shapes.push_back(shape(v));
     rec_.bodies.push_back(std::move(body));
   }
 
   void add_joint(const Value& j) {
-    if (j.type != Value::Type::Map) fail("joints_add", "expected maps");
+    if (j.type != msgpack::type::MAP) fail("joints_add", "expected maps");
     const std::uint32_t id =
-        std::uint32_t(integer(need(j, "id", Value::Type::Int), "joints_add.id", UINT32_MAX));
+        std::uint32_t(integer(need(j, "id", Type::Int), "joints_add.id", UINT32_MAX));
     if (id != rec_.joints.size())
       fail("joints_add.id",
            std::to_string(id) + ", expected the next id " + std::to_string(rec_.joints.size()));
     RecordedJoint joint;
-    const std::string_view type = need(j, "type", Value::Type::Str).bytes;
+    const std::string_view type = bytes_of(need(j, "type", Type::Str));
     bool known = false;
     for (std::size_t t = 0; t < std::variant_size_v<JointDef> && !known; ++t)
       if (type == joint_type_name(JointType(t))) joint.type = JointType(t), known = true;
     if (!known) fail("joints_add.type", "unknown joint type '" + std::string(type) + "'");
     for (auto [key, out] : {std::pair{"a", &joint.body_a}, std::pair{"b", &joint.body_b}}) {
       *out = std::uint32_t(
-          integer(need(j, key, Value::Type::Int), std::string("joints_add.") + key, UINT32_MAX));
+          integer(need(j, key, Type::Int), std::string("joints_add.") + key, UINT32_MAX));
       if (!live_.count(*out))
         fail(std::string("joints_add.") + key, "body " + std::to_string(*out) + " is not live");
     }
-    const auto anchors =
-        block<float>(need(j, "anchors", Value::Type::Bin), "joints_add.anchors", 16, 1);
+    const auto anchors = block<float>(need(j, "anchors", Type::Bin), "joints_add.anchors", 16, 1);
     finite(anchors, "joints_add.anchors");
     joint.local_a = {anchors[0], anchors[1]};
     joint.local_b = {anchors[2], anchors[3]};
@@ -211,7 +294,7 @@ class Reader {
   void remove(const Value& ids, std::string_view field, std::vector<std::uint32_t>& list,
               std::unordered_set<std::uint32_t>& live_set) {
     std::unordered_set<std::uint32_t> gone;
-    for (const Value& v : ids.items) {
+    for (const Value& v : items_of(ids)) {
       const auto id = std::uint32_t(integer(v, field, UINT32_MAX));
       if (!live_set.erase(id)) fail(field, std::to_string(id) + " is not live");
       gone.insert(id);
@@ -220,11 +303,11 @@ class Reader {
   }
 
   void frame(const Value& f) {
-    if (f.type != Value::Type::Map)
-      fail(std::string("expected a map, got ").append(type_name(f.type)));
+    if (f.type != msgpack::type::MAP)
+      fail(std::string("expected a map, got ").append(type_name(f)));
     Frame out;
     const Frame* prev = rec_.frames.empty() ? nullptr : &rec_.frames.back();
-    out.step = integer(need(f, "step", Value::Type::Int), "step", INT64_MAX);
+    out.step = integer(need(f, "step", Type::Int), "step", INT64_MAX);
     if (prev && out.step <= prev->step)
       fail("step",
            std::to_string(out.step) + " does not follow step " + std::to_string(prev->step));
@@ -233,7 +316,7 @@ class Reader {
     std::vector<BodyDrawState> states = prev ? prev->states : std::vector<BodyDrawState>{};
     // Removal: drop the bodies and keep their neighbours' poses and states aligned.
     bool membership_changed = false;
-    if (const Value* removed = optional(f, "remove", Value::Type::Array)) {
+    if (const Value* removed = optional(f, "remove", Type::Array)) {
       std::vector<std::uint32_t> kept = bodies;
       remove(*removed, "remove", kept, live_);
       std::vector<Transform> kept_poses;
@@ -244,8 +327,8 @@ class Reader {
       membership_changed = true;
     }
     const std::size_t old_count = bodies.size();
-    if (const Value* added = optional(f, "add", Value::Type::Array)) {
-      for (const Value& b : added->items) {
+    if (const Value* added = optional(f, "add", Type::Array)) {
+      for (const Value& b : items_of(*added)) {
         add_body(b);
         bodies.push_back(std::uint32_t(rec_.bodies.size() - 1));
         live_.insert(bodies.back());
@@ -257,24 +340,24 @@ class Reader {
 
     // Poses of the moved bodies, in live order; new bodies must be among them.
     std::vector<std::uint8_t> moved(n, 1);
-    if (const Value* bits = optional(f, "moved", Value::Type::Bin)) {
-      if (bits->bytes.size() != (n + 7) / 8)
-        fail("moved", std::to_string(bits->bytes.size()) + " bytes for " + std::to_string(n) +
+    if (const Value* bits = optional(f, "moved", Type::Bin)) {
+      const std::string_view mask = bytes_of(*bits);
+      if (mask.size() != (n + 7) / 8)
+        fail("moved", std::to_string(mask.size()) + " bytes for " + std::to_string(n) +
                           " bodies, expected " + std::to_string((n + 7) / 8));
-      for (std::size_t i = 0; i < n; ++i)
-        moved[i] = (std::uint8_t(bits->bytes[i / 8]) >> (i % 8)) & 1u;
+      for (std::size_t i = 0; i < n; ++i) moved[i] = (std::uint8_t(mask[i / 8]) >> (i % 8)) & 1u;
       for (std::size_t i = old_count; i < n; ++i)
         if (!moved[i]) fail("moved", "new body " + std::to_string(bodies[i]) + " has no pose");
     }
     std::size_t moved_count = 0;
     for (const std::uint8_t m : moved) moved_count += m;
     const auto values =
-        block<float>(need(f, "poses", Value::Type::Bin), "poses", 12, std::int64_t(moved_count));
+        block<float>(need(f, "poses", Type::Bin), "poses", 12, std::int64_t(moved_count));
     finite(values, "poses");
     for (std::size_t i = 0, k = 0; i < n; ++i)
       if (moved[i]) poses[i] = Transform{{values[k], values[k + 1]}, values[k + 2]}, k += 3;
 
-    if (const Value* s = optional(f, "states", Value::Type::Bin)) {
+    if (const Value* s = optional(f, "states", Type::Bin)) {
       const auto raw = block<std::uint8_t>(*s, "states", 1, std::int64_t(n));
       states.clear();
       for (const std::uint8_t v : raw) {
@@ -287,33 +370,33 @@ class Reader {
     }
     if (rec_.has_islands) {
       out.islands =
-          block<std::uint32_t>(need(f, "islands", Value::Type::Bin), "islands", 4, std::int64_t(n));
+          block<std::uint32_t>(need(f, "islands", Type::Bin), "islands", 4, std::int64_t(n));
       for (const std::uint32_t r : out.islands)
         if (r != kNoIsland && r >= rec_.bodies.size())
           fail("islands", "unknown body " + std::to_string(r));
     }
 
     out.joints = prev ? prev->joints : std::vector<std::uint32_t>{};
-    if (const Value* removed = optional(f, "joints_remove", Value::Type::Array))
+    if (const Value* removed = optional(f, "joints_remove", Type::Array))
       remove(*removed, "joints_remove", out.joints, live_joints_);
     for (const std::uint32_t j : out.joints)
       if (!live_.count(rec_.joints[j].body_a) || !live_.count(rec_.joints[j].body_b))
         fail("joints_remove", "joint " + std::to_string(j) + " outlives one of its bodies");
-    if (const Value* added = optional(f, "joints_add", Value::Type::Array)) {
-      for (const Value& j : added->items) {
+    if (const Value* added = optional(f, "joints_add", Type::Array)) {
+      for (const Value& j : items_of(*added)) {
         add_joint(j);
         out.joints.push_back(std::uint32_t(rec_.joints.size() - 1));
         live_joints_.insert(out.joints.back());
       }
     }
     if (rec_.has_contacts) {
-      const auto c = block<float>(need(f, "contacts", Value::Type::Bin), "contacts", 16, -1);
+      const auto c = block<float>(need(f, "contacts", Type::Bin), "contacts", 16, -1);
       finite(c, "contacts");
       for (std::size_t i = 0; i < c.size(); i += 4)
         out.contacts.push_back({{c[i], c[i + 1]}, {c[i + 2], c[i + 3]}});
     }
     if (!rec_.phases.empty()) {
-      if (const Value* p = optional(f, "profile", Value::Type::Bin)) {
+      if (const Value* p = optional(f, "profile", Type::Bin)) {
         out.profile = block<float>(*p, "profile", 4, std::int64_t(rec_.phases.size()));
         finite(out.profile, "profile");
       }
@@ -327,6 +410,7 @@ class Reader {
   std::string_view bytes_;
   std::string_view label_;
   std::size_t pos_ = 0;
+  msgpack::zone zone_;
   std::string where_ = "header";
   Recording rec_;
   std::unordered_set<std::uint32_t> live_, live_joints_;
@@ -335,6 +419,7 @@ class Reader {
 }  // namespace
 
 Recording read_recording(std::string_view bytes, std::string_view label) {
+  if (is_compressed(bytes)) return Reader(decompress(bytes, label), label).read();
   return Reader(bytes, label).read();
 }
 

@@ -2,9 +2,8 @@
 
 #include <bit>
 #include <cstring>
+#include <msgpack.hpp>
 #include <utility>
-
-#include "tools/record/msgpack.hpp"
 
 namespace strut::record {
 
@@ -15,6 +14,21 @@ namespace {
 
 std::uint64_t key_of(std::uint32_t index, std::uint32_t generation) {
   return (std::uint64_t(index) << 32) | generation;
+}
+
+// msgpack-cxx's packer writes through this onto the writer's byte string.
+struct AppendTo {
+  std::string& out;
+  void write(const char* bytes, std::size_t n) { out.append(bytes, n); }
+};
+
+// msgpack-cxx packs a float whose value is whole (a radius of 0, a dt of 1) as an integer; the
+// format says float32, so floats are written here: 0xca, then the bits, big-endian.
+void pack_float32(std::string& out, float v) {
+  const auto bits = std::bit_cast<std::uint32_t>(v);
+  const char bytes[5] = {char(0xca), char(bits >> 24), char(bits >> 16), char(bits >> 8),
+                         char(bits)};
+  out.append(bytes, sizeof bytes);
 }
 
 template <class T>
@@ -89,26 +103,27 @@ RecordingWriter& RecordingWriter::operator=(RecordingWriter&&) noexcept = defaul
 
 RecordingWriter::RecordingWriter(RecordingOptions options)
     : options_(std::move(options)), sink_(std::make_unique<FrameSink>()) {
-  msgpack::Writer w(out_);
-  w.map(options_.phases.empty() ? 7 : 8);
-  w.str("format");
-  w.str(kFormatName);
-  w.str("version");
-  w.uint(kFormatVersion);
-  w.str("scene");
-  w.str(options_.scene);
-  w.str("dt");
-  w.f32(options_.dt);
-  w.str("every");
-  w.uint(std::uint64_t(options_.every));
-  w.str("contacts");
-  w.boolean(options_.contacts);
-  w.str("islands");
-  w.boolean(options_.islands);
+  AppendTo append{out_};
+  msgpack::packer<AppendTo> w(append);
+  w.pack_map(options_.phases.empty() ? 7 : 8);
+  w.pack("format");
+  w.pack(kFormatName);
+  w.pack("version");
+  w.pack(std::uint64_t(kFormatVersion));
+  w.pack("scene");
+  w.pack(options_.scene);
+  w.pack("dt");
+  pack_float32(out_, options_.dt);
+  w.pack("every");
+  w.pack(std::uint64_t(options_.every));
+  w.pack("contacts");
+  w.pack(options_.contacts);
+  w.pack("islands");
+  w.pack(options_.islands);
   if (!options_.phases.empty()) {
-    w.str("phases");
-    w.array(std::uint32_t(options_.phases.size()));
-    for (const std::string& p : options_.phases) w.str(p);
+    w.pack("phases");
+    w.pack_array(std::uint32_t(options_.phases.size()));
+    for (const std::string& p : options_.phases) w.pack(p);
   }
 }
 
@@ -196,55 +211,56 @@ void RecordingWriter::capture(const World& world, std::int64_t step,
     joints_live.push_back(
         joint_ids_.at(key_of(sink.joints[i].id.index, sink.joints[i].id.generation)));
 
-  msgpack::Writer w(out_);
+  AppendTo append{out_};
+  msgpack::packer<AppendTo> w(append);
   const bool with_profile = !options_.phases.empty() && profile.size() == options_.phases.size();
   const std::uint32_t entries = 2 + !added.empty() + !removed.empty() + !all_moved +
                                 states_changed + options_.islands + !joints_added.empty() +
                                 !joints_removed.empty() + options_.contacts + with_profile;
-  w.map(entries);
-  w.str("step");
-  w.uint(std::uint64_t(step));
+  w.pack_map(entries);
+  w.pack("step");
+  w.pack(std::uint64_t(step));
   if (!added.empty()) {
-    w.str("add");
-    w.array(std::uint32_t(added.size()));
+    w.pack("add");
+    w.pack_array(std::uint32_t(added.size()));
     for (const std::uint32_t i : added) {
       const FrameSink::Body& b = sink.bodies[i];
-      w.map(2);
-      w.str("id");
-      w.uint(record_of[i]);
-      w.str("shapes");
-      w.array(b.shape_count);
+      w.pack_map(2);
+      w.pack("id");
+      w.pack(record_of[i]);
+      w.pack("shapes");
+      w.pack_array(b.shape_count);
       for (std::uint32_t k = b.first_shape; k < b.first_shape + b.shape_count; ++k) {
         const FrameSink::Shape& shape = sink.shapes[k];
         std::vector<Vec2> local;
         for (std::uint32_t v = 0; v < shape.vertex_count; ++v)
           local.push_back(to_local(b.info.transform, sink.vertices[shape.first_vertex + v]));
-        w.map(3);
-        w.str("kind");
-        w.str(kind_name(shape.kind));
-        w.str("vertices");
-        w.bin(bytes_of(local));
-        w.str("radius");
-        w.f32(shape.radius);
+        w.pack_map(3);
+        w.pack("kind");
+        w.pack(kind_name(shape.kind));
+        w.pack("vertices");
+        w.pack(bytes_of(local));
+        w.pack("radius");
+        pack_float32(out_, shape.radius);
       }
     }
   }
   if (!removed.empty()) {
-    w.str("remove");
-    w.array(std::uint32_t(removed.size()));
-    for (const std::uint32_t r : removed) w.uint(r);
+    w.pack("remove");
+    w.pack_array(std::uint32_t(removed.size()));
+    for (const std::uint32_t r : removed) w.pack(r);
   }
   if (!all_moved) {
-    w.str("moved");
-    w.bin(moved_bits);
+    w.pack("moved");
+    w.pack(std::span<const std::uint8_t>(moved_bits));
   }
-  w.str("poses");
-  w.bin(bytes_of(poses));
+  w.pack("poses");
+  w.pack(bytes_of(poses));
   if (states_changed) {
     std::vector<std::uint8_t> states;
     for (const std::uint32_t r : live) states.push_back(std::uint8_t(state[r]));
-    w.str("states");
-    w.bin(states);
+    w.pack("states");
+    w.pack(std::span<const std::uint8_t>(states));
   }
   if (options_.islands) {
     std::vector<std::uint32_t> islands(body_records_, kNoIsland);
@@ -255,45 +271,45 @@ void RecordingWriter::capture(const World& world, std::int64_t step,
     }
     std::vector<std::uint32_t> in_order;
     for (const std::uint32_t r : live) in_order.push_back(islands[r]);
-    w.str("islands");
-    w.bin(bytes_of(in_order));
+    w.pack("islands");
+    w.pack(bytes_of(in_order));
   }
   if (!joints_added.empty()) {
-    w.str("joints_add");
-    w.array(std::uint32_t(joints_added.size()));
+    w.pack("joints_add");
+    w.pack_array(std::uint32_t(joints_added.size()));
     for (const std::uint32_t i : joints_added) {
       const DrawJoint& j = sink.joints[i];
       const std::uint32_t ra = body_ids_.at(key_of(j.a.index, j.a.generation));
       const std::uint32_t rb = body_ids_.at(key_of(j.b.index, j.b.generation));
       const Vec2 anchors[2] = {to_local(pose[ra], j.anchor_a), to_local(pose[rb], j.anchor_b)};
-      w.map(5);
-      w.str("id");
-      w.uint(joint_ids_.at(key_of(j.id.index, j.id.generation)));
-      w.str("type");
-      w.str(joint_type_name(j.type));
-      w.str("a");
-      w.uint(ra);
-      w.str("b");
-      w.uint(rb);
-      w.str("anchors");
-      w.bin({reinterpret_cast<const std::uint8_t*>(anchors), sizeof(anchors)});
+      w.pack_map(5);
+      w.pack("id");
+      w.pack(joint_ids_.at(key_of(j.id.index, j.id.generation)));
+      w.pack("type");
+      w.pack(joint_type_name(j.type));
+      w.pack("a");
+      w.pack(ra);
+      w.pack("b");
+      w.pack(rb);
+      w.pack("anchors");
+      w.pack(std::span(reinterpret_cast<const std::uint8_t*>(anchors), sizeof(anchors)));
     }
   }
   if (!joints_removed.empty()) {
-    w.str("joints_remove");
-    w.array(std::uint32_t(joints_removed.size()));
-    for (const std::uint32_t r : joints_removed) w.uint(r);
+    w.pack("joints_remove");
+    w.pack_array(std::uint32_t(joints_removed.size()));
+    for (const std::uint32_t r : joints_removed) w.pack(r);
   }
   if (options_.contacts) {
     std::vector<float> contacts;
     for (const DrawContact& c : sink.contacts)
       contacts.insert(contacts.end(), {c.point.x, c.point.y, c.normal.x, c.normal.y});
-    w.str("contacts");
-    w.bin(bytes_of(contacts));
+    w.pack("contacts");
+    w.pack(bytes_of(contacts));
   }
   if (with_profile) {
-    w.str("profile");
-    w.bin({reinterpret_cast<const std::uint8_t*>(profile.data()), profile.size_bytes()});
+    w.pack("profile");
+    w.pack(std::span(reinterpret_cast<const std::uint8_t*>(profile.data()), profile.size_bytes()));
   }
   first_frame_ = false;
   live_bodies_ = std::move(live);

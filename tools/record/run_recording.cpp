@@ -40,15 +40,27 @@ RunRecording::RunRecording(const std::string& path, const std::string& scene_nam
     : file_("--record", path),
       writer_(options_of(scene_name, inst, every, contacts, islands)),
       every_(every) {
-  capture(inst, 0);
+  capture(inst, 0, false);
 }
 
 void RunRecording::after_step(const SceneInstance& inst, int steps_done, bool last) {
-  if (steps_done % every_ == 0 || (last && steps_done != last_captured_)) capture(inst, steps_done);
+  // Never the same step twice (`--steps 0` ends at the step already captured).
+  if (steps_done != last_captured_ && (steps_done % every_ == 0 || last))
+    capture(inst, steps_done, last);
+  else if (last)
+    write({}, true);
   if (last) file_.write(std::string());
 }
 
-void RunRecording::capture(const SceneInstance& inst, int steps_done) {
+// Compresses `bytes` onto the file; `last` ends the compressed frame.
+void RunRecording::write(std::string_view bytes, bool last) {
+  compressed_.clear();
+  compressor_.add(bytes, last, compressed_);
+  file_.append(compressed_);
+  bytes_ += compressed_.size();
+}
+
+void RunRecording::capture(const SceneInstance& inst, int steps_done, bool last) {
   const auto start = std::chrono::steady_clock::now();
   const double cpu_start = thread_cpu_seconds();
   // The world keeps means since its profile was reset; the frame gets the mean of the steps
@@ -63,9 +75,7 @@ void RunRecording::capture(const SceneInstance& inst, int steps_done) {
   }
   profile_steps_ = p.steps;
   writer_.capture(inst.world, steps_done, profile);
-  const std::string bytes = writer_.take_bytes();
-  file_.append(bytes);
-  bytes_ += bytes.size();
+  write(writer_.take_bytes(), last);
   ++frames_;
   last_captured_ = steps_done;
   seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
