@@ -65,5 +65,8 @@ set(STRUT_SOLVER_SOURCES
   solver/query/shape_cast.cpp
   solver/shapes/tile_map.cpp
   solver/debug_draw.cpp
+  solver/callbacks/custom_filter.cpp
+  solver/callbacks/pre_solve.cpp
+  solver/callbacks/world_callbacks.cpp
 )
 include(solver/shapes/sources.cmake)

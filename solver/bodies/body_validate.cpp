@@ -20,12 +20,6 @@ using shapes::check_coordinate;
 using shapes::check_finite;
 using shapes::number_text;
 
-bool is_default(const Material& m) {
-  const Material d;
-  return m.density == d.density && m.friction == d.friction &&
-         m.static_friction == d.static_friction && m.restitution == d.restitution;
-}
-
 // Area of a valid shape (0 for segments and chains), in double so the mass check below sees
 // underflow and overflow rather than suffering them. Radius-0 boxes, polygons and circles keep
 // the float area the checks have always used, so their messages keep their numbers.
@@ -105,7 +99,7 @@ void validate_compound(const BodyDef& def, bool dynamic) {
   const BoxShape* own = std::get_if<BoxShape>(&def.shape);
   const BoxShape box_default;
   if (!own || !(own->half_extents == box_default.half_extents) || own->radius != 0.0f ||
-      !is_default(def.material) || def.category != 1u || def.mask != 0xFFFFFFFFu ||
+      !(def.material == Material{}) || def.category != 1u || def.mask != 0xFFFFFFFFu ||
       def.group != 0 || def.sensor)
     throw Error(
         "shapes: a body with `shapes` has its shape, material, category, mask, group "

@@ -18,11 +18,6 @@ using json_text::append_number;
 using json_text::append_string;
 using json_text::append_vec2;
 
-bool same(const Material& a, const Material& b) {
-  return a.density == b.density && a.friction == b.friction &&
-         a.static_friction == b.static_friction && a.restitution == b.restitution;
-}
-
 // Names every material the bodies use: the scene's own names first, then the built-in table;
 // a material found in neither (a captured world) gets a made-up name and joins the extras.
 class MaterialNames {
@@ -33,9 +28,9 @@ class MaterialNames {
   }
   std::string name_of(const Material& m) {
     for (const auto& [name, value] : extras_)
-      if (same(value, m)) return name;
+      if (value == m) return name;
     for (const auto& [name, value] : builtins_)
-      if (same(value, m)) return name;
+      if (value == m) return name;
     std::string name;
     for (int k = static_cast<int>(extras_.size()) + 1;; ++k) {
       name = "material_" + std::to_string(k);
