@@ -65,8 +65,8 @@ set(STRUT_SOLVER_SOURCES
   solver/query/shape_cast.cpp
   solver/shapes/tile_map.cpp
   solver/debug_draw.cpp
-  solver/callbacks/custom_filter.cpp
-  solver/callbacks/pre_solve.cpp
-  solver/callbacks/world_callbacks.cpp
+  solver/step/custom_filter.cpp
+  solver/step/pre_solve.cpp
+  solver/world_callbacks.cpp
 )
 include(solver/shapes/sources.cmake)

@@ -120,7 +120,7 @@ struct ColliderArrays {
   std::vector<std::int32_t> group;
   std::vector<std::uint8_t> sensor;
   // ShapeDef::custom_filter and pre_solve as CallbackFlag bits (solver/step/custom_filter.cpp,
-  // solver/contacts/pre_solve.cpp).
+  // solver/step/pre_solve.cpp).
   std::vector<std::uint8_t> callbacks;
   std::vector<std::uint16_t> internal_edges;  // tile map seams
   // ShapeDef::tangent_speed and rolling_resistance (the contacts' surface rows, WideSurface).
@@ -246,14 +246,12 @@ struct NarrowChunk {
   std::vector<std::uint32_t> counts;
   std::vector<std::uint32_t> previous;
   std::vector<PairCache> caches;
-  // Rows whose pair the pre-solve callback is asked about (solver/contacts/pre_solve.cpp).
-  std::vector<std::uint32_t> pre_solve_rows;
   std::size_t first_pair = 0, first_point = 0;  // where the chunk lands in the merged lists
   template <class F>
   void for_each_field(F &&f) {
     f(points), f(reused_pair), f(pairs), f(point_count), f(same_counts), f(same_bodies);
     f(bouncy), f(keys), f(touching), f(deepest), f(counts), f(previous), f(caches);
-    f(pre_solve_rows), f(first_pair), f(first_point);
+    f(first_pair), f(first_point);
   }
 };
 

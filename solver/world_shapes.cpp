@@ -6,7 +6,6 @@
 #include <string>
 
 #include "solver/bodies/body_storage.hpp"
-#include "solver/callbacks/contact_callbacks.hpp"
 #include "solver/contacts/sensor_events.hpp"
 #include "solver/islands/islands.hpp"
 #include "solver/shapes/shape_checks.hpp"

@@ -366,7 +366,7 @@ void World::step(float dt) {
 
   ++w.step_index;
   add_to_profile(w, p);
-  // A contact callback threw during the step (solver/callbacks/contact_callbacks.hpp).
+  // A contact callback threw during the step (solver/step/callback_guard.hpp).
   if (w.callback_error) std::rethrow_exception(std::exchange(w.callback_error, nullptr));
 }
 

@@ -346,7 +346,7 @@ class World {
   TileMap create_tile_map(const TileMapDef& def);
 
   // ---- Contact callbacks (strut/contact_callbacks.hpp; solver/step/custom_filter.cpp,
-  // solver/contacts/pre_solve.cpp) ----
+  // solver/step/pre_solve.cpp) ----
   // Installs the custom filter or the pre-solve callback (an empty function removes it: every
   // pair collides, every contact acts). A new custom filter forgets every earlier answer, so
   // each pair is asked again at the next step. The callbacks belong to this World object, not to

@@ -12,8 +12,9 @@ Handle = Union[int, str]  # a body or joint: its index in order of creation, or 
 # A shape: exactly one of circle=radius, box=(hx, hy), capsule=half_length, polygon=[(x, y), ...],
 # segment=((ax, ay), (bx, by)), chain=[(x, y), ...]; radius (box, polygon: rounding; capsule:
 # 0.25), loop (chain); on a body also offset, angle, material (a built-in name), density,
-# friction, static_friction, restitution, rolling_resistance, tangent_speed, category, mask,
-# group, sensor, user_data.
+# friction, static_friction, restitution, friction_mix and restitution_mix ("default", "average",
+# "min", "multiply", "max"), rolling_resistance, tangent_speed, category, mask, group, sensor,
+# custom_filter, pre_solve (the C++ contact callbacks' flags), user_data.
 ShapeDict = dict[str, Any]
 
 class Hit(TypedDict):

@@ -6,7 +6,6 @@
 #include <cmath>
 #include <span>
 
-#include "solver/callbacks/contact_callbacks.hpp"
 #include "solver/contacts/contact_solver.hpp"
 #include "solver/step/collide_phase.hpp"
 #include "solver/world_impl.hpp"
@@ -243,11 +242,8 @@ void narrow_phase(World::Impl& w) {
   // Last step's impulses are still in its lanes (point_impulses.cpp). Pairs that change take
   // them back now; the same pairs read them where they are.
   if (!same_pairs) pull_impulses(w, set.old_points, false);
-  // Pairs with a pre-solve shape are marked here and asked about after the parallel pass.
-  const bool pre_solve = w.pre_solve_colliders != 0 && w.pre_solve;
   w.tasks.parallel_for(pairs, kGrain, [&](int lo, int hi, int) {
     NarrowChunk& out = chunks[std::size_t(lo / kGrain)];
-    out.pre_solve_rows.clear();
     // Per-pair rows written by index into buffers that only grow (a push_back per row and
     // field was a fifth of the narrow phase); `pairs` and `reused_points` count what is valid.
     reserve_rows(out, std::size_t(hi - lo));
@@ -362,13 +358,13 @@ void narrow_phase(World::Impl& w) {
       out.reused_pair[row] = reused;
       out.point_count += count;
       if (!reused) out.points.insert(out.points.end(), buffer, buffer + count);
-      if (pre_solve && ((col.callbacks[a] | col.callbacks[c]) & kPreSolve))
-        out.pre_solve_rows.push_back(std::uint32_t(row));
     }
     out.same_counts = same_counts, out.same_bodies = same_bodies, out.bouncy = bouncy;
   });
+  // The pre-solve callback, on this thread in pair order, before the merge.
   w.scratch.pre_solve_disabled.clear();
-  if (pre_solve && run_pre_solve(w, chunks)) set.same_pairs = false;  // a pair left the list
+  if (w.pre_solve_colliders != 0 && w.pre_solve && run_pre_solve(w, chunks))
+    set.same_pairs = false;  // a pair left the list
   // Merge in chunk order: offsets first, then every chunk copies itself in parallel. When every
   // pair is last step's with as many points, the points are updated where they lie instead
   // (in a settled pyramid, every pair: 30,000 points of 64 bytes not copied a step).

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cmath>
 
-#include "solver/callbacks/contact_callbacks.hpp"
 #include "solver/collide/manifold.hpp"
 #include "solver/contacts/contact_solver.hpp"
 #include "solver/step/bounds_kernel.hpp"

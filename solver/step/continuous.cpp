@@ -12,7 +12,6 @@
 #include <cmath>
 #include <tuple>
 
-#include "solver/callbacks/contact_callbacks.hpp"
 #include "solver/shapes/shape_ops.hpp"
 #include "solver/step/collide_phase.hpp"
 #include "solver/step/step_internals.hpp"

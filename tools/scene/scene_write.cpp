@@ -115,6 +115,8 @@ void append_shape_item(std::string& out, const ShapeDef& s, const std::string& m
   if (s.tangent_speed != 0) append_key(out, "tangent_speed"), append_number(out, s.tangent_speed);
   if (s.rolling_resistance != 0)
     append_key(out, "rolling_resistance"), append_number(out, s.rolling_resistance);
+  if (s.custom_filter) out += ", \"custom_filter\": true";
+  if (s.pre_solve) out += ", \"pre_solve\": true";
   out += '}';
 }
 
@@ -185,6 +187,17 @@ bool needs_version_2(const BodyDef& d) {
   if (const auto* box = std::get_if<BoxShape>(&d.shape)) return box->radius != 0;
   if (const auto* poly = std::get_if<PolygonShape>(&d.shape)) return poly->radius != 0;
   return !std::holds_alternative<CircleShape>(d.shape);
+}
+
+// Whether a scene needs version 3 of the format: a material with a mixing rule (those the file
+// lists: the scene's own and the made-up names), a shape with a contact callback's flag.
+bool needs_version_3(const Scene& s, const std::vector<std::pair<std::string, Material>>& extras) {
+  for (const auto& [name, m] : extras)
+    if (m.friction_mix != MixRule::Default || m.restitution_mix != MixRule::Default) return true;
+  for (const SceneBody& b : s.bodies)
+    for (const ShapeDef& shape : b.def.shapes)
+      if (shape.custom_filter || shape.pre_solve) return true;
+  return false;
 }
 
 // Whether a joint has a finite force or torque threshold (the thresholds are version 2 keys).
@@ -373,11 +386,12 @@ std::string scene_to_json(const Scene& s) {
 
   std::string out;
   out.reserve(1024 + s.bodies.size() * 80 + s.joints.size() * 120);
-  bool version_2 = !s.tile_maps.empty();
+  const bool version_3 = needs_version_3(s, names.extras());
+  bool version_2 = version_3 || !s.tile_maps.empty();
   for (const SceneJoint& j : s.joints) version_2 = version_2 || needs_version_2(j);
   for (const SceneBody& b : s.bodies) version_2 = version_2 || needs_version_2(b.def);
   out += "{\n  \"format\": \"strut-scene\",\n  \"version\": ";
-  out += version_2 ? "2" : "1";
+  out += version_3 ? "3" : version_2 ? "2" : "1";
   out += ",\n  \"description\": ";
   append_string(out, s.description);
   const WorldConfig& c = s.config;
@@ -419,6 +433,10 @@ std::string scene_to_json(const Scene& s) {
     }
     append_key(out, "restitution");
     append_number(out, m.restitution);
+    if (m.friction_mix != MixRule::Default)
+      append_key(out, "friction_mix"), append_string(out, mix_rule_name(m.friction_mix));
+    if (m.restitution_mix != MixRule::Default)
+      append_key(out, "restitution_mix"), append_string(out, mix_rule_name(m.restitution_mix));
     out += "}";
   }
   out += extras.empty() ? "}" : "\n  }";

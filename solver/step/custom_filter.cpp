@@ -6,7 +6,8 @@
 // segments are colliders of one shape), keyed by shape slots.
 #include <algorithm>
 
-#include "solver/callbacks/contact_callbacks.hpp"
+#include "solver/step/callback_guard.hpp"
+#include "solver/step/collide_phase.hpp"
 
 namespace strut {
 namespace {
@@ -60,7 +61,7 @@ void apply_custom_filter(World::Impl& w,
                          w.shape_slots.id_of<ShapeId>(c.shape[d]), w.id_of_dense(c.body[a]),
                          w.id_of_dense(c.body[d])};
     bool threw = false;
-    const bool collide = call_guarded(w, w.custom_filter, pair, threw);
+    const bool collide = call_guarded(w.custom_filter, pair, w.callback_error, threw);
     // A filter that threw is asked again at the next sweep.
     v->verdict = threw     ? FilterVerdict::kAsk
                  : collide ? FilterVerdict::kCollide

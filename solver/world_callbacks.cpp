@@ -1,5 +1,5 @@
 // World::set_custom_filter and set_pre_solve (strut/contact_callbacks.hpp).
-#include "solver/callbacks/contact_callbacks.hpp"
+#include "solver/world_impl.hpp"
 
 namespace strut {
 
