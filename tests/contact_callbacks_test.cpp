@@ -93,6 +93,57 @@ TEST(ContactCallbacks, AOneWayPlatformLetsABallUpAndCatchesItComingDown) {
   EXPECT_GT(s.calls, 0);
 }
 
+// A small ball at 25 m/s moves 0.42 m a step, eight times its radius: the continuous pass
+// watches it, and would put it back below a platform its path crossed. The platform disabled
+// that pair this step, so it passes: it reaches 1 + 25^2 / (2 g) = 32.25 m (less v h / 2 for the
+// integrator, within 1 mm), as in free flight.
+TEST(ContactCallbacks, AFastBallPassesUpThroughAOneWayPlatform) {
+  OneWayPlatform s(1);
+  BodyDef ball;
+  ball.shape = CircleShape{0.05f};
+  ball.center = {0, 1.0f};
+  ball.velocity = {0, 25};
+  const BodyId b = s.world.create_body(ball);
+  float apex = 0;
+  for (int i = 0; i < 180; ++i) {
+    s.world.step(kDt);
+    apex = std::max(apex, s.world.transform(b).position.y);
+  }
+  const float h = kDt / 4;
+  EXPECT_NEAR(apex, 1.0f + 25.0f * 25.0f / (2 * kG) - 25.0f * h / 2, 1e-3f);
+}
+
+// A trapdoor: a box rests on a flagged platform until the callback starts disabling their
+// contact. The pair then ends (one end event, no begin event) and the box falls from where it
+// rested as in free fall from rest: after 27 steps (108 substeps h = 1/240 s of symplectic Euler)
+// g h^2 n (n + 1) / 2 = 1.022 m below (g t^2 / 2 = 1.013 m), within 1 mm.
+TEST(ContactCallbacks, DisablingARestingContactEndsItAndTheBoxFalls) {
+  World world(WorldConfig{.gravity = {0, -kG}, .enable_sleep = false});
+  BodyDef slab;
+  slab.is_static = true;
+  slab.shapes = {ShapeDef{.shape = BoxShape{{2.0f, 0.1f}}, .pre_solve = true}};
+  const BodyId door = world.create_body(slab);
+  BodyDef box;
+  box.center = {0, 0.6f};
+  const BodyId crate = world.create_body(box);
+  bool open = false;
+  world.set_pre_solve([&](const PreSolveContact&) { return !open; });
+  for (int i = 0; i < 30; ++i) world.step(kDt);
+  const float rest = world.transform(crate).position.y;
+  EXPECT_NEAR(rest, 0.6f, 0.005f);
+  ASSERT_EQ(world.contact_begin_events().size(), 1u);
+  EXPECT_TRUE(world.contact_end_events().empty());
+  open = true;
+  world.step(kDt);
+  ASSERT_EQ(world.contact_end_events().size(), 1u);
+  const ContactEvent& end = world.contact_end_events()[0];
+  EXPECT_TRUE((end.a == door && end.b == crate) || (end.a == crate && end.b == door));
+  for (int i = 0; i < 26; ++i) world.step(kDt);
+  EXPECT_TRUE(world.contact_begin_events().empty());
+  const float h = kDt / 4, n = 108;
+  EXPECT_NEAR(world.transform(crate).position.y, rest - kG * h * h * n * (n + 1) / 2, 1e-3f);
+}
+
 // The same run at 1 and 2 threads: the same calls in the same order, the same bits.
 TEST(ContactCallbacks, AOneWayPlatformIsBitIdenticalAtOneAndTwoThreads) {
   std::uint64_t hashes[2];
