@@ -1,5 +1,6 @@
 #include "strut/material.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <string>
@@ -27,7 +28,43 @@ constexpr std::array<NamedMaterial, 8> kBuiltins = {{
     {"default", {1.0f, 0.6f, std::nullopt, 0.0f}},
 }};
 
+constexpr std::array<const char*, kMixRuleCount> kMixRuleNames = {"default", "average", "min",
+                                                                  "multiply", "max"};
+
+// The rules other than Default, shared by friction and restitution.
+float mix(float a, float b, MixRule rule) {
+  switch (rule) {
+    case MixRule::Average:
+      return 0.5f * (a + b);
+    case MixRule::Min:
+      return std::min(a, b);
+    case MixRule::Multiply:
+      return a * b;
+    case MixRule::Max:
+    case MixRule::Default:
+      break;
+  }
+  return std::max(a, b);
+}
+
 }  // namespace
+
+float mix_friction(float a, float b, MixRule rule) {
+  return rule == MixRule::Default ? std::sqrt(a * b) : mix(a, b, rule);
+}
+
+float mix_restitution(float a, float b, MixRule rule) { return mix(a, b, rule); }
+
+const char* mix_rule_name(MixRule rule) {
+  const auto i = std::size_t(rule);
+  return i < kMixRuleNames.size() ? kMixRuleNames[i] : "unknown";
+}
+
+std::optional<MixRule> mix_rule_named(std::string_view name) {
+  for (std::size_t i = 0; i < kMixRuleNames.size(); ++i)
+    if (name == kMixRuleNames[i]) return MixRule(i);
+  return std::nullopt;
+}
 
 Material material_named(std::string_view name) {
   for (const auto& m : kBuiltins)
@@ -59,6 +96,13 @@ void validate_material(const Material& m, std::string_view what) {
   check(m.friction, "friction", 0.0f, 1e3f);
   if (m.static_friction) check(*m.static_friction, "static_friction", 0.0f, 1e3f);
   check(m.restitution, "restitution", 0.0f, 1.0f);
+  auto check_rule = [&](MixRule rule, const char* field) {
+    if (int(rule) >= kMixRuleCount)
+      throw Error(std::string(what) + "." + field + ": " + std::to_string(int(rule)) +
+                  " is not a MixRule (0 to " + std::to_string(kMixRuleCount - 1) + ")");
+  };
+  check_rule(m.friction_mix, "friction_mix");
+  check_rule(m.restitution_mix, "restitution_mix");
 }
 
 }  // namespace strut

@@ -68,5 +68,8 @@ set(STRUT_SOLVER_SOURCES
   solver/query/character_mover.cpp
   solver/shapes/tile_map.cpp
   solver/debug_draw.cpp
+  solver/step/custom_filter.cpp
+  solver/step/pre_solve.cpp
+  solver/world_callbacks.cpp
 )
 include(solver/shapes/sources.cmake)

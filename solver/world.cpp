@@ -130,8 +130,14 @@ World::World(const WorldConfig& config) {
 }
 World::World(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 World World::copy() const { return World(std::make_unique<Impl>(*impl_)); }
+// The callbacks are the world object's own (World::set_custom_filter): kept across restores.
 void World::restore(const World& state) {
-  if (&state != this) *impl_ = *state.impl_;
+  if (&state == this) return;
+  CustomFilter filter = std::move(impl_->custom_filter);
+  PreSolve pre_solve = std::move(impl_->pre_solve);
+  *impl_ = *state.impl_;
+  impl_->custom_filter = std::move(filter);
+  impl_->pre_solve = std::move(pre_solve);
 }
 World::~World() = default;
 World::World(World&&) noexcept = default;

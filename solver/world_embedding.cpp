@@ -164,6 +164,7 @@ void World::set_material(BodyId id, const Material& m) {
     c.friction[i] = m.friction;
     c.static_friction[i] = static_friction_of(m);
     c.restitution[i] = m.restitution;
+    c.mix_rules[i] = mix_rules_of(m);
   }
   for (const std::uint32_t s : w.cold[k].shapes) w.shapes[s].def.material = stored;
   w.cold[k].def.material = stored;

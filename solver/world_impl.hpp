@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <exception>
 #include <unordered_map>
 #include <vector>
 
@@ -33,6 +34,10 @@ enum BodyFlag : std::uint8_t {
   kDead = 64,        // destroyed, removed at the next compaction
   kNoSleep = 128,    // BodyDef::enable_sleep false: never still, so its island never sleeps
 };
+
+// ColliderArrays::callbacks bits: the shape asks the world's custom filter about its new pairs
+// (ShapeDef::custom_filter), or the pre-solve callback about its contacts (ShapeDef::pre_solve).
+enum CallbackFlag : std::uint8_t { kCustomFilter = 1, kPreSolve = 2 };
 
 // BodyArrays::locks bits.
 enum MotionLock : std::uint8_t { kLockX = 1, kLockY = 2 };
@@ -107,9 +112,16 @@ struct ColliderArrays {
   std::vector<std::uint32_t> vertex_begin;  // first vertex, relative to the body's particles
   std::vector<float> radius;
   std::vector<float> friction, static_friction, restitution;
+  // The material's mixing rules (MixRule): friction's in the low four bits, restitution's in the
+  // high four; 0 for the Default rules, which the narrow phase then applies without looking
+  // further (collide_pair.cpp).
+  std::vector<std::uint8_t> mix_rules;
   std::vector<std::uint32_t> category, mask;
   std::vector<std::int32_t> group;
   std::vector<std::uint8_t> sensor;
+  // ShapeDef::custom_filter and pre_solve as CallbackFlag bits (solver/step/custom_filter.cpp,
+  // solver/step/pre_solve.cpp).
+  std::vector<std::uint8_t> callbacks;
   std::vector<std::uint16_t> internal_edges;  // tile map seams
   // ShapeDef::tangent_speed and rolling_resistance (the contacts' surface rows, WideSurface).
   std::vector<float> tangent_speed, rolling_resistance;
@@ -123,12 +135,18 @@ struct ColliderArrays {
   template <class F>
   void for_each_column(F &&f) {
     f(slot), f(body), f(shape), f(kind), f(count), f(vertex_begin), f(radius), f(friction);
-    f(static_friction), f(restitution), f(category), f(mask), f(group), f(sensor);
-    f(internal_edges), f(tangent_speed), f(rolling_resistance), f(ghost_prev), f(ghost_next);
+    f(static_friction), f(restitution), f(mix_rules), f(category), f(mask), f(group), f(sensor);
+    f(callbacks), f(internal_edges), f(tangent_speed), f(rolling_resistance), f(ghost_prev),
+        f(ghost_next);
     f(ghosts), f(aabb);
   }
   std::size_t size() const { return slot.size(); }
 };
+
+// ColliderArrays::mix_rules of a material.
+inline std::uint8_t mix_rules_of(const Material &m) {
+  return std::uint8_t(std::uint8_t(m.friction_mix) | std::uint8_t(m.restitution_mix) << 4);
+}
 
 // Particles, SoA. For a rigid body the particles are its colliders' vertices, derived
 // from the pose (x = p + q * local); for a soft body they are the state (x, and
@@ -197,6 +215,17 @@ struct FloorGrid {
   void for_each_field(F &&f) {
     f(origin), f(tile_size), f(rows), f(cols), f(gravity), f(stop_speed), f(friction);
   }
+};
+
+// The custom filter's answer for a pair of shapes (solver/step/custom_filter.cpp): the key of
+// their shape slots, the first of the sweep's collider pairs that named them, and the answer
+// (kAsk: not answered yet, or the filter threw).
+struct FilterVerdict {
+  enum : std::uint8_t { kReject = 0, kCollide = 1, kAsk = 2 };
+  std::uint64_t key = 0;
+  std::uint32_t first = 0;
+  std::uint8_t verdict = kAsk;
+  std::uint8_t unused[3] = {};  // no padding: snapshots store the bytes
 };
 
 // One chunk's narrow-phase output, merged in chunk order. The per-pair rows are valid up to
@@ -309,6 +338,10 @@ struct StepScratch {
   // collider, and the sorted list before it is swapped in.
   std::vector<std::uint32_t> pair_group_begin;
   std::vector<std::pair<std::uint32_t, std::uint32_t>> grouped_pairs;
+  std::vector<FilterVerdict> next_verdicts;  // the custom filter's answers of this sweep
+  // Collider-pair keys whose contacts the pre-solve callback disabled this step, sorted (the
+  // continuous pass skips them).
+  std::vector<std::uint64_t> pre_solve_disabled;
 
   // Every member but the stage lists, which each step builds afresh and which hold functions.
   template <class F>
@@ -328,7 +361,7 @@ struct StepScratch {
     f(tight_ly), f(tight_ux), f(tight_uy), f(fat_lx), f(fat_ly), f(fat_ux), f(fat_uy);
     f(collider_sweep_x), f(collider_sweep_y), f(collider_spread), f(enlarged_lx), f(enlarged_ly);
     f(enlarged_ux), f(enlarged_uy), f(enlarged_flags), f(pair_class), f(pair_group_begin);
-    f(grouped_pairs);
+    f(grouped_pairs), f(next_verdicts), f(pre_solve_disabled);
   }
 };
 
@@ -398,6 +431,9 @@ struct World::Impl {
   // compaction: while 0, the contact prepare fills no surface rows and the passes read none
   // (prepare_contacts.cpp, ContactSet::wide_surface).
   std::uint32_t surface_colliders = 0;
+  // Colliders whose shape sets ShapeDef::custom_filter or pre_solve (ColliderArrays::callbacks),
+  // removed ones until the compaction: while 0, no step looks for pairs to ask about.
+  std::uint32_t custom_filter_colliders = 0, pre_solve_colliders = 0;
   // Joint slots of each body slot, so destroying a body finds its joints without a scan of all
   // joints (rain destroys hundreds of ragdoll bones among 10,000 joints every few steps).
   std::vector<std::vector<std::uint32_t>> joints_of_body;
@@ -435,6 +471,14 @@ struct World::Impl {
   std::vector<std::pair<std::uint32_t, std::uint32_t>> enlarged_sensor_pairs;  // sensor first
   std::uint64_t enlarged_version = ~std::uint64_t{0};
   std::size_t enlarged_sweeps = 0;  // steps whose broad phase swept (tests, profiling)
+  // The custom filter's answers for the shape pairs of the last sweep's pairs, sorted by key
+  // (solver/step/custom_filter.cpp).
+  std::vector<FilterVerdict> filter_verdicts;
+  // The contact callbacks (strut/contact_callbacks.hpp). They belong to the World object, not
+  // its state: snapshots leave them out and restore keeps the world's own (world.cpp).
+  CustomFilter custom_filter;
+  PreSolve pre_solve;
+  std::exception_ptr callback_error;  // the first a callback threw this step, rethrown after it
   ContactSet contacts;
   Softness contact_softness, static_softness;
   Colouring contact_colours;  // of contact pairs
@@ -499,6 +543,8 @@ struct World::Impl {
     f("last_h", last_h), f("last_substeps", last_substeps), f("step_index", step_index);
     f("bodies", bodies), f("threshold_joints", threshold_joints), f("joint_events", joint_events);
     f("locked_bodies", locked_bodies), f("surface_colliders", surface_colliders);
+    f("custom_filter_colliders", custom_filter_colliders);
+    f("pre_solve_colliders", pre_solve_colliders);
     f("colliders", colliders), f("collider_slots", collider_slots), f("shape_slots", shape_slots);
     f("shapes", shapes), f("particles", particles), f("struts", struts), f("cold", cold);
     f("slots", slots), f("needs_compaction", needs_compaction), f("first_dead", first_dead);
@@ -519,7 +565,8 @@ struct World::Impl {
     f("sensor_candidates", sensor_candidates), f("sensor_overlaps", sensor_overlaps);
     f("removed_sensor_ends", removed_sensor_ends), f("enlarged_pairs", enlarged_pairs);
     f("enlarged_sensor_pairs", enlarged_sensor_pairs), f("enlarged_version", enlarged_version);
-    f("enlarged_sweeps", enlarged_sweeps), f("contacts", contacts);
+    f("enlarged_sweeps", enlarged_sweeps), f("filter_verdicts", filter_verdicts);
+    f("contacts", contacts);
     f("contact_softness", contact_softness), f("static_softness", static_softness);
     f("contact_colours", contact_colours), f("joint_colours", joint_colours);
     f("point_motion", point_motion), f("strut_colours", strut_colours);

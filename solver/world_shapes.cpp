@@ -138,6 +138,7 @@ void World::destroy_body(BodyId id) {
   }
   for (const std::uint32_t s : w.cold[k].shapes) {
     end_sensor_overlaps_of(w, s);
+    forget_filter_verdicts(w, s);
     w.shape_slots.release(s);
   }
   remove_colliders(w, k);
@@ -197,6 +198,7 @@ void World::remove_shape(ShapeId id) {
                   "] kg (strut/limits.hpp; a dynamic body needs it)");
   }
   end_sensor_overlaps_of(w, s);
+  forget_filter_verdicts(w, s);
   w.shape_slots.release(s);
   relayout(*this, w, body, slots);
 }
@@ -226,6 +228,7 @@ void World::set_filter(ShapeId id, const ShapeFilter& filter) {
   auto& w = *impl_;
   const std::uint32_t s = shape_slot_of(w, id, "set_filter");
   w.shapes[s].def.filter = filter;
+  forget_filter_verdicts(w, s);  // the custom filter is asked again
   const std::uint32_t k = w.slots[w.shapes[s].body].dense;
   auto& c = w.colliders;
   for (std::uint32_t i = w.bodies.collider_begin[k];

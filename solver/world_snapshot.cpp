@@ -242,6 +242,8 @@ void World::restore(std::span<const std::uint8_t> bytes) {
   read_sections(*spare_, in, payload, kHeaderBytes);  // may throw: the spare is then just scratch
   spare_->profile_sum = StepProfile{}, spare_->profile_mean = StepProfile{};
   std::swap(impl_, spare_);
+  impl_->custom_filter = std::move(spare_->custom_filter);  // the world's own callbacks stay
+  impl_->pre_solve = std::move(spare_->pre_solve);
 }
 
 }  // namespace strut

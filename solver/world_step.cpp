@@ -20,7 +20,9 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <exception>
 #include <string>
+#include <utility>
 
 #include "solver/bodies/body_storage.hpp"
 #include "solver/contacts/contact_events.hpp"
@@ -364,6 +366,8 @@ void World::step(float dt) {
 
   ++w.step_index;
   add_to_profile(w, p);
+  // A contact callback threw during the step (solver/step/callback_guard.hpp).
+  if (w.callback_error) std::rethrow_exception(std::exchange(w.callback_error, nullptr));
 }
 
 void rebuild_ignored_pairs(World::Impl& w) {

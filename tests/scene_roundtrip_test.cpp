@@ -19,6 +19,8 @@ void expect_same(const Material& a, const Material& b) {
   EXPECT_EQ(a.static_friction.has_value(), b.static_friction.has_value());
   EXPECT_TRUE(same_bits(static_friction_of(a), static_friction_of(b)));
   EXPECT_TRUE(same_bits(a.restitution, b.restitution));
+  EXPECT_EQ(a.friction_mix, b.friction_mix);
+  EXPECT_EQ(a.restitution_mix, b.restitution_mix);
 }
 
 void expect_same(Vec2 a, Vec2 b) {

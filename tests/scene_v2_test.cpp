@@ -31,6 +31,8 @@ void expect_same(const Material& a, const Material& b) {
   EXPECT_EQ(a.static_friction.has_value(), b.static_friction.has_value());
   expect_same(static_friction_of(a), static_friction_of(b));
   expect_same(a.restitution, b.restitution);
+  EXPECT_EQ(a.friction_mix, b.friction_mix);
+  EXPECT_EQ(a.restitution_mix, b.restitution_mix);
 }
 void expect_same(const ShapeFilter& a, const ShapeFilter& b) {
   EXPECT_EQ(a.category, b.category);
@@ -75,6 +77,8 @@ void expect_same(const BodyDef& a, const BodyDef& b) {
     EXPECT_EQ(s.sensor, t.sensor);
     expect_same(s.tangent_speed, t.tangent_speed);
     expect_same(s.rolling_resistance, t.rolling_resistance);
+    EXPECT_EQ(s.custom_filter, t.custom_filter);
+    EXPECT_EQ(s.pre_solve, t.pre_solve);
   }
   expect_same(a.center, b.center);
   expect_same(a.angle, b.angle);

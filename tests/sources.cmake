@@ -65,4 +65,7 @@ set(STRUT_TEST_SOURCES
   tests/scene_v2_test.cpp
   tests/scene_v2_world_test.cpp
   tests/scene_tile_map_test.cpp
+  tests/mix_rules_test.cpp
+  tests/contact_callbacks_test.cpp
+  tests/scene_v3_rules_test.cpp
 )

@@ -98,6 +98,12 @@ struct ShapeDef {
   // a ball rolling on the ground slows down and stops. A pair takes the larger coefficient.
   // Both surface fields act between rigid bodies; pairs touching a soft body ignore them.
   float rolling_resistance = 0.0f;
+  // Contact callbacks (strut/contact_callbacks.hpp), asked only about shapes that set these:
+  // custom_filter, whether a new pair of this shape and another may collide at all
+  // (World::set_custom_filter); pre_solve, whether each of its contacts acts this step, after
+  // the narrow phase and before the solver (World::set_pre_solve), as one-way platforms need.
+  bool custom_filter = false;
+  bool pre_solve = false;
   std::uint64_t user_data = 0;  // the embedding program's own value; strut only stores it
 };
 

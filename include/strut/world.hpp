@@ -10,6 +10,7 @@
 
 #include "strut/body.hpp"
 #include "strut/character_mover.hpp"
+#include "strut/contact_callbacks.hpp"
 #include "strut/error.hpp"
 #include "strut/ids.hpp"
 #include "strut/joint.hpp"
@@ -345,7 +346,18 @@ class World {
   // (nothing created) naming the bad field.
   TileMap create_tile_map(const TileMapDef& def);
 
-  // Advance by dt seconds (substeps x iterations as configured).
+  // ---- Contact callbacks (strut/contact_callbacks.hpp; solver/step/custom_filter.cpp,
+  // solver/step/pre_solve.cpp) ----
+  // Installs the custom filter or the pre-solve callback (an empty function removes it: every
+  // pair collides, every contact acts). A new custom filter forgets every earlier answer, so
+  // each pair is asked again at the next step. The callbacks belong to this World object, not to
+  // its state: copy() gives the copy the same ones, restore (from a world or bytes) keeps this
+  // world's own, and from_snapshot starts with none.
+  void set_custom_filter(CustomFilter filter);
+  void set_pre_solve(PreSolve callback);
+
+  // Advance by dt seconds (substeps x iterations as configured). Rethrows, after the step, the
+  // first exception a contact callback threw in it.
   void step(float dt);
 
   // Queries; each respects layers: a body is reported when (category & mask) != 0.

@@ -62,6 +62,15 @@ std::vector<Vec2> vec2s_of(const Points& points) {
   return out;
 }
 
+// A material's mixing rule by its name, as scene files write it (mix_rule_name).
+MixRule mix_rule_of(Fields& f, const char* key, MixRule fallback) {
+  const auto name = f.find<std::string>(key);
+  if (!name) return fallback;
+  if (const auto rule = mix_rule_named(*name)) return *rule;
+  throw Error(f.what() + ": " + key + ": unknown mixing rule \"" + *name +
+              "\" (expected default, average, min, multiply or max)");
+}
+
 }  // namespace
 
 Shape shape_of(Fields& f) {
@@ -101,8 +110,12 @@ ShapeDef dressed(Fields& f, Shape shape) {
   m.friction = f.get("friction", m.friction);
   if (const auto s = f.find<float>("static_friction")) m.static_friction = *s;
   m.restitution = f.get("restitution", m.restitution);
+  m.friction_mix = mix_rule_of(f, "friction_mix", m.friction_mix);
+  m.restitution_mix = mix_rule_of(f, "restitution_mix", m.restitution_mix);
   d.rolling_resistance = f.get("rolling_resistance", d.rolling_resistance);
   d.tangent_speed = f.get("tangent_speed", d.tangent_speed);
+  d.custom_filter = f.get("custom_filter", d.custom_filter);
+  d.pre_solve = f.get("pre_solve", d.pre_solve);
   d.filter.category = f.get("category", d.filter.category);
   d.filter.mask = f.get("mask", d.filter.mask);
   d.filter.group = f.get("group", d.filter.group);

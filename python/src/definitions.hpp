@@ -89,8 +89,9 @@ WorldSettings world_settings_of(Fields& f);
 // chain=[(x, y), ...] (+ loop).
 Shape shape_of(Fields& f);
 // A body's shape: the geometry, its placement (offset, angle), material (material: a built-in
-// name, then density, friction, static_friction, restitution, rolling_resistance, tangent_speed),
-// filter (category, mask, group), sensor and user_data.
+// name, then density, friction, static_friction, restitution, friction_mix and restitution_mix
+// by name, rolling_resistance, tangent_speed), filter (category, mask, group), sensor, the
+// contact callbacks' flags (custom_filter, pre_solve) and user_data.
 ShapeDef shape_def_of(Fields& f);
 // The same, or with concave_polygon=[(x, y), ...] instead of a geometry, its pieces
 // (concave_polygon_shapes), each dressed by the dict's other keys.

@@ -147,8 +147,10 @@ void def_world_building(py::class_<PyWorld>& world) {
            "...], segment=((ax, ay), (bx, by)), chain=[(x, y), ...] (box, polygon, capsule: "
            "radius; chain: loop) or concave_polygon=[(x, y), ...] (its convex pieces, "
            "decompose_polygon), and offset, angle, material (a built-in name), density, "
-           "friction, static_friction, restitution, rolling_resistance, tangent_speed, "
-           "category, mask, group, sensor, user_data.")
+           "friction, static_friction, restitution, friction_mix and restitution_mix ('default', "
+           "'average', 'min', 'multiply', 'max'), rolling_resistance, tangent_speed, category, "
+           "mask, group, sensor, custom_filter, pre_solve (flags kept for C++ callbacks and "
+           "scene files), user_data.")
       .def("add_shape", &PyWorld::add_shape, py::arg("body"),
            "Adds a shape (the keywords of a shape dict) to a body; returns its index on the body "
            "(a concave_polygon: its first piece's, the others following).")

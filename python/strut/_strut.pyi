@@ -13,8 +13,9 @@ Handle = Union[int, str]  # a body or joint: its index in order of creation, or 
 # segment=((ax, ay), (bx, by)), chain=[(x, y), ...], or on a body concave_polygon=[(x, y), ...]
 # (its convex pieces, each a shape of the body, dressed alike); radius (box, polygon: rounding; capsule:
 # 0.25), loop (chain); on a body also offset, angle, material (a built-in name), density,
-# friction, static_friction, restitution, rolling_resistance, tangent_speed, category, mask,
-# group, sensor, user_data.
+# friction, static_friction, restitution, friction_mix and restitution_mix ("default", "average",
+# "min", "multiply", "max"), rolling_resistance, tangent_speed, category, mask, group, sensor,
+# custom_filter, pre_solve (the C++ contact callbacks' flags), user_data.
 ShapeDict = dict[str, Any]
 
 class Hit(TypedDict):

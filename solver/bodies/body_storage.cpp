@@ -142,10 +142,15 @@ std::uint32_t add_body(World::Impl& w, const BodyDef& def, std::uint32_t slot,
       c.friction[i] = sd.material.friction;
       c.static_friction[i] = static_friction_of(sd.material);
       c.restitution[i] = sd.material.restitution;
+      c.mix_rules[i] = mix_rules_of(sd.material);
       c.category[i] = sd.filter.category;
       c.mask[i] = sd.filter.mask;
       c.group[i] = sd.filter.group;
       c.sensor[i] = std::uint8_t(sd.sensor);
+      c.callbacks[i] =
+          std::uint8_t((sd.custom_filter ? kCustomFilter : 0) | (sd.pre_solve ? kPreSolve : 0));
+      w.custom_filter_colliders += sd.custom_filter;
+      w.pre_solve_colliders += sd.pre_solve;
       c.internal_edges[i] = w.shapes[shape_slots[s]].internal_edges;
       c.tangent_speed[i] = sd.tangent_speed;
       c.rolling_resistance[i] = sd.rolling_resistance;
@@ -231,16 +236,26 @@ void compact_colliders(World::Impl& w, const Tail& tail) {
   std::uint32_t start = 0;
   const auto keep = rows_of_survivors(tail, w.bodies.collider_begin, w.bodies.collider_count,
                                       std::uint32_t(c.size()), start);
-  // The surface colliders among the removed ones (World::Impl::surface_colliders).
-  const auto surfaces = [&c](std::uint32_t from) {
+  // The counted colliders among the removed ones (World::Impl::surface_colliders,
+  // custom_filter_colliders, pre_solve_colliders), each counted only while some exist.
+  const auto count_from = [&c](std::uint32_t from, std::uint32_t counter, auto&& counts) {
     std::uint32_t n = 0;
-    for (std::uint32_t i = from; i < c.size(); ++i)
-      n += c.tangent_speed[i] != 0 || c.rolling_resistance[i] != 0;
+    if (counter != 0)
+      for (std::uint32_t i = from; i < c.size(); ++i) n += counts(i);
     return n;
   };
-  const std::uint32_t before = w.surface_colliders != 0 ? surfaces(start) : 0;
+  const auto surface = [&c](std::uint32_t i) {
+    return c.tangent_speed[i] != 0 || c.rolling_resistance[i] != 0;
+  };
+  const auto filtered = [&c](std::uint32_t i) { return (c.callbacks[i] & kCustomFilter) != 0; };
+  const auto pre_solved = [&c](std::uint32_t i) { return (c.callbacks[i] & kPreSolve) != 0; };
+  const std::uint32_t surfaces = count_from(start, w.surface_colliders, surface);
+  const std::uint32_t filters = count_from(start, w.custom_filter_colliders, filtered);
+  const std::uint32_t pre_solves = count_from(start, w.pre_solve_colliders, pre_solved);
   keep_rows(c, start, keep);
-  if (before != 0) w.surface_colliders -= before - surfaces(start);
+  w.surface_colliders -= surfaces - count_from(start, surfaces, surface);
+  w.custom_filter_colliders -= filters - count_from(start, filters, filtered);
+  w.pre_solve_colliders -= pre_solves - count_from(start, pre_solves, pre_solved);
   for (std::uint32_t i = start; i < c.size(); ++i) {
     c.body[i] = tail(c.body[i]);
     w.collider_slots[c.slot[i]].dense = i;

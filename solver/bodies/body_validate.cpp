@@ -23,10 +23,6 @@ using shapes::is_rounded;
 using shapes::number_text;
 using shapes::size_field_of;
 
-bool is_default(const Material& m) {
-  const Material d;
-  return m.density == d.density && m.friction == d.friction &&
-         m.static_friction == d.static_friction && m.restitution == d.restitution;
 }
 
 void check_kind_for_body(ShapeKind kind, bool dynamic, bool is_static, const std::string& field) {
@@ -50,7 +46,7 @@ void validate_compound(const BodyDef& def, bool dynamic) {
   const BoxShape* own = std::get_if<BoxShape>(&def.shape);
   const BoxShape box_default;
   if (!own || !(own->half_extents == box_default.half_extents) || own->radius != 0.0f ||
-      !is_default(def.material) || def.category != 1u || def.mask != 0xFFFFFFFFu ||
+      !(def.material == Material{}) || def.category != 1u || def.mask != 0xFFFFFFFFu ||
       def.group != 0 || def.sensor)
     throw Error(
         "shapes: a body with `shapes` has its shape, material, category, mask, group "

@@ -361,6 +361,10 @@ void narrow_phase(World::Impl& w) {
     }
     out.same_counts = same_counts, out.same_bodies = same_bodies, out.bouncy = bouncy;
   });
+  // The pre-solve callback, on this thread in pair order, before the merge.
+  w.scratch.pre_solve_disabled.clear();
+  if (w.pre_solve_colliders != 0 && w.pre_solve && run_pre_solve(w, chunks))
+    set.same_pairs = false;  // a pair left the list
   // Merge in chunk order: offsets first, then every chunk copies itself in parallel. When every
   // pair is last step's with as many points, the points are updated where they lie instead
   // (in a settled pyramid, every pair: 30,000 points of 64 bytes not copied a step).

@@ -20,7 +20,8 @@ void for_each_field(ChainShape& s, F&& f) {
 template <class F>
 void for_each_field(ShapeDef& d, F&& f) {
   f(d.shape), f(d.offset), f(d.angle), f(d.material), f(d.filter), f(d.sensor);
-  f(d.tangent_speed), f(d.rolling_resistance), f(d.user_data);
+  f(d.tangent_speed), f(d.rolling_resistance), f(d.custom_filter), f(d.pre_solve);
+  f(d.user_data);
 }
 template <class F>
 void for_each_field(BodyDef& d, F&& f) {

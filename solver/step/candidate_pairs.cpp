@@ -126,7 +126,7 @@ void group_by_first_collider(World::Impl& w,
 // Sweeps the enlarged boxes of the awake moving colliders (static and sleeping proxies keep the
 // boxes they were given) and keeps the pairs that may interact, in dense indices: contact pairs
 // (lower slot first) and sensor pairs (sensor first). The order is the broad phase's, contact
-// pairs grouped by their first collider.
+// pairs grouped by their first collider. The custom filter sees the contact pairs last.
 void sweep_enlarged(World::Impl& w) {
   const auto& b = w.bodies;
   const auto& c = w.colliders;
@@ -173,6 +173,8 @@ void sweep_enlarged(World::Impl& w) {
       },
       w.enlarged_pairs);
   group_by_first_collider(w, w.enlarged_pairs);
+  if (w.custom_filter_colliders != 0 || !w.filter_verdicts.empty())
+    apply_custom_filter(w, w.enlarged_pairs);
   w.enlarged_sensor_pairs.clear();
   for (std::size_t i = 0; i < pairs.size(); ++i) {
     if (kind[i] != 2) continue;
@@ -222,6 +224,8 @@ void find_candidate_pairs(World::Impl& w) {
   });
   if (w.reference_pairs) {  // tests: the boxes above stay current for a later sweep
     find_pairs_all(w, w.candidate_pairs);
+    if (w.custom_filter_colliders != 0 || !w.filter_verdicts.empty())
+      apply_custom_filter(w, w.candidate_pairs);
     return;
   }
   if (!enlarged_pairs_hold(w)) sweep_enlarged(w);

@@ -11,23 +11,33 @@
 
 namespace strut {
 
-// Materials combine by the usual rule: friction as the geometric mean (a frictionless surface
-// makes the pair frictionless), restitution as the maximum (a ball bounces on any floor).
-static void combine_materials(const World::Impl& w, std::uint32_t a, std::uint32_t d,
-                              ContactPoint& cp) {
+namespace {
+
+// A pair's coefficients, the same for each of its points.
+struct PairMaterial {
+  float friction, static_friction, restitution;
+};
+
+// Materials combine by the usual rule unless one asks for another (MixRule: the later rule of
+// the two wins): friction as the geometric mean (a frictionless surface makes the pair
+// frictionless), restitution as the maximum (a ball bounces on any floor). Nearly every pair has
+// the default rules on both sides and takes the first branch.
+PairMaterial combine_materials(const World::Impl& w, std::uint32_t a, std::uint32_t d) {
   const auto& c = w.colliders;
-  cp.friction = std::sqrt(c.friction[a] * c.friction[d]);
-  cp.static_friction = std::sqrt(c.static_friction[a] * c.static_friction[d]);
-  cp.restitution = std::max(c.restitution[a], c.restitution[d]);
+  if ((c.mix_rules[a] | c.mix_rules[d]) == 0)
+    return {std::sqrt(c.friction[a] * c.friction[d]),
+            std::sqrt(c.static_friction[a] * c.static_friction[d]),
+            std::max(c.restitution[a], c.restitution[d])};
+  const MixRule friction_rule =
+      mix_rule_of_pair(MixRule(c.mix_rules[a] & 15), MixRule(c.mix_rules[d] & 15));
+  const MixRule restitution_rule =
+      mix_rule_of_pair(MixRule(c.mix_rules[a] >> 4), MixRule(c.mix_rules[d] >> 4));
+  return {mix_friction(c.friction[a], c.friction[d], friction_rule),
+          mix_friction(c.static_friction[a], c.static_friction[d], friction_rule),
+          mix_restitution(c.restitution[a], c.restitution[d], restitution_rule)};
 }
 
-namespace {
-
 float max_extent(const World::Impl& w, std::uint32_t k) { return w.extent[k]; }
-
-}  // namespace
-
-namespace {
 
 // How far any point of one body can move relative to the other this step: their relative
 // velocity, each one's turn times its reach, and the difference of their gravity, from the
@@ -138,6 +148,7 @@ std::size_t collide_pair(const World::Impl& w, std::uint32_t a, std::uint32_t c,
   // Which collider owns the vertex is told by slot order, which (unlike dense order) survives
   // compaction.
   const bool a_lower = col.slot[a] < col.slot[c];
+  const PairMaterial material = m.count > 0 ? combine_materials(w, a, c) : PairMaterial{};
   for (int i = 0; i < m.count; ++i) {
     const collide::ContactFeature& f = m.points[i];
     ContactPoint& cp = out[i];
@@ -156,7 +167,9 @@ std::size_t collide_pair(const World::Impl& w, std::uint32_t a, std::uint32_t c,
     cp.nx = normal.x, cp.ny = normal.y;
     separations[i] = f.separation;
     cp.vertex_on_lower = f.vertex_on_a == a_lower;
-    combine_materials(w, a, c, cp);
+    cp.friction = material.friction;
+    cp.static_friction = material.static_friction;
+    cp.restitution = material.restitution;
   }
   std::size_t count = static_cast<std::size_t>(m.count);
   // Against what does not move (walls, floors, kinematic bodies) or for bullets only, as the

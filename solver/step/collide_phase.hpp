@@ -1,6 +1,10 @@
 // The collide phase of a step: bounds, pairs, manifolds.
 #pragma once
 
+#include <span>
+#include <utility>
+#include <vector>
+
 #include "solver/world_impl.hpp"
 
 namespace strut {
@@ -67,5 +71,25 @@ std::size_t collide_pair(const World::Impl& w, std::uint32_t a, std::uint32_t c,
 void narrow_phase(World::Impl& w);
 // Frees the slots of colliders removed before this step's narrow phase.
 void release_retired_colliders(World::Impl& w);
+
+// The contact callbacks (strut/contact_callbacks.hpp), run on the stepping thread in pair order.
+// The custom filter (custom_filter.cpp): drops from `pairs` (dense colliders, in the broad
+// phase's order) those it rejects, asking it about each shape pair not answered at the last
+// sweep; the answers of the shape pairs still present are kept for the next sweep
+// (World::Impl::filter_verdicts), the others forgotten. Called while some collider has the flag
+// or answers are kept.
+void apply_custom_filter(World::Impl& w,
+                         std::vector<std::pair<std::uint32_t, std::uint32_t>>& pairs);
+// Forgets the answers about shape slot `shape`'s pairs (its filter changed, or it was removed:
+// a slot reused by a new shape must not inherit them).
+void forget_filter_verdicts(World::Impl& w, std::uint32_t shape);
+// Whether the custom filter rejected dense colliders a and c's shapes at the last sweep.
+bool filter_rejected(const World::Impl& w, std::uint32_t a, std::uint32_t c);
+// The pre-solve callback (pre_solve.cpp): asks about the rows of the narrow phase's chunks whose
+// pair has a flagged collider, in pair order, and drops the rows it disables from their chunks
+// (listing their keys in StepScratch::pre_solve_disabled). Returns whether it dropped any.
+bool run_pre_solve(World::Impl& w, std::span<NarrowChunk> chunks);
+// Whether the pre-solve callback disabled dense colliders a and c's contact this step.
+bool pre_solve_disabled(const World::Impl& w, std::uint32_t a, std::uint32_t c);
 
 }  // namespace strut

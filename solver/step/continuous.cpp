@@ -25,6 +25,16 @@ float extent(const Aabb& b) { return std::min(b.upper.x - b.lower.x, b.upper.y -
 // StepScratch::fast_flag: 0 not checked, 1 fast, kDeep pressed deep into a fixed body.
 constexpr std::uint8_t kDeep = 2;
 
+// Whether a contact callback let body k's colliders through collider i: the custom filter
+// rejected their shapes, or the pre-solve callback disabled their contact this step.
+bool excused(const World::Impl& w, std::uint32_t k, std::uint32_t i) {
+  if (w.filter_verdicts.empty() && w.scratch.pre_solve_disabled.empty()) return false;
+  const auto& b = w.bodies;
+  for (std::uint32_t ck = b.collider_begin[k]; ck < b.collider_begin[k] + b.collider_count[k]; ++ck)
+    if (filter_rejected(w, ck, i) || pre_solve_disabled(w, ck, i)) return true;
+  return false;
+}
+
 // A fast body that moved farther than its broad-phase box allowed (the spinner's bar flung a ball
 // from 20 to 74 m/s within a step) may have crossed static shapes that were never among its
 // pairs. Its centre's path is tested against the static colliders near it, from an index of the
@@ -52,6 +62,7 @@ void sweep_unpredicted(World::Impl& w, const std::vector<std::uint8_t>& flag,
     const Aabb path{{std::min(from.x, to.x), std::min(from.y, to.y)},
                     {std::max(from.x, to.x), std::max(from.y, to.y)}};
     index.for_each_overlap(path, [&](std::uint32_t i) {
+      if (excused(w, k, i)) return;
       if (const auto hit = shapes::ray_cast(shape_view(w, i), from, to))
         fast[k] = std::min(fast[k], hit->fraction);
     });
@@ -130,6 +141,7 @@ void continuous_pass(World::Impl& w) {
       for (auto [k, other, other_collider] : {std::tuple{i, j, cj}, std::tuple{j, i, ci}}) {
         if (!flag[k]) continue;
         if (!(b.flags[k] & kBullet) && b.inv_mass[other] != 0) continue;
+        if (pre_solve_disabled(w, ci, cj)) continue;
         const Vec2 from = b.before_step[k].position;
         const Vec2 to{b.px[k], b.py[k]};
         const float size = extent(b.aabb[k]);

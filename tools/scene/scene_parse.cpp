@@ -309,7 +309,14 @@ class Reader : public BodyReader {
     for (const auto& [name, v] : j.items()) {
       const Path mp = p / name;
       if (is_builtin_material(name)) fail(mp, "redefines the built-in material \"" + name + "\"");
-      only_keys(v, mp, {"density", "friction", "static_friction", "restitution"});
+      // The mixing rules are version-3 keys.
+      if (version_ < 3)
+        for (const char* key : {"friction_mix", "restitution_mix"})
+          if (v.is_object() && v.contains(key))
+            fail(mp / key, "unknown key (material mixing rules need \"version\": 3)");
+      only_keys(v, mp,
+                {"density", "friction", "static_friction", "restitution", "friction_mix",
+                 "restitution_mix"});
       Material m;  // the `default` material's values
       if (v.contains("density")) m.density = non_negative(v["density"], mp / "density");
       if (v.contains("friction")) m.friction = non_negative(v["friction"], mp / "friction");
@@ -320,6 +327,10 @@ class Reader : public BodyReader {
         if (m.restitution > 1)
           fail(mp / "restitution", "must be at most 1, got " + v["restitution"].dump());
       }
+      if (v.contains("friction_mix"))
+        m.friction_mix = mix_rule(v["friction_mix"], mp / "friction_mix");
+      if (v.contains("restitution_mix"))
+        m.restitution_mix = mix_rule(v["restitution_mix"], mp / "restitution_mix");
       try {
         validate_material(m, "");  // the engine's own upper bounds
       } catch (const Error& e) {
@@ -330,6 +341,14 @@ class Reader : public BodyReader {
       materials_[name] = m;
       s.materials.emplace_back(name, m);
     }
+  }
+
+  // A material's mixing rule, by its name (mix_rule_name).
+  MixRule mix_rule(const json& j, const Path& p) const {
+    const std::string name = string(j, p);
+    if (const auto rule = mix_rule_named(name)) return *rule;
+    fail(p,
+         "unknown mixing rule \"" + name + "\" (expected default, average, min, multiply or max)");
   }
 
   // Joints. Version 1: distance, pin, weld (pin and weld accept and ignore `compliance`, as

@@ -91,8 +91,15 @@ constexpr std::string_view kShapeKeysV2[] = {"group", "sensor"};
 // Keys of an item of `shapes` only (extension): a single-shape body takes them as a compound of
 // one.
 constexpr std::string_view kShapeItemKeys[] = {"tangent_speed", "rolling_resistance"};
+// The same, from version 3 on (the contact callbacks' flags).
+constexpr std::string_view kShapeItemKeysV3[] = {"custom_filter", "pre_solve"};
 constexpr std::string_view kShapeItemOnly =
     "only on an item of \"shapes\" (a compound of one shape)";
+
+// The refusal of a version-3 key in an older file.
+std::string needs_version_3(std::string_view key) {
+  return "unknown key (" + std::string(key) + " needs \"version\": 3)";
+}
 
 // True when two edges that do not share a vertex cross (a bow tie). Only used to name the
 // problem precisely: make_convex_ccw rejects such polygons anyway, as concave or zero-area.
@@ -175,6 +182,8 @@ SceneBody BodyReader::single_shape_body(const json& j, const Path& p) {
     if (one_of(k, kBodyKeys) || one_of(k, kShapeKeys) || is_key_of(*kind, k, version_)) continue;
     if (version_ >= 2 && (one_of(k, kBodyKeysV2) || one_of(k, kShapeKeysV2))) continue;
     if (version_ >= 2 && one_of(k, kShapeItemKeys)) fail(p / k, std::string(kShapeItemOnly));
+    if (one_of(k, kShapeItemKeysV3))
+      fail(p / k, version_ >= 3 ? std::string(kShapeItemOnly) : needs_version_3(k));
     if (is_shape_key(k, version_)) fail(p / k, "does not apply to a " + shape);
     fail(p / k, "unknown key");
   }
@@ -234,7 +243,9 @@ SceneBody BodyReader::compound_body(const json& j, const Path& p) {
     if (one_of(k, kBodyKeys) || one_of(k, kBodyKeysV2) || k == "shapes") continue;
     if (k == "shape" || is_shape_key(k, version_))
       fail(p / k, "does not go with \"shapes\" (each item of shapes has its own shape keys)");
-    if (one_of(k, kShapeKeys) || one_of(k, kShapeKeysV2) || one_of(k, kShapeItemKeys))
+    if (one_of(k, kShapeItemKeysV3) && version_ < 3) fail(p / k, needs_version_3(k));
+    if (one_of(k, kShapeKeys) || one_of(k, kShapeKeysV2) || one_of(k, kShapeItemKeys) ||
+        one_of(k, kShapeItemKeysV3))
       fail(p / k, "does not go with \"shapes\" (give each item of shapes its own " + k + ")");
     fail(p / k, "unknown key");
   }
@@ -325,6 +336,10 @@ void BodyReader::shape_item(const json& j, const Path& p, BodyDef& body) {
     if (one_of(k, kShapeKeys) || one_of(k, kShapeKeysV2) || one_of(k, kShapeItemKeys) ||
         is_key_of(*kind, k, version_) || k == "offset" || k == "angle")
       continue;
+    if (one_of(k, kShapeItemKeysV3)) {
+      if (version_ < 3) fail(p / k, needs_version_3(k));
+      continue;
+    }
     if (is_shape_key(k, version_)) fail(p / k, "does not apply to a " + shape);
     fail(p / k, "unknown key");
   }
@@ -357,6 +372,9 @@ void BodyReader::shape_item(const json& j, const Path& p, BodyDef& body) {
   }
   if (j.contains("rolling_resistance"))
     s.rolling_resistance = non_negative(j["rolling_resistance"], p / "rolling_resistance");
+  if (j.contains("custom_filter"))
+    s.custom_filter = boolean(j["custom_filter"], p / "custom_filter");
+  if (j.contains("pre_solve")) s.pre_solve = boolean(j["pre_solve"], p / "pre_solve");
   if (!concave) {
     check_shape(s.shape, j, p, body);
     body.shapes.push_back(std::move(s));

@@ -21,11 +21,6 @@ using json_text::append_string;
 using json_text::append_vec2;
 using scene_write::ConcaveRun;
 
-bool same(const Material& a, const Material& b) {
-  return a.density == b.density && a.friction == b.friction &&
-         a.static_friction == b.static_friction && a.restitution == b.restitution;
-}
-
 // Names every material the bodies use: the scene's own names first, then the built-in table;
 // a material found in neither (a captured world) gets a made-up name and joins the extras.
 class MaterialNames {
@@ -36,9 +31,9 @@ class MaterialNames {
   }
   std::string name_of(const Material& m) {
     for (const auto& [name, value] : extras_)
-      if (same(value, m)) return name;
+      if (value == m) return name;
     for (const auto& [name, value] : builtins_)
-      if (same(value, m)) return name;
+      if (value == m) return name;
     std::string name;
     for (int k = static_cast<int>(extras_.size()) + 1;; ++k) {
       name = "material_" + std::to_string(k);
@@ -130,6 +125,8 @@ void append_shape_item(std::string& out, const ShapeDef& s, const std::string& m
   if (s.tangent_speed != 0) append_key(out, "tangent_speed"), append_number(out, s.tangent_speed);
   if (s.rolling_resistance != 0)
     append_key(out, "rolling_resistance"), append_number(out, s.rolling_resistance);
+  if (s.custom_filter) out += ", \"custom_filter\": true";
+  if (s.pre_solve) out += ", \"pre_solve\": true";
   out += '}';
 }
 
@@ -220,6 +217,17 @@ bool needs_version_2(const BodyDef& d) {
   if (const auto* box = std::get_if<BoxShape>(&d.shape)) return box->radius != 0;
   if (const auto* poly = std::get_if<PolygonShape>(&d.shape)) return poly->radius != 0;
   return !std::holds_alternative<CircleShape>(d.shape);
+}
+
+// Whether a scene needs version 3 of the format: a material with a mixing rule (those the file
+// lists: the scene's own and the made-up names), a shape with a contact callback's flag.
+bool needs_version_3(const Scene& s, const std::vector<std::pair<std::string, Material>>& extras) {
+  for (const auto& [name, m] : extras)
+    if (m.friction_mix != MixRule::Default || m.restitution_mix != MixRule::Default) return true;
+  for (const SceneBody& b : s.bodies)
+    for (const ShapeDef& shape : b.def.shapes)
+      if (shape.custom_filter || shape.pre_solve) return true;
+  return false;
 }
 
 // Whether a joint has a finite force or torque threshold (the thresholds are version 2 keys).
@@ -413,7 +421,8 @@ std::string scene_to_json(const Scene& s) {
 
   std::string out;
   out.reserve(1024 + s.bodies.size() * 80 + s.joints.size() * 120);
-  bool version_2 = !s.tile_maps.empty();
+  const bool version_3 = needs_version_3(s, names.extras());
+  bool version_2 = version_3 || !s.tile_maps.empty();
   for (const SceneJoint& j : s.joints) version_2 = version_2 || needs_version_2(j);
   for (const SceneBody& b : s.bodies) version_2 = version_2 || needs_version_2(b.def);
   version_2 = version_2 || version_3;
@@ -460,6 +469,10 @@ std::string scene_to_json(const Scene& s) {
     }
     append_key(out, "restitution");
     append_number(out, m.restitution);
+    if (m.friction_mix != MixRule::Default)
+      append_key(out, "friction_mix"), append_string(out, mix_rule_name(m.friction_mix));
+    if (m.restitution_mix != MixRule::Default)
+      append_key(out, "restitution_mix"), append_string(out, mix_rule_name(m.restitution_mix));
     out += "}";
   }
   out += extras.empty() ? "}" : "\n  }";
