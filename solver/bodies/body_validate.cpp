@@ -23,8 +23,6 @@ using shapes::is_rounded;
 using shapes::number_text;
 using shapes::size_field_of;
 
-}
-
 void check_kind_for_body(ShapeKind kind, bool dynamic, bool is_static, const std::string& field) {
   if (dynamic && kind == ShapeKind::Segment)
     throw Error(field + ": a segment has no area, so no mass: it needs a static or kinematic body");

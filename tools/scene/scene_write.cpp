@@ -405,13 +405,13 @@ std::string scene_to_json(const Scene& s) {
   std::vector<std::vector<ConcaveRun>> body_runs;        // each compound's concave_polygons
   body_materials.reserve(s.bodies.size());
   body_runs.reserve(s.bodies.size());
-  bool version_3 = false;
+  bool concave = false;  // a concave_polygon is written: version 3
   for (const SceneBody& b : s.bodies) {
     std::vector<std::string>& m = body_materials.emplace_back();
     if (b.def.shapes.empty()) m.push_back(names.name_of(b.def.material));
     for (const ShapeDef& shape : b.def.shapes) m.push_back(names.name_of(shape.material));
     body_runs.push_back(scene_write::concave_runs(b.def.shapes));
-    version_3 = version_3 || !body_runs.back().empty();
+    concave = concave || !body_runs.back().empty();
   }
   std::vector<std::vector<std::string>> tile_materials;  // per tile map, per material
   for (const TileMapDef& t : s.tile_maps) {
@@ -421,7 +421,7 @@ std::string scene_to_json(const Scene& s) {
 
   std::string out;
   out.reserve(1024 + s.bodies.size() * 80 + s.joints.size() * 120);
-  const bool version_3 = needs_version_3(s, names.extras());
+  const bool version_3 = concave || needs_version_3(s, names.extras());
   bool version_2 = version_3 || !s.tile_maps.empty();
   for (const SceneJoint& j : s.joints) version_2 = version_2 || needs_version_2(j);
   for (const SceneBody& b : s.bodies) version_2 = version_2 || needs_version_2(b.def);
