@@ -171,6 +171,33 @@ TEST(SceneConcave, CapturedWorldWritesItsConcaveBodiesAsConcavePolygons) {
 
 // Polygons that merely sit side by side are written as they are: only decompose_polygon's own
 // pieces make a concave polygon, and the built-in scenes stay in the versions they were.
+// Pieces are one concave_polygon only when the item would give each of them all it has: a piece
+// with a mixing rule of its own stays a polygon, and the contact callbacks' flags (keys of an
+// item of `shapes` only) keep the outline an item.
+TEST(SceneConcave, PiecesDressedApartOrFlaggedAreWrittenAsTheyAre) {
+  const Scene flagged = parse_scene(R"({"version": 3, "bodies": [{"center": [0, 2], "shapes": [
+    {"shape": "concave_polygon", "pre_solve": true, "custom_filter": true,
+     "vertices": [[0, 0], [2, 0], [2, 1], [1, 1], [1, 2], [0, 2]]}]}]})",
+                                    "flagged.json");
+  ASSERT_EQ(flagged.bodies[0].def.shapes.size(), 2u);
+  const Scene back = parse_scene(scene_to_json(flagged), "back.json");
+  ASSERT_EQ(back.bodies[0].def.shapes.size(), 2u);
+  for (const ShapeDef& piece : back.bodies[0].def.shapes) {
+    EXPECT_TRUE(piece.pre_solve);
+    EXPECT_TRUE(piece.custom_filter);
+  }
+
+  Scene ruled = flagged;
+  for (ShapeDef& piece : ruled.bodies[0].def.shapes) piece.pre_solve = piece.custom_filter = false;
+  ruled.bodies[0].def.shapes[1].material.friction_mix = MixRule::Min;
+  const std::string text = scene_to_json(ruled);
+  EXPECT_EQ(text.find("concave_polygon"), std::string::npos);
+  const Scene ruled_back = parse_scene(text, "ruled.json");
+  ASSERT_EQ(ruled_back.bodies[0].def.shapes.size(), 2u);
+  EXPECT_EQ(ruled_back.bodies[0].def.shapes[0].material.friction_mix, MixRule::Default);
+  EXPECT_EQ(ruled_back.bodies[0].def.shapes[1].material.friction_mix, MixRule::Min);
+}
+
 TEST(SceneConcave, OtherPolygonsAreNotTakenForConcavePolygons) {
   const std::string two_squares = R"({"version": 2, "bodies": [{"center": [0, 2], "shapes": [
     {"shape": "polygon", "vertices": [[0, 0], [1, 0], [1, 1], [0, 1]]},

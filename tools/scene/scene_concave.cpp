@@ -24,15 +24,14 @@ bool sharp_polygon(const ShapeDef& s) {
   return p && p->radius == 0;
 }
 
-// Everything but the geometry that a concave_polygon item gives all of its pieces.
+// Everything but the geometry that a concave_polygon item gives all of its pieces (the whole
+// material, mixing rules included, and the contact callbacks' flags).
 bool dressed_alike(const ShapeDef& a, const ShapeDef& b) {
-  const Material &m = a.material, &n = b.material;
-  return same_bits(a.offset, b.offset) && a.angle == b.angle && m.density == n.density &&
-         m.friction == n.friction && m.static_friction == n.static_friction &&
-         m.restitution == n.restitution && a.filter.category == b.filter.category &&
-         a.filter.mask == b.filter.mask && a.filter.group == b.filter.group &&
-         a.sensor == b.sensor && a.tangent_speed == b.tangent_speed &&
-         a.rolling_resistance == b.rolling_resistance;
+  return same_bits(a.offset, b.offset) && a.angle == b.angle && a.material == b.material &&
+         a.filter.category == b.filter.category && a.filter.mask == b.filter.mask &&
+         a.filter.group == b.filter.group && a.sensor == b.sensor &&
+         a.tangent_speed == b.tangent_speed && a.rolling_resistance == b.rolling_resistance &&
+         a.custom_filter == b.custom_filter && a.pre_solve == b.pre_solve;
 }
 
 // The outline of shapes[first, last) when they are decompose_polygon's pieces of one.

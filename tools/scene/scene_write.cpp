@@ -135,7 +135,8 @@ void append_shape_item(std::string& out, const ShapeDef& s, const std::string& m
 bool single_concave(const BodyDef& d, const std::vector<ConcaveRun>& runs) {
   if (runs.size() != 1 || runs[0].count != d.shapes.size()) return false;
   const ShapeDef& s = d.shapes[0];
-  return s.offset == Vec2{} && s.angle == 0 && s.tangent_speed == 0 && s.rolling_resistance == 0;
+  return s.offset == Vec2{} && s.angle == 0 && s.tangent_speed == 0 && s.rolling_resistance == 0 &&
+         !s.custom_filter && !s.pre_solve;
 }
 
 // A body: one shape with its keys on the body (the version-1 layout; a concave_polygon too), or
