@@ -7,29 +7,12 @@
 #include "solver/shapes/shape_ops.hpp"
 
 namespace strut {
-namespace {
-
-Aabb box_of(const collide::ShapeView& v, float grow) {
-  Aabb box{{v.x[0], v.y[0]}, {v.x[0], v.y[0]}};
-  for (int i = 1; i < v.count; ++i) {
-    box.lower = {std::min(box.lower.x, v.x[i]), std::min(box.lower.y, v.y[i])};
-    box.upper = {std::max(box.upper.x, v.x[i]), std::max(box.upper.y, v.y[i])};
-  }
-  const float r = v.radius + grow;
-  return {box.lower - Vec2{r, r}, box.upper + Vec2{r, r}};
-}
-
-}  // namespace
 
 std::optional<MoverContact> cast_mover(const World::Impl& w, const collide::ShapeView& capsule,
                                        Vec2 translation, const ShapeFilter& filter) {
-  const Aabb start = box_of(capsule, 0.0f);
-  const Aabb swept{{start.lower.x + std::min(translation.x, 0.0f),
-                    start.lower.y + std::min(translation.y, 0.0f)},
-                   {start.upper.x + std::max(translation.x, 0.0f),
-                    start.upper.y + std::max(translation.y, 0.0f)}};
   std::optional<MoverContact> best;
-  for (const SolidCollider& c : solid_colliders(w, swept, filter)) {
+  for (const SolidCollider& c :
+       solid_colliders(w, swept_box(view_box(capsule), translation), filter)) {
     const auto hit = cast_collider(capsule, translation, c.view);
     if (!hit || (best && !(hit->fraction < best->fraction))) continue;
     // Started inside (or touching) and moving out along the way out: no obstacle.
@@ -44,7 +27,7 @@ std::optional<MoverContact> cast_mover(const World::Impl& w, const collide::Shap
 std::vector<MoverContact> collide_mover(const World::Impl& w, const collide::ShapeView& capsule,
                                         float margin, const ShapeFilter& filter) {
   std::vector<MoverContact> out;
-  for (const SolidCollider& c : solid_colliders(w, box_of(capsule, margin), filter)) {
+  for (const SolidCollider& c : solid_colliders(w, view_box(capsule, margin), filter)) {
     const ColliderGap gap = collider_gap(capsule, c.view);
     if (gap.distance < margin)
       out.push_back({0.0f, gap.distance, gap.point, gap.normal, c.body, c.shape});

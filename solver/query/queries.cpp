@@ -90,16 +90,11 @@ std::vector<QueryPiece> query_pieces(const Shape& shape, Transform pose, const c
   for (std::size_t p = 0; p < local.size(); ++p) {
     const shapes::LocalCollider& piece = local[p];
     QueryPiece& q = pieces[p];
-    Aabb box{{1e30f, 1e30f}, {-1e30f, -1e30f}};
-    for (int v = 0; v < piece.count; ++v) {
+    for (int v = 0; v < piece.count; ++v)
       q.x[v] = piece.vertices[v].x, q.y[v] = piece.vertices[v].y;
-      box.lower = {std::min(box.lower.x, q.x[v]), std::min(box.lower.y, q.y[v])};
-      box.upper = {std::max(box.upper.x, q.x[v]), std::max(box.upper.y, q.y[v])};
-    }
-    q.box = {box.lower - Vec2{piece.radius, piece.radius},
-             box.upper + Vec2{piece.radius, piece.radius}};
     q.view.kind = piece.kind, q.view.x = q.x, q.view.y = q.y, q.view.count = piece.count;
     q.view.radius = piece.radius;
+    q.box = view_box(q.view);
   }
   return pieces;
 }
@@ -140,6 +135,22 @@ std::vector<BodyId> bodies_of(const World::Impl& w, const std::vector<std::uint3
 std::vector<std::uint32_t> colliders_in_box(const World::Impl& w, const Aabb& box,
                                             std::uint32_t mask) {
   return candidates(w, box, mask);
+}
+
+Aabb view_box(const collide::ShapeView& v, float grow) {
+  Aabb box{{v.x[0], v.y[0]}, {v.x[0], v.y[0]}};
+  for (int i = 1; i < v.count; ++i) {
+    box.lower = {std::min(box.lower.x, v.x[i]), std::min(box.lower.y, v.y[i])};
+    box.upper = {std::max(box.upper.x, v.x[i]), std::max(box.upper.y, v.y[i])};
+  }
+  const float r = v.radius + grow;
+  return {box.lower - Vec2{r, r}, box.upper + Vec2{r, r}};
+}
+
+Aabb swept_box(const Aabb& box, Vec2 translation) {
+  return {
+      {box.lower.x + std::min(translation.x, 0.0f), box.lower.y + std::min(translation.y, 0.0f)},
+      {box.upper.x + std::max(translation.x, 0.0f), box.upper.y + std::max(translation.y, 0.0f)}};
 }
 
 std::vector<SolidCollider> solid_colliders(const World::Impl& w, const Aabb& box,
@@ -226,12 +237,9 @@ std::optional<RayHit> World::cast_shape(const Shape& shape, Transform pose, Vec2
   const auto& w = *impl_;
   std::optional<RayHit> best;
   for (const QueryPiece& piece : query_pieces(shape, pose, "cast_shape")) {
-    const Aabb swept{{piece.box.lower.x + std::min(translation.x, 0.0f),
-                      piece.box.lower.y + std::min(translation.y, 0.0f)},
-                     {piece.box.upper.x + std::max(translation.x, 0.0f),
-                      piece.box.upper.y + std::max(translation.y, 0.0f)}};
     for (const std::uint32_t i :
-         candidates(w, swept, [&](std::uint32_t i) { return passes_filter(w, i, filter); })) {
+         candidates(w, swept_box(piece.box, translation),
+                    [&](std::uint32_t i) { return passes_filter(w, i, filter); })) {
       const auto hit = cast_collider(piece.view, translation, shape_view(w, i));
       if (!hit || (best && !(hit->fraction < best->fraction))) continue;
       best = RayHit{w.id_of_dense(w.colliders.body[i]), hit->point, hit->normal, hit->fraction,

@@ -17,6 +17,11 @@ namespace strut {
 std::vector<std::uint32_t> colliders_in_box(const World::Impl& w, const Aabb& box,
                                             std::uint32_t mask);
 
+// The box of a world-space collider view: its vertices' box grown by its radius plus `grow`.
+Aabb view_box(const collide::ShapeView& v, float grow = 0.0f);
+// The box a shape whose box is `box` sweeps when it moves by `translation`.
+Aabb swept_box(const Aabb& box, Vec2 translation);
+
 // A collider as a query shape meets it: its world-space view (valid until the world changes),
 // its body and its shape.
 struct SolidCollider {
