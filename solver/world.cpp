@@ -547,9 +547,7 @@ std::uint64_t World::state_hash() const {
 // ---- fixed-step driver ----
 
 StepClock::StepClock(float dt, int max_steps) : dt_(dt), max_steps_(max_steps) {
-  if (!(dt >= limits::kMinDt && dt <= limits::kMaxDt))
-    throw Error("fixed-step clock: dt must be in [" + number_text(limits::kMinDt) + ", " +
-                number_text(limits::kMaxDt) + "] s (strut/limits.hpp), got " + number_text(dt));
+  shapes::check_step_dt(dt, "fixed-step clock");
   if (max_steps <= 0)
     throw Error("fixed-step clock: max_steps must be positive, got " + std::to_string(max_steps));
 }

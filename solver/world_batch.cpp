@@ -38,13 +38,6 @@ Error batch_error(const char* call, const std::string& what) {
   return Error(std::string("WorldBatch::") + call + ": " + what);
 }
 
-void require_step(float dt) {
-  if (dt >= limits::kMinDt && dt <= limits::kMaxDt) return;  // false for NaN too
-  throw batch_error("step", "dt must be in [" + shapes::number_text(limits::kMinDt) + ", " +
-                                shapes::number_text(limits::kMaxDt) +
-                                "] s (strut/limits.hpp), got " + shapes::number_text(dt));
-}
-
 // Every index below `worlds`, none twice.
 void require_listed(const char* call, std::span<const std::size_t> which, std::size_t worlds) {
   std::vector<std::uint8_t> listed(worlds, 0);
@@ -118,7 +111,7 @@ World& WorldBatch::operator[](std::size_t index) { return impl_->worlds.at(index
 const World& WorldBatch::operator[](std::size_t index) const { return impl_->worlds.at(index); }
 
 void WorldBatch::step(float dt) {
-  require_step(dt);
+  shapes::check_step_dt(dt, "WorldBatch::step");
   auto& worlds = impl_->worlds;
   // One world a chunk: a world's step is the unit of work, and the worlds' costs differ.
   impl_->tasks.parallel_for(int(worlds.size()), 1, [&worlds, dt](int lo, int hi, int) {
@@ -127,7 +120,7 @@ void WorldBatch::step(float dt) {
 }
 
 void WorldBatch::step(float dt, std::span<const std::size_t> which) {
-  require_step(dt);
+  shapes::check_step_dt(dt, "WorldBatch::step");
   auto& worlds = impl_->worlds;
   require_listed("step", which, worlds.size());
   impl_->tasks.parallel_for(int(which.size()), 1, [&worlds, which, dt](int lo, int hi, int) {

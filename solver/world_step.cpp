@@ -281,11 +281,7 @@ void add_to_profile(World::Impl& w, const StepProfile& p) {
 
 void World::step(float dt) {
   auto& w = *impl_;
-  if (!(dt >= limits::kMinDt && dt <= limits::kMaxDt)) {  // also rejects NaN
-    throw Error("step: dt must be in [" + shapes::number_text(limits::kMinDt) + ", " +
-                shapes::number_text(limits::kMaxDt) + "] s (strut/limits.hpp), got " +
-                shapes::number_text(dt));
-  }
+  shapes::check_step_dt(dt, "step");
   const int substeps = w.config.substeps;
   const float h = dt / float(substeps);
   PhaseClock clock;

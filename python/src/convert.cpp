@@ -3,7 +3,6 @@
 #include <cmath>
 #include <cstdio>
 
-#include "solver/shapes/shape_checks.hpp"
 #include "strut/limits.hpp"
 
 namespace strut::python {
@@ -13,8 +12,6 @@ std::string hash_text(std::uint64_t hash) {
   std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(hash));
   return text;
 }
-
-std::string number_text(double v) { return shapes::number_text(v); }
 
 void check_threads(int threads, const char* call) {
   if (threads < 0 || threads > limits::kMaxThreads)

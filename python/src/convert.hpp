@@ -25,7 +25,6 @@ inline Vec2 vec2_of(Point p) { return {p.first, p.second}; }
 inline py::tuple tuple_of(Vec2 v) { return py::make_tuple(v.x, v.y); }
 
 std::string hash_text(std::uint64_t hash);  // the 16 hex digits `strut run` prints
-std::string number_text(double v);          // exact (shapes::number_text)
 
 // Throws "<call>: threads must be in [0, 256] (0 = all cores), got N" beyond
 // limits::kMaxThreads, as WorldConfig does.

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "solver/shapes/shape_checks.hpp"
 #include "strut/limits.hpp"
 #include "strut/material.hpp"
 
@@ -48,9 +49,7 @@ WorldSettings world_settings_of(Fields& f) {
   c.hit_event_threshold = f.get("hit_event_threshold", c.hit_event_threshold);
   c.contact_events = f.get("contact_events", c.contact_events);
   s.dt = f.get("dt", s.dt);
-  if (!(s.dt >= limits::kMinDt && s.dt <= limits::kMaxDt))
-    throw Error(f.what() + ": dt must be in [" + number_text(limits::kMinDt) + ", " +
-                number_text(limits::kMaxDt) + "] s (strut/limits.hpp), got " + number_text(s.dt));
+  shapes::check_step_dt(s.dt, f.what());
   return s;
 }
 

@@ -4,6 +4,7 @@
 // factor between the last two poses.
 #include "python/src/bindings.hpp"
 #include "python/src/world.hpp"
+#include "solver/shapes/shape_checks.hpp"
 
 namespace strut::python {
 namespace {
@@ -15,8 +16,9 @@ class PyFixedStepDriver {
         world_(owner_.cast<PyWorld*>()),
         clock_(dt.value_or(world_->dt()), max_steps) {
     if (clock_.dt() != world_->dt())
-      throw Error("FixedStepDriver: dt " + number_text(clock_.dt()) + " is not the world's " +
-                  number_text(world_->dt()) + " (World.dt): the driver runs the world's own steps");
+      throw Error("FixedStepDriver: dt " + shapes::number_text(clock_.dt()) +
+                  " is not the world's " + shapes::number_text(world_->dt()) +
+                  " (World.dt): the driver runs the world's own steps");
   }
 
   // The steps the clock makes due, run as World.step runs them; returns how many.

@@ -33,6 +33,12 @@ void check_finite(Vec2 v, const std::string& field) {
   if (!is_finite(v)) throw Error(field + ": not a finite number");
 }
 
+void check_step_dt(float dt, const std::string& call) {
+  if (dt >= limits::kMinDt && dt <= limits::kMaxDt) return;  // false for NaN too
+  throw Error(call + ": dt must be in [" + number_text(limits::kMinDt) + ", " +
+              number_text(limits::kMaxDt) + "] s (strut/limits.hpp), got " + number_text(dt));
+}
+
 void check_at_most(float v, float limit, const std::string& field, const char* unit) {
   if (std::fabs(v) > limit)
     throw Error(field + ": " + number_text(v) + " exceeds the limit of " + number_text(limit) +

@@ -12,6 +12,9 @@ namespace strut::shapes {
 std::string number_text(double v);
 void check_finite(float v, const std::string& field);
 void check_finite(Vec2 v, const std::string& field);
+// A step's dt within [limits::kMinDt, limits::kMaxDt] (NaN refused): "<call>: dt must be in
+// [...] s (strut/limits.hpp), got <dt>".
+void check_step_dt(float dt, const std::string& call);
 // |v| <= limit.
 void check_at_most(float v, float limit, const std::string& field, const char* unit);
 // A length in [kMinSize, kMaxSize].

@@ -38,8 +38,6 @@ std::string describe(const json& j) {
   return s.size() > 40 ? s.substr(0, 37) + "..." : s;
 }
 
-std::string short_number(float v) { return shapes::number_text(v); }
-
 void ValueReader::fail(const std::string& path, const std::string& problem) const {
   throw SceneError(file_, path, problem);
 }
@@ -109,7 +107,7 @@ int ValueReader::positive_int(const json& j, const Path& p, long long max) const
 float ValueReader::in_range(const json& j, const Path& p, float lo, float hi) const {
   const float v = number(j, p);
   if (!(v >= lo && v <= hi))
-    fail(p, j.dump() + " is outside [" + short_number(lo) + ", " + short_number(hi) +
+    fail(p, j.dump() + " is outside [" + shapes::number_text(lo) + ", " + shapes::number_text(hi) +
                 "] (strut/limits.hpp)");
   return v;
 }

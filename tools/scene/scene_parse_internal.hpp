@@ -12,6 +12,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "solver/shapes/shape_checks.hpp"
 #include "strut/scene.hpp"
 
 namespace strut::scene_read {
@@ -32,8 +33,6 @@ struct Path {
 
 // A value for an error message: "an object", "an array", or the value itself (shortened).
 std::string describe(const json& j);
-// A float for a message, exact (shapes::number_text).
-std::string short_number(float v);
 
 // Typed access to JSON values; every failure throws SceneError naming the file and the path.
 class ValueReader {

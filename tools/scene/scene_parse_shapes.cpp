@@ -154,8 +154,8 @@ double area_of(const Shape& shape) {
 }
 
 std::string magnitude_problem(float v) {
-  return short_number(v) + " m exceeds the limit of " + short_number(limits::kMaxSize) +
-         " m (strut/limits.hpp)";
+  return shapes::number_text(v) + " m exceeds the limit of " +
+         shapes::number_text(limits::kMaxSize) + " m (strut/limits.hpp)";
 }
 
 }  // namespace
@@ -367,8 +367,8 @@ void BodyReader::shape_item(const json& j, const Path& p, BodyDef& body) {
     const Path tp = p / "tangent_speed";
     s.tangent_speed = number(j["tangent_speed"], tp);
     if (std::fabs(s.tangent_speed) > limits::kMaxSpeed)
-      fail(tp, short_number(s.tangent_speed) + " m/s exceeds the limit of " +
-                   short_number(limits::kMaxSpeed) + " m/s (strut/limits.hpp)");
+      fail(tp, shapes::number_text(s.tangent_speed) + " m/s exceeds the limit of " +
+                   shapes::number_text(limits::kMaxSpeed) + " m/s (strut/limits.hpp)");
   }
   if (j.contains("rolling_resistance"))
     s.rolling_resistance = non_negative(j["rolling_resistance"], p / "rolling_resistance");
@@ -487,8 +487,8 @@ std::vector<Vec2> BodyReader::points(const std::string& kind, const json& j, con
     const std::string other = "points[" + std::to_string(prev) + "]" + why;
     if (v[i] == v[prev]) fail(p.at(int(i)), "coincides with " + other);
     if (!(d >= limits::kMinSize))
-      fail(p.at(int(i)), "is " + short_number(d) + " m from " + other + ", closer than " +
-                             short_number(limits::kMinSize) + " m (strut/limits.hpp)");
+      fail(p.at(int(i)), "is " + shapes::number_text(d) + " m from " + other + ", closer than " +
+                             shapes::number_text(limits::kMinSize) + " m (strut/limits.hpp)");
   };
   for (std::size_t i = 1; i < n; ++i) check_apart(i, i - 1, "");
   if (loop) check_apart(n - 1, 0, " (the loop joins them)");
@@ -529,8 +529,9 @@ void BodyReader::check_shape(const Shape& shape, const json& j, const Path& p,
   if (const auto* capsule = std::get_if<CapsuleShape>(&shape)) {
     const float r = capsule->radius;
     if (!(r >= limits::kMinSize && r <= limits::kMaxSize))
-      fail(p / "radius", short_number(r) + " m is outside [" + short_number(limits::kMinSize) +
-                             ", " + short_number(limits::kMaxSize) + "] m (strut/limits.hpp)");
+      fail(p / "radius", shapes::number_text(r) + " m is outside [" +
+                             shapes::number_text(limits::kMinSize) + ", " +
+                             shapes::number_text(limits::kMaxSize) + "] m (strut/limits.hpp)");
     if (capsule->half_length > limits::kMaxSize)
       fail(p / "half_length", magnitude_problem(capsule->half_length));
     return;
@@ -562,9 +563,9 @@ void BodyReader::check_mass(const BodyDef& d, const Path& p, std::string_view wh
            "every shape's material has zero density; a dynamic body needs a positive mass");
   }
   if (mass >= limits::kMinMass && mass <= limits::kMaxMass) return;
-  fail(p / where, "mass " + short_number(float(mass)) + " kg (density x area) is outside [" +
-                      short_number(limits::kMinMass) + ", " + short_number(limits::kMaxMass) +
-                      "] kg (strut/limits.hpp)");
+  fail(p / where, "mass " + shapes::number_text(float(mass)) + " kg (density x area) is outside [" +
+                      shapes::number_text(limits::kMinMass) + ", " +
+                      shapes::number_text(limits::kMaxMass) + "] kg (strut/limits.hpp)");
 }
 
 // The engine's own rules (magnitude limits, a static body that moves...), so a file can hold

@@ -95,7 +95,7 @@ TileMapDef BodyReader::tile_map(const json& j, const Path& p) const {
     if (!is_finite(corner) ||
         std::fmax(std::fabs(corner.x), std::fabs(corner.y)) > limits::kMaxCoordinate)
       fail(p / "origin", "the map reaches beyond the coordinate limit of " +
-                             short_number(limits::kMaxCoordinate) + " m (strut/limits.hpp)");
+                             shapes::number_text(limits::kMaxCoordinate) + " m (strut/limits.hpp)");
   return def;
 }
 
