@@ -3,7 +3,6 @@
 #include <algorithm>
 
 #include "solver/shapes/shape_checks.hpp"
-#include "strut/limits.hpp"
 #include "strut/material.hpp"
 
 namespace strut::python {
