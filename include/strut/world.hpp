@@ -182,6 +182,15 @@ struct BodyState {
   std::vector<ShapeState> shapes;  // every shape, in the order they were added
 };
 
+class World;
+
+namespace detail {
+// The state a World owns. The library defines it; nothing in the public API shows it.
+struct WorldState;
+WorldState& state_of(World& world);
+const WorldState& state_of(const World& world);
+}  // namespace detail
+
 class World {
  public:
   explicit World(const WorldConfig& config = {});
@@ -438,16 +447,15 @@ class World {
   // (strut/debug_draw.hpp).
   void draw(DebugDraw& draw) const;
 
-  struct Impl;
-
  private:
-  explicit World(std::unique_ptr<Impl> impl);
-  std::unique_ptr<Impl> impl_;
-  // restore(bytes) reads into this and then swaps it with impl_: the world is unchanged when the
+  explicit World(std::unique_ptr<detail::WorldState> state);
+  std::unique_ptr<detail::WorldState> state_;
+  // restore(bytes) reads into this and then swaps it with state_: the world is unchanged when the
   // bytes are refused, and the next restore reuses the memory of the state before.
-  std::unique_ptr<Impl> spare_;
-  friend struct WorldAccess;  // tests and benchmarks reach internals through this
-  friend class WorldBatch;    // checks a whole batch's inputs before it changes any world
+  std::unique_ptr<detail::WorldState> spare_;
+  friend detail::WorldState& detail::state_of(World& world);
+  friend const detail::WorldState& detail::state_of(const World& world);
+  friend class WorldBatch;  // checks a whole batch's inputs before it changes any world
 };
 
 // The fixed-step clock: real elapsed time in, the whole steps of `dt` due out, never more than

@@ -19,6 +19,10 @@
 
 namespace strut {
 
+namespace detail {
+struct BatchState;  // the library's own
+}  // namespace detail
+
 class WorldBatch {
  public:
   // threads: 0 = all cores, 1 = every world on the calling thread, at most limits::kMaxThreads
@@ -60,8 +64,7 @@ class WorldBatch {
   void set_motor_speeds(std::span<const JointId> joints, std::span<const float> speeds);
 
  private:
-  struct Impl;
-  std::unique_ptr<Impl> impl_;
+  std::unique_ptr<detail::BatchState> state_;
 };
 
 }  // namespace strut

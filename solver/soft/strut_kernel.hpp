@@ -12,6 +12,7 @@
 #include <xsimd/xsimd.hpp>
 
 #include "solver/contacts/contact_wide.hpp"
+#include "solver/core/world_state_fwd.hpp"
 #include "solver/simd/lane_gather.hpp"
 
 namespace strut {
@@ -31,7 +32,7 @@ struct alignas(64) WideStrut {
   std::int32_t a[kWideLanes], b[kWideLanes];  // particles; kStrutPadding in unused lanes
   float rest[kWideLanes], compliance[kWideLanes];
   float lambda[kWideLanes];         // XPBD multiplier, accumulated over a substep's iterations
-  std::uint32_t strut[kWideLanes];  // index in World::Impl::struts (tests, debugging)
+  std::uint32_t strut[kWideLanes];  // index in WorldState::struts (tests, debugging)
 };
 
 namespace wide {

@@ -328,7 +328,7 @@ struct StepScratch {
   // SoA tight boxes (bounds kernel), per dense collider.
   std::vector<float> tight_lx, tight_ly, tight_ux, tight_uy;
   std::vector<float> fat_lx, fat_ly, fat_ux, fat_uy;  // broad-phase boxes
-  // Each collider's body's sweep and spread (World::Impl::sweep_x, ...).
+  // Each collider's body's sweep and spread (WorldState::sweep_x, ...).
   std::vector<float> collider_sweep_x, collider_sweep_y, collider_spread;
   // Enlarged boxes of the last sweep per dense collider, and the flags the bodies had then.
   std::vector<float> enlarged_lx, enlarged_ly, enlarged_ux, enlarged_uy;
@@ -375,7 +375,11 @@ struct Softness {
 // Throws strut::Error naming the first setting out of range (World's constructor, snapshots).
 void validate_config(const WorldConfig &config);
 
-struct World::Impl {
+namespace detail {
+
+// Everything a world holds (World keeps it behind a pointer, so the public header shows none of
+// it). The engine's stages and the facade in solver/world*.cpp read and write it.
+struct WorldState {
   WorldConfig config;
   TaskSystem tasks;
   float last_h = 1.0f / 240.0f;  // substep length of the last step: implicit velocities use it
@@ -578,7 +582,7 @@ struct World::Impl {
     f("query_index", query_index), f("static_index", static_index), f("body_edits", body_edits);
   }
 
-  explicit Impl(const WorldConfig &c)
+  explicit WorldState(const WorldConfig &c)
       : config(c), tasks(c.external_arena ? TaskSystem(c.external_arena) : TaskSystem(c.threads)) {}
 
   // Id helpers: throw strut::Error for null, out-of-range or stale ids.
@@ -611,5 +615,10 @@ struct World::Impl {
   bool is_rigid(std::uint32_t b) const { return (bodies.flags[b] & kSoft) == 0; }
   bool is_moving(std::uint32_t b) const { return (bodies.flags[b] & (kStatic | kDead)) == 0; }
 };
+
+}  // namespace detail
+
+using detail::state_of;
+using detail::WorldState;
 
 }  // namespace strut
