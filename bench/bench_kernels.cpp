@@ -19,8 +19,8 @@
 #include "solver/soft/strut_lanes.hpp"
 #include "solver/step/bounds_kernel.hpp"
 #include "solver/step/integrate.hpp"
-#include "solver/world_access.hpp"
-#include "solver/world_impl.hpp"
+#include "solver/world_state.hpp"
+#include "solver/world_state.hpp"
 #include "strut/scenes.hpp"
 #include "strut/world.hpp"
 
@@ -119,7 +119,7 @@ void make_squashed_boxes(World& world, int struts) {
     d.mask = 0;
     world.create_body(d);
   }
-  World::Impl& w = WorldAccess::impl(world);
+  WorldState& w = state_of(world);
   for (std::size_t i = 0; i < w.particles.size(); ++i) w.particles.y[i] *= 0.9f;
 }
 
@@ -131,7 +131,7 @@ template <bool kSimd>
 void BM_StrutProjection(benchmark::State& state) {
   World world(WorldConfig{.gravity = {0, 0}, .threads = 1});
   make_squashed_boxes(world, int(state.range(0)));
-  World::Impl& w = WorldAccess::impl(world);
+  WorldState& w = state_of(world);
   colour_struts(w);
   const StrutLanes& L = w.strut_lanes;
   auto& q = w.particles;
@@ -163,7 +163,7 @@ template <bool kSimd>
 void BM_StrutProjectionColoured(benchmark::State& state) {
   World world(WorldConfig{.gravity = {0, 0}, .threads = 1});
   make_squashed_boxes(world, int(state.range(0)));
-  World::Impl& w = WorldAccess::impl(world);
+  WorldState& w = state_of(world);
   w.lane_struts = false;
   colour_struts(w);
   auto& q = w.particles;
@@ -200,7 +200,7 @@ template <bool kSimd>
 void BM_JointPointPass(benchmark::State& state) {
   SceneInstance inst = build_scene(builtin_scene("joint_grid"), 1);
   for (int i = 0; i < 10; ++i) inst.step();
-  World::Impl& w = WorldAccess::impl(inst.world);
+  WorldState& w = state_of(inst.world);
   w.scalar_joints = !kSimd;
   const PointMotion& m = w.point_motion;
   for (auto _ : state) {
@@ -371,7 +371,7 @@ BENCHMARK(BM_ContactSolve<true>)->Name("BM_ContactSolve_Simd")->Arg(32768);
 template <bool kScalar>
 void BM_PyramidContacts(benchmark::State& state) {
   World world(WorldConfig{.threads = 1, .enable_sleep = false});
-  WorldAccess::impl(world).scalar_contacts = kScalar;
+  state_of(world).scalar_contacts = kScalar;
   BodyDef ground;
   ground.shape = BoxShape{{50, 1}};
   ground.center = {0, -1};

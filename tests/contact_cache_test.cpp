@@ -7,8 +7,8 @@
 #include <cmath>
 
 #include "solver/contacts/contact_solver.hpp"
-#include "solver/world_access.hpp"
-#include "solver/world_impl.hpp"
+#include "solver/world_state.hpp"
+#include "solver/world_state.hpp"
 #include "strut/scene.hpp"
 #include "strut/scenes.hpp"
 #include "strut/world.hpp"
@@ -38,7 +38,7 @@ TEST(ContactCache, SettledPyramidReusesNearlyEveryPair) {
   World w(config(true));
   pyramid(w, 20);
   for (int i = 0; i < 120; ++i) w.step(kDt);
-  const auto& impl = WorldAccess::impl(w);
+  const auto& impl = state_of(w);
   const std::size_t pairs = impl.contacts.pair_keys.size();
   ASSERT_GT(pairs, 400u);
   // Measured: after 2 s every pair (590 of 590) reuses its features.
@@ -49,7 +49,7 @@ TEST(ContactCache, OffMeansEveryPairCollidesAfresh) {
   World w(config(false));
   pyramid(w, 10);
   for (int i = 0; i < 60; ++i) w.step(kDt);
-  EXPECT_EQ(WorldAccess::impl(w).cached_pairs, 0u);
+  EXPECT_EQ(state_of(w).cached_pairs, 0u);
 }
 
 TEST(ContactCache, SlidingBoxCollidesAfreshEveryStep) {
@@ -63,8 +63,8 @@ TEST(ContactCache, SlidingBoxCollidesAfreshEveryStep) {
   for (int i = 0; i < 5; ++i) w.step(kDt);  // lands on its face
   for (int i = 0; i < 30; ++i) {
     w.step(kDt);
-    ASSERT_EQ(WorldAccess::impl(w).contacts.pair_keys.size(), 1u);
-    EXPECT_EQ(WorldAccess::impl(w).cached_pairs, 0u) << "step " << i;
+    ASSERT_EQ(state_of(w).contacts.pair_keys.size(), 1u);
+    EXPECT_EQ(state_of(w).cached_pairs, 0u) << "step " << i;
   }
 }
 
@@ -77,9 +77,9 @@ TEST(ContactCache, ReusedSpeculativePairIsNotTouching) {
   w.create_body(test::box_def({-0.505f, 0.5f}));
   w.create_body(test::box_def({0.505f, 0.5f}));
   for (int i = 0; i < 60; ++i) w.step(kDt);
-  const auto& set = WorldAccess::impl(w).contacts;
+  const auto& set = state_of(w).contacts;
   ASSERT_EQ(set.pair_keys.size(), 3u);  // each box on the ground, and the two boxes
-  EXPECT_EQ(WorldAccess::impl(w).cached_pairs, 3u);
+  EXPECT_EQ(state_of(w).cached_pairs, 3u);
   int touching = 0;
   for (std::size_t p = 0; p < set.pair_keys.size(); ++p) {
     const ContactPoint& cp = set.points[set.pair_begin[p]];
@@ -87,7 +87,7 @@ TEST(ContactCache, ReusedSpeculativePairIsNotTouching) {
       EXPECT_EQ(set.pair_touching[p], 0) << "the boxes are 1 cm apart";
       EXPECT_EQ(set.pair_deepest[p], 0.0f) << "no point overlaps";
       for (std::uint32_t k = set.pair_begin[p]; k < set.pair_begin[p + 1]; ++k)
-        EXPECT_NEAR(evaluate_contact(WorldAccess::impl(w), set.points[k]).c, 0.01f, 1e-3f);
+        EXPECT_NEAR(evaluate_contact(state_of(w), set.points[k]).c, 0.01f, 1e-3f);
     } else {
       touching += set.pair_touching[p];
     }
@@ -167,7 +167,7 @@ TEST(ContactCache, SegmentGroundAndCapsulesReuseTheirFeatures) {
   World cached(config(true)), fresh(config(false));
   const auto a = build(cached), b = build(fresh);
   for (int i = 0; i < 120; ++i) cached.step(kDt), fresh.step(kDt);
-  const auto& impl = WorldAccess::impl(cached);
+  const auto& impl = state_of(cached);
   ASSERT_GT(impl.contacts.pair_keys.size(), 40u);
   EXPECT_EQ(impl.cached_pairs, impl.contacts.pair_keys.size());
   float worst = 0;
@@ -188,13 +188,13 @@ TEST(ContactStructure, KeptStructureGivesTheSameBitsAsRecolouring) {
     config.enable_sleep = false;
     config.threads = 2;
     World w(config);
-    WorldAccess::impl(w).keep_contact_structure = keep == 1;
+    state_of(w).keep_contact_structure = keep == 1;
     const std::vector<BodyId> boxes = pyramid(w, 10);
     int kept = 0;
     for (int step = 0; step < 240; ++step) {
       if (step == 150) w.set_transform(boxes.back(), {15, 2}, 0.3f);
       w.step(kDt);
-      kept += WorldAccess::impl(w).contacts.structure_kept;
+      kept += state_of(w).contacts.structure_kept;
     }
     if (keep == 1) {
       EXPECT_GT(kept, 100) << "a resting pyramid should keep its structure";
@@ -209,7 +209,7 @@ TEST(ContactStructure, KeptStructureGivesTheSameBitsAsRecolouring) {
 
 // A body that touches nothing, destroyed and replaced by another in the same step: the pairs,
 // point counts and movable flags stay as they were, but every body after it in dense order moves
-// down one index. The kept structure must notice (World::Impl::dense_moved) and refill its lanes'
+// down one index. The kept structure must notice (WorldState::dense_moved) and refill its lanes'
 // bodies, or it would solve the pyramid's contacts on the wrong bodies.
 TEST(ContactStructure, CompactionBetweenKeptStepsGivesTheSameBitsAsRecolouring) {
   std::uint64_t hashes[2];
@@ -217,7 +217,7 @@ TEST(ContactStructure, CompactionBetweenKeptStepsGivesTheSameBitsAsRecolouring) 
     WorldConfig config;
     config.enable_sleep = false;
     World w(config);
-    WorldAccess::impl(w).keep_contact_structure = keep == 1;
+    state_of(w).keep_contact_structure = keep == 1;
     w.create_body(test::ground_def(40));
     const BodyId loner = w.create_body(test::box_def({300, 50}));  // before the pyramid's boxes
     constexpr int kRows = 8;
@@ -231,7 +231,7 @@ TEST(ContactStructure, CompactionBetweenKeptStepsGivesTheSameBitsAsRecolouring) 
         w.create_body(test::box_def({-300, 50}));
       }
       w.step(kDt);
-      if (step >= 150) kept_after += WorldAccess::impl(w).contacts.structure_kept;
+      if (step >= 150) kept_after += state_of(w).contacts.structure_kept;
     }
     if (keep == 1) {
       EXPECT_GT(kept_after, 20) << "the pyramid should keep its structure";
@@ -255,12 +255,12 @@ TEST(ContactStructure, KeptLanesTakeWhatTheNarrowPhaseCollidedAfresh) {
   std::uint64_t hashes[2];
   for (int keep = 0; keep < 2; ++keep) {
     World w(WorldConfig{.threads = 1, .enable_sleep = false});
-    WorldAccess::impl(w).keep_contact_structure = keep == 1;
+    state_of(w).keep_contact_structure = keep == 1;
     const std::vector<BodyId> boxes = pyramid(w, 8);
     for (int step = 0; step < 240; ++step) {
       if (step == 200) w.set_material(boxes[3], Material{.friction = 0.0f});
       w.step(kDt);
-      const ContactSet& set = WorldAccess::impl(w).contacts;
+      const ContactSet& set = state_of(w).contacts;
       if (keep == 1 && step == 200) {
         EXPECT_TRUE(set.structure_kept) << "the pairs and point counts did not change";
         const auto fresh = std::count(set.pair_reused.begin(), set.pair_reused.end(), 0);
@@ -287,12 +287,12 @@ TEST(ContactStructure, ChangedStepRescalesTheImpulsesKeptInLanes) {
   int kept = 0;  // steps that kept the structure
   const auto final_hash = [&](bool keep) {
     World w(WorldConfig{.threads = 2, .enable_sleep = false});
-    WorldAccess::impl(w).keep_contact_structure = keep;
+    state_of(w).keep_contact_structure = keep;
     pyramid(w, 8);
     kept = 0;
     for (int step = 0; step < 240; ++step) {
       w.step(step < 200 ? kDt : 0.5f * kDt);
-      kept += WorldAccess::impl(w).contacts.structure_kept;
+      kept += state_of(w).contacts.structure_kept;
     }
     return w.state_hash();
   };
@@ -320,11 +320,11 @@ TEST(ContactStructure, SettlingPileKeepsItsLanesWhenItsPointsMove) {
     int relaid = 0;  // steps that kept the structure with re-laid points
     const auto final_hash = [&](bool keep) {
       SceneInstance scene = build_scene(builtin_scene("large_pyramid"), threads);
-      WorldAccess::impl(scene.world).keep_contact_structure = keep;
+      state_of(scene.world).keep_contact_structure = keep;
       relaid = 0;
       for (int step = 0; step < 150; ++step) {
         scene.world.step(kDt);
-        const ContactSet& set = WorldAccess::impl(scene.world).contacts;
+        const ContactSet& set = state_of(scene.world).contacts;
         relaid += set.structure_kept && set.points_relaid;
       }
       return scene.world.state_hash();

@@ -7,7 +7,7 @@
 #include <cmath>
 #include <vector>
 
-#include "solver/world_access.hpp"
+#include "solver/world_state.hpp"
 #include "test_util.hpp"
 
 namespace strut {
@@ -263,7 +263,7 @@ TEST(ContactData, SameBitsAtAnyThreadCount) {
 TEST(ContactData, LanesAndPointsGiveTheSameImpulses) {
   auto run = [](bool keep) {
     World world;
-    WorldAccess::impl(world).keep_contact_structure = keep;
+    state_of(world).keep_contact_structure = keep;
     world.create_body(test::ground_def());
     BodyDef b = test::box_def({0.0f, 0.5f});
     b.enable_sleep = false;

@@ -4,8 +4,8 @@
 
 #include <random>
 
-#include "solver/world_access.hpp"
-#include "solver/world_impl.hpp"
+#include "solver/world_state.hpp"
+#include "solver/world_state.hpp"
 #include "test_util.hpp"
 
 namespace strut {
@@ -13,7 +13,7 @@ namespace strut {
 namespace {
 std::uint64_t simulate(bool scalar, int threads) {
   World world(WorldConfig{.threads = threads, .enable_sleep = false});
-  WorldAccess::impl(world).scalar_contacts = scalar;
+  state_of(world).scalar_contacts = scalar;
   world.create_body(test::ground_def(30));
   for (int r = 0; r < 12; ++r)
     for (int i = 0; i < 12 - r; ++i)
@@ -45,7 +45,7 @@ std::uint64_t simulate(bool scalar, int threads) {
 // would part from the scalar twin (which solves lane after lane); it must not.
 std::uint64_t plank(bool scalar) {
   World world(WorldConfig{.threads = 2, .enable_sleep = false});
-  WorldAccess::impl(world).scalar_contacts = scalar;
+  state_of(world).scalar_contacts = scalar;
   world.create_body(test::ground_def(40));
   world.create_body(test::box_def({0, 0.25f}, {16.0f, 0.25f}));
   for (int i = 0; i < 60; ++i)

@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "solver/joints/point_lanes.hpp"
-#include "solver/world_access.hpp"
-#include "solver/world_impl.hpp"
+#include "solver/world_state.hpp"
+#include "solver/world_state.hpp"
 #include "strut/scenes.hpp"
 #include "test_util.hpp"
 #include "tests/point_group_compare.hpp"
@@ -102,7 +102,7 @@ bool same_bits(const std::vector<float>& a, const std::vector<float>& b) {
 
 std::uint64_t run_joint_grid(bool scalar, int threads) {
   SceneInstance inst = build_scene(builtin_scene("joint_grid", 0.2f), threads);
-  WorldAccess::impl(inst.world).scalar_joints = scalar;
+  state_of(inst.world).scalar_joints = scalar;
   for (int i = 0; i < 60; ++i) inst.step();
   return inst.world.state_hash();
 }
@@ -113,7 +113,7 @@ std::uint64_t run_joint_grid(bool scalar, int threads) {
 // the run would part from the scalar twin (lane after lane); it must not.
 std::uint64_t run_hub(bool scalar) {
   World world(WorldConfig{.threads = 2, .enable_sleep = false});
-  WorldAccess::impl(world).scalar_joints = scalar;
+  state_of(world).scalar_joints = scalar;
   const BodyId ground = world.create_body(test::ground_def(5));
   BodyDef hub_def = test::box_def({0, 10}, {1.0f, 1.0f});
   hub_def.angular_velocity = 2.0f;
@@ -143,7 +143,7 @@ struct ChainRun {
 };
 ChainRun run_chains(bool lane_joints, bool scalar, int threads) {
   World world(WorldConfig{.threads = threads, .enable_sleep = false});
-  World::Impl& w = WorldAccess::impl(world);
+  WorldState& w = state_of(world);
   w.lane_joints = lane_joints, w.scalar_joints = scalar;
   const BodyId ground = world.create_body(test::ground_def(200));
   std::vector<JointId> joints;
@@ -254,7 +254,7 @@ namespace {
 // No two joints of one colour share a movable body (the colouring's one rule), checked on the
 // colouring the step used.
 bool colouring_is_proper(World& world) {
-  World::Impl& w = WorldAccess::impl(world);
+  WorldState& w = state_of(world);
   const Colouring& c = w.joint_colours;
   if (c.colour_of.size() != w.joints.size()) return false;
   for (int colour = 0; colour < kColourCount; ++colour) {

@@ -17,8 +17,8 @@
 #include "solver/contacts/contact_prepare.hpp"
 #include "solver/joints/point_lanes.hpp"
 #include "solver/soft/strut_kernel.hpp"
-#include "solver/world_access.hpp"
-#include "solver/world_impl.hpp"
+#include "solver/world_state.hpp"
+#include "solver/world_state.hpp"
 #include "strut/scenes.hpp"
 #include "strut/world.hpp"
 #include "test_util.hpp"
@@ -295,7 +295,7 @@ TEST(SimdDispatch, EveryLevelsContactKernelsGiveTheScalarTwinsBits) {
 // every level this CPU runs.
 std::uint64_t pyramid_hash(bool scalar_contacts = false) {
   World world({.substeps = 4, .threads = 2});
-  WorldAccess::impl(world).scalar_contacts = scalar_contacts;
+  state_of(world).scalar_contacts = scalar_contacts;
   world.create_body(test::ground_def());
   for (int row = 0; row < 15; ++row)
     for (int i = 0; i <= 14 - row; ++i)
@@ -326,7 +326,7 @@ TEST(SimdDispatch, WorldsGiveTheScalarTwinsHashAtEveryLevel) {
 // loop, not the colouring, takes them).
 std::uint64_t soft_hash(bool lanes, int* full_groups = nullptr) {
   World world({.substeps = 4, .threads = 2});
-  WorldAccess::impl(world).lane_struts = lanes;
+  state_of(world).lane_struts = lanes;
   world.create_body(test::ground_def(30));
   for (int i = 0; i < 34; ++i) {
     BodyDef d;
@@ -337,7 +337,7 @@ std::uint64_t soft_hash(bool lanes, int* full_groups = nullptr) {
   }
   for (int i = 0; i < 60; ++i) world.step(1.0f / 60);
   if (full_groups)
-    for (const LaneGroup& g : WorldAccess::impl(world).strut_lanes.groups)
+    for (const LaneGroup& g : state_of(world).strut_lanes.groups)
       *full_groups += g.lanes == std::uint32_t(kLaneBodies);
   return world.state_hash();
 }
@@ -509,9 +509,9 @@ TEST(SimdDispatch, EveryLevelsStrutGroupKernelGivesTheScalarTwinsBits) {
 // every level.
 std::uint64_t joint_grid_hash(bool scalar_joints) {
   SceneInstance inst = build_scene(builtin_scene("joint_grid", 0.2f), 2);
-  WorldAccess::impl(inst.world).scalar_joints = scalar_joints;
+  state_of(inst.world).scalar_joints = scalar_joints;
   for (int i = 0; i < 60; ++i) inst.step();
-  EXPECT_FALSE(WorldAccess::impl(inst.world).point_motion.groups.empty());
+  EXPECT_FALSE(state_of(inst.world).point_motion.groups.empty());
   return inst.world.state_hash();
 }
 
@@ -528,7 +528,7 @@ TEST(SimdDispatch, JointGridGivesTheScalarTwinsHashAtEveryLevel) {
 // falling onto each other, 90 steps at 2 threads: the scalar twin's hash at every level.
 std::uint64_t coloured_soft_hash(bool scalar_struts) {
   World world({.threads = 2, .enable_sleep = false});
-  World::Impl& w = WorldAccess::impl(world);
+  WorldState& w = state_of(world);
   w.scalar_struts = scalar_struts, w.lane_struts = false;
   world.create_body(test::ground_def(20));
   for (int i = 0; i < 60; ++i) {

@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "solver/joint_solver.hpp"
-#include "solver/world_access.hpp"
-#include "solver/world_impl.hpp"
+#include "solver/world_state.hpp"
+#include "solver/world_state.hpp"
 #include "strut_error.hpp"
 #include "test_util.hpp"
 
@@ -51,11 +51,11 @@ void soft_rain(World& world) {
 
 std::uint64_t simulate_soft_rain(bool scalar, int threads, std::size_t* groups = nullptr) {
   World world(WorldConfig{.threads = threads, .enable_sleep = false});
-  WorldAccess::impl(world).scalar_struts = scalar;
-  WorldAccess::impl(world).lane_struts = false;
+  state_of(world).scalar_struts = scalar;
+  state_of(world).lane_struts = false;
   soft_rain(world);
   for (int i = 0; i < 150; ++i) world.step(1.0f / 60);
-  if (groups) *groups = WorldAccess::impl(world).strut_groups.size();
+  if (groups) *groups = state_of(world).strut_groups.size();
   return world.state_hash();
 }
 
@@ -64,10 +64,10 @@ std::uint64_t simulate_soft_rain(bool scalar, int threads, std::size_t* groups =
 // The scene must take the coloured path, or the comparisons below prove nothing.
 TEST(StrutKernel, SoftRainTakesTheColouredPath) {
   World world(WorldConfig{.threads = 1});
-  WorldAccess::impl(world).lane_struts = false;
+  state_of(world).lane_struts = false;
   soft_rain(world);
   world.step(1.0f / 60);
-  const World::Impl& w = WorldAccess::impl(world);
+  const WorldState& w = state_of(world);
   EXPECT_GE(w.struts.size(), 256u);
   EXPECT_GE(w.strut_groups.size(), w.struts.size() / std::size_t(kWideLanes));
 }
@@ -122,7 +122,7 @@ StrutError hanging_chain(int links, int substeps, int steps) {
     above = link;
     top.y -= 2 * diag;
   }
-  World::Impl& w = WorldAccess::impl(world);
+  WorldState& w = state_of(world);
   w.lane_struts = false;
   for (Strut& s : w.struts) s.compliance = 0;
   for (int i = 0; i < steps; ++i) world.step(1.0f / 60);
@@ -158,13 +158,13 @@ float height_of_hanging_boxes(float compliance, int substeps, int iterations) {
                           .iterations = iterations,
                           .threads = 2,
                           .enable_sleep = false});
-  WorldAccess::impl(world).lane_struts = false;
+  state_of(world).lane_struts = false;
   std::vector<BodyId> boxes;
   for (int k = 0; k < 40; ++k) {
     boxes.push_back(test::hang_soft_box(world, 2.0f * float(k), compliance));
   }
   for (int i = 0; i < 480; ++i) world.step(1.0f / 60);
-  EXPECT_FALSE(WorldAccess::impl(world).strut_groups.empty()) << "not on the coloured path";
+  EXPECT_FALSE(state_of(world).strut_groups.empty()) << "not on the coloured path";
   float sum = 0;
   for (BodyId box : boxes) {
     const BodyState s = world.state(box);
@@ -194,7 +194,7 @@ namespace {
 
 // Checks what the kernel relies on: every strut in exactly one lane, padding only at the end of a
 // colour's last group, and no movable particle twice in one colour (overflow excepted).
-void expect_valid_strut_colouring(const World::Impl& w) {
+void expect_valid_strut_colouring(const WorldState& w) {
   ASSERT_EQ(w.strut_group_begin.size(), std::size_t(kColourCount + 2));
   std::vector<int> seen(w.struts.size(), 0);
   for (int colour = 0; colour <= kOverflowColour; ++colour) {
@@ -228,7 +228,7 @@ void expect_valid_strut_colouring(const World::Impl& w) {
 // A fan: a pinned hub joined to `spokes` movable particles, a ring of struts through those
 // particles, and apart from them one zero-length strut. The hub is shared by every spoke, each rim
 // particle by two ring struts and a spoke.
-void make_fan(World::Impl& w, int spokes) {
+void make_fan(WorldState& w, int spokes) {
   auto& q = w.particles;
   auto add = [&](float x, float y, float inv_mass) {
     q.x.push_back(x), q.y.push_back(y), q.dx.push_back(0), q.dy.push_back(0);
@@ -253,11 +253,11 @@ void make_fan(World::Impl& w, int spokes) {
 // (d) The colouring invariant on a real scene and on the fan (a pinned particle may be shared).
 TEST(StrutKernel, NoTwoStrutsOfOneColourShareAMovableParticle) {
   World world(WorldConfig{.threads = 1});
-  WorldAccess::impl(world).lane_struts = false;
+  state_of(world).lane_struts = false;
   soft_rain(world);
   world.step(1.0f / 60);
-  expect_valid_strut_colouring(WorldAccess::impl(world));
-  World::Impl fan(WorldConfig{.threads = 1});
+  expect_valid_strut_colouring(state_of(world));
+  WorldState fan(WorldConfig{.threads = 1});
   make_fan(fan, 150);
   colour_struts(fan);
   ASSERT_FALSE(fan.strut_groups.empty());
@@ -267,7 +267,7 @@ TEST(StrutKernel, NoTwoStrutsOfOneColourShareAMovableParticle) {
 // The kernel alone on the fan: SIMD and scalar twin agree bit for bit on particles and
 // multipliers, the pinned hub is never moved and the zero-length strut does nothing.
 TEST(StrutKernel, SimdGroupsMatchTheTwinAndLeavePinnedAndDegenerateStrutsAlone) {
-  World::Impl simd(WorldConfig{.threads = 1}), scalar(WorldConfig{.threads = 1});
+  WorldState simd(WorldConfig{.threads = 1}), scalar(WorldConfig{.threads = 1});
   make_fan(simd, 150);
   make_fan(scalar, 150);
   colour_struts(simd);
@@ -275,7 +275,7 @@ TEST(StrutKernel, SimdGroupsMatchTheTwinAndLeavePinnedAndDegenerateStrutsAlone) 
   ASSERT_GT(simd.strut_group_begin[1], 1u) << "the first colour should fill several groups";
   const float inv_h2 = 240.0f * 240.0f;
   for (int it = 0; it < 20; ++it) {
-    for (World::Impl* w : {&simd, &scalar}) {
+    for (WorldState* w : {&simd, &scalar}) {
       auto& q = w->particles;
       const StrutSpans p{q.x.data(), q.y.data(), q.dx.data(), q.dy.data(), q.w.data()};
       for (int colour = 0; colour <= kOverflowColour; ++colour)

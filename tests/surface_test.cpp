@@ -5,8 +5,8 @@
 #include <cmath>
 #include <cstdio>
 
-#include "solver/world_access.hpp"
-#include "solver/world_impl.hpp"
+#include "solver/world_state.hpp"
+#include "solver/world_state.hpp"
 #include "test_util.hpp"
 
 namespace strut {
@@ -145,7 +145,7 @@ namespace {
 // bits (returned second).
 std::pair<std::uint64_t, std::uint64_t> surface_pile(bool scalar, int threads) {
   World w(WorldConfig{.threads = threads, .enable_sleep = false});
-  WorldAccess::impl(w).scalar_contacts = scalar;
+  state_of(w).scalar_contacts = scalar;
   make_floor(w, 1.5f, 0.6f);
   for (int i = 0; i < 90; ++i) {
     BodyDef d;
@@ -162,7 +162,7 @@ std::pair<std::uint64_t, std::uint64_t> surface_pile(bool scalar, int threads) {
   }
   for (int i = 0; i < 60; ++i) w.step(kDt);
   World loaded = World::from_snapshot(w.snapshot(), threads);
-  WorldAccess::impl(loaded).scalar_contacts = scalar;
+  state_of(loaded).scalar_contacts = scalar;
   for (int i = 0; i < 60; ++i) w.step(kDt), loaded.step(kDt);
   return {w.state_hash(), loaded.state_hash()};
 }

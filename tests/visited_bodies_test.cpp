@@ -9,8 +9,8 @@
 #include <algorithm>
 #include <vector>
 
-#include "solver/world_access.hpp"
-#include "solver/world_impl.hpp"
+#include "solver/world_state.hpp"
+#include "solver/world_state.hpp"
 #include "test_util.hpp"
 
 namespace strut {
@@ -156,7 +156,7 @@ std::vector<std::uint32_t> fingerprint(const World& w) {
 // changed since the last visit is among the edited bodies (mark_body_edited), and the kept runs
 // and counts are those of the flags at the last visit.
 bool kept_runs_match_the_flags(World& w) {
-  const World::Impl& impl = WorldAccess::impl(w);
+  const WorldState& impl = state_of(w);
   const auto& flags = impl.bodies.flags;
   const auto& seen = impl.visited_flags;
   if (seen.size() != flags.size()) return false;
@@ -181,7 +181,7 @@ bool kept_runs_match_the_flags(World& w) {
 
 void expect_same_as_visiting_all(bool joints_and_soft) {
   World skipping(WorldConfig{.threads = 2}), visiting(WorldConfig{.threads = 2});
-  WorldAccess::impl(visiting).visit_all_bodies = true;
+  state_of(visiting).visit_all_bodies = true;
   Scene a = build(skipping, joints_and_soft), b = build(visiting, joints_and_soft);
   std::size_t fewest_visited = ~std::size_t{0};
   bool crowded = false;  // some step scaled bodies' push-out (prepare_contacts)
@@ -197,9 +197,9 @@ void expect_same_as_visiting_all(bool joints_and_soft) {
       FAIL() << "step " << step << ": body " << i / 7 << ", field " << i % 7 << " differs";
     }
     ASSERT_TRUE(kept_runs_match_the_flags(skipping)) << "step " << step;
-    crowded |= !WorldAccess::impl(skipping).scratch.scaled_bodies.empty();
+    crowded |= !state_of(skipping).scratch.scaled_bodies.empty();
     std::size_t visited = 0;
-    for (const auto& [first, last] : WorldAccess::impl(skipping).scratch.body_runs)
+    for (const auto& [first, last] : state_of(skipping).scratch.body_runs)
       visited += last - first;
     fewest_visited = std::min(fewest_visited, visited);
   }
@@ -230,7 +230,7 @@ TEST(VisitedBodies, AStepVisitsAnIdleBodyOnlyAfterItChanged) {
   sleeper.awake = false;
   const BodyId asleep = w.create_body(sleeper);
   const auto visited = [&w](BodyId id) {
-    const auto& impl = WorldAccess::impl(w);
+    const auto& impl = state_of(w);
     const std::uint32_t k = impl.slots[id.index - 1].dense;
     for (const auto& [first, last] : impl.scratch.body_runs)
       if (k >= first && k < last) return true;
@@ -278,7 +278,7 @@ TEST(VisitedBodies, TheKeptRunsAreThoseOfABodyByBodyReading) {
         d.awake = awake[std::size_t(i)] || d.is_static;
         ids.push_back(w.create_body(d));
       }
-      const auto& runs = WorldAccess::impl(w).scratch.body_runs;
+      const auto& runs = state_of(w).scratch.body_runs;
       w.step(1.0f / 60);  // visits every created body
       w.step(1.0f / 60);
       ASSERT_EQ(runs, runs_of(awake)) << n << " bodies, awake " << lone;

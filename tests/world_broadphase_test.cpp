@@ -9,8 +9,8 @@
 
 #include "solver/step/collide_phase.hpp"
 #include "solver/step/visited_bodies.hpp"
-#include "solver/world_access.hpp"
-#include "solver/world_impl.hpp"
+#include "solver/world_state.hpp"
+#include "solver/world_state.hpp"
 #include "test_util.hpp"
 
 namespace strut {
@@ -45,7 +45,7 @@ void build(World& w, std::uint32_t seed) {
 }
 
 std::vector<std::uint64_t> pair_set(World& w) {
-  auto keys = WorldAccess::impl(w).contacts.pair_keys;
+  auto keys = state_of(w).contacts.pair_keys;
   std::sort(keys.begin(), keys.end());
   return keys;
 }
@@ -57,13 +57,13 @@ TEST(WorldBroadphase, SweepAndPruneFindsTheSameContactPairsAsAllPairs) {
     World sweep, reference;
     build(sweep, seed);
     build(reference, seed);
-    WorldAccess::impl(reference).reference_pairs = true;
+    state_of(reference).reference_pairs = true;
     for (int step = 0; step < 120; ++step) {
       sweep.step(1.0f / 60);
       reference.step(1.0f / 60);
       // Both finders on the same bounds of the same world.
       for (World* w : {&sweep, &reference}) {
-        auto& impl = WorldAccess::impl(*w);
+        auto& impl = state_of(*w);
         find_visited_bodies(impl);  // the step's first stage: the bodies the passes visit
         update_bounds(impl, 1.0f / 60);
         impl.reference_pairs = false;
@@ -95,7 +95,7 @@ TEST(WorldBroadphase, SweepAndPruneFindsTheSameContactPairsAsAllPairs) {
             << "seed " << seed << " step " << step << "\nonly sweep: " << show(only_a)
             << "\nonly all-pairs: " << show(only_b);
       }
-      WorldAccess::impl(reference).reference_pairs = true;
+      state_of(reference).reference_pairs = true;
     }
     EXPECT_GT(pair_set(sweep).size(), 0u);
   }
@@ -114,7 +114,7 @@ TEST(WorldBroadphase, RestingStackReusesItsPairsUntilSomethingMoves) {
     for (int i = 0; i < 8 - row; ++i)
       boxes.push_back(w.create_body(test::box_def({float(i) - 0.5f * float(7 - row), 0.5f + row})));
   for (int step = 0; step < 120; ++step) w.step(1.0f / 60);
-  auto& impl = WorldAccess::impl(w);
+  auto& impl = state_of(w);
   const std::size_t sweeps = impl.enlarged_sweeps;
   for (int step = 0; step < 60; ++step) {
     w.step(1.0f / 60);
@@ -148,7 +148,7 @@ TEST(WorldBroadphase, BoxesAreSweptAlongTheirMotion) {
     b.velocity = velocity_b;
     w.create_body(a);
     w.create_body(b);
-    World::Impl& impl = WorldAccess::impl(w);
+    WorldState& impl = state_of(w);
     find_visited_bodies(impl);
     find_visited_bodies(impl);
     update_bounds(impl, 1.0f / 60.0f);
@@ -179,7 +179,7 @@ void expect_pairs_grouped_by_first_collider(int idle_statics) {
   }
   for (const float y : {0.0f, 10.0f})
     for (int i = 0; i < 40; ++i) w.create_body(test::box_def({float(i) + 0.5f * (y > 0), y}));
-  World::Impl& impl = WorldAccess::impl(w);
+  WorldState& impl = state_of(w);
   find_visited_bodies(impl);
   update_bounds(impl, 1.0f / 60.0f);
   find_candidate_pairs(impl);

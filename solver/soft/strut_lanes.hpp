@@ -67,7 +67,7 @@ struct LaneTopology {
   std::uint32_t end_begin = 0, strut_count = 0;  // its struts in StrutLanes::ends
 };
 
-// A run [begin, end) of World::Impl::struts indices.
+// A run [begin, end) of WorldState::struts indices.
 struct StrutRun {
   std::uint32_t begin, end;
 };
@@ -82,7 +82,7 @@ struct StrutLanes {
   std::vector<StrutRun> other;  // struts not in a lane group, in creation order
   std::size_t other_count = 0;
   bool dirty = true;         // bodies or struts changed since the last build
-  bool built_with = false;   // World::Impl::lane_struts at the last build
+  bool built_with = false;   // WorldState::lane_struts at the last build
   std::uint64_t builds = 0;  // tests: how often it was rebuilt
   template <class F>
   void for_each_field(F&& f) {
