@@ -16,15 +16,28 @@
 
 namespace strut::simd {
 
+// Whether lanes [lane, lane + width) of c all pad it: a padding lane runs from the spare zero
+// body to itself, a real one between two bodies.
+template <int kWidth>
+bool padding_only(const WideConstraint& c, int lane) {
+  for (int i = lane; i < lane + kWidth; ++i)
+    if (c.a[i] != c.b[i]) return false;
+  return true;
+}
+
 // Runs fn(A, B, c, lane) on every wide constraint of cs[0 .. count) (a work item: one wide
 // constraint, or a group whose layers share their lanes' bodies), one register of lanes at a
 // time: the bodies gathered once for all layers, then the motion of movable ones scattered.
+// A register of padding lanes only is skipped: it moves no body, and its impulses are nobody's
+// (a small world's last wide constraint of a colour is often half padding, a register's worth
+// at widths below 16).
 template <class Arch, class Fn>
 [[gnu::always_inline]] inline void lane_groups(SolverBody* bodies, WideConstraint* cs,
                                                std::uint32_t count, Fn&& fn) {
   using F = xsimd::batch<float, Arch>;
   const WideConstraint& first = cs[0];
   for (int lane = 0; lane < kContactLanes; lane += wide::kLanesOf<F>) {
+    if (padding_only<wide::kLanesOf<F>>(first, lane)) continue;
     wide::Body<F> A = gather_lanes<F>(bodies, first.a + lane);
     wide::Body<F> B = gather_lanes<F>(bodies, first.b + lane);
     for (std::uint32_t k = 0; k < count; ++k) fn(A, B, cs[k], lane);

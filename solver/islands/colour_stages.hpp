@@ -21,8 +21,12 @@ template <class Fn>
 void add_colour_stages(std::vector<TaskSystem::Stage>& stages, std::span<const std::uint32_t> begin,
                        int threads, int min_grain, int phase, Fn fn) {
   const int chunks = 2 * threads;
+  const std::uint32_t end = begin[std::size_t(kOverflowColour) + 1];
   for (int colour = 0; colour <= kOverflowColour; ++colour) {
     const std::uint32_t b = begin[std::size_t(colour)], e = begin[std::size_t(colour) + 1];
+    // The colours from one that starts at the end on are empty (a small world fills the first
+    // few of them, and this runs for every pass of every substep).
+    if (b == end) break;
     if (b == e) continue;
     const int count = int(e - b);
     const bool overflow = colour == kOverflowColour;

@@ -18,6 +18,14 @@ namespace {
 template <class Keep, class Make, class Out>
 void filter_in_order(WorldState& w, int total, Keep keep, Make make, std::vector<Out>& out) {
   constexpr int kGrain = 4096;
+  if (total <= kGrain) {  // one chunk: the survivors are written as they are found, in one pass
+    out.resize(std::size_t(total));
+    std::size_t at = 0;
+    for (int i = 0; i < total; ++i)
+      if (keep(std::size_t(i))) out[at++] = make(std::size_t(i));
+    out.resize(at);
+    return;
+  }
   auto& kept = w.scratch.chunk_counts;
   kept.assign(std::size_t(TaskSystem::chunk_count(total, kGrain)) + 1, 0);
   w.tasks.parallel_for(total, kGrain, [&](int lo, int hi, int) {
