@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "recolour.hpp"
 #include "solver/contacts/contact_solver.hpp"
 #include "solver/world_access.hpp"
 #include "solver/world_impl.hpp"
@@ -188,11 +189,11 @@ TEST(ContactStructure, KeptStructureGivesTheSameBitsAsRecolouring) {
     config.enable_sleep = false;
     config.threads = 2;
     World w(config);
-    WorldAccess::impl(w).keep_contact_structure = keep == 1;
     const std::vector<BodyId> boxes = pyramid(w, 10);
     int kept = 0;
     for (int step = 0; step < 240; ++step) {
       if (step == 150) w.set_transform(boxes.back(), {15, 2}, 0.3f);
+      if (keep == 0) test::recolour_next_step(w);
       w.step(kDt);
       kept += WorldAccess::impl(w).contacts.structure_kept;
     }
@@ -217,7 +218,6 @@ TEST(ContactStructure, CompactionBetweenKeptStepsGivesTheSameBitsAsRecolouring) 
     WorldConfig config;
     config.enable_sleep = false;
     World w(config);
-    WorldAccess::impl(w).keep_contact_structure = keep == 1;
     w.create_body(test::ground_def(40));
     const BodyId loner = w.create_body(test::box_def({300, 50}));  // before the pyramid's boxes
     constexpr int kRows = 8;
@@ -230,6 +230,7 @@ TEST(ContactStructure, CompactionBetweenKeptStepsGivesTheSameBitsAsRecolouring) 
         w.destroy_body(loner);
         w.create_body(test::box_def({-300, 50}));
       }
+      if (keep == 0) test::recolour_next_step(w);
       w.step(kDt);
       if (step >= 150) kept_after += WorldAccess::impl(w).contacts.structure_kept;
     }
@@ -255,10 +256,10 @@ TEST(ContactStructure, KeptLanesTakeWhatTheNarrowPhaseCollidedAfresh) {
   std::uint64_t hashes[2];
   for (int keep = 0; keep < 2; ++keep) {
     World w(WorldConfig{.threads = 1, .enable_sleep = false});
-    WorldAccess::impl(w).keep_contact_structure = keep == 1;
     const std::vector<BodyId> boxes = pyramid(w, 8);
     for (int step = 0; step < 240; ++step) {
       if (step == 200) w.set_material(boxes[3], Material{.friction = 0.0f});
+      if (keep == 0) test::recolour_next_step(w);
       w.step(kDt);
       const ContactSet& set = WorldAccess::impl(w).contacts;
       if (keep == 1 && step == 200) {
@@ -287,10 +288,10 @@ TEST(ContactStructure, ChangedStepRescalesTheImpulsesKeptInLanes) {
   int kept = 0;  // steps that kept the structure
   const auto final_hash = [&](bool keep) {
     World w(WorldConfig{.threads = 2, .enable_sleep = false});
-    WorldAccess::impl(w).keep_contact_structure = keep;
     pyramid(w, 8);
     kept = 0;
     for (int step = 0; step < 240; ++step) {
+      if (!keep) test::recolour_next_step(w);
       w.step(step < 200 ? kDt : 0.5f * kDt);
       kept += WorldAccess::impl(w).contacts.structure_kept;
     }
@@ -320,9 +321,9 @@ TEST(ContactStructure, SettlingPileKeepsItsLanesWhenItsPointsMove) {
     int relaid = 0;  // steps that kept the structure with re-laid points
     const auto final_hash = [&](bool keep) {
       SceneInstance scene = build_scene(builtin_scene("large_pyramid"), threads);
-      WorldAccess::impl(scene.world).keep_contact_structure = keep;
       relaid = 0;
       for (int step = 0; step < 150; ++step) {
+        if (!keep) test::recolour_next_step(scene.world);
         scene.world.step(kDt);
         const ContactSet& set = WorldAccess::impl(scene.world).contacts;
         relaid += set.structure_kept && set.points_relaid;

@@ -11,6 +11,7 @@
 
 #include "solver/contacts/contact_solver.hpp"
 #include "solver/world_access.hpp"
+#include "simd_level.hpp"
 #include "solver/world_impl.hpp"
 #include "test_util.hpp"
 
@@ -268,8 +269,8 @@ TEST(PushOut, ABoxOnACrowdedFloorPushesOutAtTheFullCap) {
 // The clusters are found serially in pair order, so they do not depend on the thread count.
 TEST(PushOut, CrowdedPileHasTheSameBitsForEveryKernelAndThreadCount) {
   const auto run = [](bool scalar, int threads) {
+    test::SimdLevelScope level(scalar ? SimdLevel::Scalar : simd_kernels().level);
     World world(WorldConfig{.gravity = {0, 0}, .threads = threads, .enable_sleep = false});
-    WorldAccess::impl(world).scalar_contacts = scalar;
     for (int i = 0; i < 150; ++i)
       world.create_body(test::box_def({0.01f * float(i % 7), 0.01f * float(i % 5)}));
     world.step(1.0f / 60);
