@@ -1,4 +1,5 @@
-// Broad phase: sort and sweep along one axis, with layers, sleeping and static proxies. See docs/architecture.md (broad phase).
+// Broad phase: sort and sweep along one axis, with layers, sleeping and static proxies. See
+// docs/architecture.md (broad phase).
 //
 // One step (find_pairs):
 //  1. Choose the sweep axis (x or y) from the spread of the moving boxes' centres

@@ -440,7 +440,7 @@ struct World::Impl {
   std::vector<std::uint64_t> ignored_pairs;  // sorted slot-pair keys of non-colliding joints
   broadphase::SweepAndPrune broadphase;      // proxies keyed by collider slot
   std::vector<broadphase::Pair> broadphase_pairs;
-  std::vector<float> motion;   // per body: how far any point may move this step
+  std::vector<float> motion;  // per body: how far any point may move this step
   // Per body, the motion split for the broad phase's swept boxes (update_bounds): the
   // displacement at the step's starting velocity (rigid bodies) and the rest, which may go any
   // way (turning, gravity; a soft body's whole motion).

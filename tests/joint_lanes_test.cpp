@@ -7,9 +7,9 @@
 #include <random>
 #include <vector>
 
+#include "simd_level.hpp"
 #include "solver/joints/point_lanes.hpp"
 #include "solver/world_access.hpp"
-#include "simd_level.hpp"
 #include "solver/world_impl.hpp"
 #include "strut/scenes.hpp"
 #include "test_util.hpp"

@@ -9,9 +9,9 @@
 #include <cstdlib>
 #include <vector>
 
+#include "simd_level.hpp"
 #include "solver/contacts/contact_solver.hpp"
 #include "solver/world_access.hpp"
-#include "simd_level.hpp"
 #include "solver/world_impl.hpp"
 #include "test_util.hpp"
 

@@ -145,12 +145,12 @@ StrutError hanging_chain(int links, int substeps, int steps) {
 
 }  // namespace
 
-// (c) Zero-compliance struts on the coloured path hold their length under the load of a hanging
-// chain of 40 links (320 struts; the top link carries the 39 below it). One iteration per
-// substep leaves a Gauss-Seidel residual that grows with the load and shrinks with the substep
-// count. Measured at 16 substeps after 5 s: worst 1.90% (the top link's spoke to its pinned
-// vertex), mean 0.47%; the creation-order loop measured the same on this chain (1.90%), so
-// colouring costs nothing here. At 4 substeps both paths reach 30%, which is why the test uses
+// (c) Zero-compliance struts on the lanes hold their length under the load of a hanging chain of
+// 40 links (320 struts; the top link carries the 39 below it). One iteration per substep leaves
+// a Gauss-Seidel residual that grows with the load and shrinks with the substep count. Measured
+// at 16 substeps after 5 s: worst 1.90% (the top link's spoke to its pinned vertex), mean 0.47%,
+// as the coloured path and the creation-order loop measured on this chain before the lanes took
+// its bodies. At 4 substeps the paths reached 30%, which is why the test uses
 // 16. Tolerances 3% and 0.75%: about 1.5 times the measurement, room for solver changes that
 // move the residual a little, while a broken projection (wrong sign, a lost correction, a
 // multiplier that is not reset) stretches the chain far beyond.
@@ -162,7 +162,7 @@ TEST(StrutKernel, ZeroComplianceStrutsHoldTheirLengthInAHangingChain) {
 
 namespace {
 
-// SoftBody.DeformsMoreWithLargerCompliance... (soft_body_test.cpp) on the coloured path: 40 soft
+// SoftBody.DeformsMoreWithLargerCompliance... (soft_body_test.cpp) on the lanes: 40 soft
 // boxes of 10 kg (320 struts), each hung by its two top corners from static pins; the mean height
 // they hang at.
 float height_of_hanging_boxes(float compliance, int substeps, int iterations) {
@@ -187,10 +187,10 @@ float height_of_hanging_boxes(float compliance, int substeps, int iterations) {
 
 }  // namespace
 
-// XPBD on the coloured path: the multipliers live in the wide groups, reset every substep, so the
+// XPBD on the lanes: the multipliers live in the lane rows, reset every substep, so the
 // compliance, not the substep or iteration count, sets the stiffness (same bounds as the
 // creation-order test in soft_body_test.cpp).
-TEST(StrutKernel, ColouredPathKeepsXpbdStiffnessAcrossSubstepsAndIterations) {
+TEST(StrutKernel, LanesKeepXpbdStiffnessAcrossSubstepsAndIterations) {
   const float stiff = height_of_hanging_boxes(1e-7f, 4, 1);
   const float soft = height_of_hanging_boxes(1e-3f, 4, 1);
   const float soft8 = height_of_hanging_boxes(1e-3f, 8, 1);

@@ -140,8 +140,8 @@ namespace {
 
 // A conveyor floor under a pile of circles (every other one with rolling resistance), boxes
 // (some with their own tangent speed) and capsules, at the scalar level (the kernels' scalar
-// twins) or the SIMD level in use, on `threads` threads; a snapshot taken half way continues to the same
-// bits (returned second).
+// twins) or the SIMD level in use, on `threads` threads; a snapshot taken half way continues to the
+// same bits (returned second).
 std::pair<std::uint64_t, std::uint64_t> surface_pile(bool scalar, int threads) {
   test::SimdLevelScope level(scalar ? SimdLevel::Scalar : simd_kernels().level);
   World w(WorldConfig{.threads = threads, .enable_sleep = false});

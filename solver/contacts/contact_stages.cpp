@@ -51,14 +51,14 @@ void add_solve_stage(World::Impl &w, std::vector<TaskSystem::Stage> &stages, int
 // step has surface rows, the rolling impulses, after every constraint's warm start.
 void add_warm_start_stage(World::Impl &w, std::vector<TaskSystem::Stage> &stages, int phase) {
   const bool surfaces = !w.contacts.wide_surface.empty();
-  add_contact_colour_stages(
-      w, stages, phase, [&w, surfaces](WideConstraint *cs, std::uint32_t n, bool overflow) {
-        const SimdKernels &k = kernels_for(overflow);
-        k.contact_warm_start(w.scratch.solver_bodies.data(), cs, n);
-        if (surfaces)
-          k.contact_warm_start_rolling(w.scratch.solver_bodies.data(), cs, n, flags_of(w, cs),
-                                       surface_of(w, cs));
-      });
+  add_contact_colour_stages(w, stages, phase,
+                            [&w, surfaces](WideConstraint *cs, std::uint32_t n, bool overflow) {
+                              const SimdKernels &k = kernels_for(overflow);
+                              k.contact_warm_start(w.scratch.solver_bodies.data(), cs, n);
+                              if (surfaces)
+                                k.contact_warm_start_rolling(w.scratch.solver_bodies.data(), cs, n,
+                                                             flags_of(w, cs), surface_of(w, cs));
+                            });
 }
 
 }  // namespace

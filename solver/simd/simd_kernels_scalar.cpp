@@ -25,8 +25,10 @@ void each_lane(SolverBody* bodies, WideConstraint* cs, std::uint32_t count, Fn&&
 }
 
 void contact_warm_start(SolverBody* bodies, WideConstraint* cs, std::uint32_t count) {
-  each_lane(bodies, cs, count, [](wide::Body<float>& A, wide::Body<float>& B, WideConstraint& c,
-                                  int lane) { wide::warm_start_lanes(A, B, c, lane); });
+  each_lane(bodies, cs, count,
+            [](wide::Body<float>& A, wide::Body<float>& B, WideConstraint& c, int lane) {
+              wide::warm_start_lanes(A, B, c, lane);
+            });
 }
 
 void contact_warm_start_rolling(SolverBody* bodies, WideConstraint* cs, std::uint32_t count,
