@@ -19,8 +19,8 @@
 #include "solver/soft/strut_lanes.hpp"
 #include "solver/step/bounds_kernel.hpp"
 #include "solver/step/integrate.hpp"
-#include "solver/world_access.hpp"
-#include "solver/world_impl.hpp"
+#include "solver/world_state.hpp"
+#include "solver/world_state.hpp"
 #include "strut/scenes.hpp"
 #include "strut/world.hpp"
 
@@ -119,7 +119,7 @@ void make_squashed_boxes(World& world, int struts) {
     d.mask = 0;
     world.create_body(d);
   }
-  World::Impl& w = WorldAccess::impl(world);
+  WorldState& w = state_of(world);
   for (std::size_t i = 0; i < w.particles.size(); ++i) w.particles.y[i] *= 0.9f;
 }
 
@@ -131,7 +131,7 @@ template <bool kSimd>
 void BM_StrutProjection(benchmark::State& state) {
   World world(WorldConfig{.gravity = {0, 0}, .threads = 1});
   make_squashed_boxes(world, int(state.range(0)));
-  World::Impl& w = WorldAccess::impl(world);
+  WorldState& w = state_of(world);
   colour_struts(w);
   const StrutLanes& L = w.strut_lanes;
   auto& q = w.particles;
@@ -164,7 +164,7 @@ template <bool kSimd>
 void BM_StrutProjectionColoured(benchmark::State& state) {
   World world(WorldConfig{.gravity = {0, 0}, .threads = 1});
   make_squashed_boxes(world, int(state.range(0)));
-  World::Impl& w = WorldAccess::impl(world);
+  WorldState& w = state_of(world);
   const std::size_t own = w.struts.size();
   for (std::size_t k = 0; k < own; ++k) w.struts.push_back(w.struts[k]);
   w.strut_lanes.dirty = true;
@@ -204,7 +204,7 @@ template <bool kSimd>
 void BM_JointPointPass(benchmark::State& state) {
   SceneInstance inst = build_scene(builtin_scene("joint_grid"), 1);
   for (int i = 0; i < 10; ++i) inst.step();
-  World::Impl& w = WorldAccess::impl(inst.world);
+  WorldState& w = state_of(inst.world);
   const SimdLevel level = simd_kernels().level;
   if (!kSimd) set_simd_level(SimdLevel::Scalar);
   const PointMotion& m = w.point_motion;

@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
-#include "solver/world_access.hpp"
-#include "solver/world_impl.hpp"
+#include "solver/world_state.hpp"
+#include "solver/world_state.hpp"
 
 namespace strut {
 
@@ -35,7 +35,7 @@ SceneQuality measure_quality(const SceneInstance& inst, const QualityStart& star
   // Separations are measured by the last step's narrow phase (radii already subtracted), as
   // Box2D's manifolds are: each pair's deepest (ContactSet::pair_deepest; a point the contact
   // cache kept does not store its own).
-  for (const float deepest : WorldAccess::impl(inst.world).contacts.pair_deepest)
+  for (const float deepest : state_of(inst.world).contacts.pair_deepest)
     q.max_overlap = std::max(q.max_overlap, -deepest);
   return q;
 }

@@ -6,7 +6,7 @@
 
 #include "solver/contacts/contact_solver.hpp"
 #include "solver/joint_solver.hpp"
-#include "solver/world_impl.hpp"
+#include "solver/world_state.hpp"
 
 namespace strut {
 namespace {
@@ -34,12 +34,12 @@ BodyDrawState draw_state(std::uint8_t flags) {
   return BodyDrawState::Awake;
 }
 
-BodyId live_body_of_slot(const World::Impl& w, std::uint32_t slot) {
+BodyId live_body_of_slot(const WorldState& w, std::uint32_t slot) {
   if (slot >= w.slots.size() || !w.slots[slot].alive) return {};
   return w.slots.id_of<BodyId>(slot);
 }
 
-void draw_bodies(const World& world, const World::Impl& w, DebugDraw& dd) {
+void draw_bodies(const World& world, const WorldState& w, DebugDraw& dd) {
   const BodyArrays& b = w.bodies;
   const ColliderArrays& c = w.colliders;
   std::vector<Vec2> vertices;
@@ -88,7 +88,7 @@ void draw_bodies(const World& world, const World::Impl& w, DebugDraw& dd) {
 }
 
 // Joints are reported by their two bodies and world anchors only, which every joint type has.
-void draw_joints(const World::Impl& w, DebugDraw& dd) {
+void draw_joints(const WorldState& w, DebugDraw& dd) {
   for (const Joint& j : w.joints) {
     if (j.dead) continue;
     const std::uint32_t ka = w.slots[j.slot_a].dense, kb = w.slots[j.slot_b].dense;
@@ -107,7 +107,7 @@ void draw_joints(const World::Impl& w, DebugDraw& dd) {
   }
 }
 
-void draw_contacts(const World::Impl& w, DebugDraw& dd) {
+void draw_contacts(const WorldState& w, DebugDraw& dd) {
   for (const ContactPoint& cp : w.contacts.points) {
     if ((w.bodies.flags[cp.body_v] | w.bodies.flags[cp.body_o]) & kDead) continue;
     const ContactGeometry g = evaluate_contact(w, cp);
@@ -125,7 +125,7 @@ void draw_contacts(const World::Impl& w, DebugDraw& dd) {
 }  // namespace
 
 void World::draw(DebugDraw& dd) const {
-  const Impl& w = *impl_;
+  const WorldState& w = *state_;
   if (dd.flags & (kDrawShapes | kDrawAabbs)) draw_bodies(*this, w, dd);
   if (dd.flags & kDrawJoints) draw_joints(w, dd);
   if (dd.flags & kDrawContacts) draw_contacts(w, dd);

@@ -6,7 +6,7 @@
 // accumulates until the program reads it, as the contact events do. Breaking a joint is the
 // program's part: destroy_joint on its event.
 //
-// While no live joint has a finite threshold (World::Impl::threshold_joints), a step looks at
+// While no live joint has a finite threshold (WorldState::threshold_joints), a step looks at
 // no joint: joint_grid's 19,800 joints cost nothing here.
 #include "solver/joint_events.hpp"
 
@@ -18,9 +18,9 @@
 
 namespace strut {
 
-void record_joint_events(World::Impl& w) {
-  if (w.events_read & World::Impl::kJointList) w.joint_events.clear();
-  w.events_read &= std::uint8_t(~World::Impl::kJointList);
+void record_joint_events(WorldState& w) {
+  if (w.events_read & WorldState::kJointList) w.joint_events.clear();
+  w.events_read &= std::uint8_t(~WorldState::kJointList);
   if (w.threshold_joints == 0) return;
   for (const Joint& j : w.joints) {
     if (j.dead || !j.enabled) continue;
@@ -39,8 +39,8 @@ void record_joint_events(World::Impl& w) {
 }
 
 std::span<const JointEvent> World::joint_events() const {
-  impl_->events_read |= Impl::kJointList;
-  return impl_->joint_events;
+  state_->events_read |= WorldState::kJointList;
+  return state_->joint_events;
 }
 
 }  // namespace strut

@@ -19,7 +19,7 @@
 
 namespace strut {
 
-PointRef anchor_ref(const World::Impl& w, std::uint32_t body, const BodyAnchor& a) {
+PointRef anchor_ref(const WorldState& w, std::uint32_t body, const BodyAnchor& a) {
   PointRef p;
   p.body = body;
   p.rigid = w.is_rigid(body);
@@ -28,7 +28,7 @@ PointRef anchor_ref(const World::Impl& w, std::uint32_t body, const BodyAnchor& 
   return p;
 }
 
-BodyAnchor make_anchor(const World::Impl& w, std::uint32_t body, Vec2 world_point) {
+BodyAnchor make_anchor(const WorldState& w, std::uint32_t body, Vec2 world_point) {
   BodyAnchor a;
   const auto& b = w.bodies;
   if (w.is_rigid(body)) {
@@ -50,7 +50,7 @@ BodyAnchor make_anchor(const World::Impl& w, std::uint32_t body, Vec2 world_poin
 namespace {
 
 // One iteration of a joint; the first of a substep restarts its multipliers and reaction.
-void solve_joint(World::Impl& w, Joint& j, float h, bool first) {
+void solve_joint(WorldState& w, Joint& j, float h, bool first) {
   if (!j.enabled) return;
   const std::uint32_t ba = w.slots[j.slot_a].dense, bb = w.slots[j.slot_b].dense;
   if ((w.bodies.flags[ba] | w.bodies.flags[bb]) & kSleeping) return;
@@ -66,7 +66,7 @@ void solve_joint(World::Impl& w, Joint& j, float h, bool first) {
 
 }  // namespace
 
-void colour_joints(World::Impl& w) {
+void colour_joints(WorldState& w) {
   if (w.joints.size() < kParallelJoints) return;
   auto& s = w.scratch;
   const std::size_t n = w.joints.size();
@@ -103,10 +103,10 @@ constexpr int kStrutGroupGrain = 8;
 // Fewest lane groups in a chunk of the lane stage (a group of soft boxes is 128 struts).
 constexpr int kLaneGroupGrain = 2;
 
-bool coloured_struts(const World::Impl& w) { return w.strut_lanes.other_count >= kColouredStruts; }
+bool coloured_struts(const WorldState& w) { return w.strut_lanes.other_count >= kColouredStruts; }
 
 // The creation-order projection of strut k (solve_struts' loop body).
-inline void project_strut(World::Impl& w, std::size_t k, float inv_h2) {
+inline void project_strut(WorldState& w, std::size_t k, float inv_h2) {
   auto& q = w.particles;
   auto& lambdas = w.scratch.strut_lambda;
   const Strut& s = w.struts[k];
@@ -129,14 +129,14 @@ inline void project_strut(World::Impl& w, std::size_t k, float inv_h2) {
 }
 
 // The struts outside lane groups in creation order (all of them when there are none).
-void solve_other_struts(World::Impl& w, float h) {
+void solve_other_struts(WorldState& w, float h) {
   const float inv_h2 = 1.0f / (h * h);
   for (const StrutRun& r : w.strut_lanes.other)
     for (std::size_t k = r.begin; k < r.end; ++k) project_strut(w, k, inv_h2);
 }
 
 // Lane groups [lo, hi), SIMD or the scalar twin (the same bits; see kMinWideBodies).
-void solve_lane_groups(World::Impl& w, int lo, int hi, float inv_h2) {
+void solve_lane_groups(WorldState& w, int lo, int hi, float inv_h2) {
   auto& q = w.particles;
   StrutLanes& L = w.strut_lanes;
   const StrutSpans p{q.x.data(), q.y.data(), q.dx.data(), q.dy.data(), q.w.data()};
@@ -154,7 +154,7 @@ void solve_lane_groups(World::Impl& w, int lo, int hi, float inv_h2) {
 
 }  // namespace
 
-void colour_struts(World::Impl& w) {
+void colour_struts(WorldState& w) {
   update_strut_lanes(w);
   w.strut_groups.clear();
   w.strut_group_begin.clear();
@@ -213,7 +213,7 @@ namespace {
 
 // The multipliers start every substep at zero: XPBD accumulates them over one substep's
 // iterations only.
-void add_strut_reset_stage(World::Impl& w, std::vector<TaskSystem::Stage>& stages, int phase) {
+void add_strut_reset_stage(WorldState& w, std::vector<TaskSystem::Stage>& stages, int phase) {
   stages.push_back({1, 1,
                     [&w](int, int, int) {
                       for (LaneStrut& r : w.strut_lanes.rows)
@@ -237,7 +237,7 @@ void add_strut_reset_stage(World::Impl& w, std::vector<TaskSystem::Stage>& stage
 // chunks; the overflow colour, whose lanes may share particles, serially through the scalar
 // twin). Lane bodies share no particle with each other, but a stray strut outside them may
 // (tests build such), so the lanes always run before the rest, for any thread count.
-void add_strut_stages(World::Impl& w, std::vector<TaskSystem::Stage>& stages, float h, int phase) {
+void add_strut_stages(WorldState& w, std::vector<TaskSystem::Stage>& stages, float h, int phase) {
   if (w.struts.empty()) return;
   const float inv_h2 = 1.0f / (h * h);
   const int chunks = 2 * w.tasks.thread_count();
@@ -285,7 +285,7 @@ void add_strut_stages(World::Impl& w, std::vector<TaskSystem::Stage>& stages, fl
 // correction along a chain more slowly than creation order (a 20-link chain stretched 4.6%
 // instead of 3.8%, a 10x10 cloth 7.7% instead of 4.0%), so below kParallelJoints joints, where
 // threads would not pay anyway, joints are solved in creation order.
-void add_joint_stages(World::Impl& w, std::vector<TaskSystem::Stage>& stages, float h, int phase) {
+void add_joint_stages(WorldState& w, std::vector<TaskSystem::Stage>& stages, float h, int phase) {
   const int iterations = w.config.iterations;
   if (!w.struts.empty()) add_strut_reset_stage(w, stages, phase);
   for (int it = 0; it < iterations; ++it) {
@@ -337,7 +337,7 @@ constexpr float kConvergedJointMotion = 1e-7f;
 // emit.largest_motion(), the largest motion of the colours emitted since it was last asked, or
 // infinity when not known yet (stages run after this returns).
 template <class Emit>
-void joint_motion_passes(World::Impl& w, bool relax, Emit&& emit) {
+void joint_motion_passes(WorldState& w, bool relax, Emit&& emit) {
   const PointMotion& m = w.point_motion;
   // Groups of tree joints alone (projected in lanes) have no velocity rows: no passes for them.
   const bool points = m.velocity_groups > 0, rigid = !m.rigid.empty();
@@ -438,7 +438,7 @@ struct RunInOrder {
 
 }  // namespace
 
-void add_joint_motion_stages(World::Impl& w, std::vector<TaskSystem::Stage>& stages, int phase,
+void add_joint_motion_stages(WorldState& w, std::vector<TaskSystem::Stage>& stages, int phase,
                              bool relax) {
   const PointMotion& m = w.point_motion;
   const int trees = int(m.trees.tree_begin.size()) - 1;
@@ -456,7 +456,7 @@ void add_joint_motion_stages(World::Impl& w, std::vector<TaskSystem::Stage>& sta
   joint_motion_passes(w, relax, EmitStages{stages, w.tasks.thread_count(), phase});
 }
 
-void solve_struts(World::Impl& w, float h) {
+void solve_struts(WorldState& w, float h) {
   const float inv_h2 = 1.0f / (h * h);
   for (std::size_t k = 0; k < w.struts.size(); ++k) project_strut(w, k, inv_h2);
 }

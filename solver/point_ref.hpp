@@ -9,7 +9,7 @@
 #include <cmath>
 
 #include "solver/rotation.hpp"
-#include "solver/world_impl.hpp"
+#include "solver/world_state.hpp"
 
 namespace strut {
 
@@ -25,7 +25,7 @@ inline Vec2 body_point(const BodyArrays& b, std::uint32_t k, Vec2 local) {
   return Vec2{b.px[k], b.py[k]} + rotate(Rot{b.qc[k], b.qs[k]}, local);
 }
 
-inline Vec2 point_now(const World::Impl& w, const PointRef& p) {
+inline Vec2 point_now(const WorldState& w, const PointRef& p) {
   if (p.rigid) return body_point(w.bodies, p.body, p.local);
   const auto& q = w.particles;
   return Vec2{(1 - p.t) * q.x[p.i1] + p.t * q.x[p.i2], (1 - p.t) * q.y[p.i1] + p.t * q.y[p.i2]};
@@ -33,7 +33,7 @@ inline Vec2 point_now(const World::Impl& w, const PointRef& p) {
 
 // How far the point moved during the current substep (its velocity times h), computed from the
 // stored motion, never as a difference of two large positions.
-inline Vec2 point_motion(const World::Impl& w, const PointRef& p) {
+inline Vec2 point_motion(const WorldState& w, const PointRef& p) {
   if (p.rigid) {
     const auto& b = w.bodies;
     const std::uint32_t k = p.body;
@@ -47,7 +47,7 @@ inline Vec2 point_motion(const World::Impl& w, const PointRef& p) {
 }
 
 // World-space offset of a rigid point from its body's centre of mass.
-inline Vec2 arm(const World::Impl& w, const PointRef& p) {
+inline Vec2 arm(const WorldState& w, const PointRef& p) {
   return rotate(Rot{w.bodies.qc[p.body], w.bodies.qs[p.body]}, p.local);
 }
 
@@ -57,7 +57,7 @@ inline Vec2 arm(const World::Impl& w, const PointRef& p) {
 // point_motion: point_motion's rotation series grows as da^5, so a body turning radians a
 // substep answered each impulse with a larger one until NaN (found by fuzz_api in the soft
 // contact rows and the distance joint's spring damping).
-inline Vec2 point_motion_linear(const World::Impl& w, const PointRef& p) {
+inline Vec2 point_motion_linear(const WorldState& w, const PointRef& p) {
   if (!p.rigid) return point_motion(w, p);
   const Vec2 r = arm(w, p);
   const auto& b = w.bodies;
@@ -65,7 +65,7 @@ inline Vec2 point_motion_linear(const World::Impl& w, const PointRef& p) {
 }
 
 // Generalised inverse mass of the point along unit direction n.
-inline float inv_mass_along(const World::Impl& w, const PointRef& p, Vec2 n) {
+inline float inv_mass_along(const WorldState& w, const PointRef& p, Vec2 n) {
   if (p.rigid) {
     const float rn = cross(arm(w, p), n);
     return w.bodies.inv_mass[p.body] + w.bodies.inv_inertia[p.body] * rn * rn;
@@ -89,7 +89,7 @@ inline float start_arm_turn(float da) { return std::fabs(da) < kStartArmTurn ? -
 // The arm of a rigid point as the substep began, for position corrections (kStartArmTurn): the
 // arm now turned back by the substep's turn, to first order (r + t x r); the push's direction
 // then errs by t^2 / 2, which the energy it keeps does not see (to fourth order in the turn).
-inline Vec2 start_arm(const World::Impl& w, const PointRef& p) {
+inline Vec2 start_arm(const WorldState& w, const PointRef& p) {
   const Vec2 r = arm(w, p);
   const float t = start_arm_turn(w.bodies.da[p.body]);
   return {r.x - t * r.y, r.y + t * r.x};
@@ -97,7 +97,7 @@ inline Vec2 start_arm(const World::Impl& w, const PointRef& p) {
 
 // Moves the point by the position impulse P (its own displacement is inv_mass_along * P); a
 // rigid body turns by P about the arm r_rigid (the arm now unless told).
-inline void apply_position_impulse(World::Impl& w, const PointRef& p, Vec2 P,
+inline void apply_position_impulse(WorldState& w, const PointRef& p, Vec2 P,
                                    const Vec2* r_rigid = nullptr) {
   if (p.rigid) {
     auto& b = w.bodies;
@@ -129,7 +129,7 @@ inline void apply_position_impulse(World::Impl& w, const PointRef& p, Vec2 P,
 
 // Changes the point's velocity by the velocity impulse J: only the motion changes, which is
 // the same as moving the previous position back.
-inline void apply_velocity_impulse(World::Impl& w, const PointRef& p, Vec2 J, float h) {
+inline void apply_velocity_impulse(WorldState& w, const PointRef& p, Vec2 J, float h) {
   if (p.rigid) {
     auto& b = w.bodies;
     const float im = b.inv_mass[p.body];

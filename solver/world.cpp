@@ -16,7 +16,7 @@
 #include "solver/step/integrate_stages.hpp"
 #include "solver/step/step_internals.hpp"
 #include "solver/step/visited_bodies.hpp"
-#include "solver/world_impl.hpp"
+#include "solver/world_state.hpp"
 #include "strut/limits.hpp"
 
 namespace strut {
@@ -74,36 +74,36 @@ void validate_config(const WorldConfig& c) {
   }
 }
 
-std::uint32_t World::Impl::dense_of(BodyId id, const char* what) const {
+std::uint32_t WorldState::dense_of(BodyId id, const char* what) const {
   return slots[slots.slot_of(id, what)].dense;
 }
 
-void World::Impl::require_movable(std::uint32_t k, const char* what) const {
+void WorldState::require_movable(std::uint32_t k, const char* what) const {
   if (bodies.flags[k] & kStatic)
     throw Error(std::string(what) + ": " + id_text(id_of_dense(k)) +
                 " is static and cannot move (make it kinematic)");
 }
 
-void World::Impl::require_dynamic(std::uint32_t k, const char* what) const {
+void WorldState::require_dynamic(std::uint32_t k, const char* what) const {
   if (bodies.flags[k] & (kStatic | kKinematic))
     throw Error(std::string(what) + ": " + id_text(id_of_dense(k)) + " is " +
                 ((bodies.flags[k] & kStatic) ? "static" : "kinematic") +
                 " and takes no forces or impulses (set its velocity instead)");
 }
 
-void World::Impl::add_force(std::uint32_t k, Vec2 f, double t, const char* what) {
+void WorldState::add_force(std::uint32_t k, Vec2 f, double t, const char* what) {
   check_force(k, f, t, what);
   add_checked_force(k, f, t);
 }
 
-void World::Impl::add_checked_force(std::uint32_t k, Vec2 f, double t) {
+void WorldState::add_checked_force(std::uint32_t k, Vec2 f, double t) {
   auto& b = bodies;
   b.fx[k] = float(double(b.fx[k]) + f.x);
   b.fy[k] = float(double(b.fy[k]) + f.y);
   b.torque[k] = float(double(b.torque[k]) + t);
 }
 
-void World::Impl::check_force(std::uint32_t k, Vec2 f, double t, const char* what) const {
+void WorldState::check_force(std::uint32_t k, Vec2 f, double t, const char* what) const {
   const auto& b = bodies;
   const double fx = double(b.fx[k]) + f.x, fy = double(b.fy[k]) + f.y;
   const double torque = double(b.torque[k]) + t;
@@ -120,50 +120,50 @@ void World::Impl::check_force(std::uint32_t k, Vec2 f, double t, const char* wha
                 " rad/s^2 (strut/limits.hpp)");
 }
 
-std::uint32_t World::Impl::joint_dense_of(JointId id, const char* what) const {
+std::uint32_t WorldState::joint_dense_of(JointId id, const char* what) const {
   return joint_slots[joint_slots.slot_of(id, what)].dense;
 }
 
 World::World(const WorldConfig& config) {
   validate_config(config);
-  impl_ = std::make_unique<Impl>(config);
+  state_ = std::make_unique<WorldState>(config);
 }
-World::World(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
-World World::copy() const { return World(std::make_unique<Impl>(*impl_)); }
+World::World(std::unique_ptr<WorldState> impl) : state_(std::move(impl)) {}
+World World::copy() const { return World(std::make_unique<WorldState>(*state_)); }
 // The callbacks are the world object's own (World::set_custom_filter): kept across restores.
 void World::restore(const World& state) {
   if (&state == this) return;
-  CustomFilter filter = std::move(impl_->custom_filter);
-  PreSolve pre_solve = std::move(impl_->pre_solve);
-  *impl_ = *state.impl_;
-  impl_->custom_filter = std::move(filter);
-  impl_->pre_solve = std::move(pre_solve);
+  CustomFilter filter = std::move(state_->custom_filter);
+  PreSolve pre_solve = std::move(state_->pre_solve);
+  *state_ = *state.state_;
+  state_->custom_filter = std::move(filter);
+  state_->pre_solve = std::move(pre_solve);
 }
 World::~World() = default;
 World::World(World&&) noexcept = default;
 World& World::operator=(World&&) noexcept = default;
 
-const WorldConfig& World::config() const { return impl_->config; }
+const WorldConfig& World::config() const { return state_->config; }
 void World::set_gravity(Vec2 g) {
   require_finite(g, "set_gravity", "gravity");
   require_at_most(g, limits::kMaxGravity, "set_gravity", "gravity", "m/s^2");
-  impl_->config.gravity = g;
+  state_->config.gravity = g;
 }
 void World::set_substeps(int n) {
   require_count(n, limits::kMaxSubsteps, "set_substeps", "substeps");
-  impl_->config.substeps = n;
+  state_->config.substeps = n;
 }
 void World::set_iterations(int n) {
   require_count(n, limits::kMaxIterations, "set_iterations", "iterations");
-  impl_->config.iterations = n;
+  state_->config.iterations = n;
 }
 
-bool World::is_valid(BodyId id) const { return impl_->slots.is_live(id); }
+bool World::is_valid(BodyId id) const { return state_->slots.is_live(id); }
 
-std::size_t World::body_count() const { return impl_->slots.live_count(); }
+std::size_t World::body_count() const { return state_->slots.live_count(); }
 
 std::vector<BodyId> World::bodies() const {
-  const auto& w = *impl_;
+  const auto& w = *state_;
   std::vector<BodyId> out;
   for (std::uint32_t k = 0; k < w.bodies.size(); ++k)
     if (!(w.bodies.flags[k] & kDead)) out.push_back(w.id_of_dense(k));
@@ -171,14 +171,14 @@ std::vector<BodyId> World::bodies() const {
 }
 
 Transform World::transform(BodyId id) const {
-  const auto& w = *impl_;
+  const auto& w = *state_;
   const std::uint32_t k = w.dense_of(id, "transform");
   const auto& b = w.bodies;
   return Transform{{b.px[k], b.py[k]}, angle_of(Rot{b.qc[k], b.qs[k]})};
 }
 
 void World::get_positions(std::span<const BodyId> ids, std::span<Vec2> out) const {
-  const auto& w = *impl_;
+  const auto& w = *state_;
   if (out.size() != ids.size())
     throw Error("get_positions: out holds " + std::to_string(out.size()) + " positions for " +
                 std::to_string(ids.size()) + " ids");
@@ -196,7 +196,7 @@ Transform World::interpolated_transform(BodyId id, float alpha) const {
   require_finite(alpha, "interpolated_transform", "alpha");
   if (alpha < 0 || alpha > 1)
     throw Error("interpolated_transform: alpha must be in [0, 1], got " + number_text(alpha));
-  const auto& w = *impl_;
+  const auto& w = *state_;
   const std::uint32_t k = w.dense_of(id, "interpolated_transform");
   const StartPose& start = w.bodies.before_step[k];
   const Transform a{start.position, angle_of(start.rotation)};
@@ -209,29 +209,29 @@ Transform World::interpolated_transform(BodyId id, float alpha) const {
 }
 
 Vec2 World::linear_velocity(BodyId id) const {
-  const auto& w = *impl_;
+  const auto& w = *state_;
   const std::uint32_t k = w.dense_of(id, "linear_velocity");
   const auto& b = w.bodies;
   return Vec2{b.dx[k] / w.last_h, b.dy[k] / w.last_h};
 }
 
 float World::angular_velocity(BodyId id) const {
-  const auto& w = *impl_;
+  const auto& w = *state_;
   const std::uint32_t k = w.dense_of(id, "angular_velocity");
   return rot_delta(w.bodies, k) / w.last_h;
 }
 
 float World::mass(BodyId id) const {
-  const auto& w = *impl_;
+  const auto& w = *state_;
   return w.bodies.mass[w.dense_of(id, "mass")];
 }
 float World::inertia(BodyId id) const {
-  const auto& w = *impl_;
+  const auto& w = *state_;
   return w.bodies.inertia[w.dense_of(id, "inertia")];
 }
 
 BodyState World::state(BodyId id) const {
-  const auto& w = *impl_;
+  const auto& w = *state_;
   const std::uint32_t k = w.dense_of(id, "state");
   const auto& b = w.bodies;
   BodyState s;
@@ -272,7 +272,7 @@ BodyState World::state(BodyId id) const {
 }
 
 BodyDef World::definition(BodyId id) const {
-  const auto& w = *impl_;
+  const auto& w = *state_;
   const std::uint32_t k = w.dense_of(id, "definition");
   const auto& b = w.bodies;
   BodyDef d = w.cold[k].def;
@@ -299,7 +299,7 @@ BodyDef World::definition(BodyId id) const {
 namespace {
 // A velocity (Vec2 or float) for body id: finite, within `limit`, and the body movable.
 template <class V>
-std::uint32_t check_velocity(const World::Impl& w, BodyId id, V v, float limit, const char* call,
+std::uint32_t check_velocity(const WorldState& w, BodyId id, V v, float limit, const char* call,
                              const char* arg, const char* unit) {
   require_finite(v, call, arg);
   require_at_most(v, limit, call, arg, unit);
@@ -309,16 +309,16 @@ std::uint32_t check_velocity(const World::Impl& w, BodyId id, V v, float limit, 
 }
 }  // namespace
 
-std::uint32_t World::Impl::check_linear_velocity(BodyId id, Vec2 v, const char* call) const {
+std::uint32_t WorldState::check_linear_velocity(BodyId id, Vec2 v, const char* call) const {
   return check_velocity(*this, id, v, limits::kMaxSpeed, call, "velocity", "m/s");
 }
 
-std::uint32_t World::Impl::check_angular_velocity(BodyId id, float omega, const char* call) const {
+std::uint32_t WorldState::check_angular_velocity(BodyId id, float omega, const char* call) const {
   return check_velocity(*this, id, omega, limits::kMaxAngularSpeed, call, "angular_velocity",
                         "rad/s");
 }
 
-std::uint32_t World::Impl::check_central_force(BodyId id, Vec2 f, const char* call) const {
+std::uint32_t WorldState::check_central_force(BodyId id, Vec2 f, const char* call) const {
   require_finite(f, call, "force");
   const std::uint32_t k = dense_of(id, call);
   require_dynamic(k, call);
@@ -327,7 +327,7 @@ std::uint32_t World::Impl::check_central_force(BodyId id, Vec2 f, const char* ca
 }
 
 void World::set_linear_velocity(BodyId id, Vec2 v) {
-  auto& w = *impl_;
+  auto& w = *state_;
   const std::uint32_t k = w.check_linear_velocity(id, v, "set_linear_velocity");
   auto& b = w.bodies;
   const Vec2 old = linear_velocity(id);
@@ -346,7 +346,7 @@ void World::set_linear_velocity(BodyId id, Vec2 v) {
 }
 
 void World::set_angular_velocity(BodyId id, float omega) {
-  auto& w = *impl_;
+  auto& w = *state_;
   const std::uint32_t k = w.check_angular_velocity(id, omega, "set_angular_velocity");
   auto& b = w.bodies;
   if (w.cold[k].def.fixed_rotation) return;  // it never turns
@@ -370,7 +370,7 @@ void World::set_transform(BodyId id, Vec2 position, float angle) {
   require_finite(position, "set_transform", "position");
   require_at_most(position, limits::kMaxCoordinate, "set_transform", "position", "m");
   require_finite(angle, "set_transform", "angle");
-  auto& w = *impl_;
+  auto& w = *state_;
   const std::uint32_t k = w.dense_of(id, "set_transform");
   auto& b = w.bodies;
   // The motion (velocity) is kept; a soft body is reset to its rest shape at the new pose.
@@ -394,7 +394,7 @@ void World::set_transform(BodyId id, Vec2 position, float angle) {
 // Forces accumulate until the end of the next step; the accumulated force and torque are checked
 // against the acceleration limits before anything is stored, so a rejected call adds nothing.
 void World::apply_force(BodyId id, Vec2 f) {
-  auto& w = *impl_;
+  auto& w = *state_;
   const std::uint32_t k = w.check_central_force(id, f, "apply_force");
   w.add_checked_force(k, f, 0.0);
   wake(id);
@@ -404,7 +404,7 @@ void World::apply_force_at(BodyId id, Vec2 f, Vec2 point) {
   require_finite(f, "apply_force_at", "force");
   require_finite(point, "apply_force_at", "point");
   require_at_most(point, limits::kMaxCoordinate, "apply_force_at", "point", "m");
-  auto& w = *impl_;
+  auto& w = *state_;
   const std::uint32_t k = w.dense_of(id, "apply_force_at");
   w.require_dynamic(k, "apply_force_at");
   const Vec2 arm = point - Vec2{w.bodies.px[k], w.bodies.py[k]};
@@ -416,7 +416,7 @@ void World::apply_force_at(BodyId id, Vec2 f, Vec2 point) {
 
 void World::apply_torque(BodyId id, float t) {
   require_finite(t, "apply_torque", "torque");
-  auto& w = *impl_;
+  auto& w = *state_;
   const std::uint32_t k = w.dense_of(id, "apply_torque");
   w.require_dynamic(k, "apply_torque");
   w.add_force(k, {}, t, "apply_torque");
@@ -427,7 +427,7 @@ void World::apply_impulse(BodyId id, Vec2 j, Vec2 point) {
   require_finite(j, "apply_impulse", "impulse");
   require_finite(point, "apply_impulse", "point");
   require_at_most(point, limits::kMaxCoordinate, "apply_impulse", "point", "m");
-  auto& w = *impl_;
+  auto& w = *state_;
   const std::uint32_t k = w.dense_of(id, "apply_impulse");
   w.require_dynamic(k, "apply_impulse");
   const auto& b = w.bodies;
@@ -453,7 +453,7 @@ void World::apply_impulse(BodyId id, Vec2 j, Vec2 point) {
 void World::set_linear_drag(BodyId id, float drag) {
   require_finite(drag, "set_linear_drag", "drag");
   if (drag < 0) throw Error("set_linear_drag: drag must not be negative");
-  auto& w = *impl_;
+  auto& w = *state_;
   const std::uint32_t k = w.dense_of(id, "set_linear_drag");
   w.bodies.drag[k] = drag;
   mark_body_edited(w, k);
@@ -462,18 +462,18 @@ void World::set_linear_drag(BodyId id, float drag) {
 void World::set_gravity_scale(BodyId id, float s) {
   require_finite(s, "set_gravity_scale", "scale");
   require_at_most(s, limits::kMaxGravityScale, "set_gravity_scale", "scale", "");
-  auto& w = *impl_;
+  auto& w = *state_;
   w.bodies.gravity_scale[w.dense_of(id, "set_gravity_scale")] = s;
   wake(id);
 }
 
 bool World::is_sleeping(BodyId id) const {
-  const auto& w = *impl_;
+  const auto& w = *state_;
   return (w.bodies.flags[w.dense_of(id, "is_sleeping")] & kSleeping) != 0;
 }
 
 void World::wake(BodyId id) {
-  auto& w = *impl_;
+  auto& w = *state_;
   const std::uint32_t k = w.dense_of(id, "wake");
   // Its whole island wakes (joint partners and the stack it rests in).
   if (w.bodies.flags[k] & kSleeping) wake_island(w, w.bodies.island[k]);
@@ -484,30 +484,30 @@ void World::wake(BodyId id) {
 // ---- results ----
 
 std::span<const SensorEvent> World::sensor_begin_events() const {
-  impl_->events_read |= Impl::kSensorBeginList;
-  return impl_->sensor_begin_events;
+  state_->events_read |= WorldState::kSensorBeginList;
+  return state_->sensor_begin_events;
 }
 std::span<const SensorEvent> World::sensor_end_events() const {
-  impl_->events_read |= Impl::kSensorEndList;
-  return impl_->sensor_end_events;
+  state_->events_read |= WorldState::kSensorEndList;
+  return state_->sensor_end_events;
 }
 
 std::span<const ContactEvent> World::contact_begin_events() const {
-  impl_->events_read |= Impl::kBeginList;
-  return impl_->begin_events;
+  state_->events_read |= WorldState::kBeginList;
+  return state_->begin_events;
 }
 std::span<const ContactEvent> World::contact_end_events() const {
-  impl_->events_read |= Impl::kEndList;
-  return impl_->end_events;
+  state_->events_read |= WorldState::kEndList;
+  return state_->end_events;
 }
 std::span<const ContactHitEvent> World::contact_hit_events() const {
-  impl_->events_read |= Impl::kHitList;
-  return impl_->hit_events;
+  state_->events_read |= WorldState::kHitList;
+  return state_->hit_events;
 }
-std::size_t World::contact_count() const { return impl_->contacts.points.size(); }
+std::size_t World::contact_count() const { return state_->contacts.points.size(); }
 
 const StepProfile& World::profile() const {
-  const auto& w = *impl_;
+  const auto& w = *state_;
   StepProfile& m = w.profile_mean;
   const StepProfile& s = w.profile_sum;
   const double n = s.steps > 0 ? double(s.steps) : 1.0;
@@ -518,11 +518,11 @@ const StepProfile& World::profile() const {
   return m;
 }
 
-void World::reset_profile() { impl_->profile_sum = StepProfile{}; }
+void World::reset_profile() { state_->profile_sum = StepProfile{}; }
 
 std::uint64_t World::state_hash() const {
   // FNV-1a over the bits of every particle position, in body creation order.
-  const auto& w = *impl_;
+  const auto& w = *state_;
   std::uint64_t h = 1469598103934665603ull;
   auto mix = [&](float f) {
     std::uint32_t u;

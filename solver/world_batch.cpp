@@ -1,5 +1,5 @@
 // A batch of worlds: the worlds in a vector, the batch's own task system sharing them out. Every
-// array call checks all of its input first (the worlds' own checks, through World::Impl) and
+// array call checks all of its input first (the worlds' own checks, through WorldState) and
 // changes the worlds only when all of it is good.
 #include "strut/world_batch.hpp"
 
@@ -9,7 +9,7 @@
 #include "solver/core/task_system.hpp"
 #include "solver/joints/joint_ops.hpp"
 #include "solver/shapes/shape_checks.hpp"
-#include "solver/world_impl.hpp"
+#include "solver/world_state.hpp"
 #include "strut/limits.hpp"
 
 namespace strut {
@@ -88,7 +88,7 @@ void check_all(const char* call, const char* list, std::size_t worlds, std::size
 
 }  // namespace
 
-WorldBatch::WorldBatch(int threads) : impl_(std::make_unique<Impl>(threads)) {}
+WorldBatch::WorldBatch(int threads) : state_(std::make_unique<Impl>(threads)) {}
 WorldBatch::~WorldBatch() = default;
 WorldBatch::WorldBatch(WorldBatch&&) noexcept = default;
 WorldBatch& WorldBatch::operator=(WorldBatch&&) noexcept = default;
@@ -101,35 +101,35 @@ std::size_t WorldBatch::add(World world) {
                                  std::to_string(c.threads) +
                                  (c.external_arena ? " and an external arena" : "") +
                                  ": the batch's threads step the worlds side by side");
-  impl_->worlds.push_back(std::move(world));
-  return impl_->worlds.size() - 1;
+  state_->worlds.push_back(std::move(world));
+  return state_->worlds.size() - 1;
 }
 
-std::size_t WorldBatch::size() const { return impl_->worlds.size(); }
-int WorldBatch::thread_count() const { return impl_->tasks.thread_count(); }
-World& WorldBatch::operator[](std::size_t index) { return impl_->worlds.at(index); }
-const World& WorldBatch::operator[](std::size_t index) const { return impl_->worlds.at(index); }
+std::size_t WorldBatch::size() const { return state_->worlds.size(); }
+int WorldBatch::thread_count() const { return state_->tasks.thread_count(); }
+World& WorldBatch::operator[](std::size_t index) { return state_->worlds.at(index); }
+const World& WorldBatch::operator[](std::size_t index) const { return state_->worlds.at(index); }
 
 void WorldBatch::step(float dt) {
   shapes::check_step_dt(dt, "WorldBatch::step");
-  auto& worlds = impl_->worlds;
+  auto& worlds = state_->worlds;
   // One world a chunk: a world's step is the unit of work, and the worlds' costs differ.
-  impl_->tasks.parallel_for(int(worlds.size()), 1, [&worlds, dt](int lo, int hi, int) {
+  state_->tasks.parallel_for(int(worlds.size()), 1, [&worlds, dt](int lo, int hi, int) {
     for (int i = lo; i < hi; ++i) worlds[std::size_t(i)].step(dt);
   });
 }
 
 void WorldBatch::step(float dt, std::span<const std::size_t> which) {
   shapes::check_step_dt(dt, "WorldBatch::step");
-  auto& worlds = impl_->worlds;
+  auto& worlds = state_->worlds;
   require_listed("step", which, worlds.size());
-  impl_->tasks.parallel_for(int(which.size()), 1, [&worlds, which, dt](int lo, int hi, int) {
+  state_->tasks.parallel_for(int(which.size()), 1, [&worlds, which, dt](int lo, int hi, int) {
     for (int i = lo; i < hi; ++i) worlds[which[std::size_t(i)]].step(dt);
   });
 }
 
 void WorldBatch::reset(std::span<const std::size_t> which, const World& state) {
-  auto& worlds = impl_->worlds;
+  auto& worlds = state_->worlds;
   require_listed("reset", which, worlds.size());
   const WorldConfig& c = state.config();
   if (c.threads != 1 || c.external_arena)
@@ -138,19 +138,19 @@ void WorldBatch::reset(std::span<const std::size_t> which, const World& state) {
                       "(WorldConfig::threads = 1, no external_arena)");
   // A listed world may be `state` itself: copied once, before any is replaced.
   const World source = state.copy();
-  impl_->tasks.parallel_for(int(which.size()), 1, [&](int lo, int hi, int) {
+  state_->tasks.parallel_for(int(which.size()), 1, [&](int lo, int hi, int) {
     for (int i = lo; i < hi; ++i) worlds[which[std::size_t(i)]].restore(source);
   });
 }
 
 void WorldBatch::get_transforms(std::span<const BodyId> bodies, std::span<Transform> out) const {
-  const auto& worlds = impl_->worlds;
+  const auto& worlds = state_->worlds;
   const std::size_t n = bodies.size();
   require_shape("get_transforms", "out", out.size(), worlds.size(), n);
   check_all("get_transforms", "bodies", worlds.size(), n, [&](std::size_t i, std::size_t k) {
-    worlds[i].impl_->dense_of(bodies[k], "transform");
+    worlds[i].state_->dense_of(bodies[k], "transform");
   });
-  impl_->tasks.parallel_for(int(worlds.size()), 64, [&](int lo, int hi, int) {
+  state_->tasks.parallel_for(int(worlds.size()), 64, [&](int lo, int hi, int) {
     for (int i = lo; i < hi; ++i)
       for (std::size_t k = 0; k < n; ++k)
         out[std::size_t(i) * n + k] = worlds[std::size_t(i)].transform(bodies[k]);
@@ -159,14 +159,14 @@ void WorldBatch::get_transforms(std::span<const BodyId> bodies, std::span<Transf
 
 void WorldBatch::get_velocities(std::span<const BodyId> bodies, std::span<Vec2> linear,
                                 std::span<float> angular) const {
-  const auto& worlds = impl_->worlds;
+  const auto& worlds = state_->worlds;
   const std::size_t n = bodies.size();
   require_shape("get_velocities", "linear", linear.size(), worlds.size(), n);
   require_shape("get_velocities", "angular", angular.size(), worlds.size(), n);
   check_all("get_velocities", "bodies", worlds.size(), n, [&](std::size_t i, std::size_t k) {
-    worlds[i].impl_->dense_of(bodies[k], "linear_velocity");
+    worlds[i].state_->dense_of(bodies[k], "linear_velocity");
   });
-  impl_->tasks.parallel_for(int(worlds.size()), 64, [&](int lo, int hi, int) {
+  state_->tasks.parallel_for(int(worlds.size()), 64, [&](int lo, int hi, int) {
     for (int i = lo; i < hi; ++i)
       for (std::size_t k = 0; k < n; ++k) {
         const World& w = worlds[std::size_t(i)];
@@ -178,17 +178,17 @@ void WorldBatch::get_velocities(std::span<const BodyId> bodies, std::span<Vec2> 
 
 void WorldBatch::set_velocities(std::span<const BodyId> bodies, std::span<const Vec2> linear,
                                 std::span<const float> angular) {
-  auto& worlds = impl_->worlds;
+  auto& worlds = state_->worlds;
   const std::size_t n = bodies.size();
   require_shape("set_velocities", "linear", linear.size(), worlds.size(), n);
   require_shape("set_velocities", "angular", angular.size(), worlds.size(), n);
   require_distinct("set_velocities", "bodies", bodies);
   check_all("set_velocities", "bodies", worlds.size(), n, [&](std::size_t i, std::size_t k) {
-    const World::Impl& w = *worlds[i].impl_;
+    const WorldState& w = *worlds[i].state_;
     w.check_linear_velocity(bodies[k], linear[i * n + k], "set_linear_velocity");
     w.check_angular_velocity(bodies[k], angular[i * n + k], "set_angular_velocity");
   });
-  impl_->tasks.parallel_for(int(worlds.size()), 64, [&](int lo, int hi, int) {
+  state_->tasks.parallel_for(int(worlds.size()), 64, [&](int lo, int hi, int) {
     for (int i = lo; i < hi; ++i)
       for (std::size_t k = 0; k < n; ++k) {
         World& w = worlds[std::size_t(i)];
@@ -199,14 +199,14 @@ void WorldBatch::set_velocities(std::span<const BodyId> bodies, std::span<const 
 }
 
 void WorldBatch::apply_forces(std::span<const BodyId> bodies, std::span<const Vec2> forces) {
-  auto& worlds = impl_->worlds;
+  auto& worlds = state_->worlds;
   const std::size_t n = bodies.size();
   require_shape("apply_forces", "forces", forces.size(), worlds.size(), n);
   require_distinct("apply_forces", "bodies", bodies);
   check_all("apply_forces", "bodies", worlds.size(), n, [&](std::size_t i, std::size_t k) {
-    worlds[i].impl_->check_central_force(bodies[k], forces[i * n + k], "apply_force");
+    worlds[i].state_->check_central_force(bodies[k], forces[i * n + k], "apply_force");
   });
-  impl_->tasks.parallel_for(int(worlds.size()), 64, [&](int lo, int hi, int) {
+  state_->tasks.parallel_for(int(worlds.size()), 64, [&](int lo, int hi, int) {
     for (int i = lo; i < hi; ++i)
       for (std::size_t k = 0; k < n; ++k)
         worlds[std::size_t(i)].apply_force(bodies[k], forces[std::size_t(i) * n + k]);
@@ -214,14 +214,14 @@ void WorldBatch::apply_forces(std::span<const BodyId> bodies, std::span<const Ve
 }
 
 void WorldBatch::set_motor_speeds(std::span<const JointId> joints, std::span<const float> speeds) {
-  auto& worlds = impl_->worlds;
+  auto& worlds = state_->worlds;
   const std::size_t n = joints.size();
   require_shape("set_motor_speeds", "speeds", speeds.size(), worlds.size(), n);
   require_distinct("set_motor_speeds", "joints", joints);
   check_all("set_motor_speeds", "joints", worlds.size(), n, [&](std::size_t i, std::size_t k) {
-    check_motor_speed(*worlds[i].impl_, joints[k], speeds[i * n + k], "set_joint_motor_speed");
+    check_motor_speed(*worlds[i].state_, joints[k], speeds[i * n + k], "set_joint_motor_speed");
   });
-  impl_->tasks.parallel_for(int(worlds.size()), 64, [&](int lo, int hi, int) {
+  state_->tasks.parallel_for(int(worlds.size()), 64, [&](int lo, int hi, int) {
     for (int i = lo; i < hi; ++i)
       for (std::size_t k = 0; k < n; ++k)
         worlds[std::size_t(i)].set_joint_motor_speed(joints[k], speeds[std::size_t(i) * n + k]);

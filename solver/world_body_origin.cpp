@@ -4,25 +4,25 @@
 #include <cmath>
 
 #include "solver/shapes/shape_checks.hpp"
-#include "solver/world_impl.hpp"
+#include "solver/world_state.hpp"
 #include "strut/limits.hpp"
 
 namespace strut {
 
 Vec2 World::local_center(BodyId id) const {
-  const auto& w = *impl_;
+  const auto& w = *state_;
   return w.cold[w.dense_of(id, "local_center")].com_offset;
 }
 
 Transform World::origin_transform(BodyId id) const {
-  const auto& w = *impl_;
+  const auto& w = *state_;
   const std::uint32_t k = w.dense_of(id, "origin_transform");
   const Rot r{w.bodies.qc[k], w.bodies.qs[k]};
   return {Vec2{w.bodies.px[k], w.bodies.py[k]} - rotate(r, w.cold[k].com_offset), angle_of(r)};
 }
 
 void World::set_origin_transform(BodyId id, Vec2 origin, float angle) {
-  const auto& w = *impl_;
+  const auto& w = *state_;
   const std::uint32_t k = w.dense_of(id, "set_origin_transform");
   if (!is_finite(origin)) throw Error("set_origin_transform: origin is not a finite number");
   if (!std::isfinite(angle)) throw Error("set_origin_transform: angle is not a finite number");

@@ -8,7 +8,7 @@
 
 #include "solver/contacts/contact_solver.hpp"
 #include "solver/point_ref.hpp"
-#include "solver/world_impl.hpp"
+#include "solver/world_state.hpp"
 #include "strut/world.hpp"
 
 namespace strut {
@@ -20,7 +20,7 @@ std::string shape_text(ShapeId id) {
 
 // Whether pair p may be reported: touching, both colliders alive (no shape removed, no body
 // destroyed since the step), neither body asleep (a sleeping island keeps no contacts).
-bool reportable(const World::Impl& w, std::size_t p) {
+bool reportable(const WorldState& w, std::size_t p) {
   const ContactSet& set = w.contacts;
   if (!set.pair_touching[p]) return false;
   const std::uint64_t key = set.pair_keys[p];
@@ -35,7 +35,7 @@ bool reportable(const World::Impl& w, std::size_t p) {
 // The data of reportable pair p: the colliders by slot, lower first (as ContactEvent); the
 // points oriented from a to b, their impulses converted from the solver's (normal impulse x h
 // of the last substep, contact.hpp) to N s over the step.
-ContactData contact_data(const World::Impl& w, std::size_t p) {
+ContactData contact_data(const WorldState& w, std::size_t p) {
   const ContactSet& set = w.contacts;
   const std::uint64_t key = set.pair_keys[p];
   const std::uint32_t slot_a = std::uint32_t(key >> 32), slot_b = std::uint32_t(key);
@@ -71,7 +71,7 @@ ContactData contact_data(const World::Impl& w, std::size_t p) {
 }
 
 // The reportable pairs with a collider among `slots` (collider slots).
-std::vector<ContactData> contacts_of(const World::Impl& w,
+std::vector<ContactData> contacts_of(const WorldState& w,
                                      const std::vector<std::uint32_t>& slots) {
   std::vector<ContactData> out;
   const ContactSet& set = w.contacts;
@@ -89,7 +89,7 @@ std::vector<ContactData> contacts_of(const World::Impl& w,
 }  // namespace
 
 std::vector<ContactData> World::body_contacts(BodyId id) const {
-  const Impl& w = *impl_;
+  const WorldState& w = *state_;
   const std::uint32_t k = w.dense_of(id, "body_contacts");
   if (w.bodies.flags[k] & kSleeping) return {};
   std::vector<std::uint32_t> slots;
@@ -100,7 +100,7 @@ std::vector<ContactData> World::body_contacts(BodyId id) const {
 }
 
 std::vector<ContactData> World::shape_contacts(ShapeId id) const {
-  const Impl& w = *impl_;
+  const WorldState& w = *state_;
   const std::uint32_t s = w.shape_slots.slot_of(id, "shape_contacts");
   const std::uint32_t k = w.slots[w.shapes[s].body].dense;
   if (w.bodies.flags[k] & kSleeping) return {};
@@ -112,7 +112,7 @@ std::vector<ContactData> World::shape_contacts(ShapeId id) const {
 }
 
 std::vector<ShapeId> World::sensor_overlaps(ShapeId sensor) const {
-  const Impl& w = *impl_;
+  const WorldState& w = *state_;
   const std::uint32_t s = w.shape_slots.slot_of(sensor, "sensor_overlaps");
   if (!w.shapes[s].def.sensor)
     throw Error("sensor_overlaps: " + shape_text(sensor) + " is not a sensor");

@@ -11,7 +11,7 @@
 #include "solver/shapes/shape_ops.hpp"
 #include "solver/step/collide_phase.hpp"
 #include "solver/step/visited_bodies.hpp"
-#include "solver/world_impl.hpp"
+#include "solver/world_state.hpp"
 #include "strut/limits.hpp"
 #include "strut/world.hpp"
 
@@ -27,7 +27,7 @@ std::string body_text(BodyId id) {
 struct UnitMass {
   double area = 0, inertia = 0;
 };
-UnitMass unit_mass(const World::Impl& w, std::uint32_t k) {
+UnitMass unit_mass(const WorldState& w, std::uint32_t k) {
   std::vector<shapes::MassData> parts;
   for (const std::uint32_t s : w.cold[k].shapes)
     for (const shapes::LocalCollider& c : shapes::make_colliders(w.shapes[s].def))
@@ -47,7 +47,7 @@ void require_mass_in_limits(double mass, const char* call, BodyId id) {
 
 // Pairs of this body choose their contact features afresh at the next step: reused points carry
 // the materials and masses they were made with.
-void forget_contact_features(World::Impl& w, std::uint32_t k) {
+void forget_contact_features(WorldState& w, std::uint32_t k) {
   auto& set = w.contacts;
   for (std::size_t p = 0; p < set.pair_keys.size(); ++p) {
     const std::uint64_t key = set.pair_keys[p];
@@ -61,27 +61,27 @@ void forget_contact_features(World::Impl& w, std::uint32_t k) {
 }  // namespace
 
 std::uint64_t World::user_data(BodyId id) const {
-  const auto& w = *impl_;
+  const auto& w = *state_;
   return w.cold[w.dense_of(id, "user_data")].def.user_data;
 }
 
 void World::set_user_data(BodyId id, std::uint64_t value) {
-  auto& w = *impl_;
+  auto& w = *state_;
   w.cold[w.dense_of(id, "set_user_data")].def.user_data = value;
 }
 
 std::uint64_t World::user_data(ShapeId id) const {
-  const auto& w = *impl_;
+  const auto& w = *state_;
   return w.shapes[w.shape_slots.slot_of(id, "user_data")].def.user_data;
 }
 
 void World::set_user_data(ShapeId id, std::uint64_t value) {
-  auto& w = *impl_;
+  auto& w = *state_;
   w.shapes[w.shape_slots.slot_of(id, "set_user_data")].def.user_data = value;
 }
 
 std::uint64_t World::user_data(JointId id) const {
-  const auto& w = *impl_;
+  const auto& w = *state_;
   w.joint_dense_of(id, "user_data");
   const std::uint32_t slot = id.index - 1;
   if (slot >= w.joint_user_data.size() || w.joint_user_data[slot].generation != id.generation)
@@ -90,7 +90,7 @@ std::uint64_t World::user_data(JointId id) const {
 }
 
 void World::set_user_data(JointId id, std::uint64_t value) {
-  auto& w = *impl_;
+  auto& w = *state_;
   w.joint_dense_of(id, "set_user_data");
   const std::uint32_t slot = id.index - 1;
   if (slot >= w.joint_user_data.size()) w.joint_user_data.resize(slot + 1);
@@ -98,7 +98,7 @@ void World::set_user_data(JointId id, std::uint64_t value) {
 }
 
 void World::set_sleep_enabled(BodyId id, bool enabled) {
-  auto& w = *impl_;
+  auto& w = *state_;
   const std::uint32_t k = w.dense_of(id, "set_sleep_enabled");
   if (enabled) {
     w.bodies.flags[k] &= std::uint8_t(~kNoSleep);
@@ -111,12 +111,12 @@ void World::set_sleep_enabled(BodyId id, bool enabled) {
 }
 
 bool World::sleep_enabled(BodyId id) const {
-  const auto& w = *impl_;
+  const auto& w = *state_;
   return (w.bodies.flags[w.dense_of(id, "sleep_enabled")] & kNoSleep) == 0;
 }
 
 void World::put_to_sleep(BodyId id) {
-  auto& w = *impl_;
+  auto& w = *state_;
   const std::uint32_t k = w.dense_of(id, "put_to_sleep");
   auto& b = w.bodies;
   if (b.inv_mass[k] == 0)
@@ -136,7 +136,7 @@ void World::put_to_sleep(BodyId id) {
 }
 
 void World::set_material(BodyId id, const Material& m) {
-  auto& w = *impl_;
+  auto& w = *state_;
   const std::uint32_t k = w.dense_of(id, "set_material");
   try {
     validate_material(m, "material");
@@ -174,7 +174,7 @@ void World::set_material(BodyId id, const Material& m) {
 }
 
 void World::set_filter(BodyId id, std::uint32_t category, std::uint32_t mask) {
-  auto& w = *impl_;
+  auto& w = *state_;
   const std::uint32_t k = w.dense_of(id, "set_filter");
   for (const ShapeId shape : shapes(id)) {
     ShapeFilter filter = definition(shape).filter;
@@ -187,7 +187,7 @@ void World::set_filter(BodyId id, std::uint32_t category, std::uint32_t mask) {
 }
 
 BodyType World::type(BodyId id) const {
-  const auto& w = *impl_;
+  const auto& w = *state_;
   const std::uint8_t f = w.bodies.flags[w.dense_of(id, "type")];
   return (f & kStatic)      ? BodyType::Static
          : (f & kKinematic) ? BodyType::Kinematic
@@ -195,7 +195,7 @@ BodyType World::type(BodyId id) const {
 }
 
 void World::set_type(BodyId id, BodyType type) {
-  auto& w = *impl_;
+  auto& w = *state_;
   const std::uint32_t k = w.dense_of(id, "set_type");
   auto& b = w.bodies;
   if (type == this->type(id)) return;

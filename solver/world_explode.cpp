@@ -11,7 +11,7 @@
 #include "solver/shapes/shape_checks.hpp"
 #include "solver/shapes/shape_ops.hpp"
 #include "solver/step/collide_phase.hpp"
-#include "solver/world_impl.hpp"
+#include "solver/world_state.hpp"
 #include "strut/limits.hpp"
 #include "strut/world.hpp"
 
@@ -60,7 +60,7 @@ struct Push {
 
 void World::explode(const ExplosionDef& def) {
   validate(def);
-  auto& w = *impl_;
+  auto& w = *state_;
   const float reach = def.radius + def.falloff;
   const Aabb box{def.position - Vec2{reach, reach}, def.position + Vec2{reach, reach}};
   std::vector<Push> pushes;

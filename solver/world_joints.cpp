@@ -7,7 +7,7 @@
 #include "solver/bodies/body_storage.hpp"
 #include "solver/joint_solver.hpp"
 #include "solver/joints/joint_ops.hpp"
-#include "solver/world_impl.hpp"
+#include "solver/world_state.hpp"
 #include "strut/world.hpp"
 
 namespace strut {
@@ -28,12 +28,12 @@ std::string joint_text(JointId id) {
   return "joint " + std::to_string(id.index) + "/" + std::to_string(id.generation);
 }
 
-BodyId body_id(const World::Impl& w, std::uint32_t slot) { return w.slots.id_of<BodyId>(slot); }
+BodyId body_id(const WorldState& w, std::uint32_t slot) { return w.slots.id_of<BodyId>(slot); }
 
 }  // namespace
 
 JointId World::create_joint(const JointDef& def) {
-  auto& w = *impl_;
+  auto& w = *state_;
   const JointType type = type_of(def);
   const bool mouse = type == JointType::Mouse;
   const auto [id_a, id_b] = joint_bodies(def);
@@ -82,26 +82,26 @@ JointId World::create_joint(const JointDef& def) {
 }
 
 void World::destroy_joint(JointId id) {
-  auto& w = *impl_;
+  auto& w = *state_;
   kill_joint(w, w.joints[w.joint_dense_of(id, "destroy_joint")]);
 }
 
-bool World::is_valid(JointId id) const { return impl_->joint_slots.is_live(id); }
+bool World::is_valid(JointId id) const { return state_->joint_slots.is_live(id); }
 
-std::size_t World::joint_count() const { return impl_->joint_slots.live_count(); }
+std::size_t World::joint_count() const { return state_->joint_slots.live_count(); }
 
 JointType World::joint_type(JointId id) const {
-  const auto& w = *impl_;
+  const auto& w = *state_;
   return w.joints[w.joint_dense_of(id, "joint_type")].type;
 }
 
 JointDef World::definition(JointId id) const {
-  const auto& w = *impl_;
+  const auto& w = *state_;
   return w.joints[w.joint_dense_of(id, "definition")].def;
 }
 
 float World::joint_length(JointId id) const {
-  const auto& w = *impl_;
+  const auto& w = *state_;
   const Joint& j = w.joints[w.joint_dense_of(id, "joint_length")];
   const PointRef a = anchor_ref(w, w.slots[j.slot_a].dense, j.anchor_a);
   const PointRef b = anchor_ref(w, w.slots[j.slot_b].dense, j.anchor_b);
@@ -109,7 +109,7 @@ float World::joint_length(JointId id) const {
 }
 
 JointReading World::joint_reading(JointId id) const {
-  const auto& w = *impl_;
+  const auto& w = *state_;
   return read_joint(w, w.joints[w.joint_dense_of(id, "joint_reading")]);
 }
 
@@ -118,7 +118,7 @@ namespace {
 // Applies `change` to the definition of a joint that has the feature, after checking the new
 // value; wakes the bodies. `feature` names it in the error for types without it.
 template <class Change>
-void change_joint(World& world, World::Impl& w, JointId id, const char* call, const char* feature,
+void change_joint(World& world, WorldState& w, JointId id, const char* call, const char* feature,
                   Change change) {
   Joint& j = w.joints[w.joint_dense_of(id, call)];
   bool has = false;
@@ -137,7 +137,7 @@ void change_joint(World& world, World::Impl& w, JointId id, const char* call, co
 }  // namespace
 
 void World::set_joint_enabled(JointId id, bool enabled) {
-  auto& w = *impl_;
+  auto& w = *state_;
   Joint& j = w.joints[w.joint_dense_of(id, "set_joint_enabled")];
   j.enabled = enabled;
   if (!enabled) j.reaction_force = {}, j.reaction_torque = 0, j.motor_impulse = 0;
@@ -146,7 +146,7 @@ void World::set_joint_enabled(JointId id, bool enabled) {
 }
 
 void World::set_joint_limit(JointId id, const JointLimit& limit) {
-  change_joint(*this, *impl_, id, "set_joint_limit", "limit", [&](auto& d) {
+  change_joint(*this, *state_, id, "set_joint_limit", "limit", [&](auto& d) {
     if constexpr (requires { d.limit; }) {
       check_limit(limit, kLimitMeasure<std::decay_t<decltype(d)>>);
       d.limit = limit;
@@ -157,7 +157,7 @@ void World::set_joint_limit(JointId id, const JointLimit& limit) {
 }
 
 void World::set_joint_motor(JointId id, const JointMotor& motor) {
-  change_joint(*this, *impl_, id, "set_joint_motor", "motor", [&](auto& d) {
+  change_joint(*this, *state_, id, "set_joint_motor", "motor", [&](auto& d) {
     if constexpr (requires { d.motor; }) {
       check_motor(motor, kMotorMeasure<std::decay_t<decltype(d)>>);
       d.motor = motor;
@@ -167,7 +167,7 @@ void World::set_joint_motor(JointId id, const JointMotor& motor) {
   });
 }
 
-void check_motor_speed(const World::Impl& w, JointId id, float speed, const char* call) {
+void check_motor_speed(const WorldState& w, JointId id, float speed, const char* call) {
   const Joint& j = w.joints[w.joint_dense_of(id, call)];
   bool has = false;
   try {
@@ -190,8 +190,8 @@ void check_motor_speed(const World::Impl& w, JointId id, float speed, const char
 }
 
 void World::set_joint_motor_speed(JointId id, float speed) {
-  check_motor_speed(*impl_, id, speed, "set_joint_motor_speed");
-  change_joint(*this, *impl_, id, "set_joint_motor_speed", "motor", [&](auto& d) {
+  check_motor_speed(*state_, id, speed, "set_joint_motor_speed");
+  change_joint(*this, *state_, id, "set_joint_motor_speed", "motor", [&](auto& d) {
     if constexpr (requires { d.motor; }) {
       d.motor.speed = speed;
       return true;
@@ -201,7 +201,7 @@ void World::set_joint_motor_speed(JointId id, float speed) {
 }
 
 void World::set_joint_spring(JointId id, const JointSpring& spring) {
-  change_joint(*this, *impl_, id, "set_joint_spring", "spring", [&](auto& d) {
+  change_joint(*this, *state_, id, "set_joint_spring", "spring", [&](auto& d) {
     if constexpr (requires { d.spring; }) {
       check_spring(spring);
       d.spring = spring;
@@ -212,7 +212,7 @@ void World::set_joint_spring(JointId id, const JointSpring& spring) {
 }
 
 void World::set_mouse_target(JointId id, Vec2 target) {
-  auto& w = *impl_;
+  auto& w = *state_;
   change_joint(*this, w, id, "set_mouse_target", "target", [&](auto& d) {
     if constexpr (requires { d.target; }) {
       check_finite_field(target, "target");
@@ -228,7 +228,7 @@ namespace {
 
 // Sets one of a joint's event thresholds (every type has both), keeping threshold_joints.
 template <class Field>
-void set_threshold(World::Impl& w, JointId id, float threshold, const char* call, const char* field,
+void set_threshold(WorldState& w, JointId id, float threshold, const char* call, const char* field,
                    Field field_of) {
   Joint& j = w.joints[w.joint_dense_of(id, call)];
   try {
@@ -245,12 +245,12 @@ void set_threshold(World::Impl& w, JointId id, float threshold, const char* call
 }  // namespace
 
 void World::set_joint_force_threshold(JointId id, float threshold) {
-  set_threshold(*impl_, id, threshold, "set_joint_force_threshold", "force_threshold",
+  set_threshold(*state_, id, threshold, "set_joint_force_threshold", "force_threshold",
                 [](auto& d) -> float& { return d.force_threshold; });
 }
 
 void World::set_joint_torque_threshold(JointId id, float threshold) {
-  set_threshold(*impl_, id, threshold, "set_joint_torque_threshold", "torque_threshold",
+  set_threshold(*state_, id, threshold, "set_joint_torque_threshold", "torque_threshold",
                 [](auto& d) -> float& { return d.torque_threshold; });
 }
 

@@ -11,7 +11,7 @@
 #include "solver/shapes/shape_checks.hpp"
 #include "solver/shapes/shape_ops.hpp"
 #include "solver/step/collide_phase.hpp"
-#include "solver/world_impl.hpp"
+#include "solver/world_state.hpp"
 #include "strut/limits.hpp"
 
 namespace strut {
@@ -21,12 +21,12 @@ std::string id_text(ShapeId id) {
   return "shape " + std::to_string(id.index) + "/" + std::to_string(id.generation);
 }
 
-std::uint32_t shape_slot_of(const World::Impl& w, ShapeId id, const char* what) {
+std::uint32_t shape_slot_of(const WorldState& w, ShapeId id, const char* what) {
   return w.shape_slots.slot_of(id, what);
 }
 
 // The body's colliders join the broad phase with their filters (their boxes already made).
-void insert_colliders(World::Impl& w, std::uint32_t k) {
+void insert_colliders(WorldState& w, std::uint32_t k) {
   const auto& c = w.colliders;
   const bool is_static = (w.bodies.flags[k] & kStatic) != 0;
   for (std::uint32_t i = w.bodies.collider_begin[k];
@@ -37,7 +37,7 @@ void insert_colliders(World::Impl& w, std::uint32_t k) {
 }
 
 // The body's colliders leave the broad phase; their slots are retired (see world_impl.hpp).
-void remove_colliders(World::Impl& w, std::uint32_t k) {
+void remove_colliders(WorldState& w, std::uint32_t k) {
   const auto& c = w.colliders;
   for (std::uint32_t i = w.bodies.collider_begin[k];
        i < w.bodies.collider_begin[k] + w.bodies.collider_count[k]; ++i) {
@@ -49,7 +49,7 @@ void remove_colliders(World::Impl& w, std::uint32_t k) {
 
 // Appends the body (slot `slot`) with the given shape slots, makes the slot point at it and
 // puts its colliders into the broad phase.
-std::uint32_t place_body(World::Impl& w, const BodyDef& def, std::uint32_t slot,
+std::uint32_t place_body(WorldState& w, const BodyDef& def, std::uint32_t slot,
                          std::span<const std::uint32_t> shape_slots) {
   const std::uint32_t dense = add_body(w, def, slot, shape_slots);
   w.slots[slot].dense = dense;
@@ -64,7 +64,7 @@ std::uint32_t place_body(World::Impl& w, const BodyDef& def, std::uint32_t slot,
 
 // Lays body slot `slot` out again with `shapes` (shape slots and their definitions), keeping its
 // pose, its centre of mass's velocity law and its joints' anchors where they are on the body.
-void relayout(World& world, World::Impl& w, BodyId id, std::vector<std::uint32_t> shape_slots) {
+void relayout(World& world, WorldState& w, BodyId id, std::vector<std::uint32_t> shape_slots) {
   const std::uint32_t k = w.dense_of(id, "relayout");
   const std::uint32_t slot = id.index - 1;
   BodyDef def = world.definition(id);
@@ -110,7 +110,7 @@ BodyId World::create_body(const BodyDef& def) {
   } catch (const Error& e) {
     throw Error(std::string("create_body: ") + e.what());
   }
-  auto& w = *impl_;
+  auto& w = *state_;
   if (!def.awake && !w.config.enable_sleep)
     throw Error("create_body: awake: false in a world with sleep disabled (it would never wake)");
   const std::uint32_t slot = w.slots.allocate();
@@ -128,7 +128,7 @@ BodyId World::create_body(const BodyDef& def) {
 }
 
 void World::destroy_body(BodyId id) {
-  auto& w = *impl_;
+  auto& w = *state_;
   const std::uint32_t k = w.dense_of(id, "destroy_body");
   // Joints die with their bodies.
   const std::uint32_t slot = id.index - 1;
@@ -153,7 +153,7 @@ void World::destroy_body(BodyId id) {
 }
 
 ShapeId World::add_shape(BodyId body, const ShapeDef& def) {
-  auto& w = *impl_;
+  auto& w = *state_;
   const std::uint32_t k = w.dense_of(body, "add_shape");
   const std::uint8_t flags = w.bodies.flags[k];
   if (flags & kSoft) throw Error("add_shape: a soft body has exactly one polygon");
@@ -172,7 +172,7 @@ ShapeId World::add_shape(BodyId body, const ShapeDef& def) {
 }
 
 void World::remove_shape(ShapeId id) {
-  auto& w = *impl_;
+  auto& w = *state_;
   const std::uint32_t s = shape_slot_of(w, id, "remove_shape");
   const BodyId body = w.slots.id_of<BodyId>(w.shapes[s].body);
   const std::uint32_t k = w.dense_of(body, "remove_shape");
@@ -203,16 +203,16 @@ void World::remove_shape(ShapeId id) {
   relayout(*this, w, body, slots);
 }
 
-bool World::is_valid(ShapeId id) const { return impl_->shape_slots.is_live(id); }
+bool World::is_valid(ShapeId id) const { return state_->shape_slots.is_live(id); }
 
 BodyId World::body_of(ShapeId id) const {
-  const auto& w = *impl_;
+  const auto& w = *state_;
   const std::uint32_t body = w.shapes[shape_slot_of(w, id, "body_of")].body;
   return w.slots.id_of<BodyId>(body);
 }
 
 std::vector<ShapeId> World::shapes(BodyId id) const {
-  const auto& w = *impl_;
+  const auto& w = *state_;
   std::vector<ShapeId> out;
   for (const std::uint32_t s : w.cold[w.dense_of(id, "shapes")].shapes)
     out.push_back(w.shape_slots.id_of<ShapeId>(s));
@@ -220,12 +220,12 @@ std::vector<ShapeId> World::shapes(BodyId id) const {
 }
 
 ShapeDef World::definition(ShapeId id) const {
-  const auto& w = *impl_;
+  const auto& w = *state_;
   return w.shapes[shape_slot_of(w, id, "definition")].def;
 }
 
 void World::set_filter(ShapeId id, const ShapeFilter& filter) {
-  auto& w = *impl_;
+  auto& w = *state_;
   const std::uint32_t s = shape_slot_of(w, id, "set_filter");
   w.shapes[s].def.filter = filter;
   forget_filter_verdicts(w, s);  // the custom filter is asked again

@@ -6,7 +6,7 @@
 //   bytes 12-16  layout fingerprint: the sizes of the stored structs in this build
 //   bytes 16-24  payload length
 //   bytes 24-32  XXH3-64 checksum of the payload
-//   bytes 32-    payload: the world's settings, then each of World::Impl::for_each_section's
+//   bytes 32-    payload: the world's settings, then each of WorldState::for_each_section's
 //                members as its length (8 bytes) and its fields (solver/core/field_archive.hpp)
 // The checksum rejects a damaged or cut file before anything is parsed; the lengths, counts and
 // then the stores' ids and index ranges (check_stores) are checked as well, so that a file made
@@ -17,7 +17,7 @@
 
 #include "solver/core/field_archive.hpp"
 #include "solver/core/public_fields.hpp"
-#include "solver/world_impl.hpp"
+#include "solver/world_state.hpp"
 #define XXH_INLINE_ALL
 #include <xxhash.h>
 
@@ -36,7 +36,7 @@ constexpr std::size_t kHeaderBytes = 32;
 // cannot read this build's snapshots.
 std::uint32_t layout_fingerprint() {
   const std::array<std::size_t, 24> sizes = {
-      sizeof(WorldConfig),  sizeof(World::Impl), sizeof(StepScratch),    sizeof(ContactSet),
+      sizeof(WorldConfig),  sizeof(WorldState), sizeof(StepScratch),    sizeof(ContactSet),
       sizeof(ContactPoint), sizeof(PairCache),   sizeof(WideConstraint), sizeof(WideFeatures),
       sizeof(ContactWork),  sizeof(Joint),       sizeof(JointDef),       sizeof(PrepareBody),
       sizeof(SolverBody),   sizeof(LaneStrut),   sizeof(LaneGroup),      sizeof(PointGroup),
@@ -66,7 +66,7 @@ T get(std::span<const std::uint8_t> in, std::size_t at) {
 // struts inside their stores, every store's columns of one length, every id slot naming its
 // object and back, every collider, particle, strut and joint naming objects that exist. Errors
 // name the store and the object, not a byte range (the bytes read well).
-void check_stores(World::Impl& w) {
+void check_stores(WorldState& w) {
   const auto fail = [](const std::string& what) {
     throw SnapshotError("snapshot: " + what + " (the stores do not agree)");
   };
@@ -127,7 +127,7 @@ void check_stores(World::Impl& w) {
 
 // Reads the payload's sections into w (made for the snapshot's settings, which `in`, a reader of
 // the payload, has read already: checked_config).
-void read_sections(World::Impl& w, Reader& in, std::span<const std::uint8_t> payload,
+void read_sections(WorldState& w, Reader& in, std::span<const std::uint8_t> payload,
                    std::size_t base) {
   w.for_each_section([&](const char* name, auto& member) {
     in.enter(name);
@@ -192,19 +192,19 @@ WorldConfig checked_config(Reader& in, int threads, void* external_arena) {
 }  // namespace
 
 std::vector<std::uint8_t> World::snapshot() const {
-  WorldConfig config = impl_->config;
+  WorldConfig config = state_->config;
   // A pointer means nothing in a file, and the loader chooses the threads.
   config.external_arena = nullptr, config.threads = 0;
   snapshot::Sizer size;
   snapshot::archive(size, config);
-  impl_->for_each_section([&](const char*, auto& member) {
+  state_->for_each_section([&](const char*, auto& member) {
     size.bytes += sizeof(std::uint64_t);
     snapshot::archive(size, member);
   });
   std::vector<std::uint8_t> bytes(kHeaderBytes + size.bytes);
   Writer out(bytes.data(), kHeaderBytes);
   snapshot::archive(out, config);
-  impl_->for_each_section([&](const char*, auto& member) {
+  state_->for_each_section([&](const char*, auto& member) {
     const std::size_t at = out.offset();
     out.raw(&at, sizeof(std::uint64_t));  // the length, written below
     snapshot::archive(out, member);
@@ -224,7 +224,7 @@ World World::from_snapshot(std::span<const std::uint8_t> bytes, int threads) {
   validate_config(check);
   const std::span<const std::uint8_t> payload = checked_payload(bytes);
   Reader in(payload.data(), payload.size(), kHeaderBytes);
-  auto impl = std::make_unique<Impl>(checked_config(in, threads, nullptr));
+  auto impl = std::make_unique<WorldState>(checked_config(in, threads, nullptr));
   read_sections(*impl, in, payload, kHeaderBytes);
   return World(std::move(impl));
 }
@@ -236,14 +236,14 @@ void World::restore(std::span<const std::uint8_t> bytes) {
   const std::span<const std::uint8_t> payload = checked_payload(bytes);
   Reader in(payload.data(), payload.size(), kHeaderBytes);
   const WorldConfig config =
-      checked_config(in, impl_->config.threads, impl_->config.external_arena);
-  if (!spare_) spare_ = std::make_unique<Impl>(config);
+      checked_config(in, state_->config.threads, state_->config.external_arena);
+  if (!spare_) spare_ = std::make_unique<WorldState>(config);
   spare_->config = config;
   read_sections(*spare_, in, payload, kHeaderBytes);  // may throw: the spare is then just scratch
   spare_->profile_sum = StepProfile{}, spare_->profile_mean = StepProfile{};
-  std::swap(impl_, spare_);
-  impl_->custom_filter = std::move(spare_->custom_filter);  // the world's own callbacks stay
-  impl_->pre_solve = std::move(spare_->pre_solve);
+  std::swap(state_, spare_);
+  state_->custom_filter = std::move(spare_->custom_filter);  // the world's own callbacks stay
+  state_->pre_solve = std::move(spare_->pre_solve);
 }
 
 }  // namespace strut

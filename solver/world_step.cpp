@@ -114,7 +114,7 @@ constexpr SubstepStage kSubstepOrder[] = {
 // the bodies' motion (no joints, struts or soft contacts), the bodies stay gathered for the whole
 // step: the integration stages scatter and gather their own ranges around their work ("fused"),
 // instead of four stages of their own per substep (fewer waits between threads, fewer passes).
-void add_substep_stage(World::Impl& w, std::vector<TaskSystem::Stage>& stages, SubstepStage stage,
+void add_substep_stage(WorldState& w, std::vector<TaskSystem::Stage>& stages, SubstepStage stage,
                        float h, int substep, bool fused) {
   switch (stage) {
     case SubstepStage::kIntegrateVelocities:
@@ -154,7 +154,7 @@ void add_substep_stage(World::Impl& w, std::vector<TaskSystem::Stage>& stages, S
 // Whether the substeps would change nothing: no body is visited or given motion by a contact,
 // no joint point is in lanes, no strut, and every joint has a sleeping body or is disabled (its
 // solve returns at once). An idle world's step then builds and runs no substep stage at all.
-bool substeps_have_work(const World::Impl& w) {
+bool substeps_have_work(const WorldState& w) {
   if (!w.scratch.body_runs.empty() || !w.scratch.solver_runs.empty() || !w.struts.empty())
     return true;
   if (has_joint_motion(w)) return true;
@@ -167,7 +167,7 @@ bool substeps_have_work(const World::Impl& w) {
 // The substeps, as one list of stages run in one parallel region. Each stage waits for the one
 // before; inside a stage the work is split in chunks that are independent by construction
 // (bodies, colours), so any thread count gives the same bits.
-void run_substeps(World::Impl& w, float h, int substeps, StepProfile& p) {
+void run_substeps(WorldState& w, float h, int substeps, StepProfile& p) {
   if (!substeps_have_work(w)) return;
   auto& stages = w.scratch.substep_stages;
   stages.clear();
@@ -186,7 +186,7 @@ void run_substeps(World::Impl& w, float h, int substeps, StepProfile& p) {
 // compacted dense arrays, the broad phase's ignored pairs, motion rescaled to a changed substep
 // length, the bodies this step visits (solver/step/visited_bodies.cpp), and their poses before
 // the step (interpolation).
-void begin_step(World::Impl& w, float h) {
+void begin_step(WorldState& w, float h) {
   compact_bodies(w);
   compact_joints(w);
   if (w.ignored_pairs_dirty) rebuild_ignored_pairs(w);
@@ -202,7 +202,7 @@ void begin_step(World::Impl& w, float h) {
 // The bodies the solver may write (finite mass), which the contact and joint colourings read:
 // constraints of one colour may share the others. Kept between steps, set for the visited bodies;
 // the colouring is redone when a flag changed (moving_version).
-void mark_movable_bodies(World::Impl& w) {
+void mark_movable_bodies(WorldState& w) {
   const auto& b = w.bodies;
   auto& s = w.scratch;
   auto& moving = s.moving;
@@ -224,7 +224,7 @@ void mark_movable_bodies(World::Impl& w) {
 }
 
 // Reads: config stiffness, substep length. Writes: the softness of contact push-out.
-void set_contact_softness(World::Impl& w, float h) {
+void set_contact_softness(WorldState& w, float h) {
   // Contact push-out stiffness: at most 0.1875 of the substep rate, 45 Hz at 4 substeps of a
   // 60 Hz step (omega h = 1.18). Measured on a 60-row pyramid of unit boxes standing for 10 s
   // (tests/ stiffness_test.cpp), largest move of a box at 4 substeps: 30 Hz 0.261 m (Box2D v3,
@@ -244,7 +244,7 @@ void set_contact_softness(World::Impl& w, float h) {
 
 // Reads: nothing. Writes: the forces and torques applied since the last step, cleared (only a
 // visited body has any: applying one marks the body edited).
-void clear_forces(World::Impl& w) {
+void clear_forces(WorldState& w) {
   auto& b = w.bodies;
   for (const auto& [first, last] : w.scratch.body_runs) {
     std::fill(b.fx.begin() + first, b.fx.begin() + last, 0.0f);
@@ -256,7 +256,7 @@ void clear_forces(World::Impl& w) {
 // The speed limits hold at the end of the step too: restitution and the continuous pass act
 // after the last substep (a fuzzed scene left a plank at 4e12 m/s here). Reads and writes the
 // motion of the bodies the solver may have moved (and their particles, for soft bodies).
-void clamp_final_motion(World::Impl& w, float h) {
+void clamp_final_motion(WorldState& w, float h) {
   auto& b = w.bodies;
   auto& q = w.particles;
   for (const auto& [first, last] : w.scratch.solver_runs) {
@@ -269,7 +269,7 @@ void clamp_final_motion(World::Impl& w, float h) {
   }
 }
 
-void add_to_profile(World::Impl& w, const StepProfile& p) {
+void add_to_profile(WorldState& w, const StepProfile& p) {
   auto& sum = w.profile_sum;
   sum.integrate += p.integrate, sum.broad_phase += p.broad_phase;
   sum.narrow_phase += p.narrow_phase, sum.islands += p.islands, sum.solve += p.solve;
@@ -280,7 +280,7 @@ void add_to_profile(World::Impl& w, const StepProfile& p) {
 }  // namespace
 
 void World::step(float dt) {
-  auto& w = *impl_;
+  auto& w = *state_;
   shapes::check_step_dt(dt, "step");
   const int substeps = w.config.substeps;
   const float h = dt / float(substeps);
@@ -366,7 +366,7 @@ void World::step(float dt) {
   if (w.callback_error) std::rethrow_exception(std::exchange(w.callback_error, nullptr));
 }
 
-void rebuild_ignored_pairs(World::Impl& w) {
+void rebuild_ignored_pairs(WorldState& w) {
   w.ignored_pairs.clear();
   for (const Joint& j : w.joints)
     if (!j.collide) w.ignored_pairs.push_back(pair_key(j.slot_a, j.slot_b));

@@ -7,8 +7,8 @@
 
 #include <vector>
 
-#include "solver/world_access.hpp"
-#include "solver/world_impl.hpp"
+#include "solver/world_state.hpp"
+#include "solver/world_state.hpp"
 #include "test_util.hpp"
 
 namespace strut {
@@ -101,12 +101,12 @@ void expect_compaction_keeps_the_survivors(Removed removed) {
     if (removed(i)) all.destroy_body(ids[i]);
   for (int s = 0; s < 30; ++s) all.step(1.0f / 60), survivors.step(1.0f / 60);
 
-  World::Impl& w = WorldAccess::impl(all);
+  WorldState& w = state_of(all);
   ASSERT_EQ(w.bodies.size(), kept.size());
   expect_columns_of_size(w.bodies, kept.size(), "body");
-  expect_columns_of_size(w.colliders, WorldAccess::impl(survivors).colliders.size(), "collider");
-  expect_columns_of_size(w.particles, WorldAccess::impl(survivors).particles.size(), "particle");
-  EXPECT_EQ(w.struts.size(), WorldAccess::impl(survivors).struts.size());
+  expect_columns_of_size(w.colliders, state_of(survivors).colliders.size(), "collider");
+  expect_columns_of_size(w.particles, state_of(survivors).particles.size(), "particle");
+  EXPECT_EQ(w.struts.size(), state_of(survivors).struts.size());
   for (std::size_t i = 0; i < kept.size(); ++i) {
     const BodyState a = all.state(kept_in_all[i]), b = survivors.state(kept[i]);
     EXPECT_EQ(a.transform.position, b.transform.position) << "body " << i;

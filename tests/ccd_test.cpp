@@ -2,8 +2,8 @@
 // fattened by the step's motion) must stop them without tunnelling.
 #include <gtest/gtest.h>
 
-#include "solver/world_access.hpp"
-#include "solver/world_impl.hpp"
+#include "solver/world_state.hpp"
+#include "solver/world_state.hpp"
 #include "test_util.hpp"
 
 namespace strut {
@@ -80,7 +80,7 @@ std::size_t points_before_impact(bool target_fixed, bool bullet) {
   shot.bullet = bullet;
   world.create_body(shot);
   world.step(1.0f / 60);
-  return WorldAccess::impl(world).contacts.points.size();
+  return state_of(world).contacts.points.size();
 }
 }  // namespace
 

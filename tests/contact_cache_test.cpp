@@ -8,8 +8,8 @@
 
 #include "recolour.hpp"
 #include "solver/contacts/contact_solver.hpp"
-#include "solver/world_access.hpp"
-#include "solver/world_impl.hpp"
+#include "solver/world_state.hpp"
+#include "solver/world_state.hpp"
 #include "strut/scene.hpp"
 #include "strut/scenes.hpp"
 #include "strut/world.hpp"
@@ -39,7 +39,7 @@ TEST(ContactCache, SettledPyramidReusesNearlyEveryPair) {
   World w(config(true));
   pyramid(w, 20);
   for (int i = 0; i < 120; ++i) w.step(kDt);
-  const auto& impl = WorldAccess::impl(w);
+  const auto& impl = state_of(w);
   const std::size_t pairs = impl.contacts.pair_keys.size();
   ASSERT_GT(pairs, 400u);
   // Measured: after 2 s every pair (590 of 590) reuses its features.
@@ -50,7 +50,7 @@ TEST(ContactCache, OffMeansEveryPairCollidesAfresh) {
   World w(config(false));
   pyramid(w, 10);
   for (int i = 0; i < 60; ++i) w.step(kDt);
-  EXPECT_EQ(WorldAccess::impl(w).cached_pairs, 0u);
+  EXPECT_EQ(state_of(w).cached_pairs, 0u);
 }
 
 TEST(ContactCache, SlidingBoxCollidesAfreshEveryStep) {
@@ -64,8 +64,8 @@ TEST(ContactCache, SlidingBoxCollidesAfreshEveryStep) {
   for (int i = 0; i < 5; ++i) w.step(kDt);  // lands on its face
   for (int i = 0; i < 30; ++i) {
     w.step(kDt);
-    ASSERT_EQ(WorldAccess::impl(w).contacts.pair_keys.size(), 1u);
-    EXPECT_EQ(WorldAccess::impl(w).cached_pairs, 0u) << "step " << i;
+    ASSERT_EQ(state_of(w).contacts.pair_keys.size(), 1u);
+    EXPECT_EQ(state_of(w).cached_pairs, 0u) << "step " << i;
   }
 }
 
@@ -78,9 +78,9 @@ TEST(ContactCache, ReusedSpeculativePairIsNotTouching) {
   w.create_body(test::box_def({-0.505f, 0.5f}));
   w.create_body(test::box_def({0.505f, 0.5f}));
   for (int i = 0; i < 60; ++i) w.step(kDt);
-  const auto& set = WorldAccess::impl(w).contacts;
+  const auto& set = state_of(w).contacts;
   ASSERT_EQ(set.pair_keys.size(), 3u);  // each box on the ground, and the two boxes
-  EXPECT_EQ(WorldAccess::impl(w).cached_pairs, 3u);
+  EXPECT_EQ(state_of(w).cached_pairs, 3u);
   int touching = 0;
   for (std::size_t p = 0; p < set.pair_keys.size(); ++p) {
     const ContactPoint& cp = set.points[set.pair_begin[p]];
@@ -88,7 +88,7 @@ TEST(ContactCache, ReusedSpeculativePairIsNotTouching) {
       EXPECT_EQ(set.pair_touching[p], 0) << "the boxes are 1 cm apart";
       EXPECT_EQ(set.pair_deepest[p], 0.0f) << "no point overlaps";
       for (std::uint32_t k = set.pair_begin[p]; k < set.pair_begin[p + 1]; ++k)
-        EXPECT_NEAR(evaluate_contact(WorldAccess::impl(w), set.points[k]).c, 0.01f, 1e-3f);
+        EXPECT_NEAR(evaluate_contact(state_of(w), set.points[k]).c, 0.01f, 1e-3f);
     } else {
       touching += set.pair_touching[p];
     }
@@ -168,7 +168,7 @@ TEST(ContactCache, SegmentGroundAndCapsulesReuseTheirFeatures) {
   World cached(config(true)), fresh(config(false));
   const auto a = build(cached), b = build(fresh);
   for (int i = 0; i < 120; ++i) cached.step(kDt), fresh.step(kDt);
-  const auto& impl = WorldAccess::impl(cached);
+  const auto& impl = state_of(cached);
   ASSERT_GT(impl.contacts.pair_keys.size(), 40u);
   EXPECT_EQ(impl.cached_pairs, impl.contacts.pair_keys.size());
   float worst = 0;
@@ -195,7 +195,7 @@ TEST(ContactStructure, KeptStructureGivesTheSameBitsAsRecolouring) {
       if (step == 150) w.set_transform(boxes.back(), {15, 2}, 0.3f);
       if (keep == 0) test::recolour_next_step(w);
       w.step(kDt);
-      kept += WorldAccess::impl(w).contacts.structure_kept;
+      kept += state_of(w).contacts.structure_kept;
     }
     if (keep == 1) {
       EXPECT_GT(kept, 100) << "a resting pyramid should keep its structure";
@@ -210,7 +210,7 @@ TEST(ContactStructure, KeptStructureGivesTheSameBitsAsRecolouring) {
 
 // A body that touches nothing, destroyed and replaced by another in the same step: the pairs,
 // point counts and movable flags stay as they were, but every body after it in dense order moves
-// down one index. The kept structure must notice (World::Impl::dense_moved) and refill its lanes'
+// down one index. The kept structure must notice (WorldState::dense_moved) and refill its lanes'
 // bodies, or it would solve the pyramid's contacts on the wrong bodies.
 TEST(ContactStructure, CompactionBetweenKeptStepsGivesTheSameBitsAsRecolouring) {
   std::uint64_t hashes[2];
@@ -232,7 +232,7 @@ TEST(ContactStructure, CompactionBetweenKeptStepsGivesTheSameBitsAsRecolouring) 
       }
       if (keep == 0) test::recolour_next_step(w);
       w.step(kDt);
-      if (step >= 150) kept_after += WorldAccess::impl(w).contacts.structure_kept;
+      if (step >= 150) kept_after += state_of(w).contacts.structure_kept;
     }
     if (keep == 1) {
       EXPECT_GT(kept_after, 20) << "the pyramid should keep its structure";
@@ -261,7 +261,7 @@ TEST(ContactStructure, KeptLanesTakeWhatTheNarrowPhaseCollidedAfresh) {
       if (step == 200) w.set_material(boxes[3], Material{.friction = 0.0f});
       if (keep == 0) test::recolour_next_step(w);
       w.step(kDt);
-      const ContactSet& set = WorldAccess::impl(w).contacts;
+      const ContactSet& set = state_of(w).contacts;
       if (keep == 1 && step == 200) {
         EXPECT_TRUE(set.structure_kept) << "the pairs and point counts did not change";
         const auto fresh = std::count(set.pair_reused.begin(), set.pair_reused.end(), 0);
@@ -293,7 +293,7 @@ TEST(ContactStructure, ChangedStepRescalesTheImpulsesKeptInLanes) {
     for (int step = 0; step < 240; ++step) {
       if (!keep) test::recolour_next_step(w);
       w.step(step < 200 ? kDt : 0.5f * kDt);
-      kept += WorldAccess::impl(w).contacts.structure_kept;
+      kept += state_of(w).contacts.structure_kept;
     }
     return w.state_hash();
   };
@@ -325,7 +325,7 @@ TEST(ContactStructure, SettlingPileKeepsItsLanesWhenItsPointsMove) {
       for (int step = 0; step < 150; ++step) {
         if (!keep) test::recolour_next_step(scene.world);
         scene.world.step(kDt);
-        const ContactSet& set = WorldAccess::impl(scene.world).contacts;
+        const ContactSet& set = state_of(scene.world).contacts;
         relaid += set.structure_kept && set.points_relaid;
       }
       return scene.world.state_hash();

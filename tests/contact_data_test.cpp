@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "recolour.hpp"
-#include "solver/world_access.hpp"
+#include "solver/world_state.hpp"
 #include "test_util.hpp"
 
 namespace strut {
@@ -273,7 +273,7 @@ TEST(ContactData, LanesAndPointsGiveTheSameImpulses) {
     for (int i = 0; i < 30; ++i) {
       if (!keep) test::recolour_next_step(world);
       world.step(kDt);
-      kept += WorldAccess::impl(world).contacts.structure_kept;
+      kept += state_of(world).contacts.structure_kept;
     }
     return totals(world.body_contacts(box));
   };

@@ -10,8 +10,8 @@
 #include <random>
 
 #include "solver/contacts/contact_solver.hpp"
-#include "solver/world_access.hpp"
-#include "solver/world_impl.hpp"
+#include "solver/world_state.hpp"
+#include "solver/world_state.hpp"
 #include "test_util.hpp"
 
 namespace strut {
@@ -95,7 +95,7 @@ TEST(ContactPrepare, RowsAgreeWithTheGenericContactGeometry) {
       d.shape = PolygonShape{{{-0.3f, 0}, {0.3f, 0}, {0, 0.4f}}};
     world.create_body(d);
   }
-  const World::Impl& w = WorldAccess::impl(world);
+  const WorldState& w = state_of(world);
   int checked = 0;
   for (int step = 0; step < 150; ++step) {
     world.step(1.0f / 60);

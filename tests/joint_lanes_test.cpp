@@ -9,8 +9,8 @@
 
 #include "simd_level.hpp"
 #include "solver/joints/point_lanes.hpp"
-#include "solver/world_access.hpp"
-#include "solver/world_impl.hpp"
+#include "solver/world_state.hpp"
+#include "solver/world_state.hpp"
 #include "strut/scenes.hpp"
 #include "test_util.hpp"
 #include "tests/point_group_compare.hpp"
@@ -145,7 +145,7 @@ struct ChainRun {
 ChainRun run_chains(bool scalar, int threads) {
   test::SimdLevelScope level(scalar ? SimdLevel::Scalar : simd_kernels().level);
   World world(WorldConfig{.threads = threads, .enable_sleep = false});
-  World::Impl& w = WorldAccess::impl(world);
+  WorldState& w = state_of(world);
   const BodyId ground = world.create_body(test::ground_def(200));
   std::vector<JointId> joints;
   for (int c = 0; c < 64; ++c) {
@@ -253,7 +253,7 @@ namespace {
 // No two joints of one colour share a movable body (the colouring's one rule), checked on the
 // colouring the step used.
 bool colouring_is_proper(World& world) {
-  World::Impl& w = WorldAccess::impl(world);
+  WorldState& w = state_of(world);
   const Colouring& c = w.joint_colours;
   if (c.colour_of.size() != w.joints.size()) return false;
   for (int colour = 0; colour < kColourCount; ++colour) {

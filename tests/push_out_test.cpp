@@ -11,8 +11,8 @@
 
 #include "simd_level.hpp"
 #include "solver/contacts/contact_solver.hpp"
-#include "solver/world_access.hpp"
-#include "solver/world_impl.hpp"
+#include "solver/world_state.hpp"
+#include "solver/world_state.hpp"
 #include "test_util.hpp"
 
 namespace strut {
@@ -175,7 +175,7 @@ std::vector<float> pushes_of_boxes_at_one_point(int n, Holder holder) {
   }
   for (int i = 0; i < n; ++i) world.create_body(test::box_def({0, 0}));
   world.step(1.0f / 60);
-  return WorldAccess::impl(world).scratch.body_pushes;
+  return state_of(world).scratch.body_pushes;
 }
 
 bool full_cap(const std::vector<float>& pushes) {
@@ -229,7 +229,7 @@ TEST(PushOut, BoxesThatFlewIntoEachOtherAreNotFoundDeep) {
     world.create_body(a);
     world.create_body(b);
     world.step(1.0f / 60);
-    return WorldAccess::impl(world).scratch.body_pushes;
+    return state_of(world).scratch.body_pushes;
   };
   const std::vector<float> placed = pushes(0);
   ASSERT_EQ(placed.size(), 3u);
@@ -274,7 +274,7 @@ TEST(PushOut, CrowdedPileHasTheSameBitsForEveryKernelAndThreadCount) {
     for (int i = 0; i < 150; ++i)
       world.create_body(test::box_def({0.01f * float(i % 7), 0.01f * float(i % 5)}));
     world.step(1.0f / 60);
-    const auto& pushes = WorldAccess::impl(world).scratch.body_pushes;
+    const auto& pushes = state_of(world).scratch.body_pushes;
     EXPECT_TRUE(std::any_of(pushes.begin(), pushes.end(),
                             [](float p) { return p > kCrowdedPushes; }));  // shared caps
     for (int i = 0; i < 20; ++i) world.step(1.0f / 60);

@@ -4,13 +4,13 @@
 // see the structure as changed; tests count structure_kept to show it did.
 #pragma once
 
-#include "solver/world_access.hpp"
-#include "solver/world_impl.hpp"
+#include "solver/world_state.hpp"
+#include "solver/world_state.hpp"
 
 namespace strut::test {
 
 inline void recolour_next_step(World& world) {
-  StepScratch& s = WorldAccess::impl(world).scratch;
+  StepScratch& s = state_of(world).scratch;
   s.coloured_moving_version = ~s.moving_version;
 }
 

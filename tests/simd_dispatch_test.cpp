@@ -17,8 +17,8 @@
 #include "solver/contacts/contact_prepare.hpp"
 #include "solver/joints/point_lanes.hpp"
 #include "solver/soft/strut_kernel.hpp"
-#include "solver/world_access.hpp"
-#include "solver/world_impl.hpp"
+#include "solver/world_state.hpp"
+#include "solver/world_state.hpp"
 #include "strut/scenes.hpp"
 #include "strut/world.hpp"
 #include "test_util.hpp"
@@ -339,7 +339,7 @@ std::uint64_t soft_hash(int* full_groups = nullptr) {
   }
   for (int i = 0; i < 60; ++i) world.step(1.0f / 60);
   if (full_groups)
-    for (const LaneGroup& g : WorldAccess::impl(world).strut_lanes.groups)
+    for (const LaneGroup& g : state_of(world).strut_lanes.groups)
       *full_groups += g.lanes == std::uint32_t(kLaneBodies);
   return world.state_hash();
 }
@@ -513,7 +513,7 @@ TEST(SimdDispatch, EveryLevelsStrutGroupKernelGivesTheScalarTwinsBits) {
 std::uint64_t joint_grid_hash() {
   SceneInstance inst = build_scene(builtin_scene("joint_grid", 0.2f), 2);
   for (int i = 0; i < 60; ++i) inst.step();
-  EXPECT_FALSE(WorldAccess::impl(inst.world).point_motion.groups.empty());
+  EXPECT_FALSE(state_of(inst.world).point_motion.groups.empty());
   return inst.world.state_hash();
 }
 
@@ -532,7 +532,7 @@ TEST(SimdDispatch, JointGridGivesTheScalarTwinsHashAtEveryLevel) {
 // 90 steps at 2 threads: the scalar twin's hash at every level.
 std::uint64_t coloured_soft_hash() {
   World world({.threads = 2, .enable_sleep = false});
-  World::Impl& w = WorldAccess::impl(world);
+  WorldState& w = state_of(world);
   world.create_body(test::ground_def(20));
   for (int i = 0; i < 60; ++i) {
     const int n = i % 2 ? 6 : 16;

@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "solver/world_impl.hpp"
+#include "solver/world_state.hpp"
 
 namespace strut::test {
 
@@ -13,7 +13,7 @@ struct StrutError {
   float worst = 0, mean = 0;  // |length - rest| / rest
 };
 
-inline StrutError strut_error(const World::Impl& w) {
+inline StrutError strut_error(const WorldState& w) {
   StrutError e;
   for (const Strut& s : w.struts) {
     const float dx = w.particles.x[s.b] - w.particles.x[s.a];

@@ -12,8 +12,8 @@
 
 #include "simd_level.hpp"
 #include "solver/joint_solver.hpp"
-#include "solver/world_access.hpp"
-#include "solver/world_impl.hpp"
+#include "solver/world_state.hpp"
+#include "solver/world_state.hpp"
 #include "strut_error.hpp"
 #include "test_util.hpp"
 
@@ -48,7 +48,7 @@ void soft_rain(World& world) {
     d.soft = i % 2 == 0 ? 1e-6f : 1e-4f;
     world.create_body(d);
   }
-  World::Impl& w = WorldAccess::impl(world);
+  WorldState& w = state_of(world);
   const auto& b = w.bodies;
   const auto& q = w.particles;
   for (std::uint32_t k = 1; k < b.size(); ++k) {
@@ -67,7 +67,7 @@ std::uint64_t simulate_soft_rain(bool scalar, int threads, std::size_t* groups =
   World world(WorldConfig{.threads = threads, .enable_sleep = false});
   soft_rain(world);
   for (int i = 0; i < 150; ++i) world.step(1.0f / 60);
-  if (groups) *groups = WorldAccess::impl(world).strut_groups.size();
+  if (groups) *groups = state_of(world).strut_groups.size();
   return world.state_hash();
 }
 
@@ -78,7 +78,7 @@ TEST(StrutKernel, SoftRainTakesTheColouredPath) {
   World world(WorldConfig{.threads = 1});
   soft_rain(world);
   world.step(1.0f / 60);
-  const World::Impl& w = WorldAccess::impl(world);
+  const WorldState& w = state_of(world);
   EXPECT_GE(w.strut_lanes.other_count, 256u);
   EXPECT_GE(w.strut_groups.size(), w.strut_lanes.other_count / std::size_t(kWideLanes));
 }
@@ -135,7 +135,7 @@ StrutError hanging_chain(int links, int substeps, int steps) {
     above = link;
     top.y -= 2 * diag;
   }
-  World::Impl& w = WorldAccess::impl(world);
+  WorldState& w = state_of(world);
   for (Strut& s : w.struts) s.compliance = 0;
   w.strut_lanes.dirty = true;
   for (int i = 0; i < steps; ++i) world.step(1.0f / 60);
@@ -176,7 +176,7 @@ float height_of_hanging_boxes(float compliance, int substeps, int iterations) {
     boxes.push_back(test::hang_soft_box(world, 2.0f * float(k), compliance));
   }
   for (int i = 0; i < 480; ++i) world.step(1.0f / 60);
-  EXPECT_FALSE(WorldAccess::impl(world).strut_lanes.groups.empty()) << "not on the lanes";
+  EXPECT_FALSE(state_of(world).strut_lanes.groups.empty()) << "not on the lanes";
   float sum = 0;
   for (BodyId box : boxes) {
     const BodyState s = world.state(box);
@@ -207,7 +207,7 @@ namespace {
 // Checks what the kernel relies on: every strut outside the lane groups in exactly one lane,
 // padding only at the end of a colour's last group, and no movable particle twice in one colour
 // (overflow excepted).
-void expect_valid_strut_colouring(const World::Impl& w) {
+void expect_valid_strut_colouring(const WorldState& w) {
   ASSERT_EQ(w.strut_group_begin.size(), std::size_t(kColourCount + 2));
   std::vector<int> seen(w.struts.size(), 0), coloured(w.struts.size(), 0);
   for (const StrutRun& r : w.strut_lanes.other)
@@ -243,7 +243,7 @@ void expect_valid_strut_colouring(const World::Impl& w) {
 // A fan: a pinned hub joined to `spokes` movable particles, a ring of struts through those
 // particles, and apart from them one zero-length strut. The hub is shared by every spoke, each rim
 // particle by two ring struts and a spoke.
-void make_fan(World::Impl& w, int spokes) {
+void make_fan(WorldState& w, int spokes) {
   auto& q = w.particles;
   auto add = [&](float x, float y, float inv_mass) {
     q.x.push_back(x), q.y.push_back(y), q.dx.push_back(0), q.dy.push_back(0);
@@ -270,8 +270,8 @@ TEST(StrutKernel, NoTwoStrutsOfOneColourShareAMovableParticle) {
   World world(WorldConfig{.threads = 1});
   soft_rain(world);
   world.step(1.0f / 60);
-  expect_valid_strut_colouring(WorldAccess::impl(world));
-  World::Impl fan(WorldConfig{.threads = 1});
+  expect_valid_strut_colouring(state_of(world));
+  WorldState fan(WorldConfig{.threads = 1});
   make_fan(fan, 150);
   colour_struts(fan);
   ASSERT_FALSE(fan.strut_groups.empty());
@@ -281,7 +281,7 @@ TEST(StrutKernel, NoTwoStrutsOfOneColourShareAMovableParticle) {
 // The kernel alone on the fan: SIMD and scalar twin agree bit for bit on particles and
 // multipliers, the pinned hub is never moved and the zero-length strut does nothing.
 TEST(StrutKernel, SimdGroupsMatchTheTwinAndLeavePinnedAndDegenerateStrutsAlone) {
-  World::Impl simd(WorldConfig{.threads = 1}), scalar(WorldConfig{.threads = 1});
+  WorldState simd(WorldConfig{.threads = 1}), scalar(WorldConfig{.threads = 1});
   make_fan(simd, 150);
   make_fan(scalar, 150);
   colour_struts(simd);
@@ -289,7 +289,7 @@ TEST(StrutKernel, SimdGroupsMatchTheTwinAndLeavePinnedAndDegenerateStrutsAlone) 
   ASSERT_GT(simd.strut_group_begin[1], 1u) << "the first colour should fill several groups";
   const float inv_h2 = 240.0f * 240.0f;
   for (int it = 0; it < 20; ++it) {
-    for (World::Impl* w : {&simd, &scalar}) {
+    for (WorldState* w : {&simd, &scalar}) {
       auto& q = w->particles;
       const StrutSpans p{q.x.data(), q.y.data(), q.dx.data(), q.dy.data(), q.w.data()};
       for (int colour = 0; colour <= kOverflowColour; ++colour)

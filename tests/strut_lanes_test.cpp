@@ -12,8 +12,8 @@
 #include "simd_level.hpp"
 #include "solver/joint_solver.hpp"
 #include "solver/soft/strut_batching.hpp"
-#include "solver/world_access.hpp"
-#include "solver/world_impl.hpp"
+#include "solver/world_state.hpp"
+#include "solver/world_state.hpp"
 #include "strut_error.hpp"
 #include "test_util.hpp"
 
@@ -60,7 +60,7 @@ void make_squashed_bodies(World& world) {
   BodyDef rest = test::box_def({-5, -5}, {0.5f, 0.25f});
   rest.soft = 1e-7f;
   world.create_body(rest);
-  World::Impl& w = WorldAccess::impl(world);
+  WorldState& w = state_of(world);
   auto& q = w.particles;
   auto& b = w.bodies;
   // Every fourth body gets rigid struts (the API makes a body of compliance 0 rigid).
@@ -92,7 +92,7 @@ enum class Path { kSimd, kTwin, kCreationOrder };
 // 10 substeps of 2 iterations over the test bed, multipliers reset every substep: every group
 // through the SIMD kernel (whatever its size), every group through the scalar twin, or
 // solve_struts.
-void project(World::Impl& w, Path path) {
+void project(WorldState& w, Path path) {
   const float h = 1.0f / 240.0f, inv_h2 = 1.0f / (h * h);
   StrutLanes& L = w.strut_lanes;
   auto& q = w.particles;
@@ -117,7 +117,7 @@ void project(World::Impl& w, Path path) {
   }
 }
 
-void expect_same_particle_bits(const World::Impl& a, const World::Impl& b) {
+void expect_same_particle_bits(const WorldState& a, const WorldState& b) {
   const auto &p = a.particles, &q = b.particles;
   ASSERT_EQ(p.size(), q.size());
   int differ = 0;
@@ -129,7 +129,7 @@ void expect_same_particle_bits(const World::Impl& a, const World::Impl& b) {
 }
 
 // The multiplier of lane l's strut k in the lane rows.
-float lane_lambda(const World::Impl& w, const LaneGroup& g, std::uint32_t k, std::uint32_t l) {
+float lane_lambda(const WorldState& w, const LaneGroup& g, std::uint32_t k, std::uint32_t l) {
   return w.strut_lanes.rows[g.strut_row + k].lambda[l];
 }
 
@@ -140,7 +140,7 @@ float lane_lambda(const World::Impl& w, const LaneGroup& g, std::uint32_t k, std
 TEST(StrutLanes, TestBedFillsFullPaddedAndSingleBodyGroups) {
   World world(WorldConfig{.gravity = {0, 0}, .threads = 1});
   make_squashed_bodies(world);
-  const StrutLanes& L = WorldAccess::impl(world).strut_lanes;
+  const StrutLanes& L = state_of(world).strut_lanes;
   EXPECT_EQ(L.topologies.size(), 3u);
   EXPECT_EQ(L.other_count, 0u);
   // Boxes (46 with the resting one), hexagons (37), the octagon (1), each topology cut into
@@ -165,8 +165,8 @@ TEST(StrutLanes, SimdGroupsMatchTheScalarTwinBitForBit) {
   World twin_world(WorldConfig{.gravity = {0, 0}, .threads = 1});
   make_squashed_bodies(simd_world);
   make_squashed_bodies(twin_world);
-  World::Impl& simd = WorldAccess::impl(simd_world);
-  World::Impl& twin = WorldAccess::impl(twin_world);
+  WorldState& simd = state_of(simd_world);
+  WorldState& twin = state_of(twin_world);
   const auto& b = simd.bodies;
   const std::uint32_t pinned = b.particle_begin[3] + (b.particle_count[3] - 1);
   const float pinned_x = simd.particles.x[pinned], pinned_y = simd.particles.y[pinned];
@@ -198,8 +198,8 @@ TEST(StrutLanes, LanesMatchTheCreationOrderLoopBitForBit) {
   World loop_world(WorldConfig{.gravity = {0, 0}, .threads = 1});
   make_squashed_bodies(lanes_world);
   make_squashed_bodies(loop_world);
-  World::Impl& lanes = WorldAccess::impl(lanes_world);
-  World::Impl& loop = WorldAccess::impl(loop_world);
+  WorldState& lanes = state_of(lanes_world);
+  WorldState& loop = state_of(loop_world);
   project(lanes, Path::kSimd);
   project(loop, Path::kCreationOrder);
   expect_same_particle_bits(lanes, loop);
@@ -231,7 +231,7 @@ void soft_pile(World& world, int bodies) {
     d.angular_velocity = spin(rng);
     world.create_body(d);
   }
-  World::Impl& w = WorldAccess::impl(world);
+  WorldState& w = state_of(world);
   const auto& b = w.bodies;
   const auto& q = w.particles;
   auto brace = [&](std::uint32_t i, std::uint32_t j) {
@@ -263,7 +263,7 @@ TEST(StrutLanes, SoftPileIsBitIdenticalForAnyThreadCount) {
     World world(WorldConfig{.threads = 8});
     soft_pile(world, 360);
     world.step(1.0f / 60);
-    const World::Impl& w = WorldAccess::impl(world);
+    const WorldState& w = state_of(world);
     EXPECT_GE(w.strut_lanes.groups.size(), 8u) << "the lane stage should have several chunks";
     EXPECT_EQ(w.strut_lanes.other_count, 480u) << "the braces";
     EXPECT_FALSE(w.strut_groups.empty()) << "the braces should be coloured";
@@ -280,7 +280,7 @@ namespace {
 // The lane groups as the bodies now have them: every live soft body in exactly one lane, whose
 // first particle, struts' ends, rest lengths and compliances are the body's own, and no strut
 // left to the other paths. Returns how many lanes are wrong (0 when the layout is current).
-int stale_lanes(const World::Impl& w) {
+int stale_lanes(const WorldState& w) {
   const StrutLanes& L = w.strut_lanes;
   const auto& b = w.bodies;
   std::vector<int> lanes_of(b.size(), 0);
@@ -329,7 +329,7 @@ TEST(StrutLanes, WholeSimulationRebuildsItsLanesAsBodiesComeAndGo) {
       d.soft = i % 3 == 0 ? 1e-7f : i % 3 == 1 ? 1e-5f : 1e-4f;
       ids.push_back(world.create_body(d));
     }
-    const World::Impl& w = WorldAccess::impl(world);
+    const WorldState& w = state_of(world);
     int stale = 0;
     const auto steps = [&](int n) {
       for (int i = 0; i < n; ++i) world.step(1.0f / 60), stale += stale_lanes(w);
@@ -367,7 +367,7 @@ TEST(StrutLanes, SoftBodiesRestingOnTheGroundKeepTheirShape) {
     ids.push_back(world.create_body(d));
   }
   for (int i = 0; i < 180; ++i) world.step(1.0f / 60);
-  const World::Impl& w = WorldAccess::impl(world);
+  const WorldState& w = state_of(world);
   const test::StrutError e = test::strut_error(w);
   float sink = 0;
   for (std::size_t k = 0; k < ids.size(); ++k) {
@@ -392,7 +392,7 @@ TEST(StrutLanes, EveryStrutIsSolvedOnceByOnePath) {
     world.create_body(d);
   }
   world.create_body(regular_polygon({0, 5}, 1, 16, 1e-6f));
-  World::Impl& w = WorldAccess::impl(world);
+  WorldState& w = state_of(world);
   auto& b = w.bodies;
   // The 16-gon (the last body, so its struts end the list) made too big for a lane by 16 more
   // struts across it: 48 in all.
@@ -444,7 +444,7 @@ TEST(StrutLanes, GroupsAreRebuiltOnlyWhenBodiesChange) {
     d.soft = 1e-6f;
     ids.push_back(world.create_body(d));
   }
-  const StrutLanes& L = WorldAccess::impl(world).strut_lanes;
+  const StrutLanes& L = state_of(world).strut_lanes;
   auto lane_bodies = [&L] {
     std::uint32_t n = 0;
     for (const LaneGroup& g : L.groups) n += g.lanes;

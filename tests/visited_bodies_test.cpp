@@ -9,8 +9,8 @@
 #include <algorithm>
 #include <vector>
 
-#include "solver/world_access.hpp"
-#include "solver/world_impl.hpp"
+#include "solver/world_state.hpp"
+#include "solver/world_state.hpp"
 #include "test_util.hpp"
 
 namespace strut {
@@ -156,7 +156,7 @@ std::vector<std::uint32_t> fingerprint(const World& w) {
 // changed since the last visit is among the edited bodies (mark_body_edited), and the kept runs
 // and counts are those of the flags at the last visit.
 bool kept_runs_match_the_flags(World& w) {
-  const World::Impl& impl = WorldAccess::impl(w);
+  const WorldState& impl = state_of(w);
   const auto& flags = impl.bodies.flags;
   const auto& seen = impl.visited_flags;
   if (seen.size() != flags.size()) return false;
@@ -182,14 +182,14 @@ bool kept_runs_match_the_flags(World& w) {
 // The reference a step that skips idle bodies is compared against: every body marked edited, so
 // the coming step visits them all.
 void visit_every_body_next_step(World& w) {
-  World::Impl& impl = WorldAccess::impl(w);
+  WorldState& impl = state_of(w);
   for (std::uint32_t k = 0; k < impl.bodies.size(); ++k) mark_body_edited(impl, k);
 }
 
 // A wake finds an island's sleepers in its list (islands.cpp, take_sleepers), not by a scan of
 // every body: every body asleep (and not destroyed) is listed under its island.
 bool sleepers_are_listed(World& w) {
-  const World::Impl& impl = WorldAccess::impl(w);
+  const WorldState& impl = state_of(w);
   const auto& b = impl.bodies;
   for (std::uint32_t k = 0; k < b.size(); ++k) {
     if ((b.flags[k] & (kSleeping | kDead)) != kSleeping) continue;
@@ -221,12 +221,12 @@ void expect_same_as_visiting_all(bool joints_and_soft) {
     ASSERT_TRUE(kept_runs_match_the_flags(skipping)) << "step " << step;
     ASSERT_TRUE(sleepers_are_listed(skipping)) << "step " << step;
     std::size_t all = 0;  // the reference did visit every body
-    for (const auto& [first, last] : WorldAccess::impl(visiting).scratch.body_runs)
+    for (const auto& [first, last] : state_of(visiting).scratch.body_runs)
       all += last - first;
-    ASSERT_EQ(all, WorldAccess::impl(visiting).bodies.size()) << "step " << step;
-    crowded |= !WorldAccess::impl(skipping).scratch.scaled_bodies.empty();
+    ASSERT_EQ(all, state_of(visiting).bodies.size()) << "step " << step;
+    crowded |= !state_of(skipping).scratch.scaled_bodies.empty();
     std::size_t visited = 0;
-    for (const auto& [first, last] : WorldAccess::impl(skipping).scratch.body_runs)
+    for (const auto& [first, last] : state_of(skipping).scratch.body_runs)
       visited += last - first;
     fewest_visited = std::min(fewest_visited, visited);
   }
@@ -257,7 +257,7 @@ TEST(VisitedBodies, AStepVisitsAnIdleBodyOnlyAfterItChanged) {
   sleeper.awake = false;
   const BodyId asleep = w.create_body(sleeper);
   const auto visited = [&w](BodyId id) {
-    const auto& impl = WorldAccess::impl(w);
+    const auto& impl = state_of(w);
     const std::uint32_t k = impl.slots[id.index - 1].dense;
     for (const auto& [first, last] : impl.scratch.body_runs)
       if (k >= first && k < last) return true;
@@ -305,7 +305,7 @@ TEST(VisitedBodies, TheKeptRunsAreThoseOfABodyByBodyReading) {
         d.awake = awake[std::size_t(i)] || d.is_static;
         ids.push_back(w.create_body(d));
       }
-      const auto& runs = WorldAccess::impl(w).scratch.body_runs;
+      const auto& runs = state_of(w).scratch.body_runs;
       w.step(1.0f / 60);  // visits every created body
       w.step(1.0f / 60);
       ASSERT_EQ(runs, runs_of(awake)) << n << " bodies, awake " << lone;

@@ -10,8 +10,8 @@
 
 #include "solver/step/collide_phase.hpp"
 #include "solver/step/visited_bodies.hpp"
-#include "solver/world_access.hpp"
-#include "solver/world_impl.hpp"
+#include "solver/world_state.hpp"
+#include "solver/world_state.hpp"
 #include "test_util.hpp"
 
 namespace strut {
@@ -52,7 +52,7 @@ void build(World& w, std::uint32_t seed) {
 // category against mask both ways; no jointed pair that does not collide). Contact pairs lower
 // collider slot first; sensor pairs go to `sensors`, sensor first.
 using DensePairs = std::vector<std::pair<std::uint32_t, std::uint32_t>>;
-void find_pairs_all(const World::Impl& w, DensePairs& out, DensePairs* sensors = nullptr) {
+void find_pairs_all(const WorldState& w, DensePairs& out, DensePairs* sensors = nullptr) {
   out.clear();
   const auto& b = w.bodies;
   const auto& c = w.colliders;
@@ -85,7 +85,7 @@ void find_pairs_all(const World::Impl& w, DensePairs& out, DensePairs* sensors =
 }
 
 std::vector<std::uint64_t> pair_set(World& w) {
-  auto keys = WorldAccess::impl(w).contacts.pair_keys;
+  auto keys = state_of(w).contacts.pair_keys;
   std::sort(keys.begin(), keys.end());
   return keys;
 }
@@ -100,7 +100,7 @@ TEST(WorldBroadphase, SweepAndPruneFindsTheSameContactPairsAsAllPairs) {
     build(sweep, seed);
     for (int step = 0; step < 120; ++step) {
       sweep.step(1.0f / 60);
-      auto& impl = WorldAccess::impl(sweep);
+      auto& impl = state_of(sweep);
       find_visited_bodies(impl);  // the step's first stage: the bodies the passes visit
       update_bounds(impl, 1.0f / 60);
       find_candidate_pairs(impl);
@@ -148,7 +148,7 @@ TEST(WorldBroadphase, RestingStackReusesItsPairsUntilSomethingMoves) {
     for (int i = 0; i < 8 - row; ++i)
       boxes.push_back(w.create_body(test::box_def({float(i) - 0.5f * float(7 - row), 0.5f + row})));
   for (int step = 0; step < 120; ++step) w.step(1.0f / 60);
-  auto& impl = WorldAccess::impl(w);
+  auto& impl = state_of(w);
   const std::size_t sweeps = impl.enlarged_sweeps;
   for (int step = 0; step < 60; ++step) {
     w.step(1.0f / 60);
@@ -182,7 +182,7 @@ TEST(WorldBroadphase, BoxesAreSweptAlongTheirMotion) {
     b.velocity = velocity_b;
     w.create_body(a);
     w.create_body(b);
-    World::Impl& impl = WorldAccess::impl(w);
+    WorldState& impl = state_of(w);
     find_visited_bodies(impl);
     find_visited_bodies(impl);
     update_bounds(impl, 1.0f / 60.0f);
@@ -213,7 +213,7 @@ void expect_pairs_grouped_by_first_collider(int idle_statics) {
   }
   for (const float y : {0.0f, 10.0f})
     for (int i = 0; i < 40; ++i) w.create_body(test::box_def({float(i) + 0.5f * (y > 0), y}));
-  World::Impl& impl = WorldAccess::impl(w);
+  WorldState& impl = state_of(w);
   find_visited_bodies(impl);
   update_bounds(impl, 1.0f / 60.0f);
   find_candidate_pairs(impl);

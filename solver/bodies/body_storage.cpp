@@ -33,14 +33,14 @@ std::vector<ShapeDef> shape_defs_of(const BodyDef& def) {
   return {one};
 }
 
-std::uint32_t new_shape_slot(World::Impl& w) {
+std::uint32_t new_shape_slot(WorldState& w) {
   const std::uint32_t s = w.shape_slots.allocate();
   if (s == w.shapes.size()) w.shapes.emplace_back();
   w.shapes[s] = ShapeRecord{};  // a reused slot keeps nothing of its last shape (a tile's seams)
   return s;
 }
 
-std::uint32_t add_body(World::Impl& w, const BodyDef& def, std::uint32_t slot,
+std::uint32_t add_body(WorldState& w, const BodyDef& def, std::uint32_t slot,
                        std::span<const std::uint32_t> shape_slots) {
   auto& b = w.bodies;
   auto& q = w.particles;
@@ -231,12 +231,12 @@ std::vector<std::uint32_t> rows_of_survivors(const Tail& tail, std::vector<std::
 }
 
 // Keeps the colliders of surviving bodies, in order.
-void compact_colliders(World::Impl& w, const Tail& tail) {
+void compact_colliders(WorldState& w, const Tail& tail) {
   auto& c = w.colliders;
   std::uint32_t start = 0;
   const auto keep = rows_of_survivors(tail, w.bodies.collider_begin, w.bodies.collider_count,
                                       std::uint32_t(c.size()), start);
-  // The counted colliders among the removed ones (World::Impl::surface_colliders,
+  // The counted colliders among the removed ones (WorldState::surface_colliders,
   // custom_filter_colliders, pre_solve_colliders), each counted only while some exist.
   const auto count_from = [&c](std::uint32_t from, std::uint32_t counter, auto&& counts) {
     std::uint32_t n = 0;
@@ -263,7 +263,7 @@ void compact_colliders(World::Impl& w, const Tail& tail) {
 }
 
 // Keeps the particles and struts of surviving bodies, in order, renumbering the struts' ends.
-void compact_particles(World::Impl& w, const Tail& tail) {
+void compact_particles(WorldState& w, const Tail& tail) {
   auto& b = w.bodies;
   auto& q = w.particles;
   const std::uint32_t n = tail.first + std::uint32_t(tail.remap.size());
@@ -298,7 +298,7 @@ void compact_particles(World::Impl& w, const Tail& tail) {
 // the whole world: 100 falling boxes beside 100,000 idle ones, a ball thrown in and the oldest of
 // twenty destroyed every step (BM_IdleBodiesWithChurn): 8.2 ms a step when every body moved and
 // the next step visited them all, against 48 us without the idle ones.
-void compact_bodies(World::Impl& w) {
+void compact_bodies(WorldState& w) {
   if (!w.needs_compaction) return;
   w.needs_compaction = false;
   w.dense_moved = true;
@@ -331,7 +331,7 @@ void compact_bodies(World::Impl& w) {
 
 namespace strut {
 
-void kill_joint(World::Impl& w, Joint& j) {
+void kill_joint(WorldState& w, Joint& j) {
   if (!j.dead && has_event_threshold(j.def)) --w.threshold_joints;
   j.dead = true;
   for (const std::uint32_t body : {j.slot_a, j.slot_b})
@@ -341,7 +341,7 @@ void kill_joint(World::Impl& w, Joint& j) {
   w.ignored_pairs_dirty = true;
 }
 
-void compact_joints(World::Impl& w) {
+void compact_joints(WorldState& w) {
   if (!w.joints_need_compaction) return;
   std::erase_if(w.joints, [](const Joint& j) { return j.dead; });
   for (std::size_t k = 0; k < w.joints.size(); ++k)

@@ -3,25 +3,25 @@
 
 #include <span>
 
-#include "solver/world_impl.hpp"
+#include "solver/world_state.hpp"
 
 namespace strut {
 
 // The shapes of a body definition: its `shapes`, or the one its body-level fields describe.
 std::vector<ShapeDef> shape_defs_of(const BodyDef& def);
 // A free shape slot (ShapeRecord), not yet alive.
-std::uint32_t new_shape_slot(World::Impl& w);
+std::uint32_t new_shape_slot(WorldState& w);
 // Appends a validated body and its colliders (one shape slot per shape of shape_defs_of(def));
 // returns its dense index. The caller inserts the colliders into the broad phase.
-std::uint32_t add_body(World::Impl& w, const BodyDef& def, std::uint32_t slot,
+std::uint32_t add_body(WorldState& w, const BodyDef& def, std::uint32_t slot,
                        std::span<const std::uint32_t> shape_slots);
 
 // Stable removal of bodies flagged kDead (creation order of the survivors is kept).
-void compact_bodies(World::Impl& w);
+void compact_bodies(WorldState& w);
 // Destroying a joint (directly or with one of its bodies) only marks it: erasing it from the
 // middle of `joints` and renumbering the rest, once per destroyed body, was the ragdoll rain's
 // largest serial cost. compact_joints removes the marked ones, in order, before a step.
-void kill_joint(World::Impl& w, Joint& j);
-void compact_joints(World::Impl& w);
+void kill_joint(WorldState& w, Joint& j);
+void compact_joints(WorldState& w);
 
 }  // namespace strut

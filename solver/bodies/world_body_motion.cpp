@@ -4,7 +4,7 @@
 
 #include "solver/shapes/shape_checks.hpp"
 #include "solver/step/visited_bodies.hpp"
-#include "solver/world_impl.hpp"
+#include "solver/world_state.hpp"
 #include "strut/world.hpp"
 
 namespace strut {
@@ -12,7 +12,7 @@ namespace strut {
 void World::set_angular_drag(BodyId id, float drag) {
   if (!std::isfinite(drag)) throw Error("set_angular_drag: drag is not a finite number");
   if (drag < 0) throw Error("set_angular_drag: drag must not be negative");
-  auto& w = *impl_;
+  auto& w = *state_;
   const std::uint32_t k = w.dense_of(id, "set_angular_drag");
   w.bodies.angular_drag[k] = drag;
   mark_body_edited(w, k);

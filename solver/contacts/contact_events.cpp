@@ -24,14 +24,14 @@ namespace strut {
 namespace {
 
 // The event of a pair of live colliders (by slot): their bodies and shapes, lower slot first.
-ContactEvent event_of(const World::Impl& w, std::uint32_t slot_a, std::uint32_t slot_b) {
+ContactEvent event_of(const WorldState& w, std::uint32_t slot_a, std::uint32_t slot_b) {
   return ContactEvent{w.body_of_collider(slot_a), w.body_of_collider(slot_b),
                       w.shape_of_collider(slot_a), w.shape_of_collider(slot_b)};
 }
 
 // The begin event of pair p (colliders by slot, lower first, as the pair key orders them), and
 // its hit event if it closed fast enough.
-void begin_pair(World::Impl& w, std::size_t p, float h) {
+void begin_pair(WorldState& w, std::size_t p, float h) {
   const ContactSet& set = w.contacts;
   const std::uint64_t key = set.pair_keys[p];
   const std::uint32_t slot_a = std::uint32_t(key >> 32), slot_b = std::uint32_t(key);
@@ -69,17 +69,17 @@ void begin_pair(World::Impl& w, std::size_t p, float h) {
     w.hit_events.push_back({e.a, e.b, fastest_point, e.normal, fastest});
 }
 
-using SleepingTouch = World::Impl::SleepingTouch;
+using SleepingTouch = WorldState::SleepingTouch;
 
 bool by_key(const SleepingTouch& t, std::uint64_t key) { return t.key < key; }
 
 // Whether the body of a live collider (by slot) is asleep.
-bool asleep(const World::Impl& w, std::uint32_t slot) {
+bool asleep(const WorldState& w, std::uint32_t slot) {
   return (w.bodies.flags[w.colliders.body[w.collider_slots[slot].dense]] & kSleeping) != 0;
 }
 
 // The remembered pair is still the same two colliders (neither removed, slot not reused).
-bool same_bodies(const World::Impl& w, const SleepingTouch& t) {
+bool same_bodies(const WorldState& w, const SleepingTouch& t) {
   const auto& cs = w.collider_slots;
   const std::uint32_t a = std::uint32_t(t.key >> 32), b = std::uint32_t(t.key);
   return cs[a].alive && cs[b].alive && cs[a].generation == t.generation_a &&
@@ -88,12 +88,12 @@ bool same_bodies(const World::Impl& w, const SleepingTouch& t) {
 
 }  // namespace
 
-void record_contact_events(World::Impl& w) {
-  if (w.events_read & World::Impl::kBeginList) w.begin_events.clear();
-  if (w.events_read & World::Impl::kEndList) w.end_events.clear();
-  if (w.events_read & World::Impl::kHitList) w.hit_events.clear();
+void record_contact_events(WorldState& w) {
+  if (w.events_read & WorldState::kBeginList) w.begin_events.clear();
+  if (w.events_read & WorldState::kEndList) w.end_events.clear();
+  if (w.events_read & WorldState::kHitList) w.hit_events.clear();
   w.events_read &=
-      std::uint8_t(~(World::Impl::kBeginList | World::Impl::kEndList | World::Impl::kHitList));
+      std::uint8_t(~(WorldState::kBeginList | WorldState::kEndList | WorldState::kHitList));
   if (!w.config.contact_events) return;
   auto& set = w.contacts;
   auto& sleeping = w.sleeping_touches;

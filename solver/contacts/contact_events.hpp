@@ -2,12 +2,12 @@
 // program last read them.
 #pragma once
 
-#include "solver/world_impl.hpp"
+#include "solver/world_state.hpp"
 
 namespace strut {
 
 // Called at the end of a step, after the contacts are finished and particles synced. Clears the
 // lists first if the program read them since the last step.
-void record_contact_events(World::Impl& w);
+void record_contact_events(WorldState& w);
 
 }  // namespace strut

@@ -8,7 +8,7 @@
 namespace strut {
 namespace {
 
-PointRef vertex_ref(const World::Impl &w, std::uint32_t body, std::uint32_t vertex) {
+PointRef vertex_ref(const WorldState &w, std::uint32_t body, std::uint32_t vertex) {
   PointRef p;
   p.body = body;
   p.rigid = w.is_rigid(body);
@@ -18,7 +18,7 @@ PointRef vertex_ref(const World::Impl &w, std::uint32_t body, std::uint32_t vert
   return p;
 }
 
-Vec2 particle_pos(const World::Impl &w, std::uint32_t body, std::uint32_t vertex) {
+Vec2 particle_pos(const WorldState &w, std::uint32_t body, std::uint32_t vertex) {
   const std::uint32_t i = w.bodies.particle_begin[body] + vertex;
   if (!w.is_rigid(body)) return {w.particles.x[i], w.particles.y[i]};
   return body_point(w.bodies, body, {w.particles.lx[i], w.particles.ly[i]});
@@ -26,14 +26,14 @@ Vec2 particle_pos(const World::Impl &w, std::uint32_t body, std::uint32_t vertex
 
 // Moves a rounded feature's contact point (a circle's centre, a capsule's or rounded polygon's
 // vertex) out to its surface, so friction turns the body about the right point.
-void to_surface(const World::Impl &w, PointRef &p, float radius, Vec2 outward) {
+void to_surface(const WorldState &w, PointRef &p, float radius, Vec2 outward) {
   if (radius <= 0 || !p.rigid) return;
   p.local += inv_rotate(Rot{w.bodies.qc[p.body], w.bodies.qs[p.body]}, radius * outward);
 }
 
 }  // namespace
 
-ContactGeometry evaluate_contact(const World::Impl &w, const ContactPoint &cp) {
+ContactGeometry evaluate_contact(const WorldState &w, const ContactPoint &cp) {
   ContactGeometry g;
   // Between rigid bodies the normal is the one the features were chosen with, and the
   // separation is measured along it from the other feature's point nearest the vertex, as the

@@ -16,8 +16,8 @@ namespace strut {
 using Stage = TaskSystem::Stage;
 
 // One stage over the solver bodies' runs: body_fn(first, end) for each run in it.
-template <void (*body_fn)(World::Impl &, int, int)>
-void add_body_runs_stage(World::Impl &w, std::vector<Stage> &stages, int phase) {
+template <void (*body_fn)(WorldState &, int, int)>
+void add_body_runs_stage(WorldState &w, std::vector<Stage> &stages, int phase) {
   stages.push_back({int(w.bodies.size()), TaskSystem::even_grain(int(w.bodies.size())),
                     [&w](int lo, int hi, int) {
                       for_runs_in(w.scratch.solver_runs, lo, hi,
@@ -26,14 +26,14 @@ void add_body_runs_stage(World::Impl &w, std::vector<Stage> &stages, int phase) 
                     phase});
 }
 
-inline void add_gather(World::Impl &w, std::vector<Stage> &stages, int phase) {
+inline void add_gather(WorldState &w, std::vector<Stage> &stages, int phase) {
   add_body_runs_stage<gather_solver_bodies>(w, stages, phase);
 }
 // Only the motion, when the poses have not changed since the last gather.
-inline void add_gather_motion(World::Impl &w, std::vector<Stage> &stages, int phase) {
+inline void add_gather_motion(WorldState &w, std::vector<Stage> &stages, int phase) {
   add_body_runs_stage<gather_solver_motion>(w, stages, phase);
 }
-inline void add_scatter(World::Impl &w, std::vector<Stage> &stages, int phase) {
+inline void add_scatter(WorldState &w, std::vector<Stage> &stages, int phase) {
   add_body_runs_stage<scatter_solver_bodies>(w, stages, phase);
 }
 
@@ -41,7 +41,7 @@ inline void add_scatter(World::Impl &w, std::vector<Stage> &stages, int phase) {
 // wide constraints solved in order, each in SIMD lanes; in the overflow colour, whose lanes may
 // share a body, lane after lane through the scalar twin. fn(wide constraint, count, scalar).
 template <class Fn>
-void add_contact_colour_stages(World::Impl &w, std::vector<Stage> &stages, int phase, Fn fn) {
+void add_contact_colour_stages(WorldState &w, std::vector<Stage> &stages, int phase, Fn fn) {
   auto &set = w.contacts;
   strut::add_colour_stages(stages, set.colour_work_begin, w.tasks.thread_count(), 2, phase,
                            [&set, fn](std::uint32_t first, std::uint32_t last, bool overflow) {
@@ -54,7 +54,7 @@ void add_contact_colour_stages(World::Impl &w, std::vector<Stage> &stages, int p
 
 // Points touching a soft body (soft_contacts.hpp), serially in pair order, on the body arrays.
 template <class Fn>
-void add_soft_stage(World::Impl &w, std::vector<Stage> &stages, int phase, Fn fn) {
+void add_soft_stage(WorldState &w, std::vector<Stage> &stages, int phase, Fn fn) {
   if (w.contacts.generic_pairs.empty()) return;
   stages.push_back({1, 1,
                     [&w, fn](int, int, int) {
@@ -68,7 +68,7 @@ void add_soft_stage(World::Impl &w, std::vector<Stage> &stages, int phase, Fn fn
 
 // A whole pass in its own parallel region (restitution, once per step).
 template <class WideFn, class SoftFn>
-void contact_pass(World::Impl &w, WideFn fn_wide, SoftFn fn_soft) {
+void contact_pass(WorldState &w, WideFn fn_wide, SoftFn fn_soft) {
   auto &stages = w.scratch.contact_stages;
   stages.clear();
   add_gather(w, stages, -1);

@@ -6,7 +6,7 @@
 #include <algorithm>
 
 #include "solver/contacts/contact_wide.hpp"
-#include "solver/world_impl.hpp"
+#include "solver/world_state.hpp"
 
 namespace strut {
 
@@ -14,7 +14,7 @@ namespace strut {
 // in m/s.
 constexpr float kSlideSpeed = 0.01f;
 
-inline bool touches_fixed(const World::Impl &w, std::uint32_t a, std::uint32_t b) {
+inline bool touches_fixed(const WorldState &w, std::uint32_t a, std::uint32_t b) {
   return w.bodies.inv_mass[a] == 0 || w.bodies.inv_mass[b] == 0;
 }
 
@@ -27,7 +27,7 @@ struct Pass {
   float slide = 0;  // slip per substep above which a point slides
 };
 
-inline Pass make_pass(const World::Impl &w, float h, bool use_bias) {
+inline Pass make_pass(const WorldState &w, float h, bool use_bias) {
   Pass p;
   p.use_bias = use_bias;
   p.soft = w.contact_softness;

@@ -58,14 +58,14 @@ struct ContactGeometry {
   Vec2 n;
   float c = 0;
 };
-ContactGeometry evaluate_contact(const World::Impl& w, const ContactPoint& cp);
+ContactGeometry evaluate_contact(const WorldState& w, const ContactPoint& cp);
 
 // Spring-damper softness of a constraint at substep h.
 Softness make_softness(float hertz, float damping_ratio, float h);
 
 // One point between two rigid bodies prepared at the current poses through the prepare kernel's
 // scalar twin (contact_prepare.hpp); the solver prepares kContactLanes at a time.
-PreparedPoint prepare_point(const World::Impl& w, const ContactPoint& cp);
+PreparedPoint prepare_point(const WorldState& w, const ContactPoint& cp);
 
 // The push-out cap (WorldConfig::contact_push_max) holds per contact point, so a body overlapped
 // by n others was pushed at up to n caps: 2,000 boxes created at one point flew apart at 163 m/s.
@@ -121,13 +121,13 @@ inline float held_cluster_pushes(float bodies) {
 // Splits the contact pairs into solver constraints, colours them, sums each moving body's pushes
 // and finds the free clusters (scratch.body_pushes, push_out_scale; after the narrow phase and
 // islands, once the step has set scratch.moving). Kept while the pairs are last step's.
-void colour_contacts(World::Impl& w);
+void colour_contacts(WorldState& w);
 // Once per step, before the substeps: fixes anchors, normals and effective masses of points
 // between rigid bodies, and records each point's approach for restitution.
-void prepare_contacts(World::Impl& w);
+void prepare_contacts(WorldState& w);
 // After the step: the impulses stay in the lanes (point_impulses.cpp), and pairs with a pressed
 // point are marked touching (islands, events).
-void finish_contacts(World::Impl& w);
+void finish_contacts(WorldState& w);
 // A point's impulses between steps (point_impulses.cpp): from its lane while
 // ContactSet::impulses_in_lanes, else from the point. `points`: the list the lanes were filled
 // from (after the narrow phase's swap, last step's).
@@ -145,20 +145,20 @@ inline PointImpulses point_impulses(const ContactSet& set, const std::vector<Con
 }
 // Copies the impulses held in lanes back into `points` (all, or only the points of the pairs the
 // narrow phase reused) and clears impulses_in_lanes; nothing when they are in the points.
-void pull_impulses(World::Impl& w, std::vector<ContactPoint>& points, bool reused_pairs_only);
+void pull_impulses(WorldState& w, std::vector<ContactPoint>& points, bool reused_pairs_only);
 // ContactSet::point_lane's code of lane `lane` of point row k (0, 1) of wide constraint `wide`.
 std::uint32_t point_lane_code(std::uint32_t wide, int k, int lane);
 // The contact passes work on solver bodies (contact.hpp): gathered from the body arrays before
 // a pass, their motion scattered back after it. Both are per body, so a stage over the bodies
 // (integration) may do them for its own range. The scatter writes only bodies the step marked
 // movable (scratch.moving).
-void gather_solver_bodies(World::Impl& w, int lo, int hi);
+void gather_solver_bodies(WorldState& w, int lo, int hi);
 // Only their motion, when the poses have not changed since the last gather.
-void gather_solver_motion(World::Impl& w, int lo, int hi);
-void scatter_solver_bodies(World::Impl& w, int lo, int hi);
+void gather_solver_motion(WorldState& w, int lo, int hi);
+void scatter_solver_bodies(WorldState& w, int lo, int hi);
 // Whether the solver bodies may stay gathered across a substep: nothing but the contact passes
 // and integration touches the bodies' motion (no joints, struts or points on soft bodies).
-bool solver_bodies_only(const World::Impl& w);
+bool solver_bodies_only(const WorldState& w);
 
 // Appends a substep's contact stages to a stage list (run by TaskSystem::run_stages): warm start
 // (the accumulated impulses applied again), then `iterations` solve passes with the soft push-out.
@@ -166,16 +166,16 @@ bool solver_bodies_only(const World::Impl& w);
 // first and scatter them at the end (otherwise the caller does, see solver_bodies_only).
 // warm_start false: the caller ran add_contact_warm_start_stages before (world_step.cpp says why)
 // and changed nothing but the bodies' motion since (the gather is of the motion alone).
-void add_contact_solve_stages(World::Impl& w, std::vector<TaskSystem::Stage>& stages, float h,
+void add_contact_solve_stages(WorldState& w, std::vector<TaskSystem::Stage>& stages, float h,
                               int phase, bool own_gather = true, bool warm_start = true);
 // The warm start alone, gathering and scattering the solver bodies around it.
-void add_contact_warm_start_stages(World::Impl& w, std::vector<TaskSystem::Stage>& stages,
+void add_contact_warm_start_stages(WorldState& w, std::vector<TaskSystem::Stage>& stages,
                                    int phase);
 // The relax pass: the same solve without push-out, so the push-out does not stay as velocity.
-void add_contact_relax_stages(World::Impl& w, std::vector<TaskSystem::Stage>& stages, float h,
+void add_contact_relax_stages(WorldState& w, std::vector<TaskSystem::Stage>& stages, float h,
                               int phase, bool own_gather = true);
 // After the last substep: points that were pressed and approached faster than `threshold`
 // leave with -restitution times their approach speed.
-void apply_restitution(World::Impl& w, float h, float threshold);
+void apply_restitution(WorldState& w, float h, float threshold);
 
 }  // namespace strut

@@ -23,10 +23,10 @@ Softness make_softness(float hertz, float damping_ratio, float h) {
 namespace {
 
 // The flags and surface rows (null when there are none) of the wide constraints from cs on.
-const std::uint8_t *flags_of(World::Impl &w, const WideConstraint *cs) {
+const std::uint8_t *flags_of(WorldState &w, const WideConstraint *cs) {
   return w.contacts.wide_flags.data() + (cs - w.contacts.wide.data());
 }
-WideSurface *surface_of(World::Impl &w, const WideConstraint *cs) {
+WideSurface *surface_of(WorldState &w, const WideConstraint *cs) {
   auto &set = w.contacts;
   return set.wide_surface.empty() ? nullptr : set.wide_surface.data() + (cs - set.wide.data());
 }
@@ -38,7 +38,7 @@ const SimdKernels &kernels_for(bool overflow) {
 }
 
 // One solve or relax pass over the colours (pass.use_bias tells which).
-void add_solve_stage(World::Impl &w, std::vector<TaskSystem::Stage> &stages, int phase,
+void add_solve_stage(WorldState &w, std::vector<TaskSystem::Stage> &stages, int phase,
                      const WidePass &pass) {
   add_contact_colour_stages(
       w, stages, phase, [&w, pass](WideConstraint *cs, std::uint32_t n, bool overflow) {
@@ -49,7 +49,7 @@ void add_solve_stage(World::Impl &w, std::vector<TaskSystem::Stage> &stages, int
 
 // Last substep's accumulated impulses applied again, over gathered solver bodies; then, when the
 // step has surface rows, the rolling impulses, after every constraint's warm start.
-void add_warm_start_stage(World::Impl &w, std::vector<TaskSystem::Stage> &stages, int phase) {
+void add_warm_start_stage(WorldState &w, std::vector<TaskSystem::Stage> &stages, int phase) {
   const bool surfaces = !w.contacts.wide_surface.empty();
   add_contact_colour_stages(w, stages, phase,
                             [&w, surfaces](WideConstraint *cs, std::uint32_t n, bool overflow) {
@@ -63,7 +63,7 @@ void add_warm_start_stage(World::Impl &w, std::vector<TaskSystem::Stage> &stages
 
 }  // namespace
 
-void add_contact_warm_start_stages(World::Impl &w, std::vector<TaskSystem::Stage> &stages,
+void add_contact_warm_start_stages(WorldState &w, std::vector<TaskSystem::Stage> &stages,
                                    int phase) {
   add_gather(w, stages, phase);
   add_warm_start_stage(w, stages, phase);
@@ -71,7 +71,7 @@ void add_contact_warm_start_stages(World::Impl &w, std::vector<TaskSystem::Stage
   add_soft_stage(w, stages, phase, [&w](ContactPoint &cp) { warm_start_soft_point(w, cp); });
 }
 
-void add_contact_solve_stages(World::Impl &w, std::vector<TaskSystem::Stage> &stages, float h,
+void add_contact_solve_stages(WorldState &w, std::vector<TaskSystem::Stage> &stages, float h,
                               int phase, bool own_gather, bool warm_start) {
   const Pass pass = make_pass(w, h, true);
   const WidePass wide_pass = make_wide_pass(pass);
@@ -89,7 +89,7 @@ void add_contact_solve_stages(World::Impl &w, std::vector<TaskSystem::Stage> &st
                    [&w, pass](ContactPoint &cp) { solve_soft_point(w, cp, pass); });
 }
 
-void add_contact_relax_stages(World::Impl &w, std::vector<TaskSystem::Stage> &stages, float h,
+void add_contact_relax_stages(WorldState &w, std::vector<TaskSystem::Stage> &stages, float h,
                               int phase, bool own_gather) {
   const Pass pass = make_pass(w, h, false);
   const WidePass wide_pass = make_wide_pass(pass);

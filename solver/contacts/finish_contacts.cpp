@@ -9,7 +9,7 @@ namespace strut {
 // step longer and the write-back here 0.1 ms less (300 steps, 1 thread, minimum of 4).
 // Pressed points make their pair touching (islands, events); a pair the narrow phase found
 // touching (in a resting pile, nearly every one) needs no look at its points.
-void finish_contacts(World::Impl &w) {
+void finish_contacts(WorldState &w) {
   auto &set = w.contacts;
   set.impulses_in_lanes = !set.wide.empty();
   if (!set.structure_kept) pull_impulses(w, set.points, false);

@@ -8,7 +8,7 @@
 
 #include "solver/contacts/contact_solver.hpp"
 #include "solver/step/collide_phase.hpp"
-#include "solver/world_impl.hpp"
+#include "solver/world_state.hpp"
 
 namespace strut {
 
@@ -82,7 +82,7 @@ std::uint32_t find_previous(const ContactSet& set, std::uint64_t key) {
 // separation for the points the cache reuses (rigid bodies), read from the particles.
 // Calling evaluate_contact itself cost 10% more CPU time per pyramid step.
 // body_v, body_o: the point's bodies on this step's dense indices (see rebind).
-float feature_separation(const World::Impl& w, const ContactPoint& cp, std::uint32_t body_v,
+float feature_separation(const WorldState& w, const ContactPoint& cp, std::uint32_t body_v,
                          std::uint32_t body_o) {
   const Vec2 v = vertex_position(w, body_v, cp.vertex);
   const std::uint32_t e1i = w.bodies.particle_begin[body_o] + cp.other;
@@ -104,7 +104,7 @@ float feature_separation(const World::Impl& w, const ContactPoint& cp, std::uint
 // edge, and the two ends face each other (the start of one edge the end of the other). Its
 // impulses carry over (a column of 20 boxes lost its warm start at a corner every few steps).
 // The edges' ends are read through fresh's bodies, which are this step's.
-bool same_corner(const World::Impl& w, const ContactPoint& old, const ContactPoint& fresh) {
+bool same_corner(const WorldState& w, const ContactPoint& old, const ContactPoint& fresh) {
   if (old.kind != ContactKind::VertexEdge || fresh.kind != ContactKind::VertexEdge) return false;
   if (old.vertex_on_lower == fresh.vertex_on_lower) return false;
   const auto& q = w.particles;
@@ -133,7 +133,7 @@ bool cacheable_kind(collide::ColliderKind kind) {
 
 // Whether colliders a and c may keep their features, the pair's motion aside (a fast pair's
 // points come from the motion: PairReach::fast).
-bool cacheable(const World::Impl& w, std::uint32_t a, std::uint32_t c) {
+bool cacheable(const WorldState& w, std::uint32_t a, std::uint32_t c) {
   if (!w.config.contact_cache) return false;
   const auto& col = w.colliders;
   if (!cacheable_kind(col.kind[a]) || !cacheable_kind(col.kind[c])) return false;
@@ -141,7 +141,7 @@ bool cacheable(const World::Impl& w, std::uint32_t a, std::uint32_t c) {
 }
 
 // lower, higher: bodies.
-PairCache relative_pose(const World::Impl& w, std::uint32_t lower, std::uint32_t higher) {
+PairCache relative_pose(const WorldState& w, std::uint32_t lower, std::uint32_t higher) {
   const auto& b = w.bodies;
   const Rot q{b.qc[lower], b.qs[lower]};
   const Vec2 p = inv_rotate(q, Vec2{b.px[higher] - b.px[lower], b.py[higher] - b.py[lower]});
@@ -187,7 +187,7 @@ float drift(const PairCache& then, const PairCache& now, float reach) {
 // Whether candidate p is last step's pair p for every p (same collider slots in the same order):
 // true for every step of a settled pile, whose broad phase keeps last sweep's pairs. Checked in
 // the narrow phase's chunks; each chunk writes its own flag.
-bool same_pairs_as_last_step(World::Impl& w, int grain) {
+bool same_pairs_as_last_step(WorldState& w, int grain) {
   const auto& set = w.contacts;
   const std::size_t pairs = w.candidate_pairs.size();
   if (pairs == 0 || set.old_pair_keys.size() != pairs) return false;
@@ -218,7 +218,7 @@ void reserve_rows(NarrowChunk& out, std::size_t rows) {
 
 // Pairs are split into fixed chunks; each chunk collides its pairs into its own buffers and the
 // buffers are concatenated in chunk order, so the contact list is the same for any thread count.
-void narrow_phase(World::Impl& w) {
+void narrow_phase(WorldState& w) {
   auto& set = w.contacts;
   std::swap(set.points, set.old_points);
   std::swap(set.pair_keys, set.old_pair_keys);

@@ -50,7 +50,7 @@ PointImpulses lane_impulses(const ContactSet& set, std::uint32_t lane_code) {
                           int(at.lane));
 }
 
-void pull_impulses(World::Impl& w, std::vector<ContactPoint>& points, bool reused_pairs_only) {
+void pull_impulses(WorldState& w, std::vector<ContactPoint>& points, bool reused_pairs_only) {
   ContactSet& set = w.contacts;
   if (!set.impulses_in_lanes) return;
   if (reused_pairs_only) {

@@ -16,7 +16,7 @@ namespace {
 
 // Gathers the features of a point between two rigid bodies into lane `lane` of f, in their
 // bodies' frames (the particles' local positions, which stay put while the body is rigid).
-void gather_features(const World::Impl &w, const ContactPoint &cp, FeatureRows &f, int lane) {
+void gather_features(const WorldState &w, const ContactPoint &cp, FeatureRows &f, int lane) {
   const auto &b = w.bodies;
   const auto &q = w.particles;
   const std::uint32_t iv = b.particle_begin[cp.body_v] + cp.vertex;
@@ -58,7 +58,7 @@ void clear_features(FeatureRows &f, int lane) {
     row[lane] = 0.0f;
 }
 
-PrepareBody prepare_body(const World::Impl &w, std::uint32_t k) {
+PrepareBody prepare_body(const WorldState &w, std::uint32_t k) {
   const auto &b = w.bodies;
   return PrepareBody{b.qc[k], b.qs[k],       b.dx[k],          b.dy[k],
                      b.da[k], b.inv_mass[k], b.inv_inertia[k], 1.0f};
@@ -71,7 +71,7 @@ std::array<float, 8> fields(const PrepareBody &b) {
 
 }  // namespace
 
-PreparedPoint prepare_point(const World::Impl &w, const ContactPoint &cp) {
+PreparedPoint prepare_point(const WorldState &w, const ContactPoint &cp) {
   FeatureRows f;
   PrepareInput in;
   PrepareOutput out;
@@ -107,7 +107,7 @@ namespace {
 // gathered afresh, the features' scattered reads were most of a settled pile's prepare).
 // `relaid` (with kept): the points lie elsewhere than last step (ContactSet::points_relaid), so
 // every lane takes its points' new places, and the lanes refilled are filled as afresh.
-void fill_constraint(const World::Impl &w, WideConstraint &c, WideFeatures &f,
+void fill_constraint(const WorldState &w, WideConstraint &c, WideFeatures &f,
                      const std::uint32_t *ids, const std::uint32_t *pairs,
                      const std::uint32_t *a_bodies, bool kept, bool relaid) {
   const auto &set = w.contacts;
@@ -220,7 +220,7 @@ void fill_constraint(const World::Impl &w, WideConstraint &c, WideFeatures &f,
 // The surface rows of wide constraint c (WideSurface), from its lanes' pairs' colliders (the
 // targets in displacement per substep); whether any lane has one. The rolling impulse starts
 // from 0 every step: it is warm-started across the substeps only.
-bool fill_surface(const World::Impl &w, const WideConstraint &c, const WideFeatures &f,
+bool fill_surface(const WorldState &w, const WideConstraint &c, const WideFeatures &f,
                   WideSurface &s) {
   const auto &set = w.contacts;
   const auto &col = w.colliders;
@@ -253,7 +253,7 @@ namespace {
 // lane; lanes stacked in groups for pairs of several constraints; the generic list for pairs
 // touching a soft body). Writes scratch.wide_lane_ids and wide_lane_a, the work items and the
 // generic pairs.
-void assign_lanes(World::Impl &w) {
+void assign_lanes(WorldState &w) {
   auto &s = w.scratch;
   auto &set = w.contacts;
   const Colouring &c = w.contact_colours;
@@ -331,7 +331,7 @@ void assign_lanes(World::Impl &w) {
 // Box2D's prepare, in two parts: a serial pass over the pairs in colour order that only decides
 // where each constraint goes (assign_lanes; skipped when the contact structure is last step's,
 // colour_contacts), then a parallel pass that fills the lanes from the bodies' poses.
-void prepare_contacts(World::Impl &w) {
+void prepare_contacts(WorldState &w) {
   auto &b = w.bodies;
   auto &s = w.scratch;
   const std::size_t n = b.size();

@@ -14,7 +14,7 @@ Vec2 cross_sv(float s, Vec2 v) { return {-s * v.y, s * v.x}; }
 
 }  // namespace
 
-void apply_restitution(World::Impl &w, float h, float threshold) {
+void apply_restitution(WorldState &w, float h, float threshold) {
   if (!w.contacts.any_restitution) return;  // a pass that would change nothing
   const float threshold_d = threshold * h;
   contact_pass(

@@ -30,7 +30,7 @@ std::uint64_t overlap_key(std::uint32_t sensor_shape, std::uint32_t visitor_shap
 }
 
 // The event of an overlap key, the shapes and their bodies named by their current ids.
-SensorEvent event_of(const World::Impl& w, std::uint64_t key) {
+SensorEvent event_of(const WorldState& w, std::uint64_t key) {
   const std::uint32_t s = std::uint32_t(key >> 32), v = std::uint32_t(key);
   const std::uint32_t sb = w.shapes[s].body, vb = w.shapes[v].body;
   return SensorEvent{w.shape_slots.id_of<ShapeId>(s), w.shape_slots.id_of<ShapeId>(v),
@@ -39,10 +39,10 @@ SensorEvent event_of(const World::Impl& w, std::uint64_t key) {
 
 }  // namespace
 
-void record_sensor_events(World::Impl& w) {
-  if (w.events_read & World::Impl::kSensorBeginList) w.sensor_begin_events.clear();
-  if (w.events_read & World::Impl::kSensorEndList) w.sensor_end_events.clear();
-  w.events_read &= std::uint8_t(~(World::Impl::kSensorBeginList | World::Impl::kSensorEndList));
+void record_sensor_events(WorldState& w) {
+  if (w.events_read & WorldState::kSensorBeginList) w.sensor_begin_events.clear();
+  if (w.events_read & WorldState::kSensorEndList) w.sensor_end_events.clear();
+  w.events_read &= std::uint8_t(~(WorldState::kSensorBeginList | WorldState::kSensorEndList));
   // Overlaps ended by removals since the last step come first: they happened before this step.
   w.sensor_end_events.insert(w.sensor_end_events.end(), w.removed_sensor_ends.begin(),
                              w.removed_sensor_ends.end());
@@ -78,7 +78,7 @@ void record_sensor_events(World::Impl& w) {
   w.sensor_overlaps = std::move(now);
 }
 
-void end_sensor_overlaps_of(World::Impl& w, std::uint32_t shape) {
+void end_sensor_overlaps_of(WorldState& w, std::uint32_t shape) {
   auto involves = [&](std::uint64_t key) {
     return std::uint32_t(key >> 32) == shape || std::uint32_t(key) == shape;
   };

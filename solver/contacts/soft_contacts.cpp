@@ -7,31 +7,31 @@
 namespace strut {
 namespace {
 
-Vec2 relative_motion(const World::Impl &w, const ContactGeometry &g) {
+Vec2 relative_motion(const WorldState &w, const ContactGeometry &g) {
   return point_motion_linear(w, g.v) - point_motion_linear(w, g.o);
 }
 
-void apply_pair(World::Impl &w, const ContactGeometry &g, Vec2 P) {
+void apply_pair(WorldState &w, const ContactGeometry &g, Vec2 P) {
   apply_velocity_impulse(w, g.v, P, 1.0f);
   apply_velocity_impulse(w, g.o, -P, 1.0f);
 }
 
 }  // namespace
 
-void prepare_soft_point(World::Impl &w, ContactPoint &cp) {
+void prepare_soft_point(WorldState &w, ContactPoint &cp) {
   const ContactGeometry g = evaluate_contact(w, cp);
   cp.max_lambda_n = 0;
   // Pressed when the step begins: not an impact, no bounce (as the rigid prepare decides).
   cp.vn_pre = cp.lambda_n > 0 ? 0.0f : dot(point_motion(w, g.v) - point_motion(w, g.o), g.n);
 }
 
-void warm_start_soft_point(World::Impl &w, ContactPoint &cp) {
+void warm_start_soft_point(WorldState &w, ContactPoint &cp) {
   if (cp.lambda_n == 0 && cp.lambda_t == 0) return;
   const ContactGeometry g = evaluate_contact(w, cp);
   apply_pair(w, g, cp.lambda_n * g.n + cp.lambda_t * Vec2{g.n.y, -g.n.x});
 }
 
-void solve_soft_point(World::Impl &w, ContactPoint &cp, const Pass &pass) {
+void solve_soft_point(WorldState &w, ContactPoint &cp, const Pass &pass) {
   const ContactGeometry g = evaluate_contact(w, cp);
   const float wn = inv_mass_along(w, g.v, g.n) + inv_mass_along(w, g.o, g.n);
   if (wn <= 0) return;
@@ -47,7 +47,7 @@ void solve_soft_point(World::Impl &w, ContactPoint &cp, const Pass &pass) {
   if (!pass.use_bias) cp.sliding = std::fabs(dot(relative_motion(w, g), t)) > pass.slide;
 }
 
-void restitute_soft_point(World::Impl &w, ContactPoint &cp, float threshold_d) {
+void restitute_soft_point(WorldState &w, ContactPoint &cp, float threshold_d) {
   if (cp.restitution <= 0 || cp.vn_pre > -threshold_d || cp.max_lambda_n <= 0) return;
   const ContactGeometry g = evaluate_contact(w, cp);
   const float wn = inv_mass_along(w, g.v, g.n) + inv_mass_along(w, g.o, g.n);

@@ -7,13 +7,13 @@
 namespace strut {
 
 // Before the substeps: the point's approach along its normal, for restitution.
-void prepare_soft_point(World::Impl &w, ContactPoint &cp);
+void prepare_soft_point(WorldState &w, ContactPoint &cp);
 // The point's accumulated impulses applied again.
-void warm_start_soft_point(World::Impl &w, ContactPoint &cp);
+void warm_start_soft_point(WorldState &w, ContactPoint &cp);
 // One solve (pass.use_bias) or relax pass of the point's normal and friction rows.
-void solve_soft_point(World::Impl &w, ContactPoint &cp, const Pass &pass);
+void solve_soft_point(WorldState &w, ContactPoint &cp, const Pass &pass);
 // After the substeps: a pressed point that approached faster than threshold_d (per substep)
 // leaves with -restitution times its approach.
-void restitute_soft_point(World::Impl &w, ContactPoint &cp, float threshold_d);
+void restitute_soft_point(WorldState &w, ContactPoint &cp, float threshold_d);
 
 }  // namespace strut

@@ -4,7 +4,7 @@ namespace strut {
 
 // Solver bodies: the motion of the substep and the pose change since the step began, 32 bytes
 // per body in one array, so a constraint touches one cache line per body instead of ten arrays.
-void gather_solver_bodies(World::Impl &w, int lo, int hi) {
+void gather_solver_bodies(WorldState &w, int lo, int hi) {
   const auto &b = w.bodies;
   const auto &s = w.scratch;
   auto &out = w.scratch.solver_bodies;
@@ -18,7 +18,7 @@ void gather_solver_bodies(World::Impl &w, int lo, int hi) {
   }
 }
 
-void gather_solver_motion(World::Impl &w, int lo, int hi) {
+void gather_solver_motion(WorldState &w, int lo, int hi) {
   const auto &b = w.bodies;
   auto &out = w.scratch.solver_bodies;
   for (int k = lo; k < hi; ++k) {
@@ -27,7 +27,7 @@ void gather_solver_motion(World::Impl &w, int lo, int hi) {
   }
 }
 
-void scatter_solver_bodies(World::Impl &w, int lo, int hi) {
+void scatter_solver_bodies(WorldState &w, int lo, int hi) {
   auto &b = w.bodies;
   const auto &in = w.scratch.solver_bodies;
   const auto &moving = w.scratch.moving;  // finite mass: the solver may have changed it
@@ -38,7 +38,7 @@ void scatter_solver_bodies(World::Impl &w, int lo, int hi) {
   }
 }
 
-bool solver_bodies_only(const World::Impl &w) {
+bool solver_bodies_only(const WorldState &w) {
   return w.joints.empty() && w.struts.empty() && w.contacts.generic_pairs.empty();
 }
 

@@ -43,7 +43,7 @@ void unite(std::vector<std::uint32_t>& parent, std::uint32_t a, std::uint32_t b)
   }
 }
 
-bool links(const World::Impl& w, std::uint32_t k) {
+bool links(const WorldState& w, std::uint32_t k) {
   // Static and kinematic bodies never join islands (a floor would merge everything); sleeping
   // bodies keep the island they fell asleep in, so it wakes as a whole.
   return w.bodies.inv_mass[k] > 0 && !(w.bodies.flags[k] & (kDead | kSleeping));
@@ -51,7 +51,7 @@ bool links(const World::Impl& w, std::uint32_t k) {
 
 }  // namespace
 
-void build_islands(World::Impl& w) {
+void build_islands(WorldState& w) {
   // Islands exist to sleep (a still island sleeps whole, a touched one wakes whole); a world
   // that never sleeps needs none and skips the pass (7 % of a large_pyramid step).
   // Then `island` is left as it was: nothing reads it while no body can sleep.
@@ -87,7 +87,7 @@ void build_islands(World::Impl& w) {
 
 namespace {
 
-void wake_body(World::Impl& w, std::uint32_t k) {
+void wake_body(WorldState& w, std::uint32_t k) {
   auto& b = w.bodies;
   b.flags[k] &= std::uint8_t(~kSleeping);
   ++w.wakes_and_retires;
@@ -100,7 +100,7 @@ void wake_body(World::Impl& w, std::uint32_t k) {
 // up: it is waking (tests/visited_bodies_test.cpp checks the lists against the sleeping bodies).
 // A destroyed body waits, still flagged asleep, for the next compaction; its broad-phase proxy is
 // already gone (fuzz_api: destroy a sleeper, then push its island-mate): it is not woken.
-void take_sleepers(World::Impl& w, std::uint32_t island, std::vector<std::uint32_t>& out) {
+void take_sleepers(WorldState& w, std::uint32_t island, std::vector<std::uint32_t>& out) {
   auto& b = w.bodies;
   const auto asleep_in_island = [&](std::uint32_t k) {
     return b.island[k] == island && (b.flags[k] & (kSleeping | kDead)) == kSleeping;
@@ -124,11 +124,11 @@ void sort_unique(std::vector<std::uint32_t>& bodies) {
 
 }  // namespace
 
-void list_sleeper(World::Impl& w, std::uint32_t k) {
+void list_sleeper(WorldState& w, std::uint32_t k) {
   w.island_sleepers[w.bodies.island[k]].push_back(w.bodies.slot[k]);
 }
 
-void forget_sleeper(World::Impl& w, std::uint32_t k) {
+void forget_sleeper(WorldState& w, std::uint32_t k) {
   const auto listed = w.island_sleepers.find(w.bodies.island[k]);
   if (listed == w.island_sleepers.end()) return;
   auto& slots = listed->second;
@@ -136,7 +136,7 @@ void forget_sleeper(World::Impl& w, std::uint32_t k) {
   if (slots.empty()) w.island_sleepers.erase(listed);
 }
 
-void wake_island(World::Impl& w, std::uint32_t island) {
+void wake_island(WorldState& w, std::uint32_t island) {
   std::vector<std::uint32_t> sleepers;
   take_sleepers(w, island, sleepers);
   sort_unique(sleepers);
@@ -148,7 +148,7 @@ void wake_island(World::Impl& w, std::uint32_t island) {
 // whole, with its pairs. Waking at once needed the broad and narrow phases again for the woken
 // bodies' pairs (a fifth of the smash scene's step), and waking each island by its own pass
 // over the bodies cost O(pairs x bodies).
-void mark_touched_islands(World::Impl& w) {
+void mark_touched_islands(WorldState& w) {
   auto& b = w.bodies;
   const auto& set = w.contacts;
   auto& wake = w.scratch.island_wake;
@@ -171,7 +171,7 @@ void mark_touched_islands(World::Impl& w) {
   wake.erase(std::unique(wake.begin(), wake.end()), wake.end());
 }
 
-void wake_marked_islands(World::Impl& w) {
+void wake_marked_islands(WorldState& w) {
   const auto& wake = w.scratch.island_wake;
   auto& woken = w.scratch.woken;
   woken.clear();
@@ -180,7 +180,7 @@ void wake_marked_islands(World::Impl& w) {
   for (const std::uint32_t k : woken) wake_body(w, k);
 }
 
-void update_sleep(World::Impl& w, float dt) {
+void update_sleep(WorldState& w, float dt) {
   if (!w.config.enable_sleep) return;  // no stillness timers in a world that never sleeps
   auto& b = w.bodies;
   auto& s = w.scratch;
@@ -234,7 +234,7 @@ void update_sleep(World::Impl& w, float dt) {
   });
 }
 
-void sleep_body(World::Impl& w, std::uint32_t k) {
+void sleep_body(WorldState& w, std::uint32_t k) {
   auto& b = w.bodies;
   b.flags[k] |= kSleeping;
   list_sleeper(w, k);

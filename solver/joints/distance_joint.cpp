@@ -19,7 +19,7 @@ namespace {
 
 const DistanceJointDef& def_of(const Joint& j) { return std::get<DistanceJointDef>(j.def); }
 
-void validate(const World::Impl&, const JointDef& any, std::uint32_t, std::uint32_t) {
+void validate(const WorldState&, const JointDef& any, std::uint32_t, std::uint32_t) {
   const auto& d = std::get<DistanceJointDef>(any);
   check_finite_field(d.anchor_a, "anchor_a");
   check_finite_field(d.anchor_b, "anchor_b");
@@ -39,7 +39,7 @@ void validate(const World::Impl&, const JointDef& any, std::uint32_t, std::uint3
     throw Error("min_length is larger than max_length");
 }
 
-void init(const World::Impl& w, Joint& j, std::uint32_t a, std::uint32_t b) {
+void init(const WorldState& w, Joint& j, std::uint32_t a, std::uint32_t b) {
   const auto& d = def_of(j);
   j.anchor_a = make_anchor(w, a, d.anchor_a);
   j.anchor_b = make_anchor(w, b, d.anchor_b);
@@ -52,14 +52,14 @@ struct Span {
   float length = 0;
 };
 
-Span measure(const World::Impl& w, const PointRef& pa, const PointRef& pb) {
+Span measure(const WorldState& w, const PointRef& pa, const PointRef& pb) {
   const Vec2 d = point_now(w, pb) - point_now(w, pa);
   const float len = length(d);
   return {len > 1e-9f ? (1.0f / len) * d : Vec2{}, len};
 }
 
 // One XPBD row along the span toward length - target = 0; the multiplier is kept in [lo, hi].
-void push(World::Impl& w, Joint& j, const PointRef& pa, const PointRef& pb, float target,
+void push(WorldState& w, Joint& j, const PointRef& pa, const PointRef& pb, float target,
           const Softness1& s, float& lambda, float lo, float hi) {
   const Span sp = measure(w, pa, pb);
   if (sp.length <= 1e-9f) return;
@@ -83,7 +83,7 @@ bool spring_only(const DistanceJointDef& d) {
 }
 
 // A spring with no range, between rigid bodies: its row along the span (see the top).
-int rigid_rows(const World::Impl& w, const Joint& j, const JointBodies& q, Row* out,
+int rigid_rows(const WorldState& w, const Joint& j, const JointBodies& q, Row* out,
                RowSpring& spring) {
   const auto& d = def_of(j);
   if (!spring_only(d)) return 0;
@@ -97,7 +97,7 @@ int rigid_rows(const World::Impl& w, const Joint& j, const JointBodies& q, Row* 
   return 1;
 }
 
-void solve(World::Impl& w, Joint& j, std::uint32_t a, std::uint32_t b, float h) {
+void solve(WorldState& w, Joint& j, std::uint32_t a, std::uint32_t b, float h) {
   const auto& d = def_of(j);
   if (spring_only(d) && w.is_rigid(a) && w.is_rigid(b)) return;  // held by its velocity row
   const PointRef pa = anchor_ref(w, a, j.anchor_a);
@@ -115,7 +115,7 @@ void solve(World::Impl& w, Joint& j, std::uint32_t a, std::uint32_t b, float h) 
   if (has_max) push(w, j, pa, pb, d.max_length, {}, j.lambda[2], -kUnbounded, 0.0f);
 }
 
-void read(const World::Impl& w, const Joint& j, std::uint32_t a, std::uint32_t b, float h,
+void read(const WorldState& w, const Joint& j, std::uint32_t a, std::uint32_t b, float h,
           JointReading& out) {
   const PointRef pa = anchor_ref(w, a, j.anchor_a);
   const PointRef pb = anchor_ref(w, b, j.anchor_b);

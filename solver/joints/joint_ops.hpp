@@ -10,22 +10,22 @@
 
 #include "solver/joint.hpp"
 #include "solver/joints/joint_row.hpp"
-#include "solver/world_impl.hpp"
+#include "solver/world_state.hpp"
 
 namespace strut {
 
 struct JointOps {
   // Checks the type's own settings; throws strut::Error("<field> <problem>"). a and b are the
   // bodies' dense indices (for rules such as "rigid bodies only").
-  void (*validate)(const World::Impl& w, const JointDef& def, std::uint32_t a, std::uint32_t b);
+  void (*validate)(const WorldState& w, const JointDef& def, std::uint32_t a, std::uint32_t b);
   // Fills the anchors and derived fields from the definition and the bodies' poses now.
-  void (*init)(const World::Impl& w, Joint& j, std::uint32_t a, std::uint32_t b);
+  void (*init)(const WorldState& w, Joint& j, std::uint32_t a, std::uint32_t b);
   // One iteration of the joint's rows in a substep of length h (the multipliers were reset at
   // the substep's first iteration).
-  void (*solve)(World::Impl& w, Joint& j, std::uint32_t a, std::uint32_t b, float h);
+  void (*solve)(WorldState& w, Joint& j, std::uint32_t a, std::uint32_t b, float h);
   // Angle, translation and speed now (h: the last substep's length, for speeds). Called after
   // `out` holds the reaction read from the multipliers, which a type may restate.
-  void (*read)(const World::Impl& w, const Joint& j, std::uint32_t a, std::uint32_t b, float h,
+  void (*read)(const WorldState& w, const Joint& j, std::uint32_t a, std::uint32_t b, float h,
                JointReading& out);
   // The anchors coincide (between rigid bodies): the point also gets velocity passes, warm
   // started across substeps (point_motion.hpp), and `solve` only corrects its position.
@@ -41,7 +41,7 @@ struct JointOps {
   // position. One row held by a spring (a distance joint's: `spring` set, with the row's value):
   // `solve` leaves it alone. Returns the count (the same at every call in a step: which rows the
   // joint has is set by its definition and setters, between steps). Null: none.
-  int (*rigid_rows)(const World::Impl& w, const Joint& j, const JointBodies& q, Row* out,
+  int (*rigid_rows)(const WorldState& w, const Joint& j, const JointBodies& q, Row* out,
                     RowSpring& spring) = nullptr;
 };
 
@@ -80,14 +80,14 @@ void check_limit(const JointLimit& limit, JointMeasure measure);
 void check_motor(const JointMotor& motor, JointMeasure measure);
 void check_spring(const JointSpring& spring);
 // Throws (naming `call`) unless joint id is live, has a motor and `speed` is a valid speed for it.
-void check_motor_speed(const World::Impl& w, JointId id, float speed, const char* call);
-void require_rigid(const World::Impl& w, std::uint32_t a, std::uint32_t b, const char* what);
+void check_motor_speed(const WorldState& w, JointId id, float speed, const char* call);
+void require_rigid(const WorldState& w, std::uint32_t a, std::uint32_t b, const char* what);
 
 // The joints that slide along an axis fixed in a (prismatic, wheel): their anchor, axis, limit,
 // motor and spring checked, and the joint's anchors, axis (in a's frame) and reference rotation
 // set from the bodies' poses now.
 template <class AxisJointDef>
-void validate_axis_joint(const World::Impl& w, const AxisJointDef& d, std::uint32_t a,
+void validate_axis_joint(const WorldState& w, const AxisJointDef& d, std::uint32_t a,
                          std::uint32_t b, const char* what) {
   check_finite_field(d.anchor, "anchor");
   check_finite_field(d.axis, "axis");
@@ -97,25 +97,25 @@ void validate_axis_joint(const World::Impl& w, const AxisJointDef& d, std::uint3
   check_spring(d.spring);
   require_rigid(w, a, b, what);
 }
-void init_axis_joint(const World::Impl& w, Joint& j, std::uint32_t a, std::uint32_t b, Vec2 anchor,
+void init_axis_joint(const WorldState& w, Joint& j, std::uint32_t a, std::uint32_t b, Vec2 anchor,
                      Vec2 axis);
 // The joints whose bodies share one anchor point (revolute, weld, and the axis joints): both
 // anchors at `anchor`, and angle 0 at `reference_angle` when given, else at the relative
 // rotation the bodies have now.
-void init_shared_anchor(const World::Impl& w, Joint& j, std::uint32_t a, std::uint32_t b,
+void init_shared_anchor(const WorldState& w, Joint& j, std::uint32_t a, std::uint32_t b,
                         Vec2 anchor, std::optional<float> reference_angle);
 // A joint that holds the relative angle (rigid weld, prismatic) holds the same whatever point of
 // b its rows are anchored at: they are anchored midway between the bodies' centres, which keeps
 // their arms no longer than the bodies are apart (at the given anchor, 131 or 290 km away in
 // fuzz_api's inputs, the block of the rows and the angle lost every digit and the bodies turned
 // NaN). Returns that point; j.target keeps the given anchor from it, in b's frame.
-Vec2 rows_between_centres(const World::Impl& w, Joint& j, std::uint32_t a, std::uint32_t b,
+Vec2 rows_between_centres(const WorldState& w, Joint& j, std::uint32_t a, std::uint32_t b,
                           Vec2 anchor);
 // The reaction's torque about the given anchor of such a joint: its force acts at the rows' point.
-void torque_about_given_anchor(const World::Impl& w, const Joint& j, std::uint32_t b,
+void torque_about_given_anchor(const WorldState& w, const Joint& j, std::uint32_t b,
                                JointReading& out);
 // What World::joint_reading reports for a live joint (the joint events compare the same force
 // and torque with their thresholds).
-JointReading read_joint(const World::Impl& w, const Joint& j);
+JointReading read_joint(const WorldState& w, const Joint& j);
 
 }  // namespace strut

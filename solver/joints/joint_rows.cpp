@@ -36,7 +36,7 @@ bool solve_small(int n, const double k[3][3], const double rhs[3], double x[3]) 
   return true;
 }
 
-Vec2 solve_coincidence(World::Impl& w, const PointRef& a, const PointRef& b) {
+Vec2 solve_coincidence(WorldState& w, const PointRef& a, const PointRef& b) {
   const Vec2 c = point_now(w, b) - point_now(w, a);
   float k11 = 0, k12 = 0, k22 = 0;
   Vec2 arm_a, arm_b;
@@ -63,7 +63,7 @@ Vec2 solve_coincidence(World::Impl& w, const PointRef& a, const PointRef& b) {
   return P;
 }
 
-void solve_block(World::Impl& w, const JointBodies& q, const Row* rows, int n, const float* c,
+void solve_block(WorldState& w, const JointBodies& q, const Row* rows, int n, const float* c,
                  const Softness1& s, float* lambda, float* applied, float max_norm, Moves moves) {
   double k[3][3] = {}, rhs[3] = {}, x[3] = {};
   for (int i = 0; i < n; ++i) {

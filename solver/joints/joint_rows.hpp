@@ -18,7 +18,7 @@
 
 namespace strut {
 
-inline JointBodies joint_bodies(const World::Impl& w, std::uint32_t a, std::uint32_t b) {
+inline JointBodies joint_bodies(const WorldState& w, std::uint32_t a, std::uint32_t b) {
   const auto& bd = w.bodies;
   return {a, b, bd.inv_mass[a], bd.inv_mass[b], bd.inv_inertia[a], bd.inv_inertia[b]};
 }
@@ -33,7 +33,7 @@ inline float row_inv_mass(const JointBodies& q, const Row& r) {
 }
 
 // How far the row's value moved over this substep (its rate times h), from the stored motion.
-inline float row_motion(const World::Impl& w, const JointBodies& q, const Row& r) {
+inline float row_motion(const WorldState& w, const JointBodies& q, const Row& r) {
   const auto& b = w.bodies;
   const float motion_b = dot(r.n, Vec2{b.dx[q.b], b.dy[q.b]}) + r.ang_b * b.da[q.b];
   if (!q.has_a) return motion_b;
@@ -45,7 +45,7 @@ inline float row_motion(const World::Impl& w, const JointBodies& q, const Row& r
 enum class Moves : bool { PoseAndMotion, PoseOnly };
 
 // Moves a rigid body by (dp, dtheta), and its motion over this substep with it unless PoseOnly.
-inline void move_rigid(World::Impl& w, std::uint32_t k, Vec2 dp, float dtheta,
+inline void move_rigid(WorldState& w, std::uint32_t k, Vec2 dp, float dtheta,
                        Moves moves = Moves::PoseAndMotion) {
   auto& b = w.bodies;
   b.px[k] += dp.x, b.py[k] += dp.y;
@@ -56,7 +56,7 @@ inline void move_rigid(World::Impl& w, std::uint32_t k, Vec2 dp, float dtheta,
 }
 
 // Applies position impulses dl[i] along rows[i] (i < count) to both bodies at once.
-inline void apply_rows(World::Impl& w, const JointBodies& q, const Row* rows, const float* dl,
+inline void apply_rows(WorldState& w, const JointBodies& q, const Row* rows, const float* dl,
                        int count, Moves moves = Moves::PoseAndMotion) {
   const auto [p, ta, tb] = sum_rows(rows, dl, count);
   if (q.ma != 0 || q.ia != 0) move_rigid(w, q.a, -q.ma * p, q.ia * ta, moves);
@@ -82,7 +82,7 @@ inline constexpr float kUnbounded = std::numeric_limits<float>::infinity();
 
 // One row's XPBD step toward C = 0: returns the impulse applied, keeping the multiplier in
 // [lo, hi] (a limit pushes one way only; a motor is bounded by its effort x h^2).
-inline float solve_row(World::Impl& w, const JointBodies& q, const Row& r, float c,
+inline float solve_row(WorldState& w, const JointBodies& q, const Row& r, float c,
                        const Softness1& s, float& lambda, float lo = -kUnbounded,
                        float hi = kUnbounded, Moves moves = Moves::PoseAndMotion) {
   const float m = row_inv_mass(q, r);
@@ -98,7 +98,7 @@ inline float solve_row(World::Impl& w, const JointBodies& q, const Row& r, float
 }
 
 // A motor row: drives the row's rate toward `speed` with at most max_effort.
-inline float solve_motor_row(World::Impl& w, const JointBodies& q, const Row& r, float speed,
+inline float solve_motor_row(WorldState& w, const JointBodies& q, const Row& r, float speed,
                              float max_effort, float h, float& lambda) {
   const float bound = max_effort * h * h;
   return solve_row(w, q, r, row_motion(w, q, r) - speed * h, {}, lambda, -bound, bound);
@@ -114,7 +114,7 @@ bool solve_small(int n, const double k[3][3], const double rhs[3], double x[3]);
 // keeps the block's solve a single K^-1: dl = (-K^-1 (C + gamma J d) - per_mass lambda) /
 // (1 + gamma + per_mass). The multipliers' sum may be bounded in length by max_norm. The
 // impulses applied go to applied[0 .. n).
-void solve_block(World::Impl& w, const JointBodies& q, const Row* rows, int n, const float* c,
+void solve_block(WorldState& w, const JointBodies& q, const Row* rows, int n, const float* c,
                  const Softness1& s, float* lambda, float* applied, float max_norm = kUnbounded,
                  Moves moves = Moves::PoseAndMotion);
 
@@ -126,10 +126,10 @@ void solve_block(World::Impl& w, const JointBodies& q, const Row* rows, int n, c
 // (omega h)^2 / 8 of the speed every substep, a loss first order in h that the relax passes made
 // no better (a pendulum lost 11.3 % of its amplitude in 20 swings, a hammer 2.0 % of its energy
 // in half a swing; now 0.011 % and 0.003 %, Box2D v3 0.05 % and 0.008 %).
-Vec2 solve_coincidence(World::Impl& w, const PointRef& a, const PointRef& b);
+Vec2 solve_coincidence(WorldState& w, const PointRef& a, const PointRef& b);
 
 // Angle of b relative to a, measured from the joint's reference rotation, in (-pi, pi].
-inline float joint_angle(const World::Impl& w, const JointBodies& q, Rot reference) {
+inline float joint_angle(const WorldState& w, const JointBodies& q, Rot reference) {
   const auto& bd = w.bodies;
   const float c = bd.qc[q.a] * bd.qc[q.b] + bd.qs[q.a] * bd.qs[q.b];
   const float s = bd.qc[q.a] * bd.qs[q.b] - bd.qs[q.a] * bd.qc[q.b];
@@ -138,16 +138,16 @@ inline float joint_angle(const World::Impl& w, const JointBodies& q, Rot referen
 }
 
 // The relative rotation of b to a now.
-inline Rot relative_rot(const World::Impl& w, std::uint32_t a, std::uint32_t b) {
+inline Rot relative_rot(const WorldState& w, std::uint32_t a, std::uint32_t b) {
   const auto& bd = w.bodies;
   return {bd.qc[a] * bd.qc[b] + bd.qs[a] * bd.qs[b], bd.qc[a] * bd.qs[b] - bd.qs[a] * bd.qc[b]};
 }
 
 // World-space arm of an anchor on a rigid body.
-inline Vec2 world_arm(const World::Impl& w, std::uint32_t k, Vec2 local) {
+inline Vec2 world_arm(const WorldState& w, std::uint32_t k, Vec2 local) {
   return rotate(Rot{w.bodies.qc[k], w.bodies.qs[k]}, local);
 }
-inline Vec2 body_center(const World::Impl& w, std::uint32_t k) {
+inline Vec2 body_center(const WorldState& w, std::uint32_t k) {
   return {w.bodies.px[k], w.bodies.py[k]};
 }
 
@@ -158,7 +158,7 @@ struct AxisFrame {
   float translation = 0;  // d along the axis
 };
 
-inline AxisFrame axis_frame(const World::Impl& w, const Joint& j, const JointBodies& q) {
+inline AxisFrame axis_frame(const WorldState& w, const Joint& j, const JointBodies& q) {
   AxisFrame f;
   f.ra = world_arm(w, q.a, j.anchor_a.local);
   f.rb = world_arm(w, q.b, j.anchor_b.local);
@@ -186,7 +186,7 @@ inline Row centre_row(const AxisFrame& f, Vec2 dir) {
 
 // The limit rows of a measured value x (an angle or a translation): lower keeps x >= lower,
 // upper x <= upper, each with its own multiplier. Returns the impulse applied along `r`.
-inline float solve_limit_rows(World::Impl& w, const JointBodies& q, const Row& r, float x,
+inline float solve_limit_rows(WorldState& w, const JointBodies& q, const Row& r, float x,
                               const JointLimit& limit, float& lambda_lower, float& lambda_upper) {
   float applied = solve_row(w, q, r, x - limit.lower, {}, lambda_lower, 0.0f, kUnbounded);
   // The lower row moved x by applied x (row's inverse mass).
@@ -202,7 +202,7 @@ inline float solve_limit_rows(World::Impl& w, const JointBodies& q, const Row& r
 inline Row axis_row(const AxisFrame& f, bool through_centre) {
   return through_centre ? centre_row(f, f.axis) : sliding_row(f, f.axis);
 }
-inline void solve_axis_spring(World::Impl& w, Joint& j, const JointBodies& q,
+inline void solve_axis_spring(WorldState& w, Joint& j, const JointBodies& q,
                               const JointSpring& spring, float h, bool through_centre) {
   if (!spring.enabled || !(spring.hertz > 0)) return;
   const AxisFrame f = axis_frame(w, j, q);
@@ -211,7 +211,7 @@ inline void solve_axis_spring(World::Impl& w, Joint& j, const JointBodies& q,
                 spring_softness(spring.hertz, spring.damping_ratio, h), j.lambda[0]) *
       f.axis;
 }
-inline void solve_axis_limit(World::Impl& w, Joint& j, const JointBodies& q,
+inline void solve_axis_limit(WorldState& w, Joint& j, const JointBodies& q,
                              const JointLimit& limit, bool through_centre) {
   if (!limit.enabled) return;
   const AxisFrame f = axis_frame(w, j, q);

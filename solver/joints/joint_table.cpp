@@ -23,7 +23,7 @@ const JointOps& joint_ops(JointType type) {
   return *kTable[std::size_t(type)];
 }
 
-JointReading read_joint(const World::Impl& w, const Joint& j) {
+JointReading read_joint(const WorldState& w, const Joint& j) {
   JointReading r;
   r.type = j.type;
   r.enabled = j.enabled;
@@ -121,31 +121,31 @@ void check_spring(const JointSpring& spring) {
   check_damping_ratio(spring.damping_ratio, "spring.damping_ratio");
 }
 
-void require_rigid(const World::Impl& w, std::uint32_t a, std::uint32_t b, const char* what) {
+void require_rigid(const WorldState& w, std::uint32_t a, std::uint32_t b, const char* what) {
   if (!w.is_rigid(a) || !w.is_rigid(b))
     throw Error(std::string(what) + " needs two rigid bodies (soft bodies have no angle)");
 }
 
-void init_shared_anchor(const World::Impl& w, Joint& j, std::uint32_t a, std::uint32_t b,
+void init_shared_anchor(const WorldState& w, Joint& j, std::uint32_t a, std::uint32_t b,
                         Vec2 anchor, std::optional<float> reference_angle) {
   j.anchor_a = make_anchor(w, a, anchor);
   j.anchor_b = make_anchor(w, b, anchor);
   j.reference = reference_angle ? make_rot(*reference_angle) : relative_rot(w, a, b);
 }
 
-Vec2 rows_between_centres(const World::Impl& w, Joint& j, std::uint32_t a, std::uint32_t b,
+Vec2 rows_between_centres(const WorldState& w, Joint& j, std::uint32_t a, std::uint32_t b,
                           Vec2 anchor) {
   const Vec2 row_point = 0.5f * (body_center(w, a) + body_center(w, b));
   j.target = inv_rotate(Rot{w.bodies.qc[b], w.bodies.qs[b]}, anchor - row_point);
   return row_point;
 }
 
-void torque_about_given_anchor(const World::Impl& w, const Joint& j, std::uint32_t b,
+void torque_about_given_anchor(const WorldState& w, const Joint& j, std::uint32_t b,
                                JointReading& out) {
   out.torque += cross(-world_arm(w, b, j.target), out.force);
 }
 
-void init_axis_joint(const World::Impl& w, Joint& j, std::uint32_t a, std::uint32_t b, Vec2 anchor,
+void init_axis_joint(const WorldState& w, Joint& j, std::uint32_t a, std::uint32_t b, Vec2 anchor,
                      Vec2 axis) {
   init_shared_anchor(w, j, a, b, anchor, std::nullopt);
   j.axis = inv_rotate(Rot{w.bodies.qc[a], w.bodies.qs[a]}, (1.0f / length(axis)) * axis);

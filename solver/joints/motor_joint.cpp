@@ -14,7 +14,7 @@ namespace {
 
 const MotorJointDef& def_of(const Joint& j) { return std::get<MotorJointDef>(j.def); }
 
-void validate(const World::Impl& w, const JointDef& any, std::uint32_t a, std::uint32_t b) {
+void validate(const WorldState& w, const JointDef& any, std::uint32_t a, std::uint32_t b) {
   const auto& d = std::get<MotorJointDef>(any);
   check_finite_field(d.linear_offset, "linear_offset");
   check_finite_field(d.angular_offset, "angular_offset");
@@ -25,7 +25,7 @@ void validate(const World::Impl& w, const JointDef& any, std::uint32_t a, std::u
   require_rigid(w, a, b, "a motor joint");
 }
 
-void init(const World::Impl& w, Joint& j, std::uint32_t a, std::uint32_t b) {
+void init(const WorldState& w, Joint& j, std::uint32_t a, std::uint32_t b) {
   const auto& d = def_of(j);
   const Rot qa{w.bodies.qc[a], w.bodies.qs[a]};
   // b's centre of mass in a's frame, shifted; the relative rotation, turned by the offset.
@@ -44,7 +44,7 @@ float closing_motion(float gap, float accel, float h) {
   return gap > 0 ? -motion : motion;
 }
 
-void solve(World::Impl& w, Joint& j, std::uint32_t a, std::uint32_t b, float h) {
+void solve(WorldState& w, Joint& j, std::uint32_t a, std::uint32_t b, float h) {
   const auto& d = def_of(j);
   const JointBodies q = joint_bodies(w, a, b);
   const float torque_bound = d.max_torque * h * h;
@@ -72,7 +72,7 @@ void solve(World::Impl& w, Joint& j, std::uint32_t a, std::uint32_t b, float h) 
   j.reaction_force += Vec2{applied[0], applied[1]};
 }
 
-void read(const World::Impl& w, const Joint& j, std::uint32_t a, std::uint32_t b, float h,
+void read(const WorldState& w, const Joint& j, std::uint32_t a, std::uint32_t b, float h,
           JointReading& out) {
   const JointBodies q = joint_bodies(w, a, b);
   out.angle = joint_angle(w, q, j.reference);

@@ -9,7 +9,7 @@ namespace {
 
 const MouseJointDef& def_of(const Joint& j) { return std::get<MouseJointDef>(j.def); }
 
-void validate(const World::Impl& w, const JointDef& any, std::uint32_t, std::uint32_t b) {
+void validate(const WorldState& w, const JointDef& any, std::uint32_t, std::uint32_t b) {
   const auto& d = std::get<MouseJointDef>(any);
   check_finite_field(d.target, "target");
   if (d.anchor) check_finite_field(*d.anchor, "anchor");
@@ -20,20 +20,20 @@ void validate(const World::Impl& w, const JointDef& any, std::uint32_t, std::uin
   require_rigid(w, b, b, "a mouse joint");
 }
 
-void init(const World::Impl& w, Joint& j, std::uint32_t, std::uint32_t b) {
+void init(const WorldState& w, Joint& j, std::uint32_t, std::uint32_t b) {
   const auto& d = def_of(j);
   j.anchor_b = make_anchor(w, b, d.anchor ? *d.anchor : body_center(w, b));
   j.target = d.target;
 }
 
-JointBodies bodies_of(const World::Impl& w, std::uint32_t b) {
+JointBodies bodies_of(const WorldState& w, std::uint32_t b) {
   JointBodies q = joint_bodies(w, b, b);
   q.ma = q.ia = 0;
   q.has_a = false;
   return q;
 }
 
-void solve(World::Impl& w, Joint& j, std::uint32_t, std::uint32_t b, float h) {
+void solve(WorldState& w, Joint& j, std::uint32_t, std::uint32_t b, float h) {
   const auto& d = def_of(j);
   const JointBodies q = bodies_of(w, b);
   const Vec2 rb = world_arm(w, b, j.anchor_b.local);
@@ -47,7 +47,7 @@ void solve(World::Impl& w, Joint& j, std::uint32_t, std::uint32_t b, float h) {
   j.reaction_force += Vec2{applied[0], applied[1]};
 }
 
-void read(const World::Impl& w, const Joint& j, std::uint32_t, std::uint32_t b, float h,
+void read(const WorldState& w, const Joint& j, std::uint32_t, std::uint32_t b, float h,
           JointReading& out) {
   const Vec2 c = body_center(w, b) + world_arm(w, b, j.anchor_b.local) - j.target;
   out.translation = length(c);  // how far the anchor is from the target

@@ -16,7 +16,7 @@
 namespace strut {
 namespace {
 
-bool has_point_row(const World::Impl& w, const Joint& j) {
+bool has_point_row(const WorldState& w, const Joint& j) {
   if (!joint_ops(j.type).point_motion || !j.enabled) return false;
   const std::uint32_t a = w.slots[j.slot_a].dense, b = w.slots[j.slot_b].dense;
   if ((w.bodies.flags[a] | w.bodies.flags[b]) & kSleeping) return false;
@@ -24,7 +24,7 @@ bool has_point_row(const World::Impl& w, const Joint& j) {
 }
 
 // Lane `lane` of g: joint k's row with its carried impulse (h2 x its carried force).
-void fill_lane(const World::Impl& w, PointGroup& g, int lane, std::uint32_t k, float h2) {
+void fill_lane(const WorldState& w, PointGroup& g, int lane, std::uint32_t k, float h2) {
   const Joint& j = w.joints[k];
   const std::uint32_t a = w.slots[j.slot_a].dense, b = w.slots[j.slot_b].dense;
   g.a[lane] = a, g.b[lane] = b;
@@ -51,7 +51,7 @@ void pad_lane(PointGroup& g, int lane) {
 
 // Appends joint k's motor and limit rows (from its angle rows r) when it has either, with the
 // impulses carried from the last step (h^2 x its carried torques).
-void add_angle_motion(World::Impl& w, std::uint32_t k, const AngleRows& r, float h2) {
+void add_angle_motion(WorldState& w, std::uint32_t k, const AngleRows& r, float h2) {
   if (!r.motor && !r.limit) return;
   const Joint& j = w.joints[k];
   AngleMotion& e = w.point_motion.angle_rows.emplace_back();
@@ -71,14 +71,14 @@ void add_angle_motion(World::Impl& w, std::uint32_t k, const AngleRows& r, float
 
 // Changes the bodies' turn over the substep by the angle row's impulse dl (fixed bodies are
 // never written: a colour's joints may share them).
-inline void push_angle(World::Impl& w, const AngleMotion& e, float dl) {
+inline void push_angle(WorldState& w, const AngleMotion& e, float dl) {
   if (e.ia != 0) w.bodies.da[e.a] -= e.ia * dl;
   if (e.ib != 0) w.bodies.da[e.b] += e.ib * dl;
 }
 
 // The angle rows of groups [lo, hi): their slack from the poses now, then (warm_start) the
 // carried impulses applied.
-void refresh_angle_motion(World::Impl& w, std::uint32_t lo, std::uint32_t hi, bool warm_start) {
+void refresh_angle_motion(WorldState& w, std::uint32_t lo, std::uint32_t hi, bool warm_start) {
   PointMotion& m = w.point_motion;
   for (std::uint32_t i = m.angle_begin[lo]; i < m.angle_begin[hi]; ++i) {
     AngleMotion& e = m.angle_rows[i];
@@ -92,7 +92,7 @@ void refresh_angle_motion(World::Impl& w, std::uint32_t lo, std::uint32_t hi, bo
 }
 
 // One pass over the angle rows of groups [lo, hi): the motor, then the lower and upper limit.
-void solve_angle_motion(World::Impl& w, std::uint32_t lo, std::uint32_t hi) {
+void solve_angle_motion(WorldState& w, std::uint32_t lo, std::uint32_t hi) {
   PointMotion& m = w.point_motion;
   const float* da = w.bodies.da.data();
   for (std::uint32_t i = m.angle_begin[lo]; i < m.angle_begin[hi]; ++i) {
@@ -112,7 +112,7 @@ void solve_angle_motion(World::Impl& w, std::uint32_t lo, std::uint32_t hi) {
   }
 }
 
-PointSpans spans(World::Impl& w) {
+PointSpans spans(WorldState& w) {
   auto& b = w.bodies;
   return {b.px.data(), b.py.data(), b.qc.data(), b.qs.data(),
           b.dx.data(), b.dy.data(), b.da.data()};
@@ -120,7 +120,7 @@ PointSpans spans(World::Impl& w) {
 
 }  // namespace
 
-void prepare_point_motion(World::Impl& w, float h) {
+void prepare_point_motion(WorldState& w, float h) {
   constexpr std::uint32_t kJointsAhead = 8;
   PointMotion& m = w.point_motion;
   m.groups.clear();
@@ -249,7 +249,7 @@ void prepare_point_motion(World::Impl& w, float h) {
   m.item_begin[kOverflowColour + 1] = std::uint32_t(m.items.size());
 }
 
-void refresh_point_motion(World::Impl& w, std::uint32_t lo, std::uint32_t hi, bool warm_start,
+void refresh_point_motion(WorldState& w, std::uint32_t lo, std::uint32_t hi, bool warm_start,
                           bool overflow) {
   // A colour's tree groups get no warm start (their trees apply the carried impulses); their
   // arms and masses may be refreshed with the others' (the relax refreshes all groups at once).
@@ -263,7 +263,7 @@ void refresh_point_motion(World::Impl& w, std::uint32_t lo, std::uint32_t hi, bo
   refresh_angle_motion(w, lo, hi, warm_start);
 }
 
-float solve_point_motion(World::Impl& w, std::uint32_t lo, std::uint32_t hi, bool overflow,
+float solve_point_motion(WorldState& w, std::uint32_t lo, std::uint32_t hi, bool overflow,
                          bool angle_rows) {
   hi = std::min(hi, w.point_motion.velocity_end[lo]);
   if (lo >= hi) return 0.0f;
@@ -273,12 +273,12 @@ float solve_point_motion(World::Impl& w, std::uint32_t lo, std::uint32_t hi, boo
   return std::numeric_limits<float>::infinity();
 }
 
-void project_point_motion(World::Impl& w, std::uint32_t lo, std::uint32_t hi, bool first) {
+void project_point_motion(WorldState& w, std::uint32_t lo, std::uint32_t hi, bool first) {
   PointMotion& m = w.point_motion;
   project_point_groups_wide(spans(w), m.groups.data(), m.angles.data(), lo, hi, first);
 }
 
-void finish_point_motion(World::Impl& w, float h) {
+void finish_point_motion(WorldState& w, float h) {
   finish_rigid_rows(w, h);
   const float inv_h2 = 1.0f / (h * h);
   auto& groups = w.point_motion.groups;

@@ -19,7 +19,7 @@
 // gathered in the same colour order and solved in the same passes (row_motion.hpp).
 #pragma once
 
-#include "solver/world_impl.hpp"
+#include "solver/world_state.hpp"
 
 namespace strut {
 
@@ -40,25 +40,25 @@ inline constexpr int kPointGroupGrain = 256 / kWideLanes;
 // Packs the point rows of the awake, enabled joints whose type has them into groups, in the
 // joint colouring's order (once per step, after colour_joints), each with its carried impulse;
 // likewise the other types' rigid rows (add_rigid_rows).
-void prepare_point_motion(World::Impl& w, float h);
+void prepare_point_motion(WorldState& w, float h);
 // Groups [lo, hi) of one colour: arms and effective masses (and the limit rows' slack) from the
 // poses now, then the carried impulses applied (warm start), or only the arms, masses and slack
 // (before the relax passes).
 // overflow: the groups' lanes may share a body.
-void refresh_point_motion(World::Impl& w, std::uint32_t lo, std::uint32_t hi, bool warm_start,
+void refresh_point_motion(WorldState& w, std::uint32_t lo, std::uint32_t hi, bool warm_start,
                           bool overflow);
 // One pass over groups [lo, hi) of one colour: the anchors' relative motion over the substep
 // driven to zero, after the groups' motor and limit rows when angle_rows (AngleMotion).
 // Returns the largest anchor motion the pass met (solve_point_groups_scalar) in the overflow
 // colour, whose lanes run one after the other, and infinity in the others (their SIMD kernels do
 // not measure it).
-float solve_point_motion(World::Impl& w, std::uint32_t lo, std::uint32_t hi, bool overflow,
+float solve_point_motion(WorldState& w, std::uint32_t lo, std::uint32_t hi, bool overflow,
                          bool angle_rows);
 // The position projection of groups [lo, hi) of one colour (kProjectGroup items): the points and
 // the angle rows; first: the substep's first iteration.
-void project_point_motion(World::Impl& w, std::uint32_t lo, std::uint32_t hi, bool first);
+void project_point_motion(WorldState& w, std::uint32_t lo, std::uint32_t hi, bool first);
 // After the substeps: each joint's carried force and reaction from its row (and from its rigid
 // rows: finish_rigid_rows).
-void finish_point_motion(World::Impl& w, float h);
+void finish_point_motion(WorldState& w, float h);
 
 }  // namespace strut

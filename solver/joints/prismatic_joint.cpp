@@ -11,7 +11,7 @@ namespace {
 
 const PrismaticJointDef& def_of(const Joint& j) { return std::get<PrismaticJointDef>(j.def); }
 
-void validate(const World::Impl& w, const JointDef& any, std::uint32_t a, std::uint32_t b) {
+void validate(const WorldState& w, const JointDef& any, std::uint32_t a, std::uint32_t b) {
   validate_axis_joint(w, std::get<PrismaticJointDef>(any), a, b, "a prismatic joint");
 }
 
@@ -19,18 +19,18 @@ void validate(const World::Impl& w, const JointDef& any, std::uint32_t a, std::u
 // rows are anchored between the centres (rows_between_centres; at an anchor 290 km away,
 // fuzz_api, a box on the ground turned NaN). The translation along the axis is the same from
 // either point while the angle holds.
-void init(const World::Impl& w, Joint& j, std::uint32_t a, std::uint32_t b) {
+void init(const WorldState& w, Joint& j, std::uint32_t a, std::uint32_t b) {
   init_axis_joint(w, j, a, b, rows_between_centres(w, j, a, b, def_of(j).anchor), def_of(j).axis);
 }
 
 // Off the axis and the relative angle.
-int rigid_rows(const World::Impl& w, const Joint& j, const JointBodies& q, Row* out, RowSpring&) {
+int rigid_rows(const WorldState& w, const Joint& j, const JointBodies& q, Row* out, RowSpring&) {
   const AxisFrame f = axis_frame(w, j, q);
   out[0] = sliding_row(f, f.normal), out[1] = angle_row();
   return 2;
 }
 
-void solve(World::Impl& w, Joint& j, std::uint32_t a, std::uint32_t b, float h) {
+void solve(WorldState& w, Joint& j, std::uint32_t a, std::uint32_t b, float h) {
   const auto& d = def_of(j);
   const JointBodies q = joint_bodies(w, a, b);
   // The rows along the axis go through b's centre (centre_row): the angle is held.
@@ -53,7 +53,7 @@ void solve(World::Impl& w, Joint& j, std::uint32_t a, std::uint32_t b, float h) 
   j.lambda_point = {lambda[0], lambda[1]};
 }
 
-void read(const World::Impl& w, const Joint& j, std::uint32_t a, std::uint32_t b, float h,
+void read(const WorldState& w, const Joint& j, std::uint32_t a, std::uint32_t b, float h,
           JointReading& out) {
   const JointBodies q = joint_bodies(w, a, b);
   const AxisFrame f = axis_frame(w, j, q);

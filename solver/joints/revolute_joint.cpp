@@ -29,7 +29,7 @@ bool has_projected_rows(const RevoluteJointDef& d) {
   return d.limit.enabled || (d.spring.enabled && d.spring.hertz > 0);
 }
 
-void validate(const World::Impl& w, const JointDef& any, std::uint32_t a, std::uint32_t b) {
+void validate(const WorldState& w, const JointDef& any, std::uint32_t a, std::uint32_t b) {
   const auto& d = std::get<RevoluteJointDef>(any);
   check_finite_field(d.anchor, "anchor");
   if (d.reference_angle) check_finite_field(*d.reference_angle, "reference_angle");
@@ -39,11 +39,11 @@ void validate(const World::Impl& w, const JointDef& any, std::uint32_t a, std::u
   if (has_angular_rows(d)) require_rigid(w, a, b, "a revolute joint with a limit, motor or spring");
 }
 
-void init(const World::Impl& w, Joint& j, std::uint32_t a, std::uint32_t b) {
+void init(const WorldState& w, Joint& j, std::uint32_t a, std::uint32_t b) {
   init_shared_anchor(w, j, a, b, def_of(j).anchor, def_of(j).reference_angle);
 }
 
-void solve(World::Impl& w, Joint& j, std::uint32_t a, std::uint32_t b, float h) {
+void solve(WorldState& w, Joint& j, std::uint32_t a, std::uint32_t b, float h) {
   const auto& d = def_of(j);
   const Vec2 p = solve_coincidence(w, anchor_ref(w, a, j.anchor_a), anchor_ref(w, b, j.anchor_b));
   j.lambda_point += p;
@@ -61,7 +61,7 @@ void solve(World::Impl& w, Joint& j, std::uint32_t a, std::uint32_t b, float h) 
   }
 }
 
-void read(const World::Impl& w, const Joint& j, std::uint32_t a, std::uint32_t b, float h,
+void read(const WorldState& w, const Joint& j, std::uint32_t a, std::uint32_t b, float h,
           JointReading& out) {
   if (!w.is_rigid(a) || !w.is_rigid(b)) return;  // soft bodies have no angle
   out.angle = joint_angle(w, joint_bodies(w, a, b), j.reference);

@@ -14,7 +14,7 @@ namespace strut {
 namespace {
 
 // Changes the bodies' motion (not their poses) by the impulses dl[i] along rows[i].
-void push_motion(World::Impl& w, const JointBodies& q, const Row* rows, const float* dl,
+void push_motion(WorldState& w, const JointBodies& q, const Row* rows, const float* dl,
                  int count) {
   const auto [p, ta, tb] = sum_rows(rows, dl, count);
   auto& b = w.bodies;
@@ -31,7 +31,7 @@ void push_motion(World::Impl& w, const JointBodies& q, const Row* rows, const fl
 
 // The rows at the poses now and the inverse of their mass matrix K (0 where K is singular: both
 // bodies fixed along the rows). K is inverted in double, as solve_block solves it.
-RowSpring refresh(const World::Impl& w, RigidRows& e) {
+RowSpring refresh(const WorldState& w, RigidRows& e) {
   const Joint& j = w.joints[e.joint];
   RowSpring spring;
   e.count = joint_ops(j.type).rigid_rows(w, j, e.q, e.rows, spring);
@@ -76,7 +76,7 @@ RowSpring refresh(const World::Impl& w, RigidRows& e) {
 // l = -m ((omega h)^2 (c + d) + 2 zeta omega h d); the step dl that makes it hold once d has
 // moved by dl / m is dl = -(l + m (a (c + d) + b d)) / (1 + a + b). Returns how far dl moves
 // the row (its pass's share of the convergence test).
-float solve_sprung_row(World::Impl& w, RigidRows& e) {
+float solve_sprung_row(WorldState& w, RigidRows& e) {
   const float inv_mass = e.inv_k[0][0] > 0 ? 1.0f / e.inv_k[0][0] : 0.0f;
   if (!(inv_mass > 0)) return 0.0f;
   const float d = row_motion(w, e.q, e.rows[0]);
@@ -90,7 +90,7 @@ float solve_sprung_row(World::Impl& w, RigidRows& e) {
 
 }  // namespace
 
-bool add_rigid_rows(World::Impl& w, std::uint32_t k, float h) {
+bool add_rigid_rows(WorldState& w, std::uint32_t k, float h) {
   const Joint& j = w.joints[k];
   if (!joint_ops(j.type).rigid_rows || !j.enabled) return false;
   const std::uint32_t a = w.slots[j.slot_a].dense, b = w.slots[j.slot_b].dense;
@@ -116,7 +116,7 @@ bool add_rigid_rows(World::Impl& w, std::uint32_t k, float h) {
   return true;
 }
 
-void refresh_rigid_rows(World::Impl& w, std::uint32_t lo, std::uint32_t hi, bool warm_start) {
+void refresh_rigid_rows(WorldState& w, std::uint32_t lo, std::uint32_t hi, bool warm_start) {
   for (std::uint32_t i = lo; i < hi; ++i) {
     RigidRows& e = w.point_motion.rigid[i];
     refresh(w, e);
@@ -124,7 +124,7 @@ void refresh_rigid_rows(World::Impl& w, std::uint32_t lo, std::uint32_t hi, bool
   }
 }
 
-float solve_rigid_rows(World::Impl& w, std::uint32_t lo, std::uint32_t hi, bool relax) {
+float solve_rigid_rows(WorldState& w, std::uint32_t lo, std::uint32_t hi, bool relax) {
   float largest = 0.0f;
   for (std::uint32_t k = lo; k < hi; ++k) {
     RigidRows& e = w.point_motion.rigid[k];
@@ -150,7 +150,7 @@ float solve_rigid_rows(World::Impl& w, std::uint32_t lo, std::uint32_t hi, bool 
   return largest;
 }
 
-void finish_rigid_rows(World::Impl& w, float h) {
+void finish_rigid_rows(WorldState& w, float h) {
   const float inv_h2 = 1.0f / (h * h);
   auto& rigid = w.point_motion.rigid;
   w.tasks.parallel_for(int(rigid.size()), 512, [&](int lo, int hi, int) {

@@ -20,7 +20,7 @@
 // per joint, no SIMD lanes yet.
 #pragma once
 
-#include "solver/world_impl.hpp"
+#include "solver/world_state.hpp"
 
 namespace strut {
 
@@ -30,17 +30,17 @@ inline constexpr int kRigidRowGrain = 64;
 // Appends joint k's rigid rows to w.point_motion.rigid with their carried impulses (h^2 x the
 // forces carried from the last step), when it has any this step (its type holds rows rigidly,
 // and it is enabled, awake and between rigid bodies); false when not.
-bool add_rigid_rows(World::Impl& w, std::uint32_t k, float h);
+bool add_rigid_rows(WorldState& w, std::uint32_t k, float h);
 // Entries [lo, hi) of one colour: rows and inverse mass matrices from the poses now, then, when
 // warm_start, the carried impulses applied (which writes the bodies' motion).
-void refresh_rigid_rows(World::Impl& w, std::uint32_t lo, std::uint32_t hi, bool warm_start);
+void refresh_rigid_rows(WorldState& w, std::uint32_t lo, std::uint32_t hi, bool warm_start);
 // One pass over entries [lo, hi) of one colour: each joint's rigid rows' motion driven to zero,
 // and a spring's row (not in the relax passes) to its implicit spring-damper's impulse.
 // Returns the largest row motion it met (before the corrections; metres, or radians for an
 // angle row; for a spring, the motion its correction made), which tells the passes when they
 // have converged (joint_motion_passes).
-float solve_rigid_rows(World::Impl& w, std::uint32_t lo, std::uint32_t hi, bool relax);
+float solve_rigid_rows(WorldState& w, std::uint32_t lo, std::uint32_t hi, bool relax);
 // After the substeps: each joint's carried forces, and their reaction added to the joint's.
-void finish_rigid_rows(World::Impl& w, float h);
+void finish_rigid_rows(WorldState& w, float h);
 
 }  // namespace strut

@@ -61,7 +61,7 @@ std::uint32_t find_root(std::vector<std::uint32_t>& root, std::uint32_t x) {
   return x;
 }
 
-bool movable(const World::Impl& w, std::uint32_t k) {
+bool movable(const WorldState& w, std::uint32_t k) {
   return w.bodies.inv_mass[k] > 0 || w.bodies.inv_inertia[k] > 0;
 }
 
@@ -80,7 +80,7 @@ bool has_motor_or_limit(const Joint& j, float h) {
 
 // The trees' per-step values: each joint's carried impulse (h^2 x its carried force) and anchors,
 // and each body's inverse masses.
-void load_step_values(World::Impl& w, float h) {
+void load_step_values(WorldState& w, float h) {
   TreeMotion& t = w.point_motion.trees;
   const float h2 = h * h;
   for (TreeJoint& e : t.joints) {
@@ -92,7 +92,7 @@ void load_step_values(World::Impl& w, float h) {
 }
 
 // The trees from scratch (the joints' bodies, or which are awake, changed).
-void find_trees(World::Impl& w) {
+void find_trees(WorldState& w) {
   TreeMotion& t = w.point_motion.trees;
   t.joints.clear(), t.bodies.clear();
   t.tree_begin.assign(1, 0), t.body_begin.assign(1, 0);
@@ -241,7 +241,7 @@ void find_trees(World::Impl& w) {
 
 }  // namespace
 
-void prepare_tree_motion(World::Impl& w, float h) {
+void prepare_tree_motion(WorldState& w, float h) {
   TreeMotion& t = w.point_motion.trees;
   const auto& joints = w.joints;
   const std::uint32_t n = std::uint32_t(joints.size());
@@ -275,7 +275,7 @@ void prepare_tree_motion(World::Impl& w, float h) {
   load_step_values(w, h);
 }
 
-void refresh_tree_motion(World::Impl& w, std::uint32_t lo, std::uint32_t hi, bool warm_start) {
+void refresh_tree_motion(WorldState& w, std::uint32_t lo, std::uint32_t hi, bool warm_start) {
   TreeMotion& t = w.point_motion.trees;
   auto& bd = w.bodies;
   for (std::uint32_t tree = lo; tree < hi; ++tree) {
@@ -335,7 +335,7 @@ void refresh_tree_motion(World::Impl& w, std::uint32_t lo, std::uint32_t hi, boo
 namespace {
 
 // One exact solve of tree `tree`'s point rows, from the bodies' motion now.
-void solve_tree_points(World::Impl& w, TreeMotion& t, std::uint32_t tree) {
+void solve_tree_points(WorldState& w, TreeMotion& t, std::uint32_t tree) {
   auto& bd = w.bodies;
   const std::uint32_t first = t.tree_begin[tree], last = t.tree_begin[tree + 1];
   for (std::uint32_t s = t.body_begin[tree]; s < t.body_begin[tree + 1]; ++s)
@@ -390,12 +390,12 @@ void solve_tree_points(World::Impl& w, TreeMotion& t, std::uint32_t tree) {
 
 }  // namespace
 
-void solve_tree_motion(World::Impl& w, std::uint32_t lo, std::uint32_t hi) {
+void solve_tree_motion(WorldState& w, std::uint32_t lo, std::uint32_t hi) {
   TreeMotion& t = w.point_motion.trees;
   for (std::uint32_t tree = lo; tree < hi; ++tree) solve_tree_points(w, t, tree);
 }
 
-void finish_tree_motion(World::Impl& w, float h) {
+void finish_tree_motion(WorldState& w, float h) {
   TreeMotion& t = w.point_motion.trees;
   const float inv_h2 = 1.0f / (h * h);
   for (const TreeJoint& e : t.joints) {

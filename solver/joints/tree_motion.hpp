@@ -20,7 +20,7 @@
 
 #include <cstdint>
 
-#include "strut/world.hpp"  // World::Impl, declared
+#include "strut/world.hpp"  // WorldState, declared
 
 namespace strut {
 
@@ -31,13 +31,13 @@ inline constexpr int kTreeGrain = 16;
 // bodies, marks their joints (w.point_motion.trees.in_tree) and lays out their elimination order
 // and their bodies, with the impulses carried from the last step. Called at the start of
 // prepare_point_motion, which leaves the marked joints' velocity rows to the trees.
-void prepare_tree_motion(World::Impl& w, float h);
+void prepare_tree_motion(WorldState& w, float h);
 // Trees [lo, hi): the factors from the poses now, then, when warm_start, the carried impulses
 // applied to the bodies' motion.
-void refresh_tree_motion(World::Impl& w, std::uint32_t lo, std::uint32_t hi, bool warm_start);
+void refresh_tree_motion(WorldState& w, std::uint32_t lo, std::uint32_t hi, bool warm_start);
 // One exact solve of trees [lo, hi).
-void solve_tree_motion(World::Impl& w, std::uint32_t lo, std::uint32_t hi);
+void solve_tree_motion(WorldState& w, std::uint32_t lo, std::uint32_t hi);
 // After the substeps: each tree joint's carried force and reaction.
-void finish_tree_motion(World::Impl& w, float h);
+void finish_tree_motion(WorldState& w, float h);
 
 }  // namespace strut

@@ -12,7 +12,7 @@ namespace {
 const WeldJointDef& def_of(const Joint& j) { return std::get<WeldJointDef>(j.def); }
 bool is_rigid(const WeldJointDef& d) { return d.linear_hertz == 0 && d.angular_hertz == 0; }
 
-void validate(const World::Impl& w, const JointDef& any, std::uint32_t a, std::uint32_t b) {
+void validate(const WorldState& w, const JointDef& any, std::uint32_t a, std::uint32_t b) {
   const auto& d = std::get<WeldJointDef>(any);
   check_finite_field(d.anchor, "anchor");
   if (d.reference_angle) check_finite_field(*d.reference_angle, "reference_angle");
@@ -25,14 +25,14 @@ void validate(const World::Impl& w, const JointDef& any, std::uint32_t a, std::u
 // A rigid weld holds b's whole pose, so its rows are anchored between the centres
 // (rows_between_centres; at its anchor 131 km away, fuzz_api, a 3x3 block of 1e10-sized arm
 // terms beside the angle's 1 / I turned both bodies NaN). A soft weld's anchor is where it bends.
-void init(const World::Impl& w, Joint& j, std::uint32_t a, std::uint32_t b) {
+void init(const WorldState& w, Joint& j, std::uint32_t a, std::uint32_t b) {
   const WeldJointDef& d = def_of(j);
   const Vec2 anchor = is_rigid(d) ? rows_between_centres(w, j, a, b, d.anchor) : d.anchor;
   init_shared_anchor(w, j, a, b, anchor, d.reference_angle);
 }
 
 // The point's two rows (along x and y) and its gap.
-void point(const World::Impl& w, const Joint& j, const JointBodies& q, Row rows[2], float c[2]) {
+void point(const WorldState& w, const Joint& j, const JointBodies& q, Row rows[2], float c[2]) {
   const Vec2 ra = world_arm(w, q.a, j.anchor_a.local), rb = world_arm(w, q.b, j.anchor_b.local);
   const Vec2 gap = body_center(w, q.b) + rb - body_center(w, q.a) - ra;
   rows[0] = point_row({1, 0}, ra, rb), rows[1] = point_row({0, 1}, ra, rb);
@@ -42,7 +42,7 @@ void point(const World::Impl& w, const Joint& j, const JointBodies& q, Row rows[
 // A rigid weld's point and angle. A soft weld has none: its rigid part held at the velocity
 // level and corrected in pose alone, the other part's damper no longer saw the whole turn and a
 // 5 Hz angular spring bent 20% further than its stiffness says (point rigid, 4 substeps).
-int rigid_rows(const World::Impl& w, const Joint& j, const JointBodies& q, Row* out, RowSpring&) {
+int rigid_rows(const WorldState& w, const Joint& j, const JointBodies& q, Row* out, RowSpring&) {
   if (!is_rigid(def_of(j))) return 0;
   float c[2];
   point(w, j, q, out, c);
@@ -58,7 +58,7 @@ int rigid_rows(const World::Impl& w, const Joint& j, const JointBodies& q, Row* 
 // correction is unseen by the dampers of springs on the same bodies (a sprung wheel carrying a
 // welded load sags 9.5% past its static deflection at 4 iterations, 0.01% before;
 // tests/rigid_rows_test.cpp).
-void solve(World::Impl& w, Joint& j, std::uint32_t a, std::uint32_t b, float h) {
+void solve(WorldState& w, Joint& j, std::uint32_t a, std::uint32_t b, float h) {
   const auto& d = def_of(j);
   const JointBodies q = joint_bodies(w, a, b);
   if (is_rigid(d)) {
@@ -91,7 +91,7 @@ void solve(World::Impl& w, Joint& j, std::uint32_t a, std::uint32_t b, float h) 
       solve_row(w, q, angle_row(), joint_angle(w, q, j.reference), angular, j.lambda[0]);
 }
 
-void read(const World::Impl& w, const Joint& j, std::uint32_t a, std::uint32_t b, float h,
+void read(const WorldState& w, const Joint& j, std::uint32_t a, std::uint32_t b, float h,
           JointReading& out) {
   out.angle = joint_angle(w, joint_bodies(w, a, b), j.reference);
   out.speed = (w.bodies.da[b] - w.bodies.da[a]) / h;

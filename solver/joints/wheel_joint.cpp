@@ -10,22 +10,22 @@ namespace {
 
 const WheelJointDef& def_of(const Joint& j) { return std::get<WheelJointDef>(j.def); }
 
-void validate(const World::Impl& w, const JointDef& any, std::uint32_t a, std::uint32_t b) {
+void validate(const WorldState& w, const JointDef& any, std::uint32_t a, std::uint32_t b) {
   validate_axis_joint(w, std::get<WheelJointDef>(any), a, b, "a wheel joint");
 }
 
-void init(const World::Impl& w, Joint& j, std::uint32_t a, std::uint32_t b) {
+void init(const WorldState& w, Joint& j, std::uint32_t a, std::uint32_t b) {
   init_axis_joint(w, j, a, b, def_of(j).anchor, def_of(j).axis);
 }
 
 // Off the axis.
-int rigid_rows(const World::Impl& w, const Joint& j, const JointBodies& q, Row* out, RowSpring&) {
+int rigid_rows(const WorldState& w, const Joint& j, const JointBodies& q, Row* out, RowSpring&) {
   const AxisFrame f = axis_frame(w, j, q);
   out[0] = sliding_row(f, f.normal);
   return 1;
 }
 
-void solve(World::Impl& w, Joint& j, std::uint32_t a, std::uint32_t b, float h) {
+void solve(WorldState& w, Joint& j, std::uint32_t a, std::uint32_t b, float h) {
   const auto& d = def_of(j);
   const JointBodies q = joint_bodies(w, a, b);
   if (d.motor.enabled) {
@@ -43,7 +43,7 @@ void solve(World::Impl& w, Joint& j, std::uint32_t a, std::uint32_t b, float h) 
             kUnbounded, Moves::PoseOnly);
 }
 
-void read(const World::Impl& w, const Joint& j, std::uint32_t a, std::uint32_t b, float h,
+void read(const WorldState& w, const Joint& j, std::uint32_t a, std::uint32_t b, float h,
           JointReading& out) {
   const JointBodies q = joint_bodies(w, a, b);
   out.translation = axis_frame(w, j, q).translation;

@@ -85,7 +85,7 @@ struct Slide {
 
 class CharacterMove {
  public:
-  CharacterMove(const World::Impl& w, const Capsule& capsule, const MoverSettings& settings)
+  CharacterMove(const WorldState& w, const Capsule& capsule, const MoverSettings& settings)
       : w_(w),
         capsule_(capsule),
         s_(settings),
@@ -263,7 +263,7 @@ class CharacterMove {
     return nearest_inside(p, limits).value_or(p);
   }
 
-  const World::Impl& w_;
+  const WorldState& w_;
   Capsule capsule_;
   MoverSettings s_;
   Vec2 up_;
@@ -280,7 +280,7 @@ MoveResult World::move_character(const Capsule& capsule, Vec2 translation,
   } catch (const Error& e) {
     throw Error(std::string("move_character: ") + e.what());
   }
-  return CharacterMove(*impl_, capsule, settings).run(translation);
+  return CharacterMove(*state_, capsule, settings).run(translation);
 }
 
 }  // namespace strut

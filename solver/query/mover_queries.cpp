@@ -8,7 +8,7 @@
 
 namespace strut {
 
-std::optional<MoverContact> cast_mover(const World::Impl& w, const collide::ShapeView& capsule,
+std::optional<MoverContact> cast_mover(const WorldState& w, const collide::ShapeView& capsule,
                                        Vec2 translation, const ShapeFilter& filter) {
   std::optional<MoverContact> best;
   for (const SolidCollider& c :
@@ -24,7 +24,7 @@ std::optional<MoverContact> cast_mover(const World::Impl& w, const collide::Shap
   return best;
 }
 
-std::vector<MoverContact> collide_mover(const World::Impl& w, const collide::ShapeView& capsule,
+std::vector<MoverContact> collide_mover(const WorldState& w, const collide::ShapeView& capsule,
                                         float margin, const ShapeFilter& filter) {
   std::vector<MoverContact> out;
   for (const SolidCollider& c : solid_colliders(w, view_box(capsule, margin), filter)) {
@@ -35,7 +35,7 @@ std::vector<MoverContact> collide_mover(const World::Impl& w, const collide::Sha
   return out;
 }
 
-std::optional<Vec2> probe_surface(const World::Impl& w, Vec2 from, Vec2 to,
+std::optional<Vec2> probe_surface(const WorldState& w, Vec2 from, Vec2 to,
                                   const ShapeFilter& filter) {
   const Aabb box{{std::min(from.x, to.x), std::min(from.y, to.y)},
                  {std::max(from.x, to.x), std::max(from.y, to.y)}};

@@ -29,18 +29,18 @@ struct MoverContact {
 // The first shape `capsule` touches when moved by `translation`, ties going to the shape
 // created first. A shape the capsule starts inside stops it only when the translation goes
 // deeper (against its way out), so a capsule pushed into something can always leave it.
-std::optional<MoverContact> cast_mover(const World::Impl& w, const collide::ShapeView& capsule,
+std::optional<MoverContact> cast_mover(const WorldState& w, const collide::ShapeView& capsule,
                                        Vec2 translation, const ShapeFilter& filter);
 
 // Every shape (a chain: each of its links) closer to `capsule` than `margin`, in creation order,
 // with its gap (fraction 0).
-std::vector<MoverContact> collide_mover(const World::Impl& w, const collide::ShapeView& capsule,
+std::vector<MoverContact> collide_mover(const WorldState& w, const collide::ShapeView& capsule,
                                         float margin, const ShapeFilter& filter);
 
 // The outward normal of the first solid shape the segment from -> to crosses (sensors and
 // shapes the filter leaves out are not seen), nothing if none: the mover's look at the surface
 // beyond the edge it lands on after a step.
-std::optional<Vec2> probe_surface(const World::Impl& w, Vec2 from, Vec2 to,
+std::optional<Vec2> probe_surface(const WorldState& w, Vec2 from, Vec2 to,
                                   const ShapeFilter& filter);
 
 }  // namespace strut

@@ -12,13 +12,13 @@
 #include "solver/shapes/polygon_geometry.hpp"
 #include "solver/shapes/shape_ops.hpp"
 #include "solver/step/collide_phase.hpp"
-#include "solver/world_impl.hpp"
+#include "solver/world_state.hpp"
 #include "strut/world.hpp"
 
 namespace strut {
 namespace {
 
-bool selected(const World::Impl& w, std::uint32_t i, std::uint32_t mask) {
+bool selected(const WorldState& w, std::uint32_t i, std::uint32_t mask) {
   const auto& c = w.colliders;
   return !(w.bodies.flags[c.body[i]] & kDead) && (c.category[i] & mask) != 0;
 }
@@ -26,7 +26,7 @@ bool selected(const World::Impl& w, std::uint32_t i, std::uint32_t mask) {
 // Dense indices of the colliders whose box overlaps `box` and for which keep(i) holds, ascending
 // (creation order).
 template <class Keep>
-std::vector<std::uint32_t> candidates(const World::Impl& w, const Aabb& box, Keep keep) {
+std::vector<std::uint32_t> candidates(const WorldState& w, const Aabb& box, Keep keep) {
   QueryIndex& index = w.query_index;
   const std::uint64_t stamp = (w.step_index << 32) + w.body_edits;
   {
@@ -49,13 +49,13 @@ std::vector<std::uint32_t> candidates(const World::Impl& w, const Aabb& box, Kee
   std::sort(out.begin(), out.end());
   return out;
 }
-std::vector<std::uint32_t> candidates(const World::Impl& w, const Aabb& box, std::uint32_t mask) {
+std::vector<std::uint32_t> candidates(const WorldState& w, const Aabb& box, std::uint32_t mask) {
   return candidates(w, box, [&](std::uint32_t i) { return selected(w, i, mask); });
 }
 
 // The shapes a query shape with `filter` would collide with (should_collide), sensors excluded:
 // shape casts and overlaps look for solid things, as rays do.
-bool passes_filter(const World::Impl& w, std::uint32_t i, const ShapeFilter& filter) {
+bool passes_filter(const WorldState& w, std::uint32_t i, const ShapeFilter& filter) {
   const auto& c = w.colliders;
   return !(w.bodies.flags[c.body[i]] & kDead) && !c.sensor[i] &&
          should_collide(filter, ShapeFilter{c.category[i], c.mask[i], c.group[i]});
@@ -102,7 +102,7 @@ std::vector<QueryPiece> query_pieces(const Shape& shape, Transform pose, const c
 // Dense colliders overlapping any piece (a negative gap: touching is not overlap), ascending and
 // each once.
 template <class Keep>
-std::vector<std::uint32_t> overlapping(const World::Impl& w, const std::vector<QueryPiece>& pieces,
+std::vector<std::uint32_t> overlapping(const WorldState& w, const std::vector<QueryPiece>& pieces,
                                        Keep keep) {
   std::vector<std::uint32_t> found;
   for (const QueryPiece& piece : pieces)
@@ -117,7 +117,7 @@ std::vector<std::uint32_t> overlapping(const World::Impl& w, const std::vector<Q
 // The bodies of the colliders for which keep(i) holds, each once, in creation order (colliders
 // are dense in body order).
 template <class Keep>
-std::vector<BodyId> bodies_of(const World::Impl& w, const std::vector<std::uint32_t>& colliders,
+std::vector<BodyId> bodies_of(const WorldState& w, const std::vector<std::uint32_t>& colliders,
                               Keep keep) {
   std::vector<BodyId> out;
   std::uint32_t last = ~0u;
@@ -132,7 +132,7 @@ std::vector<BodyId> bodies_of(const World::Impl& w, const std::vector<std::uint3
 
 }  // namespace
 
-std::vector<std::uint32_t> colliders_in_box(const World::Impl& w, const Aabb& box,
+std::vector<std::uint32_t> colliders_in_box(const WorldState& w, const Aabb& box,
                                             std::uint32_t mask) {
   return candidates(w, box, mask);
 }
@@ -153,7 +153,7 @@ Aabb swept_box(const Aabb& box, Vec2 translation) {
       {box.upper.x + std::max(translation.x, 0.0f), box.upper.y + std::max(translation.y, 0.0f)}};
 }
 
-std::vector<SolidCollider> solid_colliders(const World::Impl& w, const Aabb& box,
+std::vector<SolidCollider> solid_colliders(const WorldState& w, const Aabb& box,
                                            const ShapeFilter& filter) {
   std::vector<SolidCollider> out;
   for (const std::uint32_t i :
@@ -167,13 +167,13 @@ std::vector<BodyId> World::query_aabb(Aabb box, std::uint32_t mask) const {
   if (!is_finite(box.lower) || !is_finite(box.upper)) throw Error("query_aabb: box is not finite");
   if (box.lower.x > box.upper.x || box.lower.y > box.upper.y)
     throw Error("query_aabb: box is inverted (lower is above or right of upper)");
-  const auto& w = *impl_;
+  const auto& w = *state_;
   return bodies_of(w, candidates(w, box, mask), [](std::uint32_t) { return true; });
 }
 
 std::vector<BodyId> World::query_point(Vec2 p, std::uint32_t mask) const {
   if (!is_finite(p)) throw Error("query_point: point is not finite");
-  const auto& w = *impl_;
+  const auto& w = *state_;
   return bodies_of(w, candidates(w, Aabb{p, p}, mask),
                    [&](std::uint32_t i) { return shapes::contains(shape_view(w, i), p); });
 }
@@ -181,7 +181,7 @@ std::vector<BodyId> World::query_point(Vec2 p, std::uint32_t mask) const {
 // Sensors are not hit by rays: a ray looks for solid things.
 std::vector<RayHit> World::ray_cast_all(Vec2 from, Vec2 to, std::uint32_t mask) const {
   if (!is_finite(from) || !is_finite(to)) throw Error("ray_cast: from/to is not finite");
-  const auto& w = *impl_;
+  const auto& w = *state_;
   const Aabb ray_box{{std::min(from.x, to.x), std::min(from.y, to.y)},
                      {std::max(from.x, to.x), std::max(from.y, to.y)}};
   std::vector<RayHit> out;
@@ -207,7 +207,7 @@ std::vector<RayHit> World::ray_cast_all(Vec2 from, Vec2 to, std::uint32_t mask) 
 
 std::vector<BodyId> World::query_shape(const Shape& shape, Transform pose,
                                        std::uint32_t mask) const {
-  const auto& w = *impl_;
+  const auto& w = *state_;
   const auto pieces = query_pieces(shape, pose, "query_shape");
   return bodies_of(w, overlapping(w, pieces, [&](std::uint32_t i) { return selected(w, i, mask); }),
                    [](std::uint32_t) { return true; });
@@ -215,7 +215,7 @@ std::vector<BodyId> World::query_shape(const Shape& shape, Transform pose,
 
 std::vector<ShapeId> World::overlap_shape(const Shape& shape, Transform pose,
                                           const ShapeFilter& filter) const {
-  const auto& w = *impl_;
+  const auto& w = *state_;
   const auto pieces = query_pieces(shape, pose, "overlap_shape");
   std::vector<ShapeId> out;
   for (const std::uint32_t i :
@@ -234,7 +234,7 @@ std::optional<RayHit> World::cast_shape(const Shape& shape, Transform pose, Vec2
   if (!is_finite(translation)) throw Error("cast_shape: translation is not finite");
   // The end pose obeys the same limits as the start.
   query_pieces(shape, {pose.position + translation, pose.angle}, "cast_shape (end pose)");
-  const auto& w = *impl_;
+  const auto& w = *state_;
   std::optional<RayHit> best;
   for (const QueryPiece& piece : query_pieces(shape, pose, "cast_shape")) {
     for (const std::uint32_t i :

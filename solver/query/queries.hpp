@@ -14,7 +14,7 @@ namespace strut {
 
 // Dense indices of the live colliders whose current tight box overlaps `box` and whose category
 // meets `mask`, ascending (creation order); through the query index, built at most once a step.
-std::vector<std::uint32_t> colliders_in_box(const World::Impl& w, const Aabb& box,
+std::vector<std::uint32_t> colliders_in_box(const WorldState& w, const Aabb& box,
                                             std::uint32_t mask);
 
 // The box of a world-space collider view: its vertices' box grown by its radius plus `grow`.
@@ -32,7 +32,7 @@ struct SolidCollider {
 // The live colliders whose current tight box overlaps `box` that a query shape with `filter`
 // collides with (should_collide), sensors left out, in creation order: what shape casts and
 // overlaps look through.
-std::vector<SolidCollider> solid_colliders(const World::Impl& w, const Aabb& box,
+std::vector<SolidCollider> solid_colliders(const WorldState& w, const Aabb& box,
                                            const ShapeFilter& filter);
 
 }  // namespace strut

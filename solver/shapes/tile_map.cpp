@@ -14,7 +14,7 @@
 #include <string>
 
 #include "solver/shapes/shape_checks.hpp"
-#include "solver/world_impl.hpp"
+#include "solver/world_state.hpp"
 #include "strut/limits.hpp"
 #include "strut/world.hpp"
 
@@ -80,7 +80,7 @@ std::uint16_t seams_of(const TileMapDef& def, int r, int c) {
 
 TileMap World::create_tile_map(const TileMapDef& def) {
   validate_tile_map(def);
-  auto& w = *impl_;
+  auto& w = *state_;
   const float half = 0.5f * def.tile_size;
   BodyDef body;
   body.is_static = true;

@@ -1,13 +1,13 @@
 // Sorting soft bodies into lane groups (strut_lanes.hpp) by topology.
 #pragma once
 
-#include "solver/world_impl.hpp"
+#include "solver/world_state.hpp"
 
 namespace strut {
 
 // Rebuilds w.strut_lanes when bodies or struts changed since the last build (or the lane switch
 // was flipped): the small soft bodies grouped kWideLanes to a group by topology, and the runs of
 // struts left to the other paths. A no-op otherwise, so it may run every step.
-void update_strut_lanes(World::Impl& w);
+void update_strut_lanes(WorldState& w);
 
 }  // namespace strut

@@ -16,7 +16,7 @@ namespace {
 // Keeps the items i in [0, total) for which keep(i) holds, as out[...] = make(i), in order: fixed
 // chunks count their survivors, then write them at their offsets (any thread count, same list).
 template <class Keep, class Make, class Out>
-void filter_in_order(World::Impl& w, int total, Keep keep, Make make, std::vector<Out>& out) {
+void filter_in_order(WorldState& w, int total, Keep keep, Make make, std::vector<Out>& out) {
   constexpr int kGrain = 4096;
   auto& kept = w.scratch.chunk_counts;
   kept.assign(std::size_t(TaskSystem::chunk_count(total, kGrain)) + 1, 0);
@@ -44,7 +44,7 @@ constexpr float kEnlargeFraction = 0.1f, kEnlargeMax = 0.1f;
 // the broad phase (no proxy inserted, removed, re-filtered, put to sleep, woken or moved by
 // set_box; no new ignored pairs), every collider's body keeps its flags, and every awake moving
 // collider's box lies inside the enlarged box it was swept with.
-bool enlarged_pairs_hold(World::Impl& w) {
+bool enlarged_pairs_hold(WorldState& w) {
   const auto& b = w.bodies;
   const auto& c = w.colliders;
   const auto& sc = w.scratch;
@@ -74,7 +74,7 @@ bool enlarged_pairs_hold(World::Impl& w) {
 // Whether two colliders of different bodies may interact at all, the broad phase having checked
 // category and mask: groups, jointed bodies that do not collide, two bodies of infinite mass
 // (the broad phase knows static and sleeping, but not kinematic). Sensors: see is_sensor_pair.
-bool colliders_may_touch(const World::Impl& w, std::uint32_t i, std::uint32_t j) {
+bool colliders_may_touch(const WorldState& w, std::uint32_t i, std::uint32_t j) {
   const auto& b = w.bodies;
   const auto& c = w.colliders;
   const std::uint32_t bi = c.body[i], bj = c.body[j];
@@ -103,7 +103,7 @@ bool colliders_may_touch(const World::Impl& w, std::uint32_t i, std::uint32_t j)
 // colour's lanes with nearby bodies: their rows stay in cache from one pair to the next. In the
 // sweep's order, which interleaves bodies far apart at the same x (many_pyramids' twenty floors),
 // a settled step of many_pyramids cost about 20% more (narrow phase and solve).
-void group_by_first_collider(World::Impl& w,
+void group_by_first_collider(WorldState& w,
                              std::vector<std::pair<std::uint32_t, std::uint32_t>>& pairs) {
   // Few pairs among many colliders (a small awake part of a large idle world): a stable sort of
   // the pairs gives the same order without a pass over every collider (17 us a step beside
@@ -127,7 +127,7 @@ void group_by_first_collider(World::Impl& w,
 // boxes they were given) and keeps the pairs that may interact, in dense indices: contact pairs
 // (lower slot first) and sensor pairs (sensor first). The order is the broad phase's, contact
 // pairs grouped by their first collider. The custom filter sees the contact pairs last.
-void sweep_enlarged(World::Impl& w) {
+void sweep_enlarged(WorldState& w) {
   const auto& b = w.bodies;
   const auto& c = w.colliders;
   auto& bp = w.broadphase;
@@ -190,7 +190,7 @@ void sweep_enlarged(World::Impl& w) {
 
 // The broad phase updates only when something moved out of what it last swept: a settled
 // pyramid sweeps once and then only checks boxes (Box2D's fat boxes do the same for its tree).
-void find_candidate_pairs(World::Impl& w) {
+void find_candidate_pairs(WorldState& w) {
   const auto& c = w.colliders;
   auto& sc = w.scratch;
   const std::size_t n = c.size();

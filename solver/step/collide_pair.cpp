@@ -22,7 +22,7 @@ struct PairMaterial {
 // the two wins): friction as the geometric mean (a frictionless surface makes the pair
 // frictionless), restitution as the maximum (a ball bounces on any floor). Nearly every pair has
 // the default rules on both sides and takes the first branch.
-PairMaterial combine_materials(const World::Impl& w, std::uint32_t a, std::uint32_t d) {
+PairMaterial combine_materials(const WorldState& w, std::uint32_t a, std::uint32_t d) {
   const auto& c = w.colliders;
   if ((c.mix_rules[a] | c.mix_rules[d]) == 0)
     return {std::sqrt(c.friction[a] * c.friction[d]),
@@ -37,7 +37,7 @@ PairMaterial combine_materials(const World::Impl& w, std::uint32_t a, std::uint3
           mix_restitution(c.restitution[a], c.restitution[d], restitution_rule)};
 }
 
-float max_extent(const World::Impl& w, std::uint32_t k) { return w.extent[k]; }
+float max_extent(const WorldState& w, std::uint32_t k) { return w.extent[k]; }
 
 // How far any point of one body can move relative to the other this step: their relative
 // velocity, each one's turn times its reach, and the difference of their gravity, from the
@@ -45,7 +45,7 @@ float max_extent(const World::Impl& w, std::uint32_t k) { return w.extent[k]; }
 // flying apart together, or bodies carried round in a drum, move fast but hardly relative to
 // each other: with the sum of their motions, the smash's debris had about three times Box2D's
 // pairs. Soft bodies: the sum of their particles' motions.
-float relative_motion(const World::Impl& w, std::uint32_t a, std::uint32_t c) {
+float relative_motion(const WorldState& w, std::uint32_t a, std::uint32_t c) {
   if (!w.is_rigid(a) || !w.is_rigid(c)) return w.motion[a] + w.motion[c];
   const auto& b = w.bodies;
   const float substeps = float(w.config.substeps), dt = w.last_h * substeps;
@@ -66,7 +66,7 @@ float relative_motion(const World::Impl& w, std::uint32_t a, std::uint32_t c) {
 // thousands of constraints into the serial overflow colour. Box2D's reach is 2 cm at any speed;
 // against fixed bodies the full motion stays (with the continuous pass, that is what keeps fast
 // bodies out of walls).
-PairReach pair_reach(const World::Impl& w, std::uint32_t a, std::uint32_t c) {
+PairReach pair_reach(const WorldState& w, std::uint32_t a, std::uint32_t c) {
   const auto& b = w.bodies;
   const float motion = relative_motion(w, a, c);
   const float smaller = std::min(max_extent(w, a), max_extent(w, c));
@@ -83,7 +83,7 @@ namespace {
 // 10 cm wall at one substep). For such pairs every vertex of the other collider within the
 // margin of a manifold edge's line gets a speculative point against that edge. `first` holds
 // the first vertex of each point's body's collider, indexed like the points' bodies.
-std::size_t add_fast_points(const World::Impl& w, std::uint32_t ca, std::uint32_t cc, float margin,
+std::size_t add_fast_points(const WorldState& w, std::uint32_t ca, std::uint32_t cc, float margin,
                             ContactPoint* out, float* separations, std::size_t count) {
   const auto& col = w.colliders;
   const std::size_t base = count;
@@ -127,7 +127,7 @@ std::size_t add_fast_points(const World::Impl& w, std::uint32_t ca, std::uint32_
 
 }  // namespace
 
-bool boxes_within(const World::Impl& w, std::uint32_t a, std::uint32_t c, float margin) {
+bool boxes_within(const WorldState& w, std::uint32_t a, std::uint32_t c, float margin) {
   const Aabb &box_a = w.colliders.aabb[a], &box_c = w.colliders.aabb[c];
   const float gap =
       std::max(std::max(box_a.lower.x - box_c.upper.x, box_c.lower.x - box_a.upper.x),
@@ -135,7 +135,7 @@ bool boxes_within(const World::Impl& w, std::uint32_t a, std::uint32_t c, float 
   return gap < margin;
 }
 
-std::size_t collide_pair(const World::Impl& w, std::uint32_t a, std::uint32_t c, PairReach reach,
+std::size_t collide_pair(const WorldState& w, std::uint32_t a, std::uint32_t c, PairReach reach,
                          float margin, ContactPoint* out, float* separations) {
   const auto& b = w.bodies;
   const auto& col = w.colliders;
@@ -183,6 +183,6 @@ std::size_t collide_pair(const World::Impl& w, std::uint32_t a, std::uint32_t c,
 }
 
 // Retired collider slots become free once this step's contacts have replaced last step's.
-void release_retired_colliders(World::Impl& w) { w.collider_slots.recycle_retired(); }
+void release_retired_colliders(WorldState& w) { w.collider_slots.recycle_retired(); }
 
 }  // namespace strut

@@ -5,42 +5,42 @@
 #include <utility>
 #include <vector>
 
-#include "solver/world_impl.hpp"
+#include "solver/world_state.hpp"
 
 namespace strut {
 
 // Farthest surface point of body k from its centre of mass, from its colliders' rest positions
 // (fixed at creation: BodyArrays::reach).
-float local_reach(const World::Impl& w, std::uint32_t k);
+float local_reach(const WorldState& w, std::uint32_t k);
 
 // World position of vertex v of dense body `body` (its particle), for the contact features.
-inline Vec2 vertex_position(const World::Impl& w, std::uint32_t body, std::uint32_t v) {
+inline Vec2 vertex_position(const WorldState& w, std::uint32_t body, std::uint32_t v) {
   const std::uint32_t i = w.bodies.particle_begin[body] + v;
   return {w.particles.x[i], w.particles.y[i]};
 }
 // Tight box of one collider (dense index) from its vertices and radius.
-Aabb collider_tight_box(const World::Impl& w, std::uint32_t i);
+Aabb collider_tight_box(const WorldState& w, std::uint32_t i);
 // Tight boxes of body k's colliders (ColliderArrays::aabb) and of the body (their union).
-void update_tight_boxes(World::Impl& w, std::uint32_t k);
+void update_tight_boxes(WorldState& w, std::uint32_t k);
 // Tight body and collider boxes (from the particles) and each body's motion bound for this step.
-void update_bounds(World::Impl& w, float dt);
+void update_bounds(WorldState& w, float dt);
 // Candidate pairs from the sweep-and-prune broad phase, as dense colliders (lower slot first),
 // in the broad phase's canonical order; and the sensor pairs.
-void find_candidate_pairs(World::Impl& w);
+void find_candidate_pairs(WorldState& w);
 // A collider's box for the broad phase: its tight box fattened by half the contact slop (so two
 // boxes overlap when their gap is below the slop), swept along its body's displacement this
 // step and grown by the rest of its motion (bounds_kernel.hpp).
-Aabb collider_broadphase_box(const World::Impl& w, std::uint32_t i);
+Aabb collider_broadphase_box(const WorldState& w, std::uint32_t i);
 // After a body moved outside the step (teleport, sleep): its boxes and its proxies' boxes.
-void refresh_body_boxes(World::Impl& w, std::uint32_t k);
-void set_body_sleeping(World::Impl& w, std::uint32_t k, bool sleeping);
+void refresh_body_boxes(WorldState& w, std::uint32_t k);
+void set_body_sleeping(WorldState& w, std::uint32_t k, bool sleeping);
 // Removes and inserts the body's proxies (its type or filters changed).
-void reinsert_body(World::Impl& w, std::uint32_t k);
+void reinsert_body(WorldState& w, std::uint32_t k);
 // The mask a collider's proxy gets: all bits with a positive group (its group mates collide
 // whatever their masks; the world applies category and mask to the others).
-std::uint32_t broadphase_mask(const World::Impl& w, std::uint32_t i);
+std::uint32_t broadphase_mask(const WorldState& w, std::uint32_t i);
 // The collider as the collision functions see it, read from the particles.
-collide::ShapeView shape_view(const World::Impl& w, std::uint32_t i);
+collide::ShapeView shape_view(const WorldState& w, std::uint32_t i);
 // What a pair of bodies can do this step, from their motion relative to each other (see
 // collide_pair.cpp). margin: how far apart features may be and still get a (speculative)
 // point. fast: one may move more than half the smaller one's size relative to the other, so
@@ -49,42 +49,42 @@ struct PairReach {
   float margin = 0;
   bool fast = false;
 };
-PairReach pair_reach(const World::Impl& w, std::uint32_t a, std::uint32_t c);
+PairReach pair_reach(const WorldState& w, std::uint32_t a, std::uint32_t c);
 // Largest number of points collide_pair writes: a manifold's two, plus for fast pairs one per
 // vertex against each of its edges.
 inline constexpr std::size_t kMaxPointsPerPair = 2 + 2 * 16;
 // Whether colliders a and c's boxes are less than `margin` apart on both axes: if not, no point
 // of the two shapes is within that margin.
-bool boxes_within(const World::Impl& w, std::uint32_t a, std::uint32_t c, float margin);
+bool boxes_within(const WorldState& w, std::uint32_t a, std::uint32_t c, float margin);
 // Manifold of one collider pair, features up to `margin` apart (at least reach.margin, the
 // pair_reach of their bodies), as contact points written to out[0..kMaxPointsPerPair) with their
 // separations beside them in `separations`; returns the count.
-std::size_t collide_pair(const World::Impl& w, std::uint32_t a, std::uint32_t c, PairReach reach,
+std::size_t collide_pair(const WorldState& w, std::uint32_t a, std::uint32_t c, PairReach reach,
                          float margin, ContactPoint* out, float* separations);
 // Contact points of all candidate pairs, in pair order; last step's become the reference for
 // warm starting, the contact cache and events.
-void narrow_phase(World::Impl& w);
+void narrow_phase(WorldState& w);
 // Frees the slots of colliders removed before this step's narrow phase.
-void release_retired_colliders(World::Impl& w);
+void release_retired_colliders(WorldState& w);
 
 // The contact callbacks (strut/contact_callbacks.hpp), run on the stepping thread in pair order.
 // The custom filter (custom_filter.cpp): drops from `pairs` (dense colliders, in the broad
 // phase's order) those it rejects, asking it about each shape pair not answered at the last
 // sweep; the answers of the shape pairs still present are kept for the next sweep
-// (World::Impl::filter_verdicts), the others forgotten. Called while some collider has the flag
+// (WorldState::filter_verdicts), the others forgotten. Called while some collider has the flag
 // or answers are kept.
-void apply_custom_filter(World::Impl& w,
+void apply_custom_filter(WorldState& w,
                          std::vector<std::pair<std::uint32_t, std::uint32_t>>& pairs);
 // Forgets the answers about shape slot `shape`'s pairs (its filter changed, or it was removed:
 // a slot reused by a new shape must not inherit them).
-void forget_filter_verdicts(World::Impl& w, std::uint32_t shape);
+void forget_filter_verdicts(WorldState& w, std::uint32_t shape);
 // Whether the custom filter rejected dense colliders a and c's shapes at the last sweep.
-bool filter_rejected(const World::Impl& w, std::uint32_t a, std::uint32_t c);
+bool filter_rejected(const WorldState& w, std::uint32_t a, std::uint32_t c);
 // The pre-solve callback (pre_solve.cpp): asks about the rows of the narrow phase's chunks whose
 // pair has a flagged collider, in pair order, and drops the rows it disables from their chunks
 // (listing their keys in StepScratch::pre_solve_disabled). Returns whether it dropped any.
-bool run_pre_solve(World::Impl& w, std::span<NarrowChunk> chunks);
+bool run_pre_solve(WorldState& w, std::span<NarrowChunk> chunks);
 // Whether the pre-solve callback disabled dense colliders a and c's contact this step.
-bool pre_solve_disabled(const World::Impl& w, std::uint32_t a, std::uint32_t c);
+bool pre_solve_disabled(const WorldState& w, std::uint32_t a, std::uint32_t c);
 
 }  // namespace strut

@@ -11,7 +11,7 @@
 
 namespace strut {
 
-float local_reach(const World::Impl& w, std::uint32_t k) {
+float local_reach(const WorldState& w, std::uint32_t k) {
   const auto& b = w.bodies;
   const auto& c = w.colliders;
   const auto& q = w.particles;
@@ -26,7 +26,7 @@ float local_reach(const World::Impl& w, std::uint32_t k) {
   return reach;
 }
 
-Aabb collider_tight_box(const World::Impl& w, std::uint32_t i) {
+Aabb collider_tight_box(const WorldState& w, std::uint32_t i) {
   const auto& c = w.colliders;
   const auto& q = w.particles;
   const std::uint32_t p0 = w.bodies.particle_begin[c.body[i]] + c.vertex_begin[i];
@@ -39,7 +39,7 @@ Aabb collider_tight_box(const World::Impl& w, std::uint32_t i) {
   return Aabb{{lx - r, ly - r}, {ux + r, uy + r}};
 }
 
-void update_tight_boxes(World::Impl& w, std::uint32_t k) {
+void update_tight_boxes(WorldState& w, std::uint32_t k) {
   auto& b = w.bodies;
   auto& c = w.colliders;
   Aabb box{{1e30f, 1e30f}, {-1e30f, -1e30f}};
@@ -53,7 +53,7 @@ void update_tight_boxes(World::Impl& w, std::uint32_t k) {
   b.aabb[k] = box;
 }
 
-void update_bounds(World::Impl& w, float dt) {
+void update_bounds(WorldState& w, float dt) {
   auto& b = w.bodies;
   const auto& q = w.particles;
   const std::size_t n = b.size();
@@ -105,7 +105,7 @@ void update_bounds(World::Impl& w, float dt) {
 }
 
 // The bounds kernel's box (bounds_kernel.hpp: sweep_box).
-Aabb collider_broadphase_box(const World::Impl& w, std::uint32_t i) {
+Aabb collider_broadphase_box(const WorldState& w, std::uint32_t i) {
   const std::uint32_t k = w.colliders.body[i];
   const bool swept = k < w.spread.size();
   const Aabb& b = w.colliders.aabb[i];
@@ -115,24 +115,24 @@ Aabb collider_broadphase_box(const World::Impl& w, std::uint32_t i) {
   return Aabb{{box[0], box[1]}, {box[2], box[3]}};
 }
 
-void refresh_body_boxes(World::Impl& w, std::uint32_t k) {
+void refresh_body_boxes(WorldState& w, std::uint32_t k) {
   const auto& b = w.bodies;
   update_tight_boxes(w, k);
   for (std::uint32_t i = b.collider_begin[k]; i < b.collider_begin[k] + b.collider_count[k]; ++i)
     w.broadphase.set_box(w.colliders.slot[i], collider_broadphase_box(w, i));
 }
 
-void set_body_sleeping(World::Impl& w, std::uint32_t k, bool sleeping) {
+void set_body_sleeping(WorldState& w, std::uint32_t k, bool sleeping) {
   const auto& b = w.bodies;
   for (std::uint32_t i = b.collider_begin[k]; i < b.collider_begin[k] + b.collider_count[k]; ++i)
     w.broadphase.set_sleeping(w.colliders.slot[i], sleeping);
 }
 
-std::uint32_t broadphase_mask(const World::Impl& w, std::uint32_t i) {
+std::uint32_t broadphase_mask(const WorldState& w, std::uint32_t i) {
   return w.colliders.group[i] > 0 ? 0xFFFFFFFFu : w.colliders.mask[i];
 }
 
-void reinsert_body(World::Impl& w, std::uint32_t k) {
+void reinsert_body(WorldState& w, std::uint32_t k) {
   const auto& b = w.bodies;
   const auto& c = w.colliders;
   const bool is_static = (b.flags[k] & kStatic) != 0;
@@ -145,7 +145,7 @@ void reinsert_body(World::Impl& w, std::uint32_t k) {
   }
 }
 
-collide::ShapeView shape_view(const World::Impl& w, std::uint32_t i) {
+collide::ShapeView shape_view(const WorldState& w, std::uint32_t i) {
   const auto& c = w.colliders;
   const std::uint32_t k = c.body[i];
   const std::uint32_t p0 = w.bodies.particle_begin[k] + c.vertex_begin[i];

@@ -27,7 +27,7 @@ constexpr std::uint8_t kDeep = 2;
 
 // Whether a contact callback let body k's colliders through collider i: the custom filter
 // rejected their shapes, or the pre-solve callback disabled their contact this step.
-bool excused(const World::Impl& w, std::uint32_t k, std::uint32_t i) {
+bool excused(const WorldState& w, std::uint32_t k, std::uint32_t i) {
   if (w.filter_verdicts.empty() && w.scratch.pre_solve_disabled.empty()) return false;
   const auto& b = w.bodies;
   for (std::uint32_t ck = b.collider_begin[k]; ck < b.collider_begin[k] + b.collider_count[k]; ++ck)
@@ -40,7 +40,7 @@ bool excused(const World::Impl& w, std::uint32_t k, std::uint32_t i) {
 // pairs. Its centre's path is tested against the static colliders near it, from an index of the
 // static colliders rebuilt when bodies were created, destroyed or moved. Rare: the index is built
 // only on the first step that needs it after a change.
-void sweep_unpredicted(World::Impl& w, const std::vector<std::uint8_t>& flag,
+void sweep_unpredicted(WorldState& w, const std::vector<std::uint8_t>& flag,
                        std::vector<float>& fast) {
   const auto& b = w.bodies;
   const auto& c = w.colliders;
@@ -75,7 +75,7 @@ void sweep_unpredicted(World::Impl& w, const std::vector<std::uint8_t>& flag,
 // its predicted path this step (swept along it), so anything its centre can cross on that path
 // is among its pairs; a body that moved farther than predicted is swept below. (Scanning
 // every body instead made a falling cloth of 10,000 small particles cost 50 ms a step.)
-void continuous_pass(World::Impl& w) {
+void continuous_pass(WorldState& w) {
   auto& b = w.bodies;
   auto& fast = w.scratch.fast_hit;
   // Only awake dynamic bodies are ever fast, and those are visited: the others' entries stay as

@@ -26,7 +26,7 @@ bool filter_flagged(const ColliderArrays& c, std::uint32_t a, std::uint32_t d) {
 
 }  // namespace
 
-void apply_custom_filter(World::Impl& w,
+void apply_custom_filter(WorldState& w,
                          std::vector<std::pair<std::uint32_t, std::uint32_t>>& pairs) {
   auto& next = w.scratch.next_verdicts;
   next.clear();
@@ -76,13 +76,13 @@ void apply_custom_filter(World::Impl& w,
   w.filter_verdicts.swap(next);
 }
 
-void forget_filter_verdicts(World::Impl& w, std::uint32_t shape) {
+void forget_filter_verdicts(WorldState& w, std::uint32_t shape) {
   std::erase_if(w.filter_verdicts, [&](const FilterVerdict& v) {
     return std::uint32_t(v.key >> 32) == shape || std::uint32_t(v.key) == shape;
   });
 }
 
-bool filter_rejected(const World::Impl& w, std::uint32_t a, std::uint32_t c) {
+bool filter_rejected(const WorldState& w, std::uint32_t a, std::uint32_t c) {
   if (w.filter_verdicts.empty()) return false;
   const auto& col = w.colliders;
   const FilterVerdict* v = find_verdict(w.filter_verdicts, pair_key(col.shape[a], col.shape[c]));

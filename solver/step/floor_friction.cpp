@@ -41,7 +41,7 @@ const FloorGrid* floor_under(const std::vector<FloorGrid>& grids, Vec2 p, float&
 
 }  // namespace
 
-void apply_floor_friction(World::Impl& w, float dt) {
+void apply_floor_friction(WorldState& w, float dt) {
   if (w.floor_grids.empty()) return;
   auto& b = w.bodies;
   auto& s = w.scratch;

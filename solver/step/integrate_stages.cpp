@@ -15,7 +15,7 @@ namespace strut {
 
 // The implicit velocity x - x_prev belongs to the substep length that produced it: when dt or
 // the substep count changes, rescale it so bodies keep their speed.
-void rescale_velocities(World::Impl& w, float ratio) {
+void rescale_velocities(WorldState& w, float ratio) {
   auto& b = w.bodies;
   for (std::size_t k = 0; k < b.size(); ++k) {
     if (b.flags[k] & kStatic) continue;
@@ -41,7 +41,7 @@ void rescale_velocities(World::Impl& w, float ratio) {
 // the integration runs (maximal ranges of awake rigid bodies that are not static, in dense
 // order) and the awake soft bodies, found among the bodies this step visits. Static and sleeping
 // bodies get none: nothing reads theirs.
-void prepare_forces(World::Impl& w, float h) {
+void prepare_forces(WorldState& w, float h) {
   auto& b = w.bodies;
   auto& s = w.scratch;
   const std::size_t n = b.size();
@@ -92,7 +92,7 @@ namespace {
 
 // The speed limits (strut/limits.hpp) hold in every substep, whatever forces and contacts did:
 // the position kernels clamp the motion to them.
-RigidSpans rigid_spans(World::Impl& w, float h) {
+RigidSpans rigid_spans(WorldState& w, float h) {
   auto& b = w.bodies;
   auto& s = w.scratch;
   RigidSpans rs{b.px.data(), b.py.data(),    b.qc.data(),      b.qs.data(),
@@ -103,7 +103,7 @@ RigidSpans rigid_spans(World::Impl& w, float h) {
   return rs;
 }
 
-ParticleSpans particle_spans(World::Impl& w, float h) {
+ParticleSpans particle_spans(WorldState& w, float h) {
   auto& q = w.particles;
   auto& s = w.scratch;
   ParticleSpans ps{q.x.data(),   q.y.data(),   q.dx.data(),      q.dy.data(),
@@ -121,7 +121,7 @@ using Stage = TaskSystem::Stage;
 // body arrays before integrating, and gathers them afresh after (see run_substeps); only their
 // motion if motion_only (the stage changed no pose since they were gathered).
 template <class RigidFn, class ParticleFn>
-void add_integrate_stages(World::Impl& w, std::vector<Stage>& stages, RigidFn rigid,
+void add_integrate_stages(WorldState& w, std::vector<Stage>& stages, RigidFn rigid,
                           ParticleFn particles, bool scatter_first, bool gather_after,
                           bool motion_only, int phase) {
   stages.push_back(
@@ -162,11 +162,11 @@ void add_integrate_stages(World::Impl& w, std::vector<Stage>& stages, RigidFn ri
 
 }  // namespace
 
-void add_integrate_velocity_stages(World::Impl& w, std::vector<TaskSystem::Stage>& stages, float h,
+void add_integrate_velocity_stages(WorldState& w, std::vector<TaskSystem::Stage>& stages, float h,
                                    bool scatter_first, bool gather_after, int phase) {
   // The spans are taken when the stage runs (a dozen loads a run of bodies): captured, they made
   // the stage's callable too large to hold in place (TaskSystem::RangeFn).
-  World::Impl* world = &w;
+  WorldState* world = &w;
   add_integrate_stages(
       w, stages,
       [world, h](int lo, int hi) {
@@ -179,9 +179,9 @@ void add_integrate_velocity_stages(World::Impl& w, std::vector<TaskSystem::Stage
       phase);  // scattered first: gathered whole before, poses kept
 }
 
-void add_integrate_position_stages(World::Impl& w, std::vector<TaskSystem::Stage>& stages, float h,
+void add_integrate_position_stages(WorldState& w, std::vector<TaskSystem::Stage>& stages, float h,
                                    bool scatter_first, bool gather_after, int phase) {
-  World::Impl* world = &w;
+  WorldState* world = &w;
   add_integrate_stages(
       w, stages,
       [world, h](int lo, int hi) {
@@ -194,7 +194,7 @@ void add_integrate_position_stages(World::Impl& w, std::vector<TaskSystem::Stage
       scatter_first, gather_after, false, phase);
 }
 
-void add_scatter_solver_bodies_stage(World::Impl& w, std::vector<TaskSystem::Stage>& stages,
+void add_scatter_solver_bodies_stage(WorldState& w, std::vector<TaskSystem::Stage>& stages,
                                      int phase) {
   stages.push_back({int(w.bodies.size()), TaskSystem::even_grain(int(w.bodies.size())),
                     [&w](int lo, int hi, int) {

@@ -8,7 +8,7 @@
 // one would grow every wide constraint by 128 bytes and change the effective masses' arithmetic
 // for every body (k = ima nx^2 + ima ny^2 is not ima in float), so unlocked bodies would lose
 // their bits, or pay a select per row. The projection costs nothing while no body is locked
-// (World::Impl::locked_bodies, one test per integration chunk) and touches no kernel.
+// (WorldState::locked_bodies, one test per integration chunk) and touches no kernel.
 //
 // The price, measured (tests/motion_lock_test.cpp): the solver's effective masses take a locked
 // body as free along its locked axis, so part of each impulse is taken back and a contact
@@ -23,7 +23,7 @@
 
 namespace strut {
 
-void apply_motion_locks(World::Impl& w, std::uint32_t lo, std::uint32_t hi) {
+void apply_motion_locks(WorldState& w, std::uint32_t lo, std::uint32_t hi) {
   if (w.locked_bodies == 0) return;
   auto& b = w.bodies;
   for (std::uint32_t k = lo; k < hi; ++k) {
@@ -34,19 +34,19 @@ void apply_motion_locks(World::Impl& w, std::uint32_t lo, std::uint32_t hi) {
   }
 }
 
-void apply_motion_locks_to_solver_runs(World::Impl& w) {
+void apply_motion_locks_to_solver_runs(WorldState& w) {
   if (w.locked_bodies == 0) return;
   for (const auto& [first, last] : w.scratch.solver_runs) apply_motion_locks(w, first, last);
 }
 
-void drop_locked_motion(World::Impl& w, std::uint32_t k) {
+void drop_locked_motion(WorldState& w, std::uint32_t k) {
   auto& b = w.bodies;
   if (b.locks[k] & kLockX) b.dx[k] = 0.0f;
   if (b.locks[k] & kLockY) b.dy[k] = 0.0f;
 }
 
 void World::set_motion_locks(BodyId id, bool x, bool y, bool rotation) {
-  auto& w = *impl_;
+  auto& w = *state_;
   const std::uint32_t k = w.dense_of(id, "set_motion_locks");
   if (!w.is_rigid(k) && (x || y || rotation))
     throw Error("set_motion_locks: " +

@@ -16,7 +16,7 @@ namespace strut {
 namespace {
 
 // The callback's view of a pair (key: its collider slots, lower first) and its points.
-PreSolveContact pre_solve_view(const World::Impl& w, std::uint64_t key, const ContactPoint* points,
+PreSolveContact pre_solve_view(const WorldState& w, std::uint64_t key, const ContactPoint* points,
                                std::uint32_t count) {
   const std::uint32_t slot_a = std::uint32_t(key >> 32), slot_b = std::uint32_t(key);
   PreSolveContact contact{w.shape_of_collider(slot_a), w.shape_of_collider(slot_b),
@@ -69,7 +69,7 @@ void drop_disabled_rows(NarrowChunk& chunk, const std::vector<std::uint8_t>& dro
 
 }  // namespace
 
-bool run_pre_solve(World::Impl& w, std::span<NarrowChunk> chunks) {
+bool run_pre_solve(WorldState& w, std::span<NarrowChunk> chunks) {
   const ContactSet& set = w.contacts;
   auto& disabled = w.scratch.pre_solve_disabled;
   bool dropped = false;
@@ -105,7 +105,7 @@ bool run_pre_solve(World::Impl& w, std::span<NarrowChunk> chunks) {
   return dropped;
 }
 
-bool pre_solve_disabled(const World::Impl& w, std::uint32_t a, std::uint32_t c) {
+bool pre_solve_disabled(const WorldState& w, std::uint32_t a, std::uint32_t c) {
   const auto& disabled = w.scratch.pre_solve_disabled;
   if (disabled.empty()) return false;
   const auto& col = w.colliders;

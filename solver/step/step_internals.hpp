@@ -2,15 +2,15 @@
 #pragma once
 
 #include "solver/step/integrate.hpp"
-#include "solver/world_impl.hpp"
+#include "solver/world_state.hpp"
 
 namespace strut {
 
-void rebuild_ignored_pairs(World::Impl& w);
+void rebuild_ignored_pairs(WorldState& w);
 // Rigid bodies' particles follow their pose; soft bodies get a best-fit pose.
-void sync_particles(World::Impl& w);
-void fit_soft_pose(World::Impl& w, std::uint32_t body);
+void sync_particles(WorldState& w);
+void fit_soft_pose(WorldState& w, std::uint32_t body);
 // Puts fast bodies whose centre crossed a surface this step back in front of it.
-void continuous_pass(World::Impl& w);
+void continuous_pass(WorldState& w);
 
 }  // namespace strut

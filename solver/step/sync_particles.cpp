@@ -8,7 +8,7 @@
 namespace strut {
 
 // Particles of rigid bodies follow their pose; soft bodies get a best-fit pose for reporting.
-void sync_particles(World::Impl& w) {
+void sync_particles(WorldState& w) {
   auto& b = w.bodies;
   auto& q = w.particles;
   // The bodies the solver may have moved; the others' particles are where they were put.
@@ -35,7 +35,7 @@ void sync_particles(World::Impl& w) {
   });
 }
 
-void fit_soft_pose(World::Impl& w, std::uint32_t k) {
+void fit_soft_pose(WorldState& w, std::uint32_t k) {
   auto& b = w.bodies;
   auto& q = w.particles;
   const std::uint32_t p0 = b.particle_begin[k], pc = b.particle_count[k];

@@ -43,7 +43,7 @@ void update_awake_runs(const std::vector<std::uint8_t>& flags, const BodyRuns& o
 
 }  // namespace
 
-void find_visited_bodies(World::Impl& w) {
+void find_visited_bodies(WorldState& w) {
   const auto& flags = w.bodies.flags;
   auto& seen = w.visited_flags;
   auto& edits = w.edited_bodies;
@@ -66,7 +66,7 @@ void find_visited_bodies(World::Impl& w) {
   edits.clear();
 }
 
-void forget_visits_from(World::Impl& w, std::uint32_t first) {
+void forget_visits_from(WorldState& w, std::uint32_t first) {
   auto& seen = w.visited_flags;
   for (std::size_t k = first; k < seen.size(); ++k) {
     w.sleeping_bodies -= (seen[k] & kSleeping) != 0;
@@ -92,7 +92,7 @@ void merge_runs(const BodyRuns& runs, const std::vector<std::uint32_t>& bodies, 
   for (; run != runs.end(); ++run) append_run(out, run->first, run->second);
 }
 
-void collider_runs_of(const World::Impl& w, const BodyRuns& runs, BodyRuns& out) {
+void collider_runs_of(const WorldState& w, const BodyRuns& runs, BodyRuns& out) {
   const auto& b = w.bodies;
   out.clear();
   for (const auto& [first, last] : runs) {
@@ -102,7 +102,7 @@ void collider_runs_of(const World::Impl& w, const BodyRuns& runs, BodyRuns& out)
   }
 }
 
-void find_solver_bodies(World::Impl& w) {
+void find_solver_bodies(WorldState& w) {
   auto& s = w.scratch;
   s.solver_runs = s.body_runs;
   if (w.sleeping_bodies == 0) return;

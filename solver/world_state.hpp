@@ -328,7 +328,7 @@ struct StepScratch {
   // SoA tight boxes (bounds kernel), per dense collider.
   std::vector<float> tight_lx, tight_ly, tight_ux, tight_uy;
   std::vector<float> fat_lx, fat_ly, fat_ux, fat_uy;  // broad-phase boxes
-  // Each collider's body's sweep and spread (World::Impl::sweep_x, ...).
+  // Each collider's body's sweep and spread (WorldState::sweep_x, ...).
   std::vector<float> collider_sweep_x, collider_sweep_y, collider_spread;
   // Enlarged boxes of the last sweep per dense collider, and the flags the bodies had then.
   std::vector<float> enlarged_lx, enlarged_ly, enlarged_ux, enlarged_uy;
@@ -375,7 +375,7 @@ struct Softness {
 // Throws strut::Error naming the first setting out of range (World's constructor, snapshots).
 void validate_config(const WorldConfig &config);
 
-struct World::Impl {
+struct WorldState {
   WorldConfig config;
   TaskSystem tasks;
   float last_h = 1.0f / 240.0f;  // substep length of the last step: implicit velocities use it
