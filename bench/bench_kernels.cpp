@@ -156,14 +156,17 @@ void BM_StrutProjection(benchmark::State& state) {
 BENCHMARK(BM_StrutProjection<false>)->Name("BM_StrutProjection_Scalar")->Arg(10000)->Arg(100000);
 BENCHMARK(BM_StrutProjection<true>)->Name("BM_StrutProjection_Simd")->Arg(10000)->Arg(100000);
 
-// The same boxes through the coloured path (lanes switched off, as for bodies too big for
-// them): one iteration over the coloured groups, SIMD kernel vs its scalar twin.
+// The same boxes' struts through the coloured path (the path of struts outside any body's lane):
+// each made again by hand, outside the bodies, so the colouring takes the copies; one iteration
+// over the coloured groups, SIMD kernel vs its scalar twin.
 template <bool kSimd>
 void BM_StrutProjectionColoured(benchmark::State& state) {
   World world(WorldConfig{.gravity = {0, 0}, .threads = 1});
   make_squashed_boxes(world, int(state.range(0)));
   WorldState& w = state_of(world);
-  w.lane_struts = false;
+  const std::size_t own = w.struts.size();
+  for (std::size_t k = 0; k < own; ++k) w.struts.push_back(w.struts[k]);
+  w.strut_lanes.dirty = true;
   colour_struts(w);
   auto& q = w.particles;
   const StrutSpans p{q.x.data(), q.y.data(), q.dx.data(), q.dy.data(), q.w.data()};
@@ -179,9 +182,9 @@ void BM_StrutProjectionColoured(benchmark::State& state) {
     benchmark::DoNotOptimize(q.x.data());
     benchmark::ClobberMemory();
   }
-  state.SetItemsProcessed(state.iterations() * std::int64_t(w.struts.size()));
+  state.SetItemsProcessed(state.iterations() * std::int64_t(w.strut_lanes.other_count));
   state.counters["groups"] = double(w.strut_groups.size());
-  state.counters["struts"] = double(w.struts.size());
+  state.counters["struts"] = double(w.strut_lanes.other_count);
 }
 BENCHMARK(BM_StrutProjectionColoured<false>)
     ->Name("BM_StrutProjectionColoured_Scalar")
@@ -193,14 +196,16 @@ BENCHMARK(BM_StrutProjectionColoured<true>)
     ->Arg(100000);
 
 // One velocity pass over joint_grid's revolute joint points (solver/joints/point_lanes.hpp),
-// colour after colour as the solver runs them, SIMD kernel vs its scalar twin, one thread. The
-// scene is stepped first so that the groups hold last step's rows and carried impulses.
+// colour after colour as the solver runs them, the SIMD level in use vs the scalar level (the
+// kernels' scalar twin), one thread. The scene is stepped first so that the groups hold last
+// step's rows and carried impulses.
 template <bool kSimd>
 void BM_JointPointPass(benchmark::State& state) {
   SceneInstance inst = build_scene(builtin_scene("joint_grid"), 1);
   for (int i = 0; i < 10; ++i) inst.step();
   WorldState& w = state_of(inst.world);
-  w.scalar_joints = !kSimd;
+  const SimdLevel level = simd_kernels().level;
+  if (!kSimd) set_simd_level(SimdLevel::Scalar);
   const PointMotion& m = w.point_motion;
   for (auto _ : state) {
     for (int colour = 0; colour <= kOverflowColour; ++colour)
@@ -209,6 +214,7 @@ void BM_JointPointPass(benchmark::State& state) {
     benchmark::DoNotOptimize(w.bodies.dx.data());
     benchmark::ClobberMemory();
   }
+  set_simd_level(level);
   state.SetItemsProcessed(state.iterations() * std::int64_t(inst.joints.size()));
   state.counters["groups"] = double(m.groups.size());
 }
@@ -346,11 +352,11 @@ void BM_ContactSolve(benchmark::State& state) {
         simd.contact_solve(t.bodies.data(), &c, 1, pass, &kRounded, nullptr);
         simd.contact_solve(t.bodies.data(), &c, 1, relax, &kRounded, nullptr);
       } else {
-        run_scalar(t.bodies, c, [&](wide::Body<float>& A, wide::Body<float>& B, int lane) {
+        run_scalar(t.bodies.data(), c, [&](wide::Body<float>& A, wide::Body<float>& B, int lane) {
           wide::warm_start_lanes(A, B, c, lane);
         });
         for (const WidePass& p : {pass, relax})
-          run_scalar(t.bodies, c, [&](wide::Body<float>& A, wide::Body<float>& B, int lane) {
+          run_scalar(t.bodies.data(), c, [&](wide::Body<float>& A, wide::Body<float>& B, int lane) {
             wide::solve_lanes(A, B, c, lane, p);
           });
       }
@@ -364,13 +370,14 @@ void BM_ContactSolve(benchmark::State& state) {
 BENCHMARK(BM_ContactSolve<false>)->Name("BM_ContactSolve_Scalar")->Arg(32768);
 BENCHMARK(BM_ContactSolve<true>)->Name("BM_ContactSolve_Simd")->Arg(32768);
 
-// The contact kernel, wide (SIMD lanes, one contact pair each) vs its scalar twin: whole steps of
-// a 40-row pyramid (820 boxes) on one thread, so the difference is the contact passes. A fixed
-// step count, so both report the same state hash..
+// Whole steps of a 40-row pyramid (820 boxes) on one thread at the SIMD level in use vs the
+// scalar level (every kernel's scalar twin; the contact passes are most of the difference). A
+// fixed step count, so both report the same state hash.
 template <bool kScalar>
 void BM_PyramidContacts(benchmark::State& state) {
+  const SimdLevel level = simd_kernels().level;
+  if (kScalar) set_simd_level(SimdLevel::Scalar);
   World world(WorldConfig{.threads = 1, .enable_sleep = false});
-  state_of(world).scalar_contacts = kScalar;
   BodyDef ground;
   ground.shape = BoxShape{{50, 1}};
   ground.center = {0, -1};
@@ -390,6 +397,7 @@ void BM_PyramidContacts(benchmark::State& state) {
   state.counters["solve_ms"] = p.solve;
   state.counters["relax_ms"] = p.velocity;
   state.counters["hash_lo"] = double(world.state_hash() & 0xFFFFFFFFu);
+  set_simd_level(level);
 }
 BENCHMARK(BM_PyramidContacts<true>)
     ->Name("BM_PyramidContacts_Scalar")

@@ -219,30 +219,6 @@ void SweepAndPrune::set_sleeping(std::uint32_t proxy, bool sleeping) {
   if (info.flags & kSettled) return_to_order(proxy);  // else still in the moving order
 }
 
-void SweepAndPrune::set_ignored_pairs(std::vector<Pair> pairs) {
-  ++version_;
-  for (Pair& p : pairs) p = make_pair(p.a, p.b);
-  if (!std::is_sorted(pairs.begin(), pairs.end())) std::sort(pairs.begin(), pairs.end());
-  pairs.erase(std::unique(pairs.begin(), pairs.end()), pairs.end());
-  ignored_begin_.clear();
-  ignored_partners_.clear();
-  if (pairs.empty()) return;
-  ignored_begin_.assign(std::size_t{pairs.back().a} + 2, 0);
-  for (const Pair& p : pairs) ++ignored_begin_[p.a + 1];
-  for (std::size_t a = 1; a < ignored_begin_.size(); ++a)
-    ignored_begin_[a] += ignored_begin_[a - 1];
-  ignored_partners_.reserve(pairs.size());
-  for (const Pair& p : pairs) ignored_partners_.push_back(p.b);  // sorted by (a, b) already
-}
-
-bool SweepAndPrune::ignored(Pair pair) const {
-  if (std::size_t{pair.a} + 1 >= ignored_begin_.size()) return false;
-  for (std::uint32_t k = ignored_begin_[pair.a]; k < ignored_begin_[pair.a + 1]; ++k) {
-    if (ignored_partners_[k] >= pair.b) return ignored_partners_[k] == pair.b;
-  }
-  return false;
-}
-
 std::uint64_t SweepAndPrune::order_key(std::uint32_t proxy) const {
   return (std::uint64_t{float_sort_key(axis_lo()[proxy])} << 32) | proxy;
 }
@@ -471,8 +447,7 @@ void SweepAndPrune::gather_sorted(const TaskSystem& tasks) {
 }
 
 // Filters the hits of many queries in one flat loop and appends the survivors to the chunk.
-// No branch per hit except the ignored-pairs lookup (only when there are ignored pairs): every
-// candidate pair is written and the count advances only if it passes.
+// No branch per hit: every candidate pair is written and the count advances only if it passes.
 void SweepAndPrune::emit_hits(HitBuffer& hits, Chunk& chunk) const {
   std::size_t n_hits = 0;
   for (std::size_t k = 0; k < hits.count; ++k)
@@ -483,7 +458,6 @@ void SweepAndPrune::emit_hits(HitBuffer& hits, Chunk& chunk) const {
   Pair* out = chunk.pairs.data() + chunk.count;
   const StaticSet& statics = statics_[axis_];
   const StaticSet& sleepers = sleepers_[axis_];
-  const bool any_ignored = !ignored_partners_.empty();
   std::size_t n = 0;
   // A record is one query's batch with at least one hit: the query's data is loaded once.
   for (std::size_t k = 0; k < hits.count; ++k) {
@@ -508,7 +482,6 @@ void SweepAndPrune::emit_hits(HitBuffer& hits, Chunk& chunk) const {
                   ((a.flags & b.flags & kSleeping) == 0);
       // An entry of the sleeping set counts only while its proxy is settled there.
       if (in_sleepers && pass) pass = (info_[proxies[j]].flags & kSettled) != 0;
-      if (any_ignored && pass) pass = !ignored(pair);
       out[n] = pair;
       n += pass;
       bits &= bits - 1;

@@ -1,5 +1,5 @@
-// Broad phase: sort and sweep along one axis, with layers, sleeping, static proxies and ignored
-// pairs. See docs/architecture.md (broad phase).
+// Broad phase: sort and sweep along one axis, with layers, sleeping and static proxies. See
+// docs/architecture.md (broad phase).
 //
 // One step (find_pairs):
 //  1. Choose the sweep axis (x or y) from the spread of the moving boxes' centres
@@ -85,9 +85,6 @@ class SweepAndPrune {
   // that falls asleep stays in the moving order until enough have (settle_sleepers); one that
   // wakes from the sleeping set is ignored there until the set is next sorted.
   void set_sleeping(std::uint32_t proxy, bool sleeping);
-  // Pairs never reported (jointed bodies that do not collide). Expected sorted and unique;
-  // sorted here if they are not.
-  void set_ignored_pairs(std::vector<Pair> pairs);
 
   // Per-proxy boxes (SoA, indexed by proxy) for the world's bulk AABB pass. Sized to the largest
   // proxy ever inserted + 1; slots of absent proxies are ignored. Writes count as set_box for
@@ -107,8 +104,8 @@ class SweepAndPrune {
   void set_sorted_output(bool sorted) { sorted_output_ = sorted; }
 
   std::size_t proxy_count() const { return live_count_; }
-  // Counts the changes made through insert, remove, set_box, set_filter, set_sleeping and
-  // set_ignored_pairs (not box writes through the spans): equal versions and boxes that stayed
+  // Counts the changes made through insert, remove, set_box, set_filter and set_sleeping (not
+  // box writes through the spans): equal versions and boxes that stayed
   // inside the ones last swept mean the same pairs overlap (the world's pair reuse).
   std::uint64_t version() const { return version_; }
 
@@ -125,7 +122,7 @@ class SweepAndPrune {
     f(info_), f(axis_), f(moving_count_), f(order_stale_), f(order_), f(order_scratch_);
     f(pending_), f(new_keys_), f(jump_limit_), f(s_min_a_), f(s_max_a_), f(s_min_b_);
     f(s_max_b_), f(s_proxy_), f(s_info_), f(statics_), f(sleepers_), f(settled_), f(unsettled_);
-    f(waited_), f(fresh_sleepers_), f(fixed_proxies_), f(ignored_begin_), f(ignored_partners_);
+    f(waited_), f(fresh_sleepers_), f(fixed_proxies_);
     f(chunks_), f(kernel_), f(sorted_output_), f(stats_);
   }
 
@@ -188,7 +185,6 @@ class SweepAndPrune {
   using SweepFn = void (*)(const SweepView&, std::size_t, std::size_t, HitFlush, void*);
   void sweep_chunk(SweepFn queries, std::size_t begin, std::size_t end, Chunk& chunk) const;
   void emit_hits(HitBuffer& hits, Chunk& chunk) const;
-  bool ignored(Pair pair) const;
 
   // Per-proxy state, indexed by proxy key; capacity_ = largest key ever inserted + 1.
   std::size_t capacity_ = 0;
@@ -224,10 +220,6 @@ class SweepAndPrune {
   std::size_t waited_ = 0;     // unsettled_ summed over the steps since
   std::vector<std::uint32_t> fresh_sleepers_;  // fell asleep since (some woken or gone since)
   std::vector<std::uint32_t> fixed_proxies_;
-
-  // Ignored pairs as adjacency lists of the lower key: partners of a are
-  // ignored_partners_[ignored_begin_[a] .. ignored_begin_[a + 1]).
-  std::vector<std::uint32_t> ignored_begin_, ignored_partners_;
 
   std::vector<Chunk> chunks_;
   std::vector<std::span<const Pair>> part_views_;  // chunks_[c].pairs, for the sorter

@@ -145,7 +145,7 @@ void solve_lane_groups(WorldState& w, int lo, int hi, float inv_h2) {
     const LaneTopology& t = L.topologies[g.topology];
     const LaneShape shape{t.slots, {L.ends.data() + t.end_begin, t.strut_count}};
     LaneStrut* rows = L.rows.data() + g.strut_row;
-    if (w.scalar_struts || g.lanes < kMinWideBodies)
+    if (g.lanes < kMinWideBodies)
       solve_lane_group_scalar(p, shape, g, rows, inv_h2);
     else
       solve_lane_group_wide(p, shape, g, rows, inv_h2);
@@ -263,15 +263,14 @@ void add_strut_stages(WorldState& w, std::vector<TaskSystem::Stage>& stages, flo
     stages.push_back({lane_groups, lane_grain,
                       [&w, inv_h2](int lo, int hi, int) { solve_lane_groups(w, lo, hi, inv_h2); },
                       phase});
-  const bool scalar = w.scalar_struts;
   add_colour_stages(
       stages, w.strut_group_begin, w.tasks.thread_count(), kStrutGroupGrain, phase,
-      [&w, inv_h2, scalar](std::uint32_t first, std::uint32_t last, bool overflow) {
+      [&w, inv_h2](std::uint32_t first, std::uint32_t last, bool overflow) {
         auto& q = w.particles;
         const StrutSpans p{q.x.data(), q.y.data(), q.dx.data(), q.dy.data(), q.w.data()};
         for (std::uint32_t i = first; i < last; ++i) {
           WideStrut& g = w.strut_groups[i];
-          if (scalar || overflow)
+          if (overflow)
             solve_strut_group_scalar(p, g, inv_h2);
           else
             solve_strut_group_wide(p, g, inv_h2);

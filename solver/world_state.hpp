@@ -408,8 +408,6 @@ struct WorldState {
   std::vector<std::uint32_t> edited_bodies;
   std::vector<std::pair<std::uint32_t, std::uint32_t>> awake_runs;
   std::uint32_t sleeping_bodies = 0, kinematic_bodies = 0;
-  bool visit_all_bodies = false;  // tests: every step visits every body (and every wake
-                                  // scans them for the island's sleepers)
   // The slots of the bodies that fell asleep in each sleeping island (by its root slot), so that
   // waking an island visits its own bodies; some may have been destroyed or moved to an island
   // of their own since, and are skipped.
@@ -446,14 +444,7 @@ struct WorldState {
   std::vector<std::uint64_t> ignored_pairs;  // sorted slot-pair keys of non-colliding joints
   broadphase::SweepAndPrune broadphase;      // proxies keyed by collider slot
   std::vector<broadphase::Pair> broadphase_pairs;
-  bool reference_pairs = false;        // tests: use the all-pairs finder instead
-  bool scalar_contacts = false;        // tests and benchmarks: the wide kernel's scalar twin
-  bool keep_contact_structure = true;  // tests: false colours and assigns lanes every step
-  bool scalar_struts = false;          // tests and benchmarks: the strut kernels' scalar twins
-  bool scalar_joints = false;  // tests and benchmarks: the joint points' kernels' scalar twins
-  bool lane_struts = true;     // tests and benchmarks: false sends every strut down the old paths
-  bool lane_joints = true;     // tests and benchmarks: false projects every joint by its type
-  std::vector<float> motion;   // per body: how far any point may move this step
+  std::vector<float> motion;  // per body: how far any point may move this step
   // Per body, the motion split for the broad phase's swept boxes (update_bounds): the
   // displacement at the step's starting velocity (rigid bodies) and the rest, which may go any
   // way (turning, gravity; a soft body's whole motion).
@@ -554,16 +545,13 @@ struct WorldState {
     f("slots", slots), f("needs_compaction", needs_compaction), f("first_dead", first_dead);
     f("visited_flags", visited_flags), f("edited_bodies", edited_bodies);
     f("awake_runs", awake_runs), f("sleeping_bodies", sleeping_bodies);
-    f("kinematic_bodies", kinematic_bodies), f("visit_all_bodies", visit_all_bodies);
+    f("kinematic_bodies", kinematic_bodies);
     f("island_sleepers", island_sleepers), f("dense_moved", dense_moved);
     f("joints_need_compaction", joints_need_compaction), f("joints", joints);
     f("joint_slots", joint_slots), f("joint_user_data", joint_user_data);
     f("joints_of_body", joints_of_body), f("ignored_pairs_dirty", ignored_pairs_dirty);
     f("ignored_pairs", ignored_pairs), f("broadphase", broadphase);
-    f("broadphase_pairs", broadphase_pairs), f("reference_pairs", reference_pairs);
-    f("scalar_contacts", scalar_contacts), f("keep_contact_structure", keep_contact_structure);
-    f("scalar_struts", scalar_struts), f("scalar_joints", scalar_joints);
-    f("lane_struts", lane_struts), f("lane_joints", lane_joints), f("motion", motion);
+    f("broadphase_pairs", broadphase_pairs), f("motion", motion);
     f("sweep_x", sweep_x), f("sweep_y", sweep_y), f("spread", spread), f("reach", reach);
     f("extent", extent), f("cached_pairs", cached_pairs), f("candidate_pairs", candidate_pairs);
     f("sensor_candidates", sensor_candidates), f("sensor_overlaps", sensor_overlaps);

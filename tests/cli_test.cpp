@@ -345,8 +345,9 @@ TEST_F(Cli, UnknownSimdLevelExitsTwoNamingTheVariable) {
   const Result r = run("run " + quote(scene) + " --steps 1 --quiet");
   unsetenv("STRUT_SIMD");
   EXPECT_EQ(r.status, 2);
-  EXPECT_EQ(r.err,
-            "strut: STRUT_SIMD: unknown level \"bogus\" (expected sse4.2, avx2 or avx512)\n");
+  EXPECT_EQ(
+      r.err,
+      "strut: STRUT_SIMD: unknown level \"bogus\" (expected scalar, sse4.2, avx2 or avx512)\n");
 }
 
 // `strut --help` lists every command with its usage line and every option it takes, each

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "recolour.hpp"
 #include "solver/contacts/contact_solver.hpp"
 #include "solver/world_state.hpp"
 #include "strut/scene.hpp"
@@ -187,11 +188,11 @@ TEST(ContactStructure, KeptStructureGivesTheSameBitsAsRecolouring) {
     config.enable_sleep = false;
     config.threads = 2;
     World w(config);
-    state_of(w).keep_contact_structure = keep == 1;
     const std::vector<BodyId> boxes = pyramid(w, 10);
     int kept = 0;
     for (int step = 0; step < 240; ++step) {
       if (step == 150) w.set_transform(boxes.back(), {15, 2}, 0.3f);
+      if (keep == 0) test::recolour_next_step(w);
       w.step(kDt);
       kept += state_of(w).contacts.structure_kept;
     }
@@ -216,7 +217,6 @@ TEST(ContactStructure, CompactionBetweenKeptStepsGivesTheSameBitsAsRecolouring) 
     WorldConfig config;
     config.enable_sleep = false;
     World w(config);
-    state_of(w).keep_contact_structure = keep == 1;
     w.create_body(test::ground_def(40));
     const BodyId loner = w.create_body(test::box_def({300, 50}));  // before the pyramid's boxes
     constexpr int kRows = 8;
@@ -229,6 +229,7 @@ TEST(ContactStructure, CompactionBetweenKeptStepsGivesTheSameBitsAsRecolouring) 
         w.destroy_body(loner);
         w.create_body(test::box_def({-300, 50}));
       }
+      if (keep == 0) test::recolour_next_step(w);
       w.step(kDt);
       if (step >= 150) kept_after += state_of(w).contacts.structure_kept;
     }
@@ -254,10 +255,10 @@ TEST(ContactStructure, KeptLanesTakeWhatTheNarrowPhaseCollidedAfresh) {
   std::uint64_t hashes[2];
   for (int keep = 0; keep < 2; ++keep) {
     World w(WorldConfig{.threads = 1, .enable_sleep = false});
-    state_of(w).keep_contact_structure = keep == 1;
     const std::vector<BodyId> boxes = pyramid(w, 8);
     for (int step = 0; step < 240; ++step) {
       if (step == 200) w.set_material(boxes[3], Material{.friction = 0.0f});
+      if (keep == 0) test::recolour_next_step(w);
       w.step(kDt);
       const ContactSet& set = state_of(w).contacts;
       if (keep == 1 && step == 200) {
@@ -286,10 +287,10 @@ TEST(ContactStructure, ChangedStepRescalesTheImpulsesKeptInLanes) {
   int kept = 0;  // steps that kept the structure
   const auto final_hash = [&](bool keep) {
     World w(WorldConfig{.threads = 2, .enable_sleep = false});
-    state_of(w).keep_contact_structure = keep;
     pyramid(w, 8);
     kept = 0;
     for (int step = 0; step < 240; ++step) {
+      if (!keep) test::recolour_next_step(w);
       w.step(step < 200 ? kDt : 0.5f * kDt);
       kept += state_of(w).contacts.structure_kept;
     }
@@ -319,9 +320,9 @@ TEST(ContactStructure, SettlingPileKeepsItsLanesWhenItsPointsMove) {
     int relaid = 0;  // steps that kept the structure with re-laid points
     const auto final_hash = [&](bool keep) {
       SceneInstance scene = build_scene(builtin_scene("large_pyramid"), threads);
-      state_of(scene.world).keep_contact_structure = keep;
       relaid = 0;
       for (int step = 0; step < 150; ++step) {
+        if (!keep) test::recolour_next_step(scene.world);
         scene.world.step(kDt);
         const ContactSet& set = state_of(scene.world).contacts;
         relaid += set.structure_kept && set.points_relaid;

@@ -1,18 +1,19 @@
-// The wide (SIMD) contact kernel against its scalar twin: a whole simulation of boxes, circles
-// and triangles, with restitution and friction, gives the same bits either way.
+// The wide (SIMD) contact kernel against its scalar twin (the scalar SIMD level): a whole
+// simulation of boxes, circles and triangles, with restitution and friction, gives the same bits
+// either way.
 #include <gtest/gtest.h>
 
 #include <random>
 
-#include "solver/world_state.hpp"
+#include "simd_level.hpp"
 #include "test_util.hpp"
 
 namespace strut {
 
 namespace {
 std::uint64_t simulate(bool scalar, int threads) {
+  test::SimdLevelScope level(scalar ? SimdLevel::Scalar : simd_kernels().level);
   World world(WorldConfig{.threads = threads, .enable_sleep = false});
-  state_of(world).scalar_contacts = scalar;
   world.create_body(test::ground_def(30));
   for (int r = 0; r < 12; ++r)
     for (int i = 0; i < 12 - r; ++i)
@@ -43,8 +44,8 @@ std::uint64_t simulate(bool scalar, int threads) {
 // lane would read the plank's old velocity and the last lane's write would win, so the SIMD run
 // would part from the scalar twin (which solves lane after lane); it must not.
 std::uint64_t plank(bool scalar) {
+  test::SimdLevelScope level(scalar ? SimdLevel::Scalar : simd_kernels().level);
   World world(WorldConfig{.threads = 2, .enable_sleep = false});
-  state_of(world).scalar_contacts = scalar;
   world.create_body(test::ground_def(40));
   world.create_body(test::box_def({0, 0.25f}, {16.0f, 0.25f}));
   for (int i = 0; i < 60; ++i)

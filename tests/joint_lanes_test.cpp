@@ -7,6 +7,7 @@
 #include <random>
 #include <vector>
 
+#include "simd_level.hpp"
 #include "solver/joints/point_lanes.hpp"
 #include "solver/world_state.hpp"
 #include "strut/scenes.hpp"
@@ -100,8 +101,8 @@ bool same_bits(const std::vector<float>& a, const std::vector<float>& b) {
 }
 
 std::uint64_t run_joint_grid(bool scalar, int threads) {
+  test::SimdLevelScope level(scalar ? SimdLevel::Scalar : simd_kernels().level);
   SceneInstance inst = build_scene(builtin_scene("joint_grid", 0.2f), threads);
-  state_of(inst.world).scalar_joints = scalar;
   for (int i = 0; i < 60; ++i) inst.step();
   return inst.world.state_hash();
 }
@@ -111,8 +112,8 @@ std::uint64_t run_joint_grid(bool scalar, int threads) {
 // one SIMD group every lane would read the hub's old motion and the last lane's write would win, so
 // the run would part from the scalar twin (lane after lane); it must not.
 std::uint64_t run_hub(bool scalar) {
+  test::SimdLevelScope level(scalar ? SimdLevel::Scalar : simd_kernels().level);
   World world(WorldConfig{.threads = 2, .enable_sleep = false});
-  state_of(world).scalar_joints = scalar;
   const BodyId ground = world.create_body(test::ground_def(5));
   BodyDef hub_def = test::box_def({0, 10}, {1.0f, 1.0f});
   hub_def.angular_velocity = 2.0f;
@@ -133,17 +134,17 @@ std::uint64_t run_hub(bool scalar) {
 
 // 64 hanging chains of 10 boxes on revolute joints (640 joints, so they are coloured), each joint
 // with some of a limit, a friction motor and a spring (rain's ragdolls have all three), set
-// swinging. lane_joints false projects every joint by its type (revolute_joint.cpp); scalar, the
-// lanes' scalar twin. Returns the state hash after 90 steps and every joint's reading.
+// swinging; scalar: at the scalar SIMD level (the lanes' scalar twin). Returns the state hash
+// after 90 steps and every joint's reading.
 struct ChainRun {
   std::uint64_t hash = 0;
   std::vector<JointReading> readings;
   bool angle_lanes = false;  // some group projected its angle rows in lanes
 };
-ChainRun run_chains(bool lane_joints, bool scalar, int threads) {
+ChainRun run_chains(bool scalar, int threads) {
+  test::SimdLevelScope level(scalar ? SimdLevel::Scalar : simd_kernels().level);
   World world(WorldConfig{.threads = threads, .enable_sleep = false});
   WorldState& w = state_of(world);
-  w.lane_joints = lane_joints, w.scalar_joints = scalar;
   const BodyId ground = world.create_body(test::ground_def(200));
   std::vector<JointId> joints;
   for (int c = 0; c < 64; ++c) {
@@ -187,20 +188,18 @@ bool same_readings(const std::vector<JointReading>& a, const std::vector<JointRe
 
 }  // namespace
 
-// The angle rows in lanes are the type's own solve, operation for operation: the same bits of
-// every body and every joint reading (torque, motor effort) as projecting each joint by its type,
-// through the SIMD kernels, their scalar twin, and at 1 and 2 threads.
-TEST(JointLanes, RevoluteAngleRowsInLanesGiveTheBitsOfTheTypesSolve) {
-  const ChainRun typed = run_chains(false, false, 1);
-  const ChainRun lanes = run_chains(true, false, 1);
-  EXPECT_FALSE(typed.angle_lanes);
+// The angle rows in lanes give the same bits of every body and every joint reading (torque, motor
+// effort) through the SIMD kernels and their scalar twin, at 1 and 2 threads.
+TEST(JointLanes, RevoluteAngleRowsInLanesGiveTheScalarTwinsBits) {
+  const ChainRun twin = run_chains(true, 1);
+  const ChainRun lanes = run_chains(false, 1);
   EXPECT_TRUE(lanes.angle_lanes);
-  EXPECT_EQ(lanes.hash, typed.hash);
-  EXPECT_TRUE(same_readings(lanes.readings, typed.readings));
-  const ChainRun twin = run_chains(true, true, 2);
-  EXPECT_EQ(twin.hash, typed.hash);
-  EXPECT_TRUE(same_readings(twin.readings, typed.readings));
-  EXPECT_EQ(run_chains(true, false, 2).hash, typed.hash);
+  EXPECT_EQ(lanes.hash, twin.hash);
+  EXPECT_TRUE(same_readings(lanes.readings, twin.readings));
+  const ChainRun twin2 = run_chains(true, 2);
+  EXPECT_EQ(twin2.hash, twin.hash);
+  EXPECT_TRUE(same_readings(twin2.readings, twin.readings));
+  EXPECT_EQ(run_chains(false, 2).hash, twin.hash);
   // The rows acted: motors and limits bore torque.
   int torques = 0, efforts = 0;
   for (const JointReading& r : lanes.readings)

@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <vector>
 
+#include "simd_level.hpp"
 #include "solver/contacts/contact_solver.hpp"
 #include "solver/world_state.hpp"
 #include "test_util.hpp"
@@ -267,8 +268,8 @@ TEST(PushOut, ABoxOnACrowdedFloorPushesOutAtTheFullCap) {
 // The clusters are found serially in pair order, so they do not depend on the thread count.
 TEST(PushOut, CrowdedPileHasTheSameBitsForEveryKernelAndThreadCount) {
   const auto run = [](bool scalar, int threads) {
+    test::SimdLevelScope level(scalar ? SimdLevel::Scalar : simd_kernels().level);
     World world(WorldConfig{.gravity = {0, 0}, .threads = threads, .enable_sleep = false});
-    state_of(world).scalar_contacts = scalar;
     for (int i = 0; i < 150; ++i)
       world.create_body(test::box_def({0.01f * float(i % 7), 0.01f * float(i % 5)}));
     world.step(1.0f / 60);

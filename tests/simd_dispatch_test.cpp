@@ -28,9 +28,10 @@ namespace strut {
 namespace {
 
 const SimdKernels& kernels_of(SimdLevel level) {
-  return level == SimdLevel::Sse42  ? kSimdKernelsSse42
-         : level == SimdLevel::Avx2 ? kSimdKernelsAvx2
-                                    : kSimdKernelsAvx512;
+  return level == SimdLevel::Scalar  ? kSimdKernelsScalar
+         : level == SimdLevel::Sse42 ? kSimdKernelsSse42
+         : level == SimdLevel::Avx2  ? kSimdKernelsAvx2
+                                     : kSimdKernelsAvx512;
 }
 
 // Restores the process's level after a test forces others.
@@ -45,6 +46,8 @@ TEST(SimdDispatch, EachLevelHasItsWidthAndTheWidestRunnableIsChosen) {
   if (std::getenv("STRUT_SIMD") == nullptr) {
     EXPECT_EQ(simd_kernels().level, levels.back());
   }
+  EXPECT_EQ(levels.front(), SimdLevel::Scalar) << "every CPU runs the scalar level";
+  EXPECT_EQ(kSimdKernelsScalar.lanes, 1);
   EXPECT_EQ(kSimdKernelsSse42.lanes, 4);
   EXPECT_EQ(kSimdKernelsAvx2.lanes, 8);
   EXPECT_EQ(kSimdKernelsAvx512.lanes, 16);
@@ -238,7 +241,7 @@ void solve(ContactBench& t, const SimdKernels* k) {
   for (const WidePass& p : {pass, relax})
     for (int round = p.use_bias ? 0 : 2; round < 3; ++round)
       for (WideConstraint& c : t.cs)
-        run_scalar(t.bodies, c, [&](wide::Body<float>& A, wide::Body<float>& B, int lane) {
+        run_scalar(t.bodies.data(), c, [&](wide::Body<float>& A, wide::Body<float>& B, int lane) {
           const std::size_t at = std::size_t(&c - t.cs.data());
           WideSurface* s = (t.rounded[at] & kSurfaceLanes) ? surface + at : nullptr;
           if (round == 0)
@@ -292,9 +295,8 @@ TEST(SimdDispatch, EveryLevelsContactKernelsGiveTheScalarTwinsBits) {
 
 // A 15-row pyramid (120 boxes) hit by spinning circles, 90 steps at 2 threads: the same hash at
 // every level this CPU runs.
-std::uint64_t pyramid_hash(bool scalar_contacts = false) {
+std::uint64_t pyramid_hash() {
   World world({.substeps = 4, .threads = 2});
-  state_of(world).scalar_contacts = scalar_contacts;
   world.create_body(test::ground_def());
   for (int row = 0; row < 15; ++row)
     for (int i = 0; i <= 14 - row; ++i)
@@ -312,7 +314,8 @@ std::uint64_t pyramid_hash(bool scalar_contacts = false) {
 
 TEST(SimdDispatch, WorldsGiveTheScalarTwinsHashAtEveryLevel) {
   LevelGuard guard;
-  const std::uint64_t scalar = pyramid_hash(true);
+  set_simd_level(SimdLevel::Scalar);
+  const std::uint64_t scalar = pyramid_hash();
   for (const SimdLevel level : runnable_simd_levels()) {
     set_simd_level(level);
     EXPECT_EQ(pyramid_hash(), scalar) << simd_level_name(level);
@@ -321,11 +324,10 @@ TEST(SimdDispatch, WorldsGiveTheScalarTwinsHashAtEveryLevel) {
 }
 
 // 34 soft triangles (lane groups of 32 and 2) falling on a ground, 60 steps: the strut lanes at
-// every level give the bits of the creation-order loop (lane_struts off; under 256 struts, so the
-// loop, not the colouring, takes them).
-std::uint64_t soft_hash(bool lanes, int* full_groups = nullptr) {
+// every level give the bits of the scalar level (the lanes' scalar twin; the twin against the
+// creation-order loop: StrutLanes.* in strut_lanes_test.cpp).
+std::uint64_t soft_hash(int* full_groups = nullptr) {
   World world({.substeps = 4, .threads = 2});
-  state_of(world).lane_struts = lanes;
   world.create_body(test::ground_def(30));
   for (int i = 0; i < 34; ++i) {
     BodyDef d;
@@ -341,15 +343,16 @@ std::uint64_t soft_hash(bool lanes, int* full_groups = nullptr) {
   return world.state_hash();
 }
 
-TEST(SimdDispatch, StrutLanesGiveTheCreationOrderHashAtEveryLevel) {
+TEST(SimdDispatch, StrutLanesGiveTheScalarTwinsHashAtEveryLevel) {
   LevelGuard guard;
-  const std::uint64_t creation_order = soft_hash(false);
+  set_simd_level(SimdLevel::Scalar);
+  const std::uint64_t scalar = soft_hash();
   for (const SimdLevel level : runnable_simd_levels()) {
     set_simd_level(level);
-    EXPECT_EQ(soft_hash(true), creation_order) << simd_level_name(level);
+    EXPECT_EQ(soft_hash(), scalar) << simd_level_name(level);
   }
   int full = 0;
-  soft_hash(true, &full);
+  soft_hash(&full);
   EXPECT_GE(full, 1);  // a group of 32 bodies was solved in lanes
 }
 
@@ -506,9 +509,8 @@ TEST(SimdDispatch, EveryLevelsStrutGroupKernelGivesTheScalarTwinsBits) {
 
 // joint_grid (pins solved in joint-point lanes), 60 steps at 2 threads: the scalar twins' hash at
 // every level.
-std::uint64_t joint_grid_hash(bool scalar_joints) {
+std::uint64_t joint_grid_hash() {
   SceneInstance inst = build_scene(builtin_scene("joint_grid", 0.2f), 2);
-  state_of(inst.world).scalar_joints = scalar_joints;
   for (int i = 0; i < 60; ++i) inst.step();
   EXPECT_FALSE(state_of(inst.world).point_motion.groups.empty());
   return inst.world.state_hash();
@@ -516,19 +518,20 @@ std::uint64_t joint_grid_hash(bool scalar_joints) {
 
 TEST(SimdDispatch, JointGridGivesTheScalarTwinsHashAtEveryLevel) {
   LevelGuard guard;
-  const std::uint64_t scalar = joint_grid_hash(true);
+  set_simd_level(SimdLevel::Scalar);
+  const std::uint64_t scalar = joint_grid_hash();
   for (const SimdLevel level : runnable_simd_levels()) {
     set_simd_level(level);
-    EXPECT_EQ(joint_grid_hash(false), scalar) << simd_level_name(level);
+    EXPECT_EQ(joint_grid_hash(), scalar) << simd_level_name(level);
   }
 }
 
-// 60 soft hexagons and 16-gons (lane groups off, so their 1320 struts take the coloured path)
-// falling onto each other, 90 steps at 2 threads: the scalar twin's hash at every level.
-std::uint64_t coloured_soft_hash(bool scalar_struts) {
+// 60 soft hexagons and 16-gons falling onto each other, each braced across by diagonals (struts
+// made here, outside its own: 330 of them, so the coloured path takes them, beside the lanes),
+// 90 steps at 2 threads: the scalar twin's hash at every level.
+std::uint64_t coloured_soft_hash() {
   World world({.threads = 2, .enable_sleep = false});
   WorldState& w = state_of(world);
-  w.scalar_struts = scalar_struts, w.lane_struts = false;
   world.create_body(test::ground_def(20));
   for (int i = 0; i < 60; ++i) {
     const int n = i % 2 ? 6 : 16;
@@ -543,17 +546,30 @@ std::uint64_t coloured_soft_hash(bool scalar_struts) {
     d.soft = i % 3 ? 1e-6f : 1e-4f;
     world.create_body(d);
   }
+  const auto& b = w.bodies;
+  const auto& q = w.particles;
+  for (std::uint32_t k = 1; k < b.size(); ++k) {
+    const std::uint32_t p0 = b.particle_begin[k], n = b.particle_count[k] - 1;
+    for (std::uint32_t i = 0; i < n / 2; ++i) {
+      const std::uint32_t from = p0 + i, to = p0 + i + n / 2;
+      const float rest = std::hypot(q.x[to] - q.x[from], q.y[to] - q.y[from]);
+      w.struts.push_back({from, to, rest, 1e-6f});
+    }
+  }
+  w.strut_lanes.dirty = true;
   for (int i = 0; i < 90; ++i) world.step(1.0f / 60);
-  EXPECT_GT(w.strut_group_begin[kOverflowColour], 1u) << "the struts must take the coloured path";
+  EXPECT_EQ(w.strut_lanes.other_count, 330u) << "the braces";
+  EXPECT_GT(w.strut_group_begin[kOverflowColour], 1u) << "the braces must take the coloured path";
   return world.state_hash();
 }
 
 TEST(SimdDispatch, ColouredStrutsGiveTheScalarTwinsHashAtEveryLevel) {
   LevelGuard guard;
-  const std::uint64_t scalar = coloured_soft_hash(true);
+  set_simd_level(SimdLevel::Scalar);
+  const std::uint64_t scalar = coloured_soft_hash();
   for (const SimdLevel level : runnable_simd_levels()) {
     set_simd_level(level);
-    EXPECT_EQ(coloured_soft_hash(false), scalar) << simd_level_name(level);
+    EXPECT_EQ(coloured_soft_hash(), scalar) << simd_level_name(level);
   }
 }
 

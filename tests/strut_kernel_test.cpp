@@ -1,7 +1,7 @@
 // The coloured strut path: the SIMD strut kernel against its scalar twin, thread-count
-// independence, how well it holds zero-compliance struts, and the colouring it relies on. The
-// soft bodies here would go to the lane groups (strut_lanes_test.cpp), so the worlds switch those
-// off to send every strut down the coloured path, as struts of big bodies go.
+// independence, and the colouring it relies on. The soft bodies' own struts go to the lane groups
+// (strut_lanes_test.cpp), so the worlds here brace their bodies with struts made by hand, outside
+// any body, which take the coloured path; and how well zero-compliance struts hold (on the lanes).
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -10,6 +10,7 @@
 #include <set>
 #include <vector>
 
+#include "simd_level.hpp"
 #include "solver/joint_solver.hpp"
 #include "solver/world_state.hpp"
 #include "strut_error.hpp"
@@ -21,8 +22,8 @@ namespace {
 
 using test::bits;
 
-// 80 soft bodies (boxes, hexagons and 16-gons: 1208 struts, well above the coloured threshold)
-// rained onto the ground and onto each other.
+// 80 soft bodies (boxes, hexagons and 16-gons) rained onto the ground and onto each other, each
+// braced across by diagonals made by hand (343 struts, above the coloured threshold).
 void soft_rain(World& world) {
   world.create_body(test::ground_def(20));
   std::mt19937 rng(7);
@@ -46,12 +47,23 @@ void soft_rain(World& world) {
     d.soft = i % 2 == 0 ? 1e-6f : 1e-4f;
     world.create_body(d);
   }
+  WorldState& w = state_of(world);
+  const auto& b = w.bodies;
+  const auto& q = w.particles;
+  for (std::uint32_t k = 1; k < b.size(); ++k) {
+    const std::uint32_t p0 = b.particle_begin[k], n = b.particle_count[k] - 1;
+    for (std::uint32_t i = 0; i < n / 2; ++i) {
+      const std::uint32_t from = p0 + i, to = p0 + i + n / 2;
+      const float rest = std::hypot(q.x[to] - q.x[from], q.y[to] - q.y[from]);
+      w.struts.push_back({from, to, rest, k % 2 ? 1e-6f : 1e-4f});
+    }
+  }
+  w.strut_lanes.dirty = true;
 }
 
 std::uint64_t simulate_soft_rain(bool scalar, int threads, std::size_t* groups = nullptr) {
+  test::SimdLevelScope level(scalar ? SimdLevel::Scalar : simd_kernels().level);
   World world(WorldConfig{.threads = threads, .enable_sleep = false});
-  state_of(world).scalar_struts = scalar;
-  state_of(world).lane_struts = false;
   soft_rain(world);
   for (int i = 0; i < 150; ++i) world.step(1.0f / 60);
   if (groups) *groups = state_of(world).strut_groups.size();
@@ -63,15 +75,15 @@ std::uint64_t simulate_soft_rain(bool scalar, int threads, std::size_t* groups =
 // The scene must take the coloured path, or the comparisons below prove nothing.
 TEST(StrutKernel, SoftRainTakesTheColouredPath) {
   World world(WorldConfig{.threads = 1});
-  state_of(world).lane_struts = false;
   soft_rain(world);
   world.step(1.0f / 60);
   const WorldState& w = state_of(world);
-  EXPECT_GE(w.struts.size(), 256u);
-  EXPECT_GE(w.strut_groups.size(), w.struts.size() / std::size_t(kWideLanes));
+  EXPECT_GE(w.strut_lanes.other_count, 256u);
+  EXPECT_GE(w.strut_groups.size(), w.strut_lanes.other_count / std::size_t(kWideLanes));
 }
 
-// (a) The SIMD kernel and its scalar twin give the same bits over a whole simulation.
+// (a) The SIMD kernel and its scalar twin (the scalar SIMD level) give the same bits over a whole
+// simulation.
 TEST(StrutKernel, SimdKernelMatchesItsScalarTwinOverAWholeSimulation) {
   std::size_t groups = 0;
   const std::uint64_t simd = simulate_soft_rain(false, 1, &groups);
@@ -96,7 +108,8 @@ using test::StrutError;
 // A chain of `links` soft diamonds (boxes of half extent 0.2 turned 45 degrees) hanging from a
 // static hook, each diamond's bottom vertex pinned to the next one's top vertex, with drag so
 // the swing dies out and the static load is what is measured. The public API makes a body of
-// compliance 0 rigid (no struts), so the test sets compliance 0 on the struts directly.
+// compliance 0 rigid (no struts), so the test sets compliance 0 on the struts directly (and on
+// the copies the lane groups keep of them).
 StrutError hanging_chain(int links, int substeps, int steps) {
   World world(
       WorldConfig{.gravity = {0, -10}, .substeps = substeps, .threads = 2, .enable_sleep = false});
@@ -122,21 +135,21 @@ StrutError hanging_chain(int links, int substeps, int steps) {
     top.y -= 2 * diag;
   }
   WorldState& w = state_of(world);
-  w.lane_struts = false;
   for (Strut& s : w.struts) s.compliance = 0;
+  w.strut_lanes.dirty = true;
   for (int i = 0; i < steps; ++i) world.step(1.0f / 60);
-  EXPECT_FALSE(w.strut_groups.empty()) << "the chain must take the coloured path";
+  EXPECT_FALSE(w.strut_lanes.groups.empty()) << "the chain must take the lanes";
   return test::strut_error(w);
 }
 
 }  // namespace
 
-// (c) Zero-compliance struts on the coloured path hold their length under the load of a hanging
-// chain of 40 links (320 struts; the top link carries the 39 below it). One iteration per
-// substep leaves a Gauss-Seidel residual that grows with the load and shrinks with the substep
-// count. Measured at 16 substeps after 5 s: worst 1.90% (the top link's spoke to its pinned
-// vertex), mean 0.47%; the creation-order loop measured the same on this chain (1.90%), so
-// colouring costs nothing here. At 4 substeps both paths reach 30%, which is why the test uses
+// (c) Zero-compliance struts on the lanes hold their length under the load of a hanging chain of
+// 40 links (320 struts; the top link carries the 39 below it). One iteration per substep leaves
+// a Gauss-Seidel residual that grows with the load and shrinks with the substep count. Measured
+// at 16 substeps after 5 s: worst 1.90% (the top link's spoke to its pinned vertex), mean 0.47%,
+// as the coloured path and the creation-order loop measured on this chain before the lanes took
+// its bodies. At 4 substeps the paths reached 30%, which is why the test uses
 // 16. Tolerances 3% and 0.75%: about 1.5 times the measurement, room for solver changes that
 // move the residual a little, while a broken projection (wrong sign, a lost correction, a
 // multiplier that is not reset) stretches the chain far beyond.
@@ -148,7 +161,7 @@ TEST(StrutKernel, ZeroComplianceStrutsHoldTheirLengthInAHangingChain) {
 
 namespace {
 
-// SoftBody.DeformsMoreWithLargerCompliance... (soft_body_test.cpp) on the coloured path: 40 soft
+// SoftBody.DeformsMoreWithLargerCompliance... (soft_body_test.cpp) on the lanes: 40 soft
 // boxes of 10 kg (320 struts), each hung by its two top corners from static pins; the mean height
 // they hang at.
 float height_of_hanging_boxes(float compliance, int substeps, int iterations) {
@@ -157,13 +170,12 @@ float height_of_hanging_boxes(float compliance, int substeps, int iterations) {
                           .iterations = iterations,
                           .threads = 2,
                           .enable_sleep = false});
-  state_of(world).lane_struts = false;
   std::vector<BodyId> boxes;
   for (int k = 0; k < 40; ++k) {
     boxes.push_back(test::hang_soft_box(world, 2.0f * float(k), compliance));
   }
   for (int i = 0; i < 480; ++i) world.step(1.0f / 60);
-  EXPECT_FALSE(state_of(world).strut_groups.empty()) << "not on the coloured path";
+  EXPECT_FALSE(state_of(world).strut_lanes.groups.empty()) << "not on the lanes";
   float sum = 0;
   for (BodyId box : boxes) {
     const BodyState s = world.state(box);
@@ -174,10 +186,10 @@ float height_of_hanging_boxes(float compliance, int substeps, int iterations) {
 
 }  // namespace
 
-// XPBD on the coloured path: the multipliers live in the wide groups, reset every substep, so the
+// XPBD on the lanes: the multipliers live in the lane rows, reset every substep, so the
 // compliance, not the substep or iteration count, sets the stiffness (same bounds as the
 // creation-order test in soft_body_test.cpp).
-TEST(StrutKernel, ColouredPathKeepsXpbdStiffnessAcrossSubstepsAndIterations) {
+TEST(StrutKernel, LanesKeepXpbdStiffnessAcrossSubstepsAndIterations) {
   const float stiff = height_of_hanging_boxes(1e-7f, 4, 1);
   const float soft = height_of_hanging_boxes(1e-3f, 4, 1);
   const float soft8 = height_of_hanging_boxes(1e-3f, 8, 1);
@@ -191,11 +203,14 @@ TEST(StrutKernel, ColouredPathKeepsXpbdStiffnessAcrossSubstepsAndIterations) {
 
 namespace {
 
-// Checks what the kernel relies on: every strut in exactly one lane, padding only at the end of a
-// colour's last group, and no movable particle twice in one colour (overflow excepted).
+// Checks what the kernel relies on: every strut outside the lane groups in exactly one lane,
+// padding only at the end of a colour's last group, and no movable particle twice in one colour
+// (overflow excepted).
 void expect_valid_strut_colouring(const WorldState& w) {
   ASSERT_EQ(w.strut_group_begin.size(), std::size_t(kColourCount + 2));
-  std::vector<int> seen(w.struts.size(), 0);
+  std::vector<int> seen(w.struts.size(), 0), coloured(w.struts.size(), 0);
+  for (const StrutRun& r : w.strut_lanes.other)
+    for (std::uint32_t k = r.begin; k < r.end; ++k) coloured[k] = 1;
   for (int colour = 0; colour <= kOverflowColour; ++colour) {
     std::set<std::int32_t> owned;
     const std::uint32_t b = w.strut_group_begin[colour], e = w.strut_group_begin[colour + 1];
@@ -221,7 +236,7 @@ void expect_valid_strut_colouring(const WorldState& w) {
       }
     }
   }
-  for (std::size_t k = 0; k < seen.size(); ++k) EXPECT_EQ(seen[k], 1) << "strut " << k;
+  for (std::size_t k = 0; k < seen.size(); ++k) EXPECT_EQ(seen[k], coloured[k]) << "strut " << k;
 }
 
 // A fan: a pinned hub joined to `spokes` movable particles, a ring of struts through those
@@ -252,7 +267,6 @@ void make_fan(WorldState& w, int spokes) {
 // (d) The colouring invariant on a real scene and on the fan (a pinned particle may be shared).
 TEST(StrutKernel, NoTwoStrutsOfOneColourShareAMovableParticle) {
   World world(WorldConfig{.threads = 1});
-  state_of(world).lane_struts = false;
   soft_rain(world);
   world.step(1.0f / 60);
   expect_valid_strut_colouring(state_of(world));

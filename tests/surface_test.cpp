@@ -5,7 +5,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "solver/world_state.hpp"
+#include "simd_level.hpp"
 #include "test_util.hpp"
 
 namespace strut {
@@ -139,12 +139,12 @@ TEST(Surface, RollingResistanceStopsABallAtTheAnalyticDistance) {
 namespace {
 
 // A conveyor floor under a pile of circles (every other one with rolling resistance), boxes
-// (some with their own tangent speed) and capsules, through the contact kernels' scalar twin or
-// the SIMD level in use, on `threads` threads; a snapshot taken half way continues to the same
-// bits (returned second).
+// (some with their own tangent speed) and capsules, at the scalar level (the kernels' scalar
+// twins) or the SIMD level in use, on `threads` threads; a snapshot taken half way continues to the
+// same bits (returned second).
 std::pair<std::uint64_t, std::uint64_t> surface_pile(bool scalar, int threads) {
+  test::SimdLevelScope level(scalar ? SimdLevel::Scalar : simd_kernels().level);
   World w(WorldConfig{.threads = threads, .enable_sleep = false});
-  state_of(w).scalar_contacts = scalar;
   make_floor(w, 1.5f, 0.6f);
   for (int i = 0; i < 90; ++i) {
     BodyDef d;
@@ -161,7 +161,6 @@ std::pair<std::uint64_t, std::uint64_t> surface_pile(bool scalar, int threads) {
   }
   for (int i = 0; i < 60; ++i) w.step(kDt);
   World loaded = World::from_snapshot(w.snapshot(), threads);
-  state_of(loaded).scalar_contacts = scalar;
   for (int i = 0; i < 60; ++i) w.step(kDt), loaded.step(kDt);
   return {w.state_hash(), loaded.state_hash()};
 }

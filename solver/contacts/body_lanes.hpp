@@ -14,7 +14,6 @@
 #include <cstddef>
 #include <cstdint>
 #include <type_traits>
-#include <vector>
 
 #include "solver/contacts/contact.hpp"
 #include "solver/contacts/contact_wide.hpp"
@@ -273,7 +272,7 @@ template <class F>
 // The scalar twin: lane by lane, through the kernels instantiated with float. Lanes run one
 // after another, so they may share bodies (the overflow colour).
 template <class Fn>
-void run_scalar(std::vector<SolverBody>& bodies, WideConstraint& c, Fn&& fn) {
+void run_scalar(SolverBody* bodies, WideConstraint& c, Fn&& fn) {
   for (int i = 0; i < kContactLanes; ++i) {
     SolverBody& a = bodies[c.a[i]];
     SolverBody& b = bodies[c.b[i]];

@@ -322,7 +322,7 @@ void colour_contacts(WorldState &w) {
   auto &set = w.contacts;
   auto &s = w.scratch;
   set.points_relaid = false;
-  set.structure_kept = w.keep_contact_structure && same_contact_structure(w);
+  set.structure_kept = same_contact_structure(w);
   if (set.structure_kept) {
     if (!set.points_relaid) return;
     // The pile is settling: the push-out counts read this step's depths, as a rebuild would.

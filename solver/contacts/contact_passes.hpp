@@ -79,16 +79,4 @@ void contact_pass(WorldState &w, WideFn fn_wide, SoftFn fn_soft) {
   w.tasks.run_stages(stages);
 }
 
-// The scalar twin of a work item: fn(A, B, c, lane) on every lane of cs[0 .. count), in order,
-// lane after lane through the float instantiation. For the overflow colour, whose lanes may
-// share a body, and for tests and benchmarks that ask for it (scalar_contacts); every other
-// work item runs through the dispatched SIMD kernels (contact_kernels.hpp).
-template <class Fn>
-void scalar_lanes(WorldState &w, WideConstraint *cs, std::uint32_t count, Fn &&fn) {
-  for (std::uint32_t k = 0; k < count; ++k)
-    run_scalar(
-        w.scratch.solver_bodies, cs[k],
-        [&](wide::Body<float> &A, wide::Body<float> &B, int lane) { fn(A, B, cs[k], lane); });
-}
-
 }  // namespace strut

@@ -31,83 +31,34 @@ WideSurface *surface_of(WorldState &w, const WideConstraint *cs) {
   return set.wide_surface.empty() ? nullptr : set.wide_surface.data() + (cs - set.wide.data());
 }
 
+// The kernels of a colour's work item: the overflow colour's lanes may share a body, so it runs
+// the scalar level's (lane after lane); every other colour the SIMD level's in use.
+const SimdKernels &kernels_for(bool overflow) {
+  return overflow ? kSimdKernelsScalar : simd_kernels();
+}
+
 // One solve or relax pass over the colours (pass.use_bias tells which).
 void add_solve_stage(WorldState &w, std::vector<TaskSystem::Stage> &stages, int phase,
                      const WidePass &pass) {
-  const SimdKernels &simd = simd_kernels();
-  if (w.contacts.wide_surface.empty()) {  // the step has no surface rows
-    add_contact_colour_stages(
-        w, stages, phase, [&w, &simd, pass](WideConstraint *cs, std::uint32_t n, bool overflow) {
-          const std::uint8_t *flags = flags_of(w, cs);
-          if (overflow || w.scalar_contacts)
-            scalar_lanes(w, cs, n,
-                         [&pass, cs, flags](wide::Body<float> &A, wide::Body<float> &B,
-                                            WideConstraint &c, int lane) {
-                           wide::solve_lanes(A, B, c, lane, pass, flags[&c - cs] != 0);
-                         });
-          else
-            simd.contact_solve(w.scratch.solver_bodies.data(), cs, n, pass, flags, nullptr);
-        });
-    return;
-  }
   add_contact_colour_stages(
-      w, stages, phase, [&w, &simd, pass](WideConstraint *cs, std::uint32_t n, bool overflow) {
-        const std::uint8_t *flags = flags_of(w, cs);
-        WideSurface *surface = surface_of(w, cs);
-        if (overflow || w.scalar_contacts)
-          scalar_lanes(w, cs, n,
-                       [&pass, cs, flags, surface](wide::Body<float> &A, wide::Body<float> &B,
-                                                   WideConstraint &c, int lane) {
-                         const std::size_t k = std::size_t(&c - cs);
-                         wide::solve_lanes(A, B, c, lane, pass, (flags[k] & kRoundedLanes) != 0,
-                                           (flags[k] & kSurfaceLanes) ? surface + k : nullptr);
-                       });
-        else
-          simd.contact_solve(w.scratch.solver_bodies.data(), cs, n, pass, flags, surface);
+      w, stages, phase, [&w, pass](WideConstraint *cs, std::uint32_t n, bool overflow) {
+        kernels_for(overflow).contact_solve(w.scratch.solver_bodies.data(), cs, n, pass,
+                                            flags_of(w, cs), surface_of(w, cs));
       });
 }
 
-}  // namespace
-
-namespace {
-
-// Last substep's accumulated impulses applied again, over gathered solver bodies.
+// Last substep's accumulated impulses applied again, over gathered solver bodies; then, when the
+// step has surface rows, the rolling impulses, after every constraint's warm start.
 void add_warm_start_stage(WorldState &w, std::vector<TaskSystem::Stage> &stages, int phase) {
-  const SimdKernels &simd = simd_kernels();
-  if (w.contacts.wide_surface.empty()) {  // the step has no surface rows
-    add_contact_colour_stages(
-        w, stages, phase, [&w, &simd](WideConstraint *cs, std::uint32_t n, bool overflow) {
-          if (overflow || w.scalar_contacts)
-            scalar_lanes(w, cs, n,
-                         [](wide::Body<float> &A, wide::Body<float> &B, WideConstraint &c,
-                            int lane) { wide::warm_start_lanes(A, B, c, lane); });
-          else
-            simd.contact_warm_start(w.scratch.solver_bodies.data(), cs, n);
-        });
-    return;
-  }
-  // Then the rolling impulses, after every constraint's warm start, as the kernels apply them.
-  add_contact_colour_stages(
-      w, stages, phase, [&w, &simd](WideConstraint *cs, std::uint32_t n, bool overflow) {
-        const std::uint8_t *flags = flags_of(w, cs);
-        const WideSurface *surface = surface_of(w, cs);
-        if (overflow || w.scalar_contacts) {
-          scalar_lanes(w, cs, n,
-                       [](wide::Body<float> &A, wide::Body<float> &B, WideConstraint &c, int lane) {
-                         wide::warm_start_lanes(A, B, c, lane);
-                       });
-          scalar_lanes(w, cs, n,
-                       [cs, flags, surface](wide::Body<float> &A, wide::Body<float> &B,
-                                            WideConstraint &c, int lane) {
-                         const std::size_t k = std::size_t(&c - cs);
-                         if (flags[k] & kSurfaceLanes)
-                           wide::warm_start_rolling(A, B, c, lane, surface[k]);
-                       });
-        } else {
-          simd.contact_warm_start(w.scratch.solver_bodies.data(), cs, n);
-          simd.contact_warm_start_rolling(w.scratch.solver_bodies.data(), cs, n, flags, surface);
-        }
-      });
+  const bool surfaces = !w.contacts.wide_surface.empty();
+  add_contact_colour_stages(w, stages, phase,
+                            [&w, surfaces](WideConstraint *cs, std::uint32_t n, bool overflow) {
+                              const SimdKernels &k = kernels_for(overflow);
+                              k.contact_warm_start(w.scratch.solver_bodies.data(), cs, n);
+                              if (surfaces)
+                                k.contact_warm_start_rolling(w.scratch.solver_bodies.data(), cs, n,
+                                                             flags_of(w, cs), surface_of(w, cs));
+                            });
 }
 
 }  // namespace

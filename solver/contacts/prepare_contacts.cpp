@@ -187,11 +187,7 @@ void fill_constraint(const WorldState &w, WideConstraint &c, WideFeatures &f,
     positions.bx[lane] = s.p0x[o], positions.by[lane] = s.p0y[o];
   }
   const PrepareBody *bodies = s.prepare_bodies.data();
-  if (w.scalar_contacts)
-    for (int lane = 0; lane < kContactLanes; ++lane)
-      wide::prepare_lanes<float>(bodies, positions, f, c, lane);
-  else
-    simd_kernels().contact_prepare(bodies, positions, f, c);
+  simd_kernels().contact_prepare(bodies, positions, f, c);
 
   // Lane by lane straight into the constraint: staged in a scratch row and reloaded as one
   // vector, the 16 scalar stores could not be forwarded to the load (a sixth of this function).

@@ -24,7 +24,7 @@ void apply_restitution(WorldState &w, float h, float threshold) {
         for (WideConstraint &c : std::span(cs, n)) {
           const WideFeatures &f =
               w.contacts.wide_features[std::size_t(&c - w.contacts.wide.data())];
-          run_scalar(w.scratch.solver_bodies, c,
+          run_scalar(w.scratch.solver_bodies.data(), c,
                      [&](wide::Body<float> &A, wide::Body<float> &B, int lane) {
                        for (int k = 0; k < 2; ++k) {
                          WidePoint &p = c.p[k];

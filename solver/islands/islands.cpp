@@ -97,22 +97,14 @@ void wake_body(WorldState& w, std::uint32_t k) {
 }
 
 // Appends the island's sleepers (dense; in any order, maybe twice) from its list, which it gives
-// up: it is waking.
-// visit_all_bodies (tests) finds them by scanning every body instead, as before the lists, the
-// twin the lists are checked against (tests/visited_bodies_test.cpp). A destroyed body waits,
-// still flagged asleep, for the next compaction; its broad-phase proxy is already gone (fuzz_api:
-// destroy a sleeper, then push its island-mate): it is not woken.
+// up: it is waking (tests/visited_bodies_test.cpp checks the lists against the sleeping bodies).
+// A destroyed body waits, still flagged asleep, for the next compaction; its broad-phase proxy is
+// already gone (fuzz_api: destroy a sleeper, then push its island-mate): it is not woken.
 void take_sleepers(WorldState& w, std::uint32_t island, std::vector<std::uint32_t>& out) {
   auto& b = w.bodies;
   const auto asleep_in_island = [&](std::uint32_t k) {
     return b.island[k] == island && (b.flags[k] & (kSleeping | kDead)) == kSleeping;
   };
-  if (w.visit_all_bodies) {
-    for (std::uint32_t k = 0; k < b.size(); ++k)
-      if (asleep_in_island(k)) out.push_back(k);
-    w.island_sleepers.erase(island);
-    return;
-  }
   const auto listed = w.island_sleepers.find(island);
   if (listed == w.island_sleepers.end()) return;
   for (const std::uint32_t slot : listed->second) {

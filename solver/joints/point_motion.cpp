@@ -221,7 +221,7 @@ void prepare_point_motion(WorldState& w, float h) {
           for (std::size_t line = 0; line < sizeof(Joint); line += 64)
             __builtin_prefetch(ahead + line, 1);
         }
-        take(c.order[i], colour != kOverflowColour && w.lane_joints);
+        take(c.order[i], colour != kOverflowColour);
       }
     } else if (colour == kOverflowColour) {
       for (std::uint32_t k = 0; k < w.joints.size(); ++k) take(k, false);
@@ -256,7 +256,7 @@ void refresh_point_motion(WorldState& w, std::uint32_t lo, std::uint32_t hi, boo
   if (warm_start) hi = std::min(hi, w.point_motion.velocity_end[lo]);
   if (lo >= hi) return;
   // Without the warm start nothing but the groups is written: any group may go wide.
-  if (w.scalar_joints || (overflow && warm_start))
+  if (overflow && warm_start)
     refresh_point_groups_scalar(spans(w), w.point_motion.groups.data(), lo, hi, warm_start);
   else
     refresh_point_groups_wide(spans(w), w.point_motion.groups.data(), lo, hi, warm_start);
@@ -269,21 +269,13 @@ float solve_point_motion(WorldState& w, std::uint32_t lo, std::uint32_t hi, bool
   if (lo >= hi) return 0.0f;
   if (angle_rows) solve_angle_motion(w, lo, hi);
   if (overflow) return solve_point_groups_scalar(spans(w), w.point_motion.groups.data(), lo, hi);
-  // The test switch's scalar runs of the other colours report infinity too, so that the passes
-  // stop where they stop without it.
-  if (w.scalar_joints)
-    solve_point_groups_scalar(spans(w), w.point_motion.groups.data(), lo, hi);
-  else
-    solve_point_groups_wide(spans(w), w.point_motion.groups.data(), lo, hi);
+  solve_point_groups_wide(spans(w), w.point_motion.groups.data(), lo, hi);
   return std::numeric_limits<float>::infinity();
 }
 
 void project_point_motion(WorldState& w, std::uint32_t lo, std::uint32_t hi, bool first) {
   PointMotion& m = w.point_motion;
-  if (w.scalar_joints)
-    project_point_groups_scalar(spans(w), m.groups.data(), m.angles.data(), lo, hi, first);
-  else
-    project_point_groups_wide(spans(w), m.groups.data(), m.angles.data(), lo, hi, first);
+  project_point_groups_wide(spans(w), m.groups.data(), m.angles.data(), lo, hi, first);
 }
 
 void finish_point_motion(WorldState& w, float h) {

@@ -16,6 +16,8 @@ const SimdKernels& kernels_of(SimdLevel level) {
       return kSimdKernelsSse42;
     case SimdLevel::Avx2:
       return kSimdKernelsAvx2;
+    case SimdLevel::Scalar:
+      return kSimdKernelsScalar;
     default:
       return kSimdKernelsAvx512;
   }
@@ -26,6 +28,8 @@ const SimdKernels& kernels_of(SimdLevel level) {
 bool simd_level_runs(SimdLevel level) {
   // libgcc's CPU model also checks (XGETBV) that the OS saves the AVX and AVX-512 registers.
   switch (level) {
+    case SimdLevel::Scalar:
+      return true;
     case SimdLevel::Sse42:
       return __builtin_cpu_supports("sse4.2");
     case SimdLevel::Avx2:
@@ -38,11 +42,14 @@ bool simd_level_runs(SimdLevel level) {
 
 namespace {
 
+constexpr SimdLevel kLevels[] = {SimdLevel::Scalar, SimdLevel::Sse42, SimdLevel::Avx2,
+                                 SimdLevel::Avx512};  // narrowest first
+
 SimdLevel level_named(std::string_view name) {
-  for (const SimdLevel level : {SimdLevel::Sse42, SimdLevel::Avx2, SimdLevel::Avx512})
+  for (const SimdLevel level : kLevels)
     if (name == simd_level_name(level)) return level;
   throw Error("STRUT_SIMD: unknown level \"" + std::string(name) +
-              "\" (expected sse4.2, avx2 or avx512)");
+              "\" (expected scalar, sse4.2, avx2 or avx512)");
 }
 
 std::atomic<const SimdKernels*>& chosen() {
@@ -62,6 +69,8 @@ std::atomic<const SimdKernels*>& chosen() {
 
 const char* simd_level_name(SimdLevel level) {
   switch (level) {
+    case SimdLevel::Scalar:
+      return "scalar";
     case SimdLevel::Sse42:
       return "sse4.2";
     case SimdLevel::Avx2:
@@ -73,10 +82,8 @@ const char* simd_level_name(SimdLevel level) {
 
 std::vector<SimdLevel> runnable_simd_levels() {
   std::vector<SimdLevel> levels;
-  for (const SimdLevel level : {SimdLevel::Sse42, SimdLevel::Avx2, SimdLevel::Avx512})
+  for (const SimdLevel level : kLevels)
     if (simd_level_runs(level)) levels.push_back(level);
-  // The portable build itself needs SSE4.2, so a CPU without it never gets here.
-  if (levels.empty()) levels.push_back(SimdLevel::Sse42);
   return levels;
 }
 

@@ -7,8 +7,9 @@
 // (cmake/simd_dispatch.cmake gives each copy its own -march), and the widest level this CPU and
 // its OS run is chosen on first use, so one binary runs on any x86-64 with SSE4.2 and uses the
 // wide registers where they exist. The kernels treat every lane alike, so every level gives the
-// same bits (tests/simd_dispatch_test.cpp).
-// STRUT_SIMD=sse4.2|avx2|avx512 in the environment forces a level the CPU runs.
+// same bits (tests/simd_dispatch_test.cpp), those of the scalar level: each kernel's scalar twin,
+// lane after lane (simd_kernels_scalar.cpp), which every CPU runs.
+// STRUT_SIMD=scalar|sse4.2|avx2|avx512 in the environment forces a level the CPU runs.
 #pragma once
 
 #include <cstddef>
@@ -40,7 +41,7 @@ struct SweepView;
 struct HitBuffer;
 }  // namespace broadphase
 
-enum class SimdLevel : std::uint8_t { Sse42 = 0, Avx2 = 1, Avx512 = 2 };
+enum class SimdLevel : std::uint8_t { Sse42 = 0, Avx2 = 1, Avx512 = 2, Scalar = 3 };
 
 // One level's kernels; each handles [begin, end) and leaves the tail to the scalar kernel.
 struct SimdKernels {
@@ -77,9 +78,11 @@ struct SimdKernels {
 extern const SimdKernels kSimdKernelsSse42;
 extern const SimdKernels kSimdKernelsAvx2;
 extern const SimdKernels kSimdKernelsAvx512;
+extern const SimdKernels kSimdKernelsScalar;
 
-const char* simd_level_name(SimdLevel level);  // "sse4.2", "avx2", "avx512"
-// The levels this CPU (and its OS, which must save the wide registers) runs, narrowest first.
+const char* simd_level_name(SimdLevel level);  // "scalar", "sse4.2", "avx2", "avx512"
+// The levels this CPU (and its OS, which must save the wide registers) runs, narrowest first:
+// the scalar level, then the SIMD ones.
 std::vector<SimdLevel> runnable_simd_levels();
 // Whether this CPU (and its OS) runs `level`.
 bool simd_level_runs(SimdLevel level);

@@ -72,13 +72,13 @@ std::uint32_t topology_of(const WorldState& w, std::uint32_t k, StrutLanes& L,
 
 void update_strut_lanes(WorldState& w) {
   StrutLanes& L = w.strut_lanes;
-  if (!L.dirty && L.built_with == w.lane_struts) return;
+  if (!L.dirty) return;
   L.topologies.clear(), L.ends.clear(), L.groups.clear(), L.rows.clear(), L.other.clear();
   const auto& b = w.bodies;
   std::vector<std::uint8_t> batched(w.struts.size(), 0);
   // Without struts there is nothing to lay out: no pass over the bodies and particles (a world
   // destroying bodies every step paid it every step, 25 % of BM_IdleBodiesWithChurn).
-  if (w.lane_struts && !w.struts.empty()) {
+  if (!w.struts.empty()) {
     // Topologies in order of their first body, each with its bodies in creation order.
     std::vector<std::vector<std::uint32_t>> members;
     std::vector<std::uint8_t> claimed(w.particles.size(), 0);
@@ -127,7 +127,6 @@ void update_strut_lanes(WorldState& w) {
     ++L.other_count;
   }
   L.dirty = false;
-  L.built_with = w.lane_struts;
   ++L.builds;
 }
 

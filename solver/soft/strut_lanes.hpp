@@ -83,11 +83,10 @@ struct StrutLanes {
   std::vector<StrutRun> other;  // struts not in a lane group, in creation order
   std::size_t other_count = 0;
   bool dirty = true;         // bodies or struts changed since the last build
-  bool built_with = false;   // WorldState::lane_struts at the last build
   std::uint64_t builds = 0;  // tests: how often it was rebuilt
   template <class F>
   void for_each_field(F&& f) {
-    f(topologies), f(ends), f(groups), f(rows), f(other), f(other_count), f(dirty), f(built_with);
+    f(topologies), f(ends), f(groups), f(rows), f(other), f(other_count), f(dirty);
     f(builds);
   }
 };

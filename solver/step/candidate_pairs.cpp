@@ -230,12 +230,6 @@ void find_candidate_pairs(WorldState& w) {
     }
     fatten_bounds_simd(spans, lo, hi, 0.5f * w.config.contact_slop);
   });
-  if (w.reference_pairs) {  // tests: the boxes above stay current for a later sweep
-    find_pairs_all(w, w.candidate_pairs);
-    if (w.custom_filter_colliders != 0 || !w.filter_verdicts.empty())
-      apply_custom_filter(w, w.candidate_pairs);
-    return;
-  }
   if (!enlarged_pairs_hold(w)) sweep_enlarged(w);
   // The candidates: the enlarged pairs whose boxes overlap this step, so the narrow phase and the
   // continuous pass see the same pairs as a sweep of this step's boxes would give.
@@ -250,38 +244,6 @@ void find_candidate_pairs(WorldState& w) {
   w.sensor_candidates.clear();
   for (const auto& [sensor, visitor] : w.enlarged_sensor_pairs)
     if (overlap(sensor, visitor)) w.sensor_candidates.emplace_back(sensor, visitor);
-}
-
-// All-pairs reference finder: the same filters as the sweep-and-prune broad phase; kept for
-// tests and as the baseline of the broad-phase benchmark.
-void find_pairs_all(WorldState& w, std::vector<std::pair<std::uint32_t, std::uint32_t>>& out) {
-  out.clear();
-  w.sensor_candidates.clear();
-  const auto& c = w.colliders;
-  const std::size_t n = c.size();
-  for (std::uint32_t i = 0; i < n; ++i) {
-    for (std::uint32_t j = i + 1; j < n; ++j) {
-      if (!pair_may_collide(w, i, j)) continue;
-      const Aabb a = collider_broadphase_box(w, i), d = collider_broadphase_box(w, j);
-      if (a.lower.x > d.upper.x || d.lower.x > a.upper.x) continue;
-      if (a.lower.y > d.upper.y || d.lower.y > a.upper.y) continue;
-      if (c.sensor[i] || c.sensor[j]) {
-        w.sensor_candidates.push_back(c.sensor[i] ? std::pair{i, j} : std::pair{j, i});
-        continue;
-      }
-      const bool lower_first = c.slot[i] < c.slot[j];
-      out.push_back(lower_first ? std::pair{i, j} : std::pair{j, i});
-    }
-  }
-}
-
-bool pair_may_collide(const WorldState& w, std::uint32_t i, std::uint32_t j) {
-  const auto& b = w.bodies;
-  const auto& c = w.colliders;
-  const std::uint8_t fi = b.flags[c.body[i]], fj = b.flags[c.body[j]];
-  // Two bodies at rest (static or asleep) have nothing to resolve.
-  if ((fi & (kStatic | kSleeping)) && (fj & (kStatic | kSleeping))) return false;
-  return colliders_may_touch(w, i, j);
 }
 
 }  // namespace strut

@@ -24,11 +24,8 @@ Aabb collider_tight_box(const WorldState& w, std::uint32_t i);
 void update_tight_boxes(WorldState& w, std::uint32_t k);
 // Tight body and collider boxes (from the particles) and each body's motion bound for this step.
 void update_bounds(WorldState& w, float dt);
-// Filters shared by every pair finder (dense colliders): not the same body, layers and groups,
-// static/kinematic/sleeping, jointed bodies, sensors only with non-sensor visitors.
-bool pair_may_collide(const WorldState& w, std::uint32_t i, std::uint32_t j);
-// Candidate pairs from the sweep-and-prune broad phase (or the reference finder), as dense
-// colliders (lower slot first), in the broad phase's canonical order; and the sensor pairs.
+// Candidate pairs from the sweep-and-prune broad phase, as dense colliders (lower slot first),
+// in the broad phase's canonical order; and the sensor pairs.
 void find_candidate_pairs(WorldState& w);
 // A collider's box for the broad phase: its tight box fattened by half the contact slop (so two
 // boxes overlap when their gap is below the slop), swept along its body's displacement this
@@ -44,8 +41,6 @@ void reinsert_body(WorldState& w, std::uint32_t k);
 std::uint32_t broadphase_mask(const WorldState& w, std::uint32_t i);
 // The collider as the collision functions see it, read from the particles.
 collide::ShapeView shape_view(const WorldState& w, std::uint32_t i);
-// O(n^2) reference pair finder.
-void find_pairs_all(WorldState& w, std::vector<std::pair<std::uint32_t, std::uint32_t>>& out);
 // What a pair of bodies can do this step, from their motion relative to each other (see
 // collide_pair.cpp). margin: how far apart features may be and still get a (speculative)
 // point. fast: one may move more than half the smaller one's size relative to the other, so

@@ -19,24 +19,6 @@ bool is_idle(std::uint8_t flags) {
   return (flags & (kStatic | kSleeping)) != 0 && (flags & kSoft) == 0;
 }
 
-// Every body visited (tests: WorldState::visit_all_bodies): the idle ones' last
-// visit is lost. Recounts the sleeping and kinematic bodies.
-void visit_every_body(WorldState& w) {
-  const auto& flags = w.bodies.flags;
-  auto& s = w.scratch;
-  const std::uint32_t n = std::uint32_t(flags.size());
-  w.visited_flags.assign(flags.begin(), flags.end());
-  w.awake_runs.clear();
-  w.sleeping_bodies = w.kinematic_bodies = 0;
-  for (std::uint32_t k = 0; k < n; ++k) {
-    if (!is_idle(flags[k])) append_run(w.awake_runs, k, k + 1);
-    w.sleeping_bodies += (flags[k] & kSleeping) != 0;
-    w.kinematic_bodies += (flags[k] & kKinematic) != 0;
-  }
-  s.body_runs.clear();
-  if (n > 0) s.body_runs.emplace_back(0, n);
-}
-
 // The awake runs with the edited bodies (ascending, distinct) taken out or put in by their flags
 // now: one merge, linear in runs and edits.
 void update_awake_runs(const std::vector<std::uint8_t>& flags, const BodyRuns& old,
@@ -67,11 +49,6 @@ void find_visited_bodies(WorldState& w) {
   auto& edits = w.edited_bodies;
   auto& s = w.scratch;
   const std::uint32_t n = std::uint32_t(flags.size());
-  if (w.visit_all_bodies) {
-    edits.clear();
-    visit_every_body(w);
-    return;
-  }
   // Bodies created since the last step are edits, with no flags before.
   for (std::uint32_t k = std::uint32_t(seen.size()); k < n; ++k) edits.push_back(k);
   seen.resize(n, 0);
