@@ -132,7 +132,7 @@ void BM_StrutProjection(benchmark::State& state) {
   make_squashed_boxes(world, int(state.range(0)));
   WorldState& w = state_of(world);
   colour_struts(w);
-  const StrutLanes& L = w.strut_lanes;
+  const StrutLanes& L = w.soft.lanes;
   auto& q = w.particles;
   const StrutSpans p{q.x.data(), q.y.data(), q.dx.data(), q.dy.data(), q.w.data()};
   const float inv_h2 = 240.0f * 240.0f;
@@ -149,9 +149,9 @@ void BM_StrutProjection(benchmark::State& state) {
     benchmark::DoNotOptimize(q.x.data());
     benchmark::ClobberMemory();
   }
-  state.SetItemsProcessed(state.iterations() * std::int64_t(w.struts.size()));
+  state.SetItemsProcessed(state.iterations() * std::int64_t(w.soft.struts.size()));
   state.counters["groups"] = double(L.groups.size());
-  state.counters["struts"] = double(w.struts.size() - L.other_count);
+  state.counters["struts"] = double(w.soft.struts.size() - L.other_count);
 }
 BENCHMARK(BM_StrutProjection<false>)->Name("BM_StrutProjection_Scalar")->Arg(10000)->Arg(100000);
 BENCHMARK(BM_StrutProjection<true>)->Name("BM_StrutProjection_Simd")->Arg(10000)->Arg(100000);
@@ -164,27 +164,27 @@ void BM_StrutProjectionColoured(benchmark::State& state) {
   World world(WorldConfig{.gravity = {0, 0}, .threads = 1});
   make_squashed_boxes(world, int(state.range(0)));
   WorldState& w = state_of(world);
-  const std::size_t own = w.struts.size();
-  for (std::size_t k = 0; k < own; ++k) w.struts.push_back(w.struts[k]);
-  w.strut_lanes.dirty = true;
+  const std::size_t own = w.soft.struts.size();
+  for (std::size_t k = 0; k < own; ++k) w.soft.struts.push_back(w.soft.struts[k]);
+  w.soft.lanes.dirty = true;
   colour_struts(w);
   auto& q = w.particles;
   const StrutSpans p{q.x.data(), q.y.data(), q.dx.data(), q.dy.data(), q.w.data()};
   const float inv_h2 = 240.0f * 240.0f;
-  const std::uint32_t overflow = w.strut_group_begin[kOverflowColour];
+  const std::uint32_t overflow = w.soft.group_begin[kOverflowColour];
   for (auto _ : state) {
-    for (std::uint32_t g = 0; g < w.strut_groups.size(); ++g) {
+    for (std::uint32_t g = 0; g < w.soft.groups.size(); ++g) {
       if (kSimd && g < overflow)
-        solve_strut_group_wide(p, w.strut_groups[g], inv_h2);
+        solve_strut_group_wide(p, w.soft.groups[g], inv_h2);
       else
-        solve_strut_group_scalar(p, w.strut_groups[g], inv_h2);
+        solve_strut_group_scalar(p, w.soft.groups[g], inv_h2);
     }
     benchmark::DoNotOptimize(q.x.data());
     benchmark::ClobberMemory();
   }
-  state.SetItemsProcessed(state.iterations() * std::int64_t(w.strut_lanes.other_count));
-  state.counters["groups"] = double(w.strut_groups.size());
-  state.counters["struts"] = double(w.strut_lanes.other_count);
+  state.SetItemsProcessed(state.iterations() * std::int64_t(w.soft.lanes.other_count));
+  state.counters["groups"] = double(w.soft.groups.size());
+  state.counters["struts"] = double(w.soft.lanes.other_count);
 }
 BENCHMARK(BM_StrutProjectionColoured<false>)
     ->Name("BM_StrutProjectionColoured_Scalar")
@@ -206,7 +206,7 @@ void BM_JointPointPass(benchmark::State& state) {
   WorldState& w = state_of(inst.world);
   const SimdLevel level = simd_kernels().level;
   if (!kSimd) set_simd_level(SimdLevel::Scalar);
-  const PointMotion& m = w.point_motion;
+  const PointMotion& m = w.joints.point_motion;
   for (auto _ : state) {
     for (int colour = 0; colour <= kOverflowColour; ++colour)
       solve_point_motion(w, m.begin[std::size_t(colour)], m.begin[std::size_t(colour) + 1],

@@ -35,8 +35,8 @@ BodyDrawState draw_state(std::uint8_t flags) {
 }
 
 BodyId live_body_of_slot(const WorldState& w, std::uint32_t slot) {
-  if (slot >= w.slots.size() || !w.slots[slot].alive) return {};
-  return w.slots.id_of<BodyId>(slot);
+  if (slot >= w.bodies.slots.size() || !w.bodies.slots[slot].alive) return {};
+  return w.bodies.slots.id_of<BodyId>(slot);
 }
 
 void draw_bodies(const World& world, const WorldState& w, DebugDraw& dd) {
@@ -89,11 +89,11 @@ void draw_bodies(const World& world, const WorldState& w, DebugDraw& dd) {
 
 // Joints are reported by their two bodies and world anchors only, which every joint type has.
 void draw_joints(const WorldState& w, DebugDraw& dd) {
-  for (const Joint& j : w.joints) {
+  for (const Joint& j : w.joints.dense) {
     if (j.dead) continue;
-    const std::uint32_t ka = w.slots[j.slot_a].dense, kb = w.slots[j.slot_b].dense;
+    const std::uint32_t ka = w.bodies.slots[j.slot_a].dense, kb = w.bodies.slots[j.slot_b].dense;
     DrawJoint d;
-    d.id = w.joint_slots.id_of<JointId>(j.slot);
+    d.id = w.joints.slots.id_of<JointId>(j.slot);
     d.type = j.type;
     d.a = w.id_of_dense(ka);
     d.b = w.id_of_dense(kb);

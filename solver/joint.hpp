@@ -63,11 +63,11 @@ struct Joint {
   float motor_impulse = 0;
   std::uint32_t slot = 0;  // joint id slot
   JointDef def;            // settings: as created, then as changed by the run-time setters
-  bool dead = false;       // destroyed; removed from WorldState::joints before the next step
+  bool dead = false;       // destroyed; removed from JointStore::dense before the next step
 };
 
 // Whether a joint's settings ask for joint events: a finite force or torque threshold
-// (WorldState::threshold_joints counts the live joints that do).
+// (JointStore::threshold_count counts the live joints that do).
 inline bool has_event_threshold(const JointDef& def) {
   return std::visit(
       [](const auto& d) {
@@ -86,7 +86,7 @@ inline constexpr std::uint32_t kProjectGroup = 1u << 31;
 // over a substep (both 0 when rigid), spring_c the row's value at the last refresh.
 struct RigidRows {
   JointBodies q;
-  std::uint32_t joint = 0;  // index in WorldState::joints
+  std::uint32_t joint = 0;  // index in JointStore::dense
   int count = 0;
   Row rows[kMaxRigidRows];
   float inv_k[kMaxRigidRows][kMaxRigidRows] = {};
@@ -105,7 +105,7 @@ struct RigidRows {
 // limit's (>= 0) and the upper one's (<= 0), carried from substep to substep.
 struct AngleMotion {
   std::uint32_t a = 0, b = 0;  // the bodies (dense)
-  std::uint32_t joint = 0;     // index in WorldState::joints
+  std::uint32_t joint = 0;     // index in JointStore::dense
   float ia = 0, ib = 0;        // inverse inertias
   float inv_k = 0;             // 1 / (ia + ib): the angle row's effective mass (0: both fixed)
   bool motor = false, limit = false;
@@ -125,7 +125,7 @@ inline constexpr std::uint64_t kLiveJoint = 1, kCandidateJoint = 2;  // TreeMoti
 // rope swinging a box of 3,000 times a link opened a pin 6.6 mm instead of 10.6 mm: not kept.
 using TreeReal = float;
 struct TreeJoint {
-  std::uint32_t joint = 0;  // index in WorldState::joints
+  std::uint32_t joint = 0;  // index in JointStore::dense
   // The sides' slots in TreeMotion::bodies (kFixedSide for a fixed body): the leaf side has no
   // other joint left when this one is eliminated, the parent side may.
   std::uint32_t leaf = kFixedSide, parent = kFixedSide;

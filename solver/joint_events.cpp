@@ -6,7 +6,7 @@
 // accumulates until the program reads it, as the contact events do. Breaking a joint is the
 // program's part: destroy_joint on its event.
 //
-// While no live joint has a finite threshold (WorldState::threshold_joints), a step looks at
+// While no live joint has a finite threshold (JointStore::threshold_count), a step looks at
 // no joint: joint_grid's 19,800 joints cost nothing here.
 #include "solver/joint_events.hpp"
 
@@ -19,12 +19,12 @@
 namespace strut {
 
 void record_joint_events(WorldState& w) {
-  if (w.events_read & WorldState::kJointList) w.joint_events.clear();
-  w.events_read &= std::uint8_t(~WorldState::kJointList);
-  if (w.threshold_joints == 0) return;
-  for (const Joint& j : w.joints) {
+  if (w.events.read & EventStore::kJointList) w.events.joint.clear();
+  w.events.read &= std::uint8_t(~EventStore::kJointList);
+  if (w.joints.threshold_count == 0) return;
+  for (const Joint& j : w.joints.dense) {
     if (j.dead || !j.enabled) continue;
-    const std::uint32_t a = w.slots[j.slot_a].dense, b = w.slots[j.slot_b].dense;
+    const std::uint32_t a = w.bodies.slots[j.slot_a].dense, b = w.bodies.slots[j.slot_b].dense;
     if ((w.bodies.flags[a] | w.bodies.flags[b]) & kSleeping) continue;
     const auto [force_threshold, torque_threshold] = std::visit(
         [](const auto& d) {
@@ -34,13 +34,13 @@ void record_joint_events(WorldState& w) {
     if (!std::isfinite(force_threshold) && !std::isfinite(torque_threshold)) continue;
     const JointReading r = read_joint(w, j);
     if (length(r.force) > force_threshold || std::fabs(r.torque) > torque_threshold)
-      w.joint_events.push_back({w.joint_slots.id_of<JointId>(j.slot), r.force, r.torque});
+      w.events.joint.push_back({w.joints.slots.id_of<JointId>(j.slot), r.force, r.torque});
   }
 }
 
 std::span<const JointEvent> World::joint_events() const {
-  state_->events_read |= WorldState::kJointList;
-  return state_->joint_events;
+  state_->events.read |= EventStore::kJointList;
+  return state_->events.joint;
 }
 
 }  // namespace strut

@@ -52,7 +52,7 @@ namespace {
 // One iteration of a joint; the first of a substep restarts its multipliers and reaction.
 void solve_joint(WorldState& w, Joint& j, float h, bool first) {
   if (!j.enabled) return;
-  const std::uint32_t ba = w.slots[j.slot_a].dense, bb = w.slots[j.slot_b].dense;
+  const std::uint32_t ba = w.bodies.slots[j.slot_a].dense, bb = w.bodies.slots[j.slot_b].dense;
   if ((w.bodies.flags[ba] | w.bodies.flags[bb]) & kSleeping) return;
   if (first) {
     std::fill(std::begin(j.lambda), std::end(j.lambda), 0.0f);
@@ -67,23 +67,23 @@ void solve_joint(WorldState& w, Joint& j, float h, bool first) {
 }  // namespace
 
 void colour_joints(WorldState& w) {
-  if (w.joints.size() < kParallelJoints) return;
+  if (w.joints.dense.size() < kParallelJoints) return;
   auto& s = w.scratch;
-  const std::size_t n = w.joints.size();
+  const std::size_t n = w.joints.dense.size();
   // The colouring is a function of the joints' bodies (joint_a, joint_b keep last step's) and
   // the movable flags: kept while neither changed. joint_grid's 19,800 joints were coloured
   // afresh every step, 2.7% of its step.
   bool same = s.moving_version == s.joints_coloured_moving_version &&
-              w.joint_colours.colour_of.size() == n && s.joint_a.size() == n;
+              w.joints.colours.colour_of.size() == n && s.joint_a.size() == n;
   s.joint_a.resize(n), s.joint_b.resize(n);
   for (std::size_t i = 0; i < n; ++i) {
-    const std::uint32_t a = w.slots[w.joints[i].slot_a].dense;
-    const std::uint32_t b = w.slots[w.joints[i].slot_b].dense;
+    const std::uint32_t a = w.bodies.slots[w.joints.dense[i].slot_a].dense;
+    const std::uint32_t b = w.bodies.slots[w.joints.dense[i].slot_b].dense;
     same = same && s.joint_a[i] == a && s.joint_b[i] == b;
     s.joint_a[i] = a, s.joint_b[i] = b;
   }
   if (same) return;
-  colour_constraints(s.joint_a, s.joint_b, s.moving, w.bodies.size(), w.joint_colours);
+  colour_constraints(s.joint_a, s.joint_b, s.moving, w.bodies.size(), w.joints.colours);
   s.joints_coloured_moving_version = s.moving_version;
 }
 
@@ -103,13 +103,13 @@ constexpr int kStrutGroupGrain = 8;
 // Fewest lane groups in a chunk of the lane stage (a group of soft boxes is 128 struts).
 constexpr int kLaneGroupGrain = 2;
 
-bool coloured_struts(const WorldState& w) { return w.strut_lanes.other_count >= kColouredStruts; }
+bool coloured_struts(const WorldState& w) { return w.soft.lanes.other_count >= kColouredStruts; }
 
 // The creation-order projection of strut k (solve_struts' loop body).
 inline void project_strut(WorldState& w, std::size_t k, float inv_h2) {
   auto& q = w.particles;
   auto& lambdas = w.scratch.strut_lambda;
-  const Strut& s = w.struts[k];
+  const Strut& s = w.soft.struts[k];
   const float dx = q.x[s.b] - q.x[s.a], dy = q.y[s.b] - q.y[s.a];
   const float len = std::sqrt(dx * dx + dy * dy);
   if (len < 1e-9f) return;
@@ -131,14 +131,14 @@ inline void project_strut(WorldState& w, std::size_t k, float inv_h2) {
 // The struts outside lane groups in creation order (all of them when there are none).
 void solve_other_struts(WorldState& w, float h) {
   const float inv_h2 = 1.0f / (h * h);
-  for (const StrutRun& r : w.strut_lanes.other)
+  for (const StrutRun& r : w.soft.lanes.other)
     for (std::size_t k = r.begin; k < r.end; ++k) project_strut(w, k, inv_h2);
 }
 
 // Lane groups [lo, hi), SIMD or the scalar twin (the same bits; see kMinWideBodies).
 void solve_lane_groups(WorldState& w, int lo, int hi, float inv_h2) {
   auto& q = w.particles;
-  StrutLanes& L = w.strut_lanes;
+  StrutLanes& L = w.soft.lanes;
   const StrutSpans p{q.x.data(), q.y.data(), q.dx.data(), q.dy.data(), q.w.data()};
   for (int i = lo; i < hi; ++i) {
     const LaneGroup& g = L.groups[std::size_t(i)];
@@ -156,46 +156,46 @@ void solve_lane_groups(WorldState& w, int lo, int hi, float inv_h2) {
 
 void colour_struts(WorldState& w) {
   update_strut_lanes(w);
-  w.strut_groups.clear();
-  w.strut_group_begin.clear();
+  w.soft.groups.clear();
+  w.soft.group_begin.clear();
   if (!coloured_struts(w)) return;
   auto& s = w.scratch;
   // The struts outside lane groups, in creation order: colour input index i is strut ids[i].
   s.strut_ids.clear();
-  for (const StrutRun& r : w.strut_lanes.other)
+  for (const StrutRun& r : w.soft.lanes.other)
     for (std::uint32_t k = r.begin; k < r.end; ++k) s.strut_ids.push_back(k);
   const std::size_t n = s.strut_ids.size();
   s.strut_a.resize(n), s.strut_b.resize(n);
   for (std::size_t i = 0; i < n; ++i) {
-    const Strut& st = w.struts[s.strut_ids[i]];
+    const Strut& st = w.soft.struts[s.strut_ids[i]];
     s.strut_a[i] = st.a, s.strut_b[i] = st.b;
   }
   const auto& q = w.particles;
   s.particle_moving.resize(q.size());
   for (std::size_t i = 0; i < q.size(); ++i) s.particle_moving[i] = q.w[i] > 0;
-  colour_constraints(s.strut_a, s.strut_b, s.particle_moving, q.size(), w.strut_colours);
-  const Colouring& c = w.strut_colours;
+  colour_constraints(s.strut_a, s.strut_b, s.particle_moving, q.size(), w.soft.colours);
+  const Colouring& c = w.soft.colours;
   // Each colour's struts, in creation order, packed into whole groups; the last group of a colour
   // is padded.
-  w.strut_group_begin.assign(kColourCount + 2, 0);
+  w.soft.group_begin.assign(kColourCount + 2, 0);
   for (int colour = 0; colour <= kOverflowColour; ++colour) {
     const std::uint32_t count = c.begin[colour + 1] - c.begin[colour];
-    w.strut_group_begin[colour + 1] =
-        w.strut_group_begin[colour] + (count + kWideLanes - 1) / kWideLanes;
+    w.soft.group_begin[colour + 1] =
+        w.soft.group_begin[colour] + (count + kWideLanes - 1) / kWideLanes;
   }
-  w.strut_groups.resize(w.strut_group_begin[kOverflowColour + 1]);
+  w.soft.groups.resize(w.soft.group_begin[kOverflowColour + 1]);
   constexpr std::uint32_t lanes = kWideLanes;
   for (int colour = 0; colour <= kOverflowColour; ++colour) {
     const std::uint32_t b = c.begin[colour], count = c.begin[colour + 1] - b;
-    WideStrut* groups = w.strut_groups.data() + w.strut_group_begin[colour];
+    WideStrut* groups = w.soft.groups.data() + w.soft.group_begin[colour];
     const std::uint32_t slots =
-        (w.strut_group_begin[colour + 1] - w.strut_group_begin[colour]) * lanes;
+        (w.soft.group_begin[colour + 1] - w.soft.group_begin[colour]) * lanes;
     for (std::uint32_t k = 0; k < slots; ++k) {
       WideStrut& g = groups[k / lanes];
       const std::uint32_t lane = k % lanes;
       if (k < count) {
         const std::uint32_t id = s.strut_ids[c.order[b + k]];
-        const Strut& st = w.struts[id];
+        const Strut& st = w.soft.struts[id];
         g.a[lane] = std::int32_t(st.a), g.b[lane] = std::int32_t(st.b);
         g.rest[lane] = st.rest, g.compliance[lane] = st.compliance;
         g.strut[lane] = id;
@@ -216,17 +216,17 @@ namespace {
 void add_strut_reset_stage(WorldState& w, std::vector<TaskSystem::Stage>& stages, int phase) {
   stages.push_back({1, 1,
                     [&w](int, int, int) {
-                      for (LaneStrut& r : w.strut_lanes.rows)
+                      for (LaneStrut& r : w.soft.lanes.rows)
                         std::fill(std::begin(r.lambda), std::end(r.lambda), 0.0f);
                       if (!coloured_struts(w)) {
                         // Indexed by strut; only the creation-order loop's struts are read.
                         auto& lambda = w.scratch.strut_lambda;
-                        lambda.resize(w.struts.size());
-                        for (const StrutRun& r : w.strut_lanes.other)
+                        lambda.resize(w.soft.struts.size());
+                        for (const StrutRun& r : w.soft.lanes.other)
                           std::fill(lambda.begin() + r.begin, lambda.begin() + r.end, 0.0f);
                         return;
                       }
-                      for (WideStrut& g : w.strut_groups)
+                      for (WideStrut& g : w.soft.groups)
                         std::fill(std::begin(g.lambda), std::end(g.lambda), 0.0f);
                     },
                     phase});
@@ -238,10 +238,10 @@ void add_strut_reset_stage(WorldState& w, std::vector<TaskSystem::Stage>& stages
 // twin). Lane bodies share no particle with each other, but a stray strut outside them may
 // (tests build such), so the lanes always run before the rest, for any thread count.
 void add_strut_stages(WorldState& w, std::vector<TaskSystem::Stage>& stages, float h, int phase) {
-  if (w.struts.empty()) return;
+  if (w.soft.struts.empty()) return;
   const float inv_h2 = 1.0f / (h * h);
   const int chunks = 2 * w.tasks.thread_count();
-  const int lane_groups = int(w.strut_lanes.groups.size());
+  const int lane_groups = int(w.soft.lanes.groups.size());
   const int lane_grain = std::max(kLaneGroupGrain, (lane_groups + chunks - 1) / chunks);
   if (!coloured_struts(w)) {
     // Few struts outside the lanes: when the lanes fit in one chunk too, one serial stage.
@@ -250,7 +250,7 @@ void add_strut_stages(WorldState& w, std::vector<TaskSystem::Stage>& stages, flo
       stages.push_back({lane_groups, lane_grain,
                         [&w, inv_h2](int lo, int hi, int) { solve_lane_groups(w, lo, hi, inv_h2); },
                         phase});
-    if (w.strut_lanes.other_count > 0 || one_stage)
+    if (w.soft.lanes.other_count > 0 || one_stage)
       stages.push_back({1, 1,
                         [&w, h, inv_h2, one_stage, lane_groups](int, int, int) {
                           if (one_stage) solve_lane_groups(w, 0, lane_groups, inv_h2);
@@ -264,12 +264,12 @@ void add_strut_stages(WorldState& w, std::vector<TaskSystem::Stage>& stages, flo
                       [&w, inv_h2](int lo, int hi, int) { solve_lane_groups(w, lo, hi, inv_h2); },
                       phase});
   add_colour_stages(
-      stages, w.strut_group_begin, w.tasks.thread_count(), kStrutGroupGrain, phase,
+      stages, w.soft.group_begin, w.tasks.thread_count(), kStrutGroupGrain, phase,
       [&w, inv_h2](std::uint32_t first, std::uint32_t last, bool overflow) {
         auto& q = w.particles;
         const StrutSpans p{q.x.data(), q.y.data(), q.dx.data(), q.dy.data(), q.w.data()};
         for (std::uint32_t i = first; i < last; ++i) {
-          WideStrut& g = w.strut_groups[i];
+          WideStrut& g = w.soft.groups[i];
           if (overflow)
             solve_strut_group_scalar(p, g, inv_h2);
           else
@@ -287,30 +287,30 @@ void add_strut_stages(WorldState& w, std::vector<TaskSystem::Stage>& stages, flo
 // threads would not pay anyway, joints are solved in creation order.
 void add_joint_stages(WorldState& w, std::vector<TaskSystem::Stage>& stages, float h, int phase) {
   const int iterations = w.config.iterations;
-  if (!w.struts.empty()) add_strut_reset_stage(w, stages, phase);
+  if (!w.soft.struts.empty()) add_strut_reset_stage(w, stages, phase);
   for (int it = 0; it < iterations; ++it) {
     add_strut_stages(w, stages, h, phase);
-    if (w.joints.empty()) continue;
+    if (w.joints.dense.empty()) continue;
     const bool first = it == 0;
-    if (w.joints.size() < kParallelJoints) {
+    if (w.joints.dense.size() < kParallelJoints) {
       stages.push_back({1, 1,
                         [&w, h, first](int, int, int) {
-                          for (Joint& j : w.joints) solve_joint(w, j, h, first);
+                          for (Joint& j : w.joints.dense) solve_joint(w, j, h, first);
                         },
                         phase});
       continue;
     }
     // A colour's points projected in lanes, then its joints solved by their types
     // (prepare_point_motion).
-    add_colour_stages(stages, w.point_motion.item_begin, w.tasks.thread_count(), 256, phase,
+    add_colour_stages(stages, w.joints.point_motion.item_begin, w.tasks.thread_count(), 256, phase,
                       [&w, h, first](std::uint32_t lo, std::uint32_t hi, bool) {
-                        const std::vector<std::uint32_t>& items = w.point_motion.items;
+                        const std::vector<std::uint32_t>& items = w.joints.point_motion.items;
                         for (std::uint32_t i = lo; i < hi; ++i) {
                           if (items[i] & kProjectGroup) {
                             const std::uint32_t g = items[i] & ~kProjectGroup;
                             project_point_motion(w, g, g + 1, first);
                           } else {
-                            solve_joint(w, w.joints[items[i]], h, first);
+                            solve_joint(w, w.joints.dense[items[i]], h, first);
                           }
                         }
                       });
@@ -338,7 +338,7 @@ constexpr float kConvergedJointMotion = 1e-7f;
 // infinity when not known yet (stages run after this returns).
 template <class Emit>
 void joint_motion_passes(WorldState& w, bool relax, Emit&& emit) {
-  const PointMotion& m = w.point_motion;
+  const PointMotion& m = w.joints.point_motion;
   // Groups of tree joints alone (projected in lanes) have no velocity rows: no passes for them.
   const bool points = m.velocity_groups > 0, rigid = !m.rigid.empty();
   const int trees = int(m.trees.tree_begin.size()) - 1;
@@ -440,7 +440,7 @@ struct RunInOrder {
 
 void add_joint_motion_stages(WorldState& w, std::vector<TaskSystem::Stage>& stages, int phase,
                              bool relax) {
-  const PointMotion& m = w.point_motion;
+  const PointMotion& m = w.joints.point_motion;
   const int trees = int(m.trees.tree_begin.size()) - 1;
   if (m.groups.empty() && m.rigid.empty() && trees <= 0) return;
   // Few rows (a small world's joints): every pass's colours are one chunk each, run by one thread
@@ -458,7 +458,7 @@ void add_joint_motion_stages(WorldState& w, std::vector<TaskSystem::Stage>& stag
 
 void solve_struts(WorldState& w, float h) {
   const float inv_h2 = 1.0f / (h * h);
-  for (std::size_t k = 0; k < w.struts.size(); ++k) project_strut(w, k, inv_h2);
+  for (std::size_t k = 0; k < w.soft.struts.size(); ++k) project_strut(w, k, inv_h2);
 }
 
 }  // namespace strut

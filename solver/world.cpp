@@ -75,7 +75,7 @@ void validate_config(const WorldConfig& c) {
 }
 
 std::uint32_t WorldState::dense_of(BodyId id, const char* what) const {
-  return slots[slots.slot_of(id, what)].dense;
+  return bodies.slots[bodies.slots.slot_of(id, what)].dense;
 }
 
 void WorldState::require_movable(std::uint32_t k, const char* what) const {
@@ -121,7 +121,7 @@ void WorldState::check_force(std::uint32_t k, Vec2 f, double t, const char* what
 }
 
 std::uint32_t WorldState::joint_dense_of(JointId id, const char* what) const {
-  return joint_slots[joint_slots.slot_of(id, what)].dense;
+  return joints.slots[joints.slots.slot_of(id, what)].dense;
 }
 
 World::World(const WorldConfig& config) {
@@ -133,11 +133,11 @@ World World::copy() const { return World(std::make_unique<WorldState>(*state_));
 // The callbacks are the world object's own (World::set_custom_filter): kept across restores.
 void World::restore(const World& state) {
   if (&state == this) return;
-  CustomFilter filter = std::move(state_->custom_filter);
-  PreSolve pre_solve = std::move(state_->pre_solve);
+  CustomFilter filter = std::move(state_->callbacks.custom_filter);
+  PreSolve pre_solve = std::move(state_->callbacks.pre_solve);
   *state_ = *state.state_;
-  state_->custom_filter = std::move(filter);
-  state_->pre_solve = std::move(pre_solve);
+  state_->callbacks.custom_filter = std::move(filter);
+  state_->callbacks.pre_solve = std::move(pre_solve);
 }
 World::~World() = default;
 WorldState& detail::state_of(World& world) { return *world.state_; }
@@ -160,9 +160,9 @@ void World::set_iterations(int n) {
   state_->config.iterations = n;
 }
 
-bool World::is_valid(BodyId id) const { return state_->slots.is_live(id); }
+bool World::is_valid(BodyId id) const { return state_->bodies.slots.is_live(id); }
 
-std::size_t World::body_count() const { return state_->slots.live_count(); }
+std::size_t World::body_count() const { return state_->bodies.slots.live_count(); }
 
 std::vector<BodyId> World::bodies() const {
   const auto& w = *state_;
@@ -185,11 +185,11 @@ void World::get_positions(std::span<const BodyId> ids, std::span<Vec2> out) cons
     throw Error("get_positions: out holds " + std::to_string(out.size()) + " positions for " +
                 std::to_string(ids.size()) + " ids");
   for (std::size_t k = 0; k < ids.size(); ++k)
-    if (!w.slots.is_live(ids[k]))
+    if (!w.bodies.slots.is_live(ids[k]))
       throw Error("get_positions: ids[" + std::to_string(k) + "]: " + id_text(ids[k]) +
                   " is not a live body");
   for (std::size_t k = 0; k < ids.size(); ++k) {
-    const std::uint32_t d = w.slots[ids[k].index - 1].dense;
+    const std::uint32_t d = w.bodies.slots[ids[k].index - 1].dense;
     out[k] = {w.bodies.px[d], w.bodies.py[d]};
   }
 }
@@ -214,13 +214,13 @@ Vec2 World::linear_velocity(BodyId id) const {
   const auto& w = *state_;
   const std::uint32_t k = w.dense_of(id, "linear_velocity");
   const auto& b = w.bodies;
-  return Vec2{b.dx[k] / w.last_h, b.dy[k] / w.last_h};
+  return Vec2{b.dx[k] / w.timing.last_h, b.dy[k] / w.timing.last_h};
 }
 
 float World::angular_velocity(BodyId id) const {
   const auto& w = *state_;
   const std::uint32_t k = w.dense_of(id, "angular_velocity");
-  return rot_delta(w.bodies, k) / w.last_h;
+  return rot_delta(w.bodies, k) / w.timing.last_h;
 }
 
 float World::mass(BodyId id) const {
@@ -244,10 +244,10 @@ BodyState World::state(BodyId id) const {
   s.angular_velocity = angular_velocity(id);
   // One ShapeState per shape: its colliders' vertices (a chain's links share their ends).
   const auto& c = w.colliders;
-  for (const std::uint32_t slot : w.cold[k].shapes) {
+  for (const std::uint32_t slot : w.bodies.cold[k].shapes) {
     ShapeState shape;
-    const ShapeRecord& r = w.shapes[slot];
-    shape.id = w.shape_slots.id_of<ShapeId>(slot);
+    const ShapeRecord& r = w.colliders.shapes[slot];
+    shape.id = w.colliders.shape_slots.id_of<ShapeId>(slot);
     shape.kind = kind_of(r.def.shape);
     shape.sensor = r.def.sensor;
     if (const auto* chain = std::get_if<ChainShape>(&r.def.shape)) shape.loop = chain->loop;
@@ -277,15 +277,16 @@ BodyDef World::definition(BodyId id) const {
   const auto& w = *state_;
   const std::uint32_t k = w.dense_of(id, "definition");
   const auto& b = w.bodies;
-  BodyDef d = w.cold[k].def;
+  BodyDef d = w.bodies.cold[k].def;
   // A compound body's shapes as they are now (set_filter may have changed them).
   if (!d.shapes.empty()) {
     d.shapes.clear();
-    for (const std::uint32_t s : w.cold[k].shapes) d.shapes.push_back(w.shapes[s].def);
+    for (const std::uint32_t s : w.bodies.cold[k].shapes)
+      d.shapes.push_back(w.colliders.shapes[s].def);
   }
   const Rot r{b.qc[k], b.qs[k]};
   d.angle = angle_of(r);
-  d.center = Vec2{b.px[k], b.py[k]} - rotate(r, w.cold[k].com_offset);
+  d.center = Vec2{b.px[k], b.py[k]} - rotate(r, w.bodies.cold[k].com_offset);
   // A polygon given by vertices is stored as given, relative to def.center, so its centre
   // is recovered through the same offset.
   d.velocity = linear_velocity(id);
@@ -333,15 +334,15 @@ void World::set_linear_velocity(BodyId id, Vec2 v) {
   const std::uint32_t k = w.check_linear_velocity(id, v, "set_linear_velocity");
   auto& b = w.bodies;
   const Vec2 old = linear_velocity(id);
-  b.dx[k] = v.x * w.last_h;
-  b.dy[k] = v.y * w.last_h;
+  b.dx[k] = v.x * w.timing.last_h;
+  b.dy[k] = v.y * w.timing.last_h;
   drop_locked_motion(w, k);
   if (!w.is_rigid(k)) {
     auto& q = w.particles;
     for (std::uint32_t i = b.particle_begin[k]; i < b.particle_begin[k] + b.particle_count[k];
          ++i) {
-      q.dx[i] += (v.x - old.x) * w.last_h;
-      q.dy[i] += (v.y - old.y) * w.last_h;
+      q.dx[i] += (v.x - old.x) * w.timing.last_h;
+      q.dy[i] += (v.y - old.y) * w.timing.last_h;
     }
   }
   wake(id);
@@ -351,13 +352,13 @@ void World::set_angular_velocity(BodyId id, float omega) {
   auto& w = *state_;
   const std::uint32_t k = w.check_angular_velocity(id, omega, "set_angular_velocity");
   auto& b = w.bodies;
-  if (w.cold[k].def.fixed_rotation) return;  // it never turns
+  if (w.bodies.cold[k].def.fixed_rotation) return;  // it never turns
   const float old = angular_velocity(id);
-  b.da[k] = omega * w.last_h;
+  b.da[k] = omega * w.timing.last_h;
   if (!w.is_rigid(k)) {
     // Add (omega - old) x r to every particle's velocity.
     auto& q = w.particles;
-    const float dw = (omega - old) * w.last_h;
+    const float dw = (omega - old) * w.timing.last_h;
     for (std::uint32_t i = b.particle_begin[k]; i < b.particle_begin[k] + b.particle_count[k];
          ++i) {
       const float rx = q.x[i] - b.px[k], ry = q.y[i] - b.py[k];
@@ -389,7 +390,7 @@ void World::set_transform(BodyId id, Vec2 position, float angle) {
     q.x[i] = x.x, q.y[i] = x.y, q.dx[i] = motion.x, q.dy[i] = motion.y;
   }
   refresh_body_boxes(w, k);
-  ++w.body_edits;
+  ++w.bodies.edits;
   wake(id);
 }
 
@@ -486,32 +487,32 @@ void World::wake(BodyId id) {
 // ---- results ----
 
 std::span<const SensorEvent> World::sensor_begin_events() const {
-  state_->events_read |= WorldState::kSensorBeginList;
-  return state_->sensor_begin_events;
+  state_->events.read |= EventStore::kSensorBeginList;
+  return state_->events.sensor_begin;
 }
 std::span<const SensorEvent> World::sensor_end_events() const {
-  state_->events_read |= WorldState::kSensorEndList;
-  return state_->sensor_end_events;
+  state_->events.read |= EventStore::kSensorEndList;
+  return state_->events.sensor_end;
 }
 
 std::span<const ContactEvent> World::contact_begin_events() const {
-  state_->events_read |= WorldState::kBeginList;
-  return state_->begin_events;
+  state_->events.read |= EventStore::kBeginList;
+  return state_->events.begin;
 }
 std::span<const ContactEvent> World::contact_end_events() const {
-  state_->events_read |= WorldState::kEndList;
-  return state_->end_events;
+  state_->events.read |= EventStore::kEndList;
+  return state_->events.end;
 }
 std::span<const ContactHitEvent> World::contact_hit_events() const {
-  state_->events_read |= WorldState::kHitList;
-  return state_->hit_events;
+  state_->events.read |= EventStore::kHitList;
+  return state_->events.hit;
 }
 std::size_t World::contact_count() const { return state_->contacts.points.size(); }
 
 const StepProfile& World::profile() const {
   const auto& w = *state_;
-  StepProfile& m = w.profile_mean;
-  const StepProfile& s = w.profile_sum;
+  StepProfile& m = w.profile.mean;
+  const StepProfile& s = w.profile.sum;
   const double n = s.steps > 0 ? double(s.steps) : 1.0;
   m.integrate = s.integrate / n, m.broad_phase = s.broad_phase / n;
   m.narrow_phase = s.narrow_phase / n, m.islands = s.islands / n, m.solve = s.solve / n;
@@ -520,7 +521,7 @@ const StepProfile& World::profile() const {
   return m;
 }
 
-void World::reset_profile() { state_->profile_sum = StepProfile{}; }
+void World::reset_profile() { state_->profile.sum = StepProfile{}; }
 
 std::uint64_t World::state_hash() const {
   // FNV-1a over the bits of every particle position, in body creation order.

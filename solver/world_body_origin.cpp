@@ -11,14 +11,15 @@ namespace strut {
 
 Vec2 World::local_center(BodyId id) const {
   const auto& w = *state_;
-  return w.cold[w.dense_of(id, "local_center")].com_offset;
+  return w.bodies.cold[w.dense_of(id, "local_center")].com_offset;
 }
 
 Transform World::origin_transform(BodyId id) const {
   const auto& w = *state_;
   const std::uint32_t k = w.dense_of(id, "origin_transform");
   const Rot r{w.bodies.qc[k], w.bodies.qs[k]};
-  return {Vec2{w.bodies.px[k], w.bodies.py[k]} - rotate(r, w.cold[k].com_offset), angle_of(r)};
+  return {Vec2{w.bodies.px[k], w.bodies.py[k]} - rotate(r, w.bodies.cold[k].com_offset),
+          angle_of(r)};
 }
 
 void World::set_origin_transform(BodyId id, Vec2 origin, float angle) {
@@ -28,7 +29,7 @@ void World::set_origin_transform(BodyId id, Vec2 origin, float angle) {
   if (!std::isfinite(angle)) throw Error("set_origin_transform: angle is not a finite number");
   // The centre is what set_transform places and checks against the coordinate limit; checked
   // here first so that the message names this call's field.
-  const Vec2 centre = origin + rotate(make_rot(angle), w.cold[k].com_offset);
+  const Vec2 centre = origin + rotate(make_rot(angle), w.bodies.cold[k].com_offset);
   if (std::fabs(centre.x) > limits::kMaxCoordinate || std::fabs(centre.y) > limits::kMaxCoordinate)
     throw Error("set_origin_transform: origin puts the centre of mass at (" +
                 shapes::number_text(centre.x) + ", " + shapes::number_text(centre.y) +

@@ -25,8 +25,8 @@ bool reportable(const WorldState& w, std::size_t p) {
   if (!set.pair_touching[p]) return false;
   const std::uint64_t key = set.pair_keys[p];
   for (const std::uint32_t slot : {std::uint32_t(key >> 32), std::uint32_t(key)}) {
-    if (slot >= w.collider_slots.size() || !w.collider_slots[slot].alive) return false;
-    const std::uint32_t body = w.colliders.body[w.collider_slots[slot].dense];
+    if (slot >= w.colliders.slots.size() || !w.colliders.slots[slot].alive) return false;
+    const std::uint32_t body = w.colliders.body[w.colliders.slots[slot].dense];
     if (w.bodies.flags[body] & (kSleeping | kDead)) return false;
   }
   return true;
@@ -41,8 +41,9 @@ ContactData contact_data(const WorldState& w, std::size_t p) {
   const std::uint32_t slot_a = std::uint32_t(key >> 32), slot_b = std::uint32_t(key);
   ContactData d{w.body_of_collider(slot_a), w.body_of_collider(slot_b), w.shape_of_collider(slot_a),
                 w.shape_of_collider(slot_b)};
-  const std::uint32_t body_a = w.colliders.body[w.collider_slots[slot_a].dense];
-  const float to_step = w.last_h > 0 ? float(w.last_substeps) / w.last_h : 0.0f;
+  const std::uint32_t body_a = w.colliders.body[w.colliders.slots[slot_a].dense];
+  const float to_step =
+      w.timing.last_h > 0 ? float(w.timing.last_substeps) / w.timing.last_h : 0.0f;
   for (std::uint32_t k = set.pair_begin[p]; k < set.pair_begin[p + 1]; ++k) {
     const ContactPoint& cp = set.points[k];
     const PointImpulses impulses = point_impulses(set, set.points, k);
@@ -71,8 +72,7 @@ ContactData contact_data(const WorldState& w, std::size_t p) {
 }
 
 // The reportable pairs with a collider among `slots` (collider slots).
-std::vector<ContactData> contacts_of(const WorldState& w,
-                                     const std::vector<std::uint32_t>& slots) {
+std::vector<ContactData> contacts_of(const WorldState& w, const std::vector<std::uint32_t>& slots) {
   std::vector<ContactData> out;
   const ContactSet& set = w.contacts;
   auto ours = [&](std::uint32_t slot) {
@@ -101,8 +101,8 @@ std::vector<ContactData> World::body_contacts(BodyId id) const {
 
 std::vector<ContactData> World::shape_contacts(ShapeId id) const {
   const WorldState& w = *state_;
-  const std::uint32_t s = w.shape_slots.slot_of(id, "shape_contacts");
-  const std::uint32_t k = w.slots[w.shapes[s].body].dense;
+  const std::uint32_t s = w.colliders.shape_slots.slot_of(id, "shape_contacts");
+  const std::uint32_t k = w.bodies.slots[w.colliders.shapes[s].body].dense;
   if (w.bodies.flags[k] & kSleeping) return {};
   std::vector<std::uint32_t> slots;
   for (std::uint32_t i = w.bodies.collider_begin[k];
@@ -113,15 +113,16 @@ std::vector<ContactData> World::shape_contacts(ShapeId id) const {
 
 std::vector<ShapeId> World::sensor_overlaps(ShapeId sensor) const {
   const WorldState& w = *state_;
-  const std::uint32_t s = w.shape_slots.slot_of(sensor, "sensor_overlaps");
-  if (!w.shapes[s].def.sensor)
+  const std::uint32_t s = w.colliders.shape_slots.slot_of(sensor, "sensor_overlaps");
+  if (!w.colliders.shapes[s].def.sensor)
     throw Error("sensor_overlaps: " + shape_text(sensor) + " is not a sensor");
   // Keys are (sensor slot << 32 | visitor slot), sorted: the sensor's are one run.
   const std::uint64_t first = std::uint64_t(s) << 32;
-  const auto begin = std::lower_bound(w.sensor_overlaps.begin(), w.sensor_overlaps.end(), first);
+  const auto begin =
+      std::lower_bound(w.events.sensor_overlaps.begin(), w.events.sensor_overlaps.end(), first);
   std::vector<ShapeId> out;
-  for (auto it = begin; it != w.sensor_overlaps.end() && (*it >> 32) == s; ++it)
-    out.push_back(w.shape_slots.id_of<ShapeId>(std::uint32_t(*it)));
+  for (auto it = begin; it != w.events.sensor_overlaps.end() && (*it >> 32) == s; ++it)
+    out.push_back(w.colliders.shape_slots.id_of<ShapeId>(std::uint32_t(*it)));
   return out;
 }
 

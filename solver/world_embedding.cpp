@@ -29,8 +29,8 @@ struct UnitMass {
 };
 UnitMass unit_mass(const WorldState& w, std::uint32_t k) {
   std::vector<shapes::MassData> parts;
-  for (const std::uint32_t s : w.cold[k].shapes)
-    for (const shapes::LocalCollider& c : shapes::make_colliders(w.shapes[s].def))
+  for (const std::uint32_t s : w.bodies.cold[k].shapes)
+    for (const shapes::LocalCollider& c : shapes::make_colliders(w.colliders.shapes[s].def))
       parts.push_back(shapes::mass_of(c, 1.0f));
   const shapes::MassData m = shapes::combine(parts);
   return {m.mass, m.inertia};
@@ -52,7 +52,7 @@ void forget_contact_features(WorldState& w, std::uint32_t k) {
   for (std::size_t p = 0; p < set.pair_keys.size(); ++p) {
     const std::uint64_t key = set.pair_keys[p];
     for (const std::uint32_t slot : {std::uint32_t(key >> 32), std::uint32_t(key)}) {
-      const IdSlot& cs = w.collider_slots[slot];
+      const IdSlot& cs = w.colliders.slots[slot];
       if (cs.alive && w.colliders.body[cs.dense] == k) set.pair_cache[p].margin = -1;
     }
   }
@@ -62,39 +62,39 @@ void forget_contact_features(WorldState& w, std::uint32_t k) {
 
 std::uint64_t World::user_data(BodyId id) const {
   const auto& w = *state_;
-  return w.cold[w.dense_of(id, "user_data")].def.user_data;
+  return w.bodies.cold[w.dense_of(id, "user_data")].def.user_data;
 }
 
 void World::set_user_data(BodyId id, std::uint64_t value) {
   auto& w = *state_;
-  w.cold[w.dense_of(id, "set_user_data")].def.user_data = value;
+  w.bodies.cold[w.dense_of(id, "set_user_data")].def.user_data = value;
 }
 
 std::uint64_t World::user_data(ShapeId id) const {
   const auto& w = *state_;
-  return w.shapes[w.shape_slots.slot_of(id, "user_data")].def.user_data;
+  return w.colliders.shapes[w.colliders.shape_slots.slot_of(id, "user_data")].def.user_data;
 }
 
 void World::set_user_data(ShapeId id, std::uint64_t value) {
   auto& w = *state_;
-  w.shapes[w.shape_slots.slot_of(id, "set_user_data")].def.user_data = value;
+  w.colliders.shapes[w.colliders.shape_slots.slot_of(id, "set_user_data")].def.user_data = value;
 }
 
 std::uint64_t World::user_data(JointId id) const {
   const auto& w = *state_;
   w.joint_dense_of(id, "user_data");
   const std::uint32_t slot = id.index - 1;
-  if (slot >= w.joint_user_data.size() || w.joint_user_data[slot].generation != id.generation)
+  if (slot >= w.joints.user_data.size() || w.joints.user_data[slot].generation != id.generation)
     return 0;
-  return w.joint_user_data[slot].value;
+  return w.joints.user_data[slot].value;
 }
 
 void World::set_user_data(JointId id, std::uint64_t value) {
   auto& w = *state_;
   w.joint_dense_of(id, "set_user_data");
   const std::uint32_t slot = id.index - 1;
-  if (slot >= w.joint_user_data.size()) w.joint_user_data.resize(slot + 1);
-  w.joint_user_data[slot] = {id.generation, value};
+  if (slot >= w.joints.user_data.size()) w.joints.user_data.resize(slot + 1);
+  w.joints.user_data[slot] = {id.generation, value};
 }
 
 void World::set_sleep_enabled(BodyId id, bool enabled) {
@@ -107,7 +107,7 @@ void World::set_sleep_enabled(BodyId id, bool enabled) {
     w.bodies.flags[k] |= kNoSleep;
     mark_body_edited(w, k);
   }
-  w.cold[k].def.enable_sleep = enabled;
+  w.bodies.cold[k].def.enable_sleep = enabled;
 }
 
 bool World::sleep_enabled(BodyId id) const {
@@ -147,7 +147,7 @@ void World::set_material(BodyId id, const Material& m) {
   Material stored = m;
   const bool dynamic = !(b.flags[k] & (kStatic | kKinematic));
   if (!w.is_rigid(k)) {
-    stored.density = w.cold[k].def.material.density;  // its particles carry the mass
+    stored.density = w.bodies.cold[k].def.material.density;  // its particles carry the mass
   } else {
     const UnitMass u = unit_mass(w, k);
     const double mass = double(m.density) * u.area;
@@ -156,7 +156,7 @@ void World::set_material(BodyId id, const Material& m) {
     b.inertia[k] = float(double(m.density) * u.inertia);
     if (dynamic) {
       b.inv_mass[k] = 1.0f / b.mass[k];
-      b.inv_inertia[k] = w.cold[k].def.fixed_rotation ? 0.0f : 1.0f / b.inertia[k];
+      b.inv_inertia[k] = w.bodies.cold[k].def.fixed_rotation ? 0.0f : 1.0f / b.inertia[k];
     }
   }
   auto& c = w.colliders;
@@ -166,9 +166,9 @@ void World::set_material(BodyId id, const Material& m) {
     c.restitution[i] = m.restitution;
     c.mix_rules[i] = mix_rules_of(m);
   }
-  for (const std::uint32_t s : w.cold[k].shapes) w.shapes[s].def.material = stored;
-  w.cold[k].def.material = stored;
-  for (ShapeDef& sd : w.cold[k].def.shapes) sd.material = stored;
+  for (const std::uint32_t s : w.bodies.cold[k].shapes) w.colliders.shapes[s].def.material = stored;
+  w.bodies.cold[k].def.material = stored;
+  for (ShapeDef& sd : w.bodies.cold[k].def.shapes) sd.material = stored;
   forget_contact_features(w, k);
   wake(id);
 }
@@ -181,8 +181,8 @@ void World::set_filter(BodyId id, std::uint32_t category, std::uint32_t mask) {
     filter.category = category, filter.mask = mask;
     set_filter(shape, filter);
   }
-  w.cold[k].def.category = category;
-  w.cold[k].def.mask = mask;
+  w.bodies.cold[k].def.category = category;
+  w.bodies.cold[k].def.mask = mask;
   wake(id);
 }
 
@@ -207,10 +207,10 @@ void World::set_type(BodyId id, BodyType type) {
   } else {
     // A joint needs one body of finite mass.
     const std::uint32_t slot = b.slot[k];
-    if (slot < w.joints_of_body.size())
-      for (const std::uint32_t js : w.joints_of_body[slot]) {
-        const Joint& j = w.joints[w.joint_slots[js].dense];
-        const std::uint32_t other = w.slots[j.slot_a == slot ? j.slot_b : j.slot_a].dense;
+    if (slot < w.joints.of_body.size())
+      for (const std::uint32_t js : w.joints.of_body[slot]) {
+        const Joint& j = w.joints.dense[w.joints.slots[js].dense];
+        const std::uint32_t other = w.bodies.slots[j.slot_a == slot ? j.slot_b : j.slot_a].dense;
         if (b.inv_mass[other] == 0 && b.inv_inertia[other] == 0)
           throw Error("set_type: " + body_text(id) +
                       " has a joint to a body of infinite mass; it must stay dynamic");
@@ -223,13 +223,13 @@ void World::set_type(BodyId id, BodyType type) {
   if (type == BodyType::Kinematic) b.flags[k] |= kKinematic;
   const bool dynamic = type == BodyType::Dynamic;
   b.inv_mass[k] = dynamic ? 1.0f / b.mass[k] : 0.0f;
-  b.inv_inertia[k] = dynamic && !w.cold[k].def.fixed_rotation ? 1.0f / b.inertia[k] : 0.0f;
+  b.inv_inertia[k] = dynamic && !w.bodies.cold[k].def.fixed_rotation ? 1.0f / b.inertia[k] : 0.0f;
   if (is_static) b.dx[k] = b.dy[k] = b.da[k] = 0;
   b.sleep_time[k] = 0;
   mark_body_edited(w, k);
   b.island[k] = b.slot[k];
-  w.cold[k].def.is_static = is_static;
-  w.cold[k].def.is_kinematic = type == BodyType::Kinematic;
+  w.bodies.cold[k].def.is_static = is_static;
+  w.bodies.cold[k].def.is_kinematic = type == BodyType::Kinematic;
   // The broad phase keeps static proxies apart (StaticSet): the proxies move over.
   reinsert_body(w, k);
   forget_contact_features(w, k);

@@ -28,7 +28,9 @@ std::string joint_text(JointId id) {
   return "joint " + std::to_string(id.index) + "/" + std::to_string(id.generation);
 }
 
-BodyId body_id(const WorldState& w, std::uint32_t slot) { return w.slots.id_of<BodyId>(slot); }
+BodyId body_id(const WorldState& w, std::uint32_t slot) {
+  return w.bodies.slots.id_of<BodyId>(slot);
+}
 
 }  // namespace
 
@@ -66,51 +68,51 @@ JointId World::create_joint(const JointDef& def) {
   j.collide = collide_of(def);
   j.def = def;
   ops.init(w, j, a, b);
-  const std::uint32_t slot = w.joint_slots.allocate();
+  const std::uint32_t slot = w.joints.slots.allocate();
   j.slot = slot;
-  w.joint_slots[slot].dense = static_cast<std::uint32_t>(w.joints.size());
-  w.joints.push_back(std::move(j));
-  const Joint& added = w.joints.back();
+  w.joints.slots[slot].dense = static_cast<std::uint32_t>(w.joints.dense.size());
+  w.joints.dense.push_back(std::move(j));
+  const Joint& added = w.joints.dense.back();
   for (const std::uint32_t body : {added.slot_a, added.slot_b}) {
-    if (body >= w.joints_of_body.size()) w.joints_of_body.resize(body + 1);
-    auto& list = w.joints_of_body[body];
+    if (body >= w.joints.of_body.size()) w.joints.of_body.resize(body + 1);
+    auto& list = w.joints.of_body[body];
     if (list.empty() || list.back() != slot) list.push_back(slot);  // a mouse: once
   }
-  w.ignored_pairs_dirty = true;
-  if (has_event_threshold(def)) ++w.threshold_joints;
-  return w.joint_slots.id_of<JointId>(slot);
+  w.pairs.ignored_dirty = true;
+  if (has_event_threshold(def)) ++w.joints.threshold_count;
+  return w.joints.slots.id_of<JointId>(slot);
 }
 
 void World::destroy_joint(JointId id) {
   auto& w = *state_;
-  kill_joint(w, w.joints[w.joint_dense_of(id, "destroy_joint")]);
+  kill_joint(w, w.joints.dense[w.joint_dense_of(id, "destroy_joint")]);
 }
 
-bool World::is_valid(JointId id) const { return state_->joint_slots.is_live(id); }
+bool World::is_valid(JointId id) const { return state_->joints.slots.is_live(id); }
 
-std::size_t World::joint_count() const { return state_->joint_slots.live_count(); }
+std::size_t World::joint_count() const { return state_->joints.slots.live_count(); }
 
 JointType World::joint_type(JointId id) const {
   const auto& w = *state_;
-  return w.joints[w.joint_dense_of(id, "joint_type")].type;
+  return w.joints.dense[w.joint_dense_of(id, "joint_type")].type;
 }
 
 JointDef World::definition(JointId id) const {
   const auto& w = *state_;
-  return w.joints[w.joint_dense_of(id, "definition")].def;
+  return w.joints.dense[w.joint_dense_of(id, "definition")].def;
 }
 
 float World::joint_length(JointId id) const {
   const auto& w = *state_;
-  const Joint& j = w.joints[w.joint_dense_of(id, "joint_length")];
-  const PointRef a = anchor_ref(w, w.slots[j.slot_a].dense, j.anchor_a);
-  const PointRef b = anchor_ref(w, w.slots[j.slot_b].dense, j.anchor_b);
+  const Joint& j = w.joints.dense[w.joint_dense_of(id, "joint_length")];
+  const PointRef a = anchor_ref(w, w.bodies.slots[j.slot_a].dense, j.anchor_a);
+  const PointRef b = anchor_ref(w, w.bodies.slots[j.slot_b].dense, j.anchor_b);
   return length(point_now(w, b) - point_now(w, a));
 }
 
 JointReading World::joint_reading(JointId id) const {
   const auto& w = *state_;
-  return read_joint(w, w.joints[w.joint_dense_of(id, "joint_reading")]);
+  return read_joint(w, w.joints.dense[w.joint_dense_of(id, "joint_reading")]);
 }
 
 namespace {
@@ -120,7 +122,7 @@ namespace {
 template <class Change>
 void change_joint(World& world, WorldState& w, JointId id, const char* call, const char* feature,
                   Change change) {
-  Joint& j = w.joints[w.joint_dense_of(id, call)];
+  Joint& j = w.joints.dense[w.joint_dense_of(id, call)];
   bool has = false;
   try {
     std::visit([&](auto& d) { has = change(d); }, j.def);
@@ -138,7 +140,7 @@ void change_joint(World& world, WorldState& w, JointId id, const char* call, con
 
 void World::set_joint_enabled(JointId id, bool enabled) {
   auto& w = *state_;
-  Joint& j = w.joints[w.joint_dense_of(id, "set_joint_enabled")];
+  Joint& j = w.joints.dense[w.joint_dense_of(id, "set_joint_enabled")];
   j.enabled = enabled;
   if (!enabled) j.reaction_force = {}, j.reaction_torque = 0, j.motor_impulse = 0;
   wake(body_id(w, j.slot_a));
@@ -168,7 +170,7 @@ void World::set_joint_motor(JointId id, const JointMotor& motor) {
 }
 
 void check_motor_speed(const WorldState& w, JointId id, float speed, const char* call) {
-  const Joint& j = w.joints[w.joint_dense_of(id, call)];
+  const Joint& j = w.joints.dense[w.joint_dense_of(id, call)];
   bool has = false;
   try {
     std::visit(
@@ -221,7 +223,7 @@ void World::set_mouse_target(JointId id, Vec2 target) {
     }
     return false;
   });
-  w.joints[w.joint_dense_of(id, "set_mouse_target")].target = target;
+  w.joints.dense[w.joint_dense_of(id, "set_mouse_target")].target = target;
 }
 
 namespace {
@@ -230,7 +232,7 @@ namespace {
 template <class Field>
 void set_threshold(WorldState& w, JointId id, float threshold, const char* call, const char* field,
                    Field field_of) {
-  Joint& j = w.joints[w.joint_dense_of(id, call)];
+  Joint& j = w.joints.dense[w.joint_dense_of(id, call)];
   try {
     check_threshold(threshold, field);
   } catch (const Error& e) {
@@ -239,7 +241,7 @@ void set_threshold(WorldState& w, JointId id, float threshold, const char* call,
   const bool before = has_event_threshold(j.def);
   std::visit([&](auto& d) { field_of(d) = threshold; }, j.def);
   const bool after = has_event_threshold(j.def);
-  w.threshold_joints += std::uint32_t(after) - std::uint32_t(before);
+  w.joints.threshold_count += std::uint32_t(after) - std::uint32_t(before);
 }
 
 }  // namespace

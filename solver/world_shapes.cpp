@@ -22,7 +22,7 @@ std::string id_text(ShapeId id) {
 }
 
 std::uint32_t shape_slot_of(const WorldState& w, ShapeId id, const char* what) {
-  return w.shape_slots.slot_of(id, what);
+  return w.colliders.shape_slots.slot_of(id, what);
 }
 
 // The body's colliders join the broad phase with their filters (their boxes already made).
@@ -31,8 +31,8 @@ void insert_colliders(WorldState& w, std::uint32_t k) {
   const bool is_static = (w.bodies.flags[k] & kStatic) != 0;
   for (std::uint32_t i = w.bodies.collider_begin[k];
        i < w.bodies.collider_begin[k] + w.bodies.collider_count[k]; ++i) {
-    w.broadphase.insert(c.slot[i], collider_broadphase_box(w, i), c.category[i],
-                        broadphase_mask(w, i), is_static);
+    w.pairs.broadphase.insert(c.slot[i], collider_broadphase_box(w, i), c.category[i],
+                              broadphase_mask(w, i), is_static);
   }
 }
 
@@ -41,9 +41,9 @@ void remove_colliders(WorldState& w, std::uint32_t k) {
   const auto& c = w.colliders;
   for (std::uint32_t i = w.bodies.collider_begin[k];
        i < w.bodies.collider_begin[k] + w.bodies.collider_count[k]; ++i) {
-    w.broadphase.remove(c.slot[i]);
-    w.collider_slots.retire(c.slot[i]);
-    ++w.wakes_and_retires;
+    w.pairs.broadphase.remove(c.slot[i]);
+    w.colliders.slots.retire(c.slot[i]);
+    ++w.events.wakes_and_retires;
   }
 }
 
@@ -52,13 +52,13 @@ void remove_colliders(WorldState& w, std::uint32_t k) {
 std::uint32_t place_body(WorldState& w, const BodyDef& def, std::uint32_t slot,
                          std::span<const std::uint32_t> shape_slots) {
   const std::uint32_t dense = add_body(w, def, slot, shape_slots);
-  w.slots[slot].dense = dense;
-  w.motion.resize(w.bodies.size(), 0.0f);
-  w.sweep_x.resize(w.bodies.size(), 0.0f), w.sweep_y.resize(w.bodies.size(), 0.0f);
-  w.spread.resize(w.bodies.size(), 0.0f);
+  w.bodies.slots[slot].dense = dense;
+  w.bodies.motion.resize(w.bodies.size(), 0.0f);
+  w.bodies.sweep_x.resize(w.bodies.size(), 0.0f), w.bodies.sweep_y.resize(w.bodies.size(), 0.0f);
+  w.bodies.spread.resize(w.bodies.size(), 0.0f);
   update_tight_boxes(w, dense);
   insert_colliders(w, dense);
-  ++w.body_edits;
+  ++w.bodies.edits;
   return dense;
 }
 
@@ -70,33 +70,33 @@ void relayout(World& world, WorldState& w, BodyId id, std::vector<std::uint32_t>
   BodyDef def = world.definition(id);
   const Vec2 old_com{w.bodies.px[k], w.bodies.py[k]};
   const float omega = world.angular_velocity(id);
-  const Vec2 old_offset = w.cold[k].com_offset;
+  const Vec2 old_offset = w.bodies.cold[k].com_offset;
   def.shapes.clear();
-  for (const std::uint32_t s : shape_slots) def.shapes.push_back(w.shapes[s].def);
+  for (const std::uint32_t s : shape_slots) def.shapes.push_back(w.colliders.shapes[s].def);
   const BodyDef defaults;
   def.shape = defaults.shape, def.material = defaults.material;
   def.category = defaults.category, def.mask = defaults.mask;
   def.group = defaults.group, def.sensor = defaults.sensor;
   remove_colliders(w, k);
   w.bodies.flags[k] |= kDead;
-  w.first_dead = std::min(w.first_dead, k);
-  w.needs_compaction = true;
+  w.bodies.first_dead = std::min(w.bodies.first_dead, k);
+  w.bodies.needs_compaction = true;
   const std::uint32_t n = place_body(w, def, slot, shape_slots);
   // The centre of mass moved by `shift` in the body's frame: its velocity gains omega x shift,
   // and joint anchors (offsets from the centre of mass) lose the shift.
-  const Vec2 shift = w.cold[n].com_offset - old_offset;
+  const Vec2 shift = w.bodies.cold[n].com_offset - old_offset;
   const Vec2 arm = Vec2{w.bodies.px[n], w.bodies.py[n]} - old_com;
-  w.bodies.dx[n] += -omega * arm.y * w.last_h;
-  w.bodies.dy[n] += omega * arm.x * w.last_h;
+  w.bodies.dx[n] += -omega * arm.y * w.timing.last_h;
+  w.bodies.dy[n] += omega * arm.x * w.timing.last_h;
   // A sleeper stays asleep, in an island of its own (place_body): listed there.
   if (w.bodies.flags[k] & kSleeping) {
     forget_sleeper(w, k);
     w.bodies.flags[n] |= kSleeping;
     list_sleeper(w, n);
   }
-  if (slot < w.joints_of_body.size())
-    for (const std::uint32_t js : w.joints_of_body[slot]) {
-      Joint& j = w.joints[w.joint_slots[js].dense];
+  if (slot < w.joints.of_body.size())
+    for (const std::uint32_t js : w.joints.of_body[slot]) {
+      Joint& j = w.joints.dense[w.joints.slots[js].dense];
       if (j.slot_a == slot) j.anchor_a.local -= shift;
       if (j.slot_b == slot) j.anchor_b.local -= shift;
     }
@@ -113,18 +113,18 @@ BodyId World::create_body(const BodyDef& def) {
   auto& w = *state_;
   if (!def.awake && !w.config.enable_sleep)
     throw Error("create_body: awake: false in a world with sleep disabled (it would never wake)");
-  const std::uint32_t slot = w.slots.allocate();
+  const std::uint32_t slot = w.bodies.slots.allocate();
   const std::vector<ShapeDef> defs = shape_defs_of(def);
   std::vector<std::uint32_t> shape_slots;
   for (const ShapeDef& sd : defs) {
     const std::uint32_t s = new_shape_slot(w);
-    ShapeRecord& r = w.shapes[s];
+    ShapeRecord& r = w.colliders.shapes[s];
     r.body = slot, r.def = sd;
     shape_slots.push_back(s);
   }
   const std::uint32_t dense = place_body(w, def, slot, shape_slots);
   if (!def.awake) sleep_body(w, dense);  // its own island, until something touches it
-  return w.slots.id_of<BodyId>(slot);
+  return w.bodies.slots.id_of<BodyId>(slot);
 }
 
 void World::destroy_body(BodyId id) {
@@ -132,22 +132,22 @@ void World::destroy_body(BodyId id) {
   const std::uint32_t k = w.dense_of(id, "destroy_body");
   // Joints die with their bodies.
   const std::uint32_t slot = id.index - 1;
-  if (slot < w.joints_of_body.size()) {
-    const std::vector<std::uint32_t> joints = w.joints_of_body[slot];  // kill_joint edits it
-    for (const std::uint32_t js : joints) kill_joint(w, w.joints[w.joint_slots[js].dense]);
+  if (slot < w.joints.of_body.size()) {
+    const std::vector<std::uint32_t> joints = w.joints.of_body[slot];  // kill_joint edits it
+    for (const std::uint32_t js : joints) kill_joint(w, w.joints.dense[w.joints.slots[js].dense]);
   }
-  for (const std::uint32_t s : w.cold[k].shapes) {
+  for (const std::uint32_t s : w.bodies.cold[k].shapes) {
     end_sensor_overlaps_of(w, s);
     forget_filter_verdicts(w, s);
-    w.shape_slots.release(s);
+    w.colliders.shape_slots.release(s);
   }
   remove_colliders(w, k);
   if (w.bodies.flags[k] & kSleeping) forget_sleeper(w, k);
   w.bodies.flags[k] |= kDead;
-  w.first_dead = std::min(w.first_dead, k);
-  w.slots.release(slot);
-  w.needs_compaction = true;
-  ++w.body_edits;
+  w.bodies.first_dead = std::min(w.bodies.first_dead, k);
+  w.bodies.slots.release(slot);
+  w.bodies.needs_compaction = true;
+  ++w.bodies.edits;
   // Its contacts are rebuilt at the next step (after compaction); until then only their keys
   // are read, for warm starting.
 }
@@ -162,21 +162,21 @@ ShapeId World::add_shape(BodyId body, const ShapeDef& def) {
   } catch (const Error& e) {
     throw Error(std::string("add_shape: ") + e.what());
   }
-  std::vector<std::uint32_t> slots = w.cold[k].shapes;
+  std::vector<std::uint32_t> slots = w.bodies.cold[k].shapes;
   const std::uint32_t s = new_shape_slot(w);
-  ShapeRecord& r = w.shapes[s];
+  ShapeRecord& r = w.colliders.shapes[s];
   r.body = body.index - 1, r.def = def;
   slots.push_back(s);
   relayout(*this, w, body, slots);
-  return w.shape_slots.id_of<ShapeId>(s);
+  return w.colliders.shape_slots.id_of<ShapeId>(s);
 }
 
 void World::remove_shape(ShapeId id) {
   auto& w = *state_;
   const std::uint32_t s = shape_slot_of(w, id, "remove_shape");
-  const BodyId body = w.slots.id_of<BodyId>(w.shapes[s].body);
+  const BodyId body = w.bodies.slots.id_of<BodyId>(w.colliders.shapes[s].body);
   const std::uint32_t k = w.dense_of(body, "remove_shape");
-  std::vector<std::uint32_t> slots = w.cold[k].shapes;
+  std::vector<std::uint32_t> slots = w.bodies.cold[k].shapes;
   if (slots.size() == 1)
     throw Error("remove_shape: " + id_text(id) + " is its body's only shape (destroy the body)");
   std::erase(slots, s);
@@ -184,8 +184,8 @@ void World::remove_shape(ShapeId id) {
   if (dynamic) {
     double mass = 0;
     for (const std::uint32_t o : slots) {
-      for (const shapes::LocalCollider& c : shapes::make_colliders(w.shapes[o].def))
-        mass += shapes::mass_of(c, w.shapes[o].def.material.density).mass;
+      for (const shapes::LocalCollider& c : shapes::make_colliders(w.colliders.shapes[o].def))
+        mass += shapes::mass_of(c, w.colliders.shapes[o].def.material.density).mass;
     }
     // The magnitude rule of create_body and add_shape: a shape of negligible density may ride on
     // heavier ones, but left alone its mass underflows (fuzz_api: a capsule of 1.7e-41 kg made
@@ -199,48 +199,48 @@ void World::remove_shape(ShapeId id) {
   }
   end_sensor_overlaps_of(w, s);
   forget_filter_verdicts(w, s);
-  w.shape_slots.release(s);
+  w.colliders.shape_slots.release(s);
   relayout(*this, w, body, slots);
 }
 
-bool World::is_valid(ShapeId id) const { return state_->shape_slots.is_live(id); }
+bool World::is_valid(ShapeId id) const { return state_->colliders.shape_slots.is_live(id); }
 
 BodyId World::body_of(ShapeId id) const {
   const auto& w = *state_;
-  const std::uint32_t body = w.shapes[shape_slot_of(w, id, "body_of")].body;
-  return w.slots.id_of<BodyId>(body);
+  const std::uint32_t body = w.colliders.shapes[shape_slot_of(w, id, "body_of")].body;
+  return w.bodies.slots.id_of<BodyId>(body);
 }
 
 std::vector<ShapeId> World::shapes(BodyId id) const {
   const auto& w = *state_;
   std::vector<ShapeId> out;
-  for (const std::uint32_t s : w.cold[w.dense_of(id, "shapes")].shapes)
-    out.push_back(w.shape_slots.id_of<ShapeId>(s));
+  for (const std::uint32_t s : w.bodies.cold[w.dense_of(id, "shapes")].shapes)
+    out.push_back(w.colliders.shape_slots.id_of<ShapeId>(s));
   return out;
 }
 
 ShapeDef World::definition(ShapeId id) const {
   const auto& w = *state_;
-  return w.shapes[shape_slot_of(w, id, "definition")].def;
+  return w.colliders.shapes[shape_slot_of(w, id, "definition")].def;
 }
 
 void World::set_filter(ShapeId id, const ShapeFilter& filter) {
   auto& w = *state_;
   const std::uint32_t s = shape_slot_of(w, id, "set_filter");
-  w.shapes[s].def.filter = filter;
+  w.colliders.shapes[s].def.filter = filter;
   forget_filter_verdicts(w, s);  // the custom filter is asked again
-  const std::uint32_t k = w.slots[w.shapes[s].body].dense;
+  const std::uint32_t k = w.bodies.slots[w.colliders.shapes[s].body].dense;
   auto& c = w.colliders;
   for (std::uint32_t i = w.bodies.collider_begin[k];
        i < w.bodies.collider_begin[k] + w.bodies.collider_count[k]; ++i) {
     if (c.shape[i] != s) continue;
     c.category[i] = filter.category, c.mask[i] = filter.mask, c.group[i] = filter.group;
-    w.broadphase.set_filter(c.slot[i], filter.category, broadphase_mask(w, i));
+    w.pairs.broadphase.set_filter(c.slot[i], filter.category, broadphase_mask(w, i));
   }
   // A single-shape body's definition carries the filter on the body.
-  if (w.cold[k].def.shapes.empty()) {
-    w.cold[k].def.category = filter.category, w.cold[k].def.mask = filter.mask;
-    w.cold[k].def.group = filter.group;
+  if (w.bodies.cold[k].def.shapes.empty()) {
+    w.bodies.cold[k].def.category = filter.category, w.bodies.cold[k].def.mask = filter.mask;
+    w.bodies.cold[k].def.group = filter.group;
   }
 }
 

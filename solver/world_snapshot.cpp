@@ -37,11 +37,11 @@ constexpr std::size_t kHeaderBytes = 32;
 std::uint32_t layout_fingerprint() {
   const std::array<std::size_t, 24> sizes = {
       sizeof(WorldConfig),  sizeof(WorldState), sizeof(StepScratch),    sizeof(ContactSet),
-      sizeof(ContactPoint), sizeof(PairCache),   sizeof(WideConstraint), sizeof(WideFeatures),
-      sizeof(ContactWork),  sizeof(Joint),       sizeof(JointDef),       sizeof(PrepareBody),
-      sizeof(SolverBody),   sizeof(LaneStrut),   sizeof(LaneGroup),      sizeof(PointGroup),
-      sizeof(AngleGroup),   sizeof(AngleRows),   sizeof(RigidRows),      sizeof(AngleMotion),
-      sizeof(WideStrut),    sizeof(Material),    sizeof(Aabb),           sizeof(void*)};
+      sizeof(ContactPoint), sizeof(PairCache),  sizeof(WideConstraint), sizeof(WideFeatures),
+      sizeof(ContactWork),  sizeof(Joint),      sizeof(JointDef),       sizeof(PrepareBody),
+      sizeof(SolverBody),   sizeof(LaneStrut),  sizeof(LaneGroup),      sizeof(PointGroup),
+      sizeof(AngleGroup),   sizeof(AngleRows),  sizeof(RigidRows),      sizeof(AngleMotion),
+      sizeof(WideStrut),    sizeof(Material),   sizeof(Aabb),           sizeof(void*)};
   return std::uint32_t(XXH3_64bits(sizes.data(), sizeof sizes));
 }
 
@@ -79,8 +79,8 @@ void check_stores(WorldState& w) {
   same_length(w.bodies, n, "body");
   same_length(w.colliders, nc, "collider");
   same_length(w.particles, np, "particle");
-  if (w.cold.size() != n)
-    fail("body definitions: " + std::to_string(w.cold.size()) + " for " + std::to_string(n) +
+  if (w.bodies.cold.size() != n)
+    fail("body definitions: " + std::to_string(w.bodies.cold.size()) + " for " + std::to_string(n) +
          " bodies");
   for (std::size_t b = 0; b < n; ++b) {
     const std::string body = "body " + std::to_string(b);
@@ -88,22 +88,24 @@ void check_stores(WorldState& w) {
     // next step's compaction: its slot is free or names the body's new entry, as a dead joint's.
     const std::uint32_t slot = w.bodies.slot[b];
     const bool dead = (w.bodies.flags[b] & kDead) != 0;
-    if (!dead && (slot >= w.slots.size() || !w.slots[slot].alive || w.slots[slot].dense != b))
+    if (!dead && (slot >= w.bodies.slots.size() || !w.bodies.slots[slot].alive ||
+                  w.bodies.slots[slot].dense != b))
       fail(body + ": id slot " + std::to_string(slot) + " does not name it");
     if (std::uint64_t(w.bodies.particle_begin[b]) + w.bodies.particle_count[b] > np)
       fail(body + ": particles outside the particle store");
     if (std::uint64_t(w.bodies.collider_begin[b]) + w.bodies.collider_count[b] > nc)
       fail(body + ": colliders outside the collider store");
-    if (std::uint64_t(w.bodies.strut_begin[b]) + w.bodies.strut_count[b] > w.struts.size())
+    if (std::uint64_t(w.bodies.strut_begin[b]) + w.bodies.strut_count[b] > w.soft.struts.size())
       fail(body + ": struts outside the strut store");
   }
   for (std::size_t c = 0; c < nc; ++c) {
     const std::string collider = "collider " + std::to_string(c);
     const std::uint32_t body = w.colliders.body[c];
     if (body >= n) fail(collider + ": body " + std::to_string(body) + " does not exist");
-    if (w.colliders.shape[c] >= w.shapes.size()) fail(collider + ": its shape does not exist");
+    if (w.colliders.shape[c] >= w.colliders.shapes.size())
+      fail(collider + ": its shape does not exist");
     const std::uint32_t slot = w.colliders.slot[c];
-    if (slot >= w.collider_slots.size() || w.collider_slots[slot].dense != c)
+    if (slot >= w.colliders.slots.size() || w.colliders.slots[slot].dense != c)
       fail(collider + ": id slot " + std::to_string(slot) + " does not name it");
     if (std::uint64_t(w.colliders.vertex_begin[c]) + w.colliders.count[c] >
         w.bodies.particle_count[body])
@@ -111,16 +113,16 @@ void check_stores(WorldState& w) {
   }
   for (std::size_t p = 0; p < np; ++p)
     if (w.particles.body[p] >= n) fail("particle " + std::to_string(p) + ": no such body");
-  for (std::size_t s = 0; s < w.struts.size(); ++s)
-    if (w.struts[s].a >= np || w.struts[s].b >= np)
+  for (std::size_t s = 0; s < w.soft.struts.size(); ++s)
+    if (w.soft.struts[s].a >= np || w.soft.struts[s].b >= np)
       fail("strut " + std::to_string(s) + ": its particles do not exist");
-  for (std::size_t j = 0; j < w.joints.size(); ++j) {
-    const Joint& joint = w.joints[j];
+  for (std::size_t j = 0; j < w.joints.dense.size(); ++j) {
+    const Joint& joint = w.joints.dense[j];
     if (joint.dead) continue;
-    if (joint.slot_a >= w.slots.size() || joint.slot_b >= w.slots.size() ||
-        !w.slots[joint.slot_a].alive || !w.slots[joint.slot_b].alive)
+    if (joint.slot_a >= w.bodies.slots.size() || joint.slot_b >= w.bodies.slots.size() ||
+        !w.bodies.slots[joint.slot_a].alive || !w.bodies.slots[joint.slot_b].alive)
       fail("joint " + std::to_string(j) + ": its bodies do not exist");
-    if (joint.slot >= w.joint_slots.size() || w.joint_slots[joint.slot].dense != j)
+    if (joint.slot >= w.joints.slots.size() || w.joints.slots[joint.slot].dense != j)
       fail("joint " + std::to_string(j) + ": id slot does not name it");
   }
 }
@@ -240,10 +242,11 @@ void World::restore(std::span<const std::uint8_t> bytes) {
   if (!spare_) spare_ = std::make_unique<WorldState>(config);
   spare_->config = config;
   read_sections(*spare_, in, payload, kHeaderBytes);  // may throw: the spare is then just scratch
-  spare_->profile_sum = StepProfile{}, spare_->profile_mean = StepProfile{};
+  spare_->profile.sum = StepProfile{}, spare_->profile.mean = StepProfile{};
   std::swap(state_, spare_);
-  state_->custom_filter = std::move(spare_->custom_filter);  // the world's own callbacks stay
-  state_->pre_solve = std::move(spare_->pre_solve);
+  state_->callbacks.custom_filter =
+      std::move(spare_->callbacks.custom_filter);  // the world's own callbacks stay
+  state_->callbacks.pre_solve = std::move(spare_->callbacks.pre_solve);
 }
 
 }  // namespace strut

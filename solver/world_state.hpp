@@ -328,7 +328,7 @@ struct StepScratch {
   // SoA tight boxes (bounds kernel), per dense collider.
   std::vector<float> tight_lx, tight_ly, tight_ux, tight_uy;
   std::vector<float> fat_lx, fat_ly, fat_ux, fat_uy;  // broad-phase boxes
-  // Each collider's body's sweep and spread (WorldState::sweep_x, ...).
+  // Each collider's body's sweep and spread (BodyStore::sweep_x, ...).
   std::vector<float> collider_sweep_x, collider_sweep_y, collider_spread;
   // Enlarged boxes of the last sweep per dense collider, and the flags the bodies had then.
   std::vector<float> enlarged_lx, enlarged_ly, enlarged_ux, enlarged_uy;
@@ -375,29 +375,21 @@ struct Softness {
 // Throws strut::Error naming the first setting out of range (World's constructor, snapshots).
 void validate_config(const WorldConfig &config);
 
-namespace detail {
+// The world's state is a handful of stores, each owned by one subsystem. A store that has SoA
+// columns is those columns (its base, whose for_each_column adding and compacting go through)
+// plus its ids and bookkeeping.
 
-// Everything a world holds (World keeps it behind a pointer, so the public header shows none of
-// it). The engine's stages and the facade in solver/world*.cpp read and write it.
-struct WorldState {
-  WorldConfig config;
-  TaskSystem tasks;
+// Where the stepping stands.
+struct StepTiming {
   float last_h = 1.0f / 240.0f;  // substep length of the last step: implicit velocities use it
   int last_substeps = 0;  // substeps of the last step (World::body_contacts' impulses per step)
   std::uint64_t step_index = 0;
+};
 
-  BodyArrays bodies;
-  ColliderArrays colliders;
-  // Collider slots key the broad-phase proxies and contact pairs. A removed collider's slot is
-  // retired, not released: last step's contacts still name it, so it is reused only after the
-  // next narrow phase has replaced those contacts. Its dense index is into `colliders`.
-  IdPool collider_slots{"collider"};
-  IdPool shape_slots{"shape"};      // no dense index: a shape's data is shapes[slot]
-  std::vector<ShapeRecord> shapes;  // by shape slot
-  ParticleArrays particles;
-  std::vector<Strut> struts;
+// Bodies: their columns, ids and definitions, and the bookkeeping of which a step visits.
+struct BodyStore : BodyArrays {
   std::vector<BodyCold> cold;  // per dense body
-  IdPool slots{"body"};        // body slots; dense index into `bodies`
+  IdPool slots{"body"};        // body slots; dense index into the columns
   bool needs_compaction = false;
   std::uint32_t first_dead = ~0u;  // the lowest dense index destroyed since the last compaction
   // The bodies a step visits (solver/step/visited_bodies.hpp). Per dense body, its flags when a
@@ -405,99 +397,121 @@ struct WorldState {
   // forces: mark_body_edited); the runs of bodies that were not idle then, and how many slept and
   // were kinematic.
   std::vector<std::uint8_t> visited_flags;
-  std::vector<std::uint32_t> edited_bodies;
+  std::vector<std::uint32_t> edited;
   std::vector<std::pair<std::uint32_t, std::uint32_t>> awake_runs;
-  std::uint32_t sleeping_bodies = 0, kinematic_bodies = 0;
-  // The slots of the bodies that fell asleep in each sleeping island (by its root slot), so that
-  // waking an island visits its own bodies; some may have been destroyed or moved to an island
-  // of their own since, and are skipped.
-  std::unordered_map<std::uint32_t, std::vector<std::uint32_t>> island_sleepers;
-  bool dense_moved = false;             // compaction moved bodies since the last narrow phase
-  bool joints_need_compaction = false;  // dead joints wait in `joints` until the next step
+  std::uint32_t sleeping_count = 0, kinematic_count = 0;
+  bool dense_moved = false;  // compaction moved bodies since the last narrow phase
+  // Bodies with a motion lock (BodyArrays::locks non-zero), destroyed ones until the compaction:
+  // while 0, no stage looks at the locks (solver/bodies/motion_locks.cpp).
+  std::uint32_t locked_count = 0;
+  // Per body, set by update_bounds each step: how far any point may move this step; the motion
+  // split for the broad phase's swept boxes (the displacement at the step's starting velocity
+  // for rigid bodies, and the rest, which may go any way: turning, gravity, a soft body's whole
+  // motion); the farthest surface point from the centre of mass; the longer side of the tight box.
+  std::vector<float> motion;
+  std::vector<float> sweep_x, sweep_y, spread;
+  std::vector<float> step_reach;
+  std::vector<float> extent;
+  // Counts creations, removals and teleports: the query indexes are rebuilt when it changed.
+  std::uint64_t edits = 0;
+};
 
-  std::vector<Joint> joints;    // dense
-  IdPool joint_slots{"joint"};  // dense index into `joints`
-  // User data of joints by slot, with the generation it was set for (a reused slot reads 0).
-  struct JointUserData {
+// Colliders (the convex pieces of shapes, each a broad-phase proxy), the shapes they come from,
+// and tile maps' floors.
+struct ColliderStore : ColliderArrays {
+  // Collider slots key the broad-phase proxies and contact pairs. A removed collider's slot is
+  // retired, not released: last step's contacts still name it, so it is reused only after the
+  // next narrow phase has replaced those contacts. Its dense index is into the columns.
+  IdPool slots{"collider"};
+  IdPool shape_slots{"shape"};      // no dense index: a shape's data is shapes[slot]
+  std::vector<ShapeRecord> shapes;  // by shape slot
+  // Colliders with a tangent speed or rolling resistance, removed ones until the compaction:
+  // while 0, the contact prepare fills no surface rows and the passes read none
+  // (prepare_contacts.cpp, ContactSet::wide_surface).
+  std::uint32_t surface_count = 0;
+  // Colliders whose shape sets ShapeDef::custom_filter or pre_solve (callbacks), removed ones
+  // until the compaction: while 0, no step looks for pairs to ask about.
+  std::uint32_t custom_filter_count = 0, pre_solve_count = 0;
+  std::vector<FloorGrid> floor_grids;  // tile maps with floor tiles, in creation order
+};
+
+// Soft bodies' distance constraints and how they are solved.
+struct SoftStore {
+  std::vector<Strut> struts;
+  // Coloured struts (only when there are enough of them, see colour_struts): colour c is
+  // groups[group_begin[c] .. group_begin[c + 1]), kWideLanes struts a group.
+  Colouring colours;
+  std::vector<WideStrut> groups;
+  std::vector<std::uint32_t> group_begin;
+  // Small soft bodies solved one per lane (strut_lanes.hpp); the struts they leave are the ones
+  // coloured above or looped over in creation order. It caches strut ends, rest lengths and
+  // compliances: code that edits `struts` or renumbers particles sets lanes.dirty.
+  StrutLanes lanes;
+};
+
+// Joints, their ids and user data, and how they are solved.
+struct JointStore {
+  std::vector<Joint> dense;
+  IdPool slots{"joint"};  // dense index into `dense`
+  // User data by slot, with the generation it was set for (a reused slot reads 0).
+  struct UserData {
     std::uint32_t generation = 0;
     std::uint64_t value = 0;
   };
-  std::vector<JointUserData> joint_user_data;
+  std::vector<UserData> user_data;
   // Live joints with a finite force or torque threshold: while 0, a step looks at no joint for
   // joint events (solver/joint_events.cpp).
-  std::uint32_t threshold_joints = 0;
-  // Bodies with a motion lock (BodyArrays::locks non-zero), destroyed ones until the compaction:
-  // while 0, no stage looks at the locks (solver/bodies/motion_locks.cpp).
-  std::uint32_t locked_bodies = 0;
-  // Colliders with a tangent speed or rolling resistance (ColliderArrays), removed ones until the
-  // compaction: while 0, the contact prepare fills no surface rows and the passes read none
-  // (prepare_contacts.cpp, ContactSet::wide_surface).
-  std::uint32_t surface_colliders = 0;
-  // Colliders whose shape sets ShapeDef::custom_filter or pre_solve (ColliderArrays::callbacks),
-  // removed ones until the compaction: while 0, no step looks for pairs to ask about.
-  std::uint32_t custom_filter_colliders = 0, pre_solve_colliders = 0;
+  std::uint32_t threshold_count = 0;
   // Joint slots of each body slot, so destroying a body finds its joints without a scan of all
   // joints (rain destroys hundreds of ragdoll bones among 10,000 joints every few steps).
-  std::vector<std::vector<std::uint32_t>> joints_of_body;
-  bool ignored_pairs_dirty = true;
+  std::vector<std::vector<std::uint32_t>> of_body;
+  bool need_compaction = false;  // dead joints wait in `dense` until the next step
+  Colouring colours;
+  PointMotion point_motion;  // velocity passes of joint points (solver/joints/point_motion.hpp)
+};
 
-  std::vector<std::uint64_t> ignored_pairs;  // sorted slot-pair keys of non-colliding joints
-  broadphase::SweepAndPrune broadphase;      // proxies keyed by collider slot
+// The broad phase and the pairs it finds.
+struct PairStore {
+  std::vector<std::uint64_t> ignored;  // sorted slot-pair keys of non-colliding joints
+  bool ignored_dirty = true;
+  broadphase::SweepAndPrune broadphase;  // proxies keyed by collider slot
   std::vector<broadphase::Pair> broadphase_pairs;
-  std::vector<float> motion;  // per body: how far any point may move this step
-  // Per body, the motion split for the broad phase's swept boxes (update_bounds): the
-  // displacement at the step's starting velocity (rigid bodies) and the rest, which may go any
-  // way (turning, gravity; a soft body's whole motion).
-  std::vector<float> sweep_x, sweep_y, spread;
-  std::vector<float> reach;      // per body: farthest surface point from the centre of mass
-  std::vector<float> extent;     // per body: the longer side of its tight box (update_bounds)
-  std::size_t cached_pairs = 0;  // pairs of the last narrow phase that reused their features
+  std::size_t cached = 0;  // pairs of the last narrow phase that reused their features
   // Dense collider pairs, lower first, that may touch this step (no sensors).
-  std::vector<std::pair<std::uint32_t, std::uint32_t>> candidate_pairs;
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> candidates;
   // Dense collider pairs (sensor, visitor) whose boxes overlap this step.
   std::vector<std::pair<std::uint32_t, std::uint32_t>> sensor_candidates;
-  // (sensor shape slot << 32 | visitor shape slot) of the overlaps found last step, sorted.
-  std::vector<std::uint64_t> sensor_overlaps;
-  // End events of overlaps whose sensor or visitor was removed since the last step.
-  std::vector<SensorEvent> removed_sensor_ends;
   // Pairs of the enlarged boxes last swept (find_candidate_pairs), dense, lower first, and the
   // broad phase's version then: kept while every awake body stays inside its enlarged box.
-  std::vector<std::pair<std::uint32_t, std::uint32_t>> enlarged_pairs;
-  std::vector<std::pair<std::uint32_t, std::uint32_t>> enlarged_sensor_pairs;  // sensor first
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> enlarged;
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> enlarged_sensor;  // sensor first
   std::uint64_t enlarged_version = ~std::uint64_t{0};
-  std::size_t enlarged_sweeps = 0;  // steps whose broad phase swept (tests, profiling)
-  // The custom filter's answers for the shape pairs of the last sweep's pairs, sorted by key
-  // (solver/step/custom_filter.cpp).
-  std::vector<FilterVerdict> filter_verdicts;
-  // The contact callbacks (strut/contact_callbacks.hpp). They belong to the World object, not
-  // its state: snapshots leave them out and restore keeps the world's own (world.cpp).
-  CustomFilter custom_filter;
-  PreSolve pre_solve;
-  std::exception_ptr callback_error;  // the first a callback threw this step, rethrown after it
-  ContactSet contacts;
-  Softness contact_softness, static_softness;
-  Colouring contact_colours;  // of contact pairs
-  Colouring joint_colours;
-  PointMotion point_motion;  // velocity passes of joint points (solver/joints/point_motion.hpp)
-  // Coloured struts (only when there are enough of them, see colour_struts): colour c is
-  // strut_groups[strut_group_begin[c] .. strut_group_begin[c + 1]), kWideLanes struts a group.
-  Colouring strut_colours;
-  std::vector<WideStrut> strut_groups;
-  std::vector<std::uint32_t> strut_group_begin;
-  // Small soft bodies solved one per lane (strut_lanes.hpp); the struts they leave are the ones
-  // coloured above or looped over in creation order. It caches strut ends, rest lengths and
-  // compliances: code that edits `struts` or renumbers particles sets strut_lanes.dirty.
-  StrutLanes strut_lanes;
-  StepScratch scratch;
-  std::vector<FloorGrid> floor_grids;  // tile maps with floor tiles, in creation order
+  std::size_t sweeps = 0;  // steps whose broad phase swept (tests, profiling)
+};
 
-  // Each list accumulated since the program last read it (contact_events.cpp); events_read has
-  // a bit per list read since the last step (EventList), whose list the next step starts afresh.
-  std::vector<ContactEvent> begin_events, end_events;
-  std::vector<ContactHitEvent> hit_events;
-  std::vector<SensorEvent> sensor_begin_events, sensor_end_events;
-  std::vector<JointEvent> joint_events;  // solver/joint_events.cpp
-  enum EventList : std::uint8_t {
+// Contacts: the pairs' points and constraints (ContactSet), their softness and colouring.
+struct ContactStore : ContactSet {
+  Softness softness, static_softness;
+  Colouring colours;  // of contact pairs
+};
+
+// Islands that fell asleep.
+struct IslandStore {
+  // The slots of the bodies that fell asleep in each sleeping island (by its root slot), so that
+  // waking an island visits its own bodies; some may have been destroyed or moved to an island
+  // of their own since, and are skipped.
+  std::unordered_map<std::uint32_t, std::vector<std::uint32_t>> sleepers;
+};
+
+// Events, and what deciding them needs between steps.
+struct EventStore {
+  // Each list accumulated since the program last read it (contact_events.cpp); `read` has a bit
+  // per list read since the last step (List), whose list the next step starts afresh.
+  std::vector<ContactEvent> begin, end;
+  std::vector<ContactHitEvent> hit;
+  std::vector<SensorEvent> sensor_begin, sensor_end;
+  std::vector<JointEvent> joint;  // solver/joint_events.cpp
+  enum List : std::uint8_t {
     kBeginList = 1,
     kEndList = 2,
     kHitList = 4,
@@ -505,7 +519,7 @@ struct WorldState {
     kSensorEndList = 16,
     kJointList = 32,
   };
-  mutable std::uint8_t events_read = 0;
+  mutable std::uint8_t read = 0;
   // Touching pairs (collider slot keys and generations) whose island fell asleep (their contacts
   // are dropped while asleep): no end event then, and no begin event when they wake still
   // touching (contact_events.cpp).
@@ -516,58 +530,140 @@ struct WorldState {
   std::vector<SleepingTouch> sleeping_touches;  // sorted by key
   // Bodies woken and collider slots retired so far, and its value when record_contact_events last
   // checked the sleeping touches. Only a wake or a retired slot can end or forget a touch while
-  // the pairs stay as they were, so while the two agree a settled world skips the check (a
-  // sleeping 30-box pile: about 1,500 of its 7,800 instructions a step). ~0: never checked.
+  // the pairs stay as they were, so while the two agree a settled world skips the check.
+  // ~0: never checked.
   std::uint64_t wakes_and_retires = 0, touches_checked_at = ~std::uint64_t(0);
+  // (sensor shape slot << 32 | visitor shape slot) of the overlaps found last step, sorted.
+  std::vector<std::uint64_t> sensor_overlaps;
+  // End events of overlaps whose sensor or visitor was removed since the last step.
+  std::vector<SensorEvent> removed_sensor_ends;
+};
 
-  // Queries (queries.cpp): rebuilt when step_index or body_edits (creations, removals,
-  // teleports) changed since it was built.
-  mutable QueryIndex query_index;
-  // Static colliders only, for the continuous pass (continuous.cpp), built for body_edits.
+// The program's contact callbacks (strut/contact_callbacks.hpp) and the custom filter's answers.
+struct CallbackStore {
+  // The callbacks belong to the World object, not its state: snapshots leave them out and
+  // restore keeps the world's own (world.cpp).
+  CustomFilter custom_filter;
+  PreSolve pre_solve;
+  std::exception_ptr error;  // the first a callback threw this step, rethrown after it
+  // The custom filter's answers for the shape pairs of the last sweep's pairs, sorted by key
+  // (solver/step/custom_filter.cpp).
+  std::vector<FilterVerdict> filter_verdicts;
+};
+
+// Queries (queries.cpp): rebuilt when step_index or BodyStore::edits changed since built.
+struct QueryStore {
+  mutable QueryIndex index;
+  // Static colliders only, for the continuous pass (continuous.cpp), built for BodyStore::edits.
   QueryIndex static_index;
-  std::uint64_t body_edits = 0;
+};
 
-  StepProfile profile_sum;  // sums; profile() divides
-  mutable StepProfile profile_mean;
+struct ProfileStore {
+  StepProfile sum;  // sums; profile() divides
+  mutable StepProfile mean;
+};
 
+namespace detail {
+
+// Everything a world holds (World keeps it behind a pointer, so the public header shows none of
+// it): its stores. The engine's stages and the facade in solver/world*.cpp read and write it.
+struct WorldState {
+  WorldConfig config;
+  TaskSystem tasks;
+  StepTiming timing;
+  BodyStore bodies;
+  ColliderStore colliders;
+  ParticleArrays particles;  // colliders' vertices and soft bodies' points
+  SoftStore soft;
+  JointStore joints;
+  PairStore pairs;
+  ContactStore contacts;
+  IslandStore islands;
+  EventStore events;
+  CallbackStore callbacks;
+  QueryStore queries;
+  StepScratch scratch;
+  ProfileStore profile;
   // Every member a snapshot stores (solver/world_snapshot.cpp), named for its errors, in order.
   // Not listed: config (stored first, before the world is made) and tasks (the thread pool,
-  // made for the threads asked for at loading), and the profile (a loaded world's starts at 0).
+  // made for the threads asked for at loading), the callbacks (the World object's), and the
+  // profile (a loaded world's starts at 0).
   template <class F>
   void for_each_section(F &&f) {
-    f("last_h", last_h), f("last_substeps", last_substeps), f("step_index", step_index);
-    f("bodies", bodies), f("threshold_joints", threshold_joints), f("joint_events", joint_events);
-    f("locked_bodies", locked_bodies), f("surface_colliders", surface_colliders);
-    f("custom_filter_colliders", custom_filter_colliders);
-    f("pre_solve_colliders", pre_solve_colliders);
-    f("colliders", colliders), f("collider_slots", collider_slots), f("shape_slots", shape_slots);
-    f("shapes", shapes), f("particles", particles), f("struts", struts), f("cold", cold);
-    f("slots", slots), f("needs_compaction", needs_compaction), f("first_dead", first_dead);
-    f("visited_flags", visited_flags), f("edited_bodies", edited_bodies);
-    f("awake_runs", awake_runs), f("sleeping_bodies", sleeping_bodies);
-    f("kinematic_bodies", kinematic_bodies);
-    f("island_sleepers", island_sleepers), f("dense_moved", dense_moved);
-    f("joints_need_compaction", joints_need_compaction), f("joints", joints);
-    f("joint_slots", joint_slots), f("joint_user_data", joint_user_data);
-    f("joints_of_body", joints_of_body), f("ignored_pairs_dirty", ignored_pairs_dirty);
-    f("ignored_pairs", ignored_pairs), f("broadphase", broadphase);
-    f("broadphase_pairs", broadphase_pairs), f("motion", motion);
-    f("sweep_x", sweep_x), f("sweep_y", sweep_y), f("spread", spread), f("reach", reach);
-    f("extent", extent), f("cached_pairs", cached_pairs), f("candidate_pairs", candidate_pairs);
-    f("sensor_candidates", sensor_candidates), f("sensor_overlaps", sensor_overlaps);
-    f("removed_sensor_ends", removed_sensor_ends), f("enlarged_pairs", enlarged_pairs);
-    f("enlarged_sensor_pairs", enlarged_sensor_pairs), f("enlarged_version", enlarged_version);
-    f("enlarged_sweeps", enlarged_sweeps), f("filter_verdicts", filter_verdicts);
-    f("contacts", contacts);
-    f("contact_softness", contact_softness), f("static_softness", static_softness);
-    f("contact_colours", contact_colours), f("joint_colours", joint_colours);
-    f("point_motion", point_motion), f("strut_colours", strut_colours);
-    f("strut_groups", strut_groups), f("strut_group_begin", strut_group_begin);
-    f("strut_lanes", strut_lanes), f("scratch", scratch), f("floor_grids", floor_grids);
-    f("begin_events", begin_events), f("end_events", end_events), f("hit_events", hit_events);
-    f("sensor_begin_events", sensor_begin_events), f("sensor_end_events", sensor_end_events);
-    f("events_read", events_read), f("sleeping_touches", sleeping_touches);
-    f("query_index", query_index), f("static_index", static_index), f("body_edits", body_edits);
+    f("last_h", timing.last_h);
+    f("last_substeps", timing.last_substeps);
+    f("step_index", timing.step_index);
+    f("bodies", static_cast<BodyArrays &>(bodies));
+    f("threshold_joints", joints.threshold_count);
+    f("joint_events", events.joint);
+    f("locked_bodies", bodies.locked_count);
+    f("surface_colliders", colliders.surface_count);
+    f("custom_filter_colliders", colliders.custom_filter_count);
+    f("pre_solve_colliders", colliders.pre_solve_count);
+    f("colliders", static_cast<ColliderArrays &>(colliders));
+    f("collider_slots", colliders.slots);
+    f("shape_slots", colliders.shape_slots);
+    f("shapes", colliders.shapes);
+    f("particles", particles);
+    f("struts", soft.struts);
+    f("cold", bodies.cold);
+    f("slots", bodies.slots);
+    f("needs_compaction", bodies.needs_compaction);
+    f("first_dead", bodies.first_dead);
+    f("visited_flags", bodies.visited_flags);
+    f("edited_bodies", bodies.edited);
+    f("awake_runs", bodies.awake_runs);
+    f("sleeping_bodies", bodies.sleeping_count);
+    f("kinematic_bodies", bodies.kinematic_count);
+    f("island_sleepers", islands.sleepers);
+    f("dense_moved", bodies.dense_moved);
+    f("joints_need_compaction", joints.need_compaction);
+    f("joints", joints.dense);
+    f("joint_slots", joints.slots);
+    f("joint_user_data", joints.user_data);
+    f("joints_of_body", joints.of_body);
+    f("ignored_pairs_dirty", pairs.ignored_dirty);
+    f("ignored_pairs", pairs.ignored);
+    f("broadphase", pairs.broadphase);
+    f("broadphase_pairs", pairs.broadphase_pairs);
+    f("motion", bodies.motion);
+    f("sweep_x", bodies.sweep_x);
+    f("sweep_y", bodies.sweep_y);
+    f("spread", bodies.spread);
+    f("reach", bodies.step_reach);
+    f("extent", bodies.extent);
+    f("cached_pairs", pairs.cached);
+    f("candidate_pairs", pairs.candidates);
+    f("sensor_candidates", pairs.sensor_candidates);
+    f("sensor_overlaps", events.sensor_overlaps);
+    f("removed_sensor_ends", events.removed_sensor_ends);
+    f("enlarged_pairs", pairs.enlarged);
+    f("enlarged_sensor_pairs", pairs.enlarged_sensor);
+    f("enlarged_version", pairs.enlarged_version);
+    f("enlarged_sweeps", pairs.sweeps);
+    f("filter_verdicts", callbacks.filter_verdicts);
+    f("contacts", static_cast<ContactSet &>(contacts));
+    f("contact_softness", contacts.softness);
+    f("static_softness", contacts.static_softness);
+    f("contact_colours", contacts.colours);
+    f("joint_colours", joints.colours);
+    f("point_motion", joints.point_motion);
+    f("strut_colours", soft.colours);
+    f("strut_groups", soft.groups);
+    f("strut_group_begin", soft.group_begin);
+    f("strut_lanes", soft.lanes);
+    f("scratch", scratch);
+    f("floor_grids", colliders.floor_grids);
+    f("begin_events", events.begin);
+    f("end_events", events.end);
+    f("hit_events", events.hit);
+    f("sensor_begin_events", events.sensor_begin);
+    f("sensor_end_events", events.sensor_end);
+    f("events_read", events.read);
+    f("sleeping_touches", events.sleeping_touches);
+    f("query_index", queries.index);
+    f("static_index", queries.static_index);
+    f("body_edits", bodies.edits);
   }
 
   explicit WorldState(const WorldConfig &c)
@@ -594,12 +690,15 @@ struct WorldState {
   std::uint32_t check_central_force(BodyId id, Vec2 force, const char *call) const;
   // The body and shape of a live collider slot.
   BodyId body_of_collider(std::uint32_t collider_slot) const {
-    return id_of_dense(colliders.body[collider_slots[collider_slot].dense]);
+    return id_of_dense(colliders.body[colliders.slots[collider_slot].dense]);
   }
   ShapeId shape_of_collider(std::uint32_t collider_slot) const {
-    return shape_slots.id_of<ShapeId>(colliders.shape[collider_slots[collider_slot].dense]);
+    return colliders.shape_slots.id_of<ShapeId>(
+        colliders.shape[colliders.slots[collider_slot].dense]);
   }
-  BodyId id_of_dense(std::uint32_t dense) const { return slots.id_of<BodyId>(bodies.slot[dense]); }
+  BodyId id_of_dense(std::uint32_t dense) const {
+    return bodies.slots.id_of<BodyId>(bodies.slot[dense]);
+  }
   bool is_rigid(std::uint32_t b) const { return (bodies.flags[b] & kSoft) == 0; }
   bool is_moving(std::uint32_t b) const { return (bodies.flags[b] & (kStatic | kDead)) == 0; }
 };

@@ -155,11 +155,11 @@ void add_substep_stage(WorldState& w, std::vector<TaskSystem::Stage>& stages, Su
 // no joint point is in lanes, no strut, and every joint has a sleeping body or is disabled (its
 // solve returns at once). An idle world's step then builds and runs no substep stage at all.
 bool substeps_have_work(const WorldState& w) {
-  if (!w.scratch.body_runs.empty() || !w.scratch.solver_runs.empty() || !w.struts.empty())
+  if (!w.scratch.body_runs.empty() || !w.scratch.solver_runs.empty() || !w.soft.struts.empty())
     return true;
   if (has_joint_motion(w)) return true;
-  return std::any_of(w.joints.begin(), w.joints.end(), [&w](const Joint& j) {
-    const std::uint32_t a = w.slots[j.slot_a].dense, b = w.slots[j.slot_b].dense;
+  return std::any_of(w.joints.dense.begin(), w.joints.dense.end(), [&w](const Joint& j) {
+    const std::uint32_t a = w.bodies.slots[j.slot_a].dense, b = w.bodies.slots[j.slot_b].dense;
     return j.enabled && !((w.bodies.flags[a] | w.bodies.flags[b]) & kSleeping);
   });
 }
@@ -189,9 +189,9 @@ void run_substeps(WorldState& w, float h, int substeps, StepProfile& p) {
 void begin_step(WorldState& w, float h) {
   compact_bodies(w);
   compact_joints(w);
-  if (w.ignored_pairs_dirty) rebuild_ignored_pairs(w);
-  if (h != w.last_h) rescale_velocities(w, h / w.last_h);
-  w.last_h = h;
+  if (w.pairs.ignored_dirty) rebuild_ignored_pairs(w);
+  if (h != w.timing.last_h) rescale_velocities(w, h / w.timing.last_h);
+  w.timing.last_h = h;
   find_visited_bodies(w);
   auto& b = w.bodies;
   parallel_for_each_in(w, w.scratch.body_runs, [&b](std::uint32_t k) {
@@ -231,7 +231,7 @@ void set_contact_softness(WorldState& w, float h) {
   // whose default is 30 Hz, 0.263 m), 40 Hz 0.147, 45 Hz 0.119, 50 Hz 0.100, 55 Hz 0.099, and at 60
   // Hz (the quarter of the substep rate this cap used to be) the pyramid shakes: 0.68 m.
   const float hertz = std::min(w.config.contact_hertz, 0.1875f / h);
-  w.contact_softness = make_softness(hertz, w.config.contact_damping_ratio, h);
+  w.contacts.softness = make_softness(hertz, w.config.contact_damping_ratio, h);
   // Contacts with static and kinematic bodies: twice as stiff, as they have half the give, but
   // at most a quarter of the substep rate (60 Hz at 4 substeps of a 60 Hz step, omega h = pi/2,
   // Box2D v3's static stiffness). At 90 Hz (omega h = 2.36) the soft step rang: a 3-box stack
@@ -239,7 +239,7 @@ void set_contact_softness(WorldState& w, float h) {
   // never settled, a 20 x 20 box on two unit boxes walked 30 cm and was thrown off; at 72 Hz
   // the stack was quiet but Box2D's HighMassRatio1 collapsed (docs/architecture.md).
   const float static_hertz = std::min(2.0f * hertz, 0.25f / h);
-  w.static_softness = make_softness(static_hertz, w.config.contact_damping_ratio, h);
+  w.contacts.static_softness = make_softness(static_hertz, w.config.contact_damping_ratio, h);
 }
 
 // Reads: nothing. Writes: the forces and torques applied since the last step, cleared (only a
@@ -270,7 +270,7 @@ void clamp_final_motion(WorldState& w, float h) {
 }
 
 void add_to_profile(WorldState& w, const StepProfile& p) {
-  auto& sum = w.profile_sum;
+  auto& sum = w.profile.sum;
   sum.integrate += p.integrate, sum.broad_phase += p.broad_phase;
   sum.narrow_phase += p.narrow_phase, sum.islands += p.islands, sum.solve += p.solve;
   sum.velocity += p.velocity, sum.sleep += p.sleep, sum.total += p.total;
@@ -288,7 +288,7 @@ void World::step(float dt) {
   StepProfile p;
 
   begin_step(w, h);
-  w.last_substeps = substeps;
+  w.timing.last_substeps = substeps;
   clock.lap();  // counted in the total only
 
   // Broad phase. Reads: particles, motion. Writes: tight boxes, motion and reach per body, the
@@ -360,23 +360,23 @@ void World::step(float dt) {
   p.total = clock.total();
   scale_profile(p, clock.ms_per_tick());
 
-  ++w.step_index;
+  ++w.timing.step_index;
   add_to_profile(w, p);
   // A contact callback threw during the step (solver/step/callback_guard.hpp).
-  if (w.callback_error) std::rethrow_exception(std::exchange(w.callback_error, nullptr));
+  if (w.callbacks.error) std::rethrow_exception(std::exchange(w.callbacks.error, nullptr));
 }
 
 void rebuild_ignored_pairs(WorldState& w) {
-  w.ignored_pairs.clear();
-  for (const Joint& j : w.joints)
-    if (!j.collide) w.ignored_pairs.push_back(pair_key(j.slot_a, j.slot_b));
-  std::sort(w.ignored_pairs.begin(), w.ignored_pairs.end());
-  w.ignored_pairs.erase(std::unique(w.ignored_pairs.begin(), w.ignored_pairs.end()),
-                        w.ignored_pairs.end());
+  w.pairs.ignored.clear();
+  for (const Joint& j : w.joints.dense)
+    if (!j.collide) w.pairs.ignored.push_back(pair_key(j.slot_a, j.slot_b));
+  std::sort(w.pairs.ignored.begin(), w.pairs.ignored.end());
+  w.pairs.ignored.erase(std::unique(w.pairs.ignored.begin(), w.pairs.ignored.end()),
+                        w.pairs.ignored.end());
   // The broad phase's proxies are colliders: the world filters jointed bodies after each sweep
   // (colliders_may_touch), and a changed list must make the next step sweep again.
-  w.enlarged_version = ~std::uint64_t{0};
-  w.ignored_pairs_dirty = false;
+  w.pairs.enlarged_version = ~std::uint64_t{0};
+  w.pairs.ignored_dirty = false;
 }
 
 }  // namespace strut

@@ -105,7 +105,7 @@ void expect_compaction_keeps_the_survivors(Removed removed) {
   expect_columns_of_size(w.bodies, kept.size(), "body");
   expect_columns_of_size(w.colliders, state_of(survivors).colliders.size(), "collider");
   expect_columns_of_size(w.particles, state_of(survivors).particles.size(), "particle");
-  EXPECT_EQ(w.struts.size(), state_of(survivors).struts.size());
+  EXPECT_EQ(w.soft.struts.size(), state_of(survivors).soft.struts.size());
   for (std::size_t i = 0; i < kept.size(); ++i) {
     const BodyState a = all.state(kept_in_all[i]), b = survivors.state(kept[i]);
     EXPECT_EQ(a.transform.position, b.transform.position) << "body " << i;

@@ -42,14 +42,14 @@ TEST(ContactCache, SettledPyramidReusesNearlyEveryPair) {
   const std::size_t pairs = impl.contacts.pair_keys.size();
   ASSERT_GT(pairs, 400u);
   // Measured: after 2 s every pair (590 of 590) reuses its features.
-  EXPECT_GE(double(impl.cached_pairs), 0.9 * double(pairs));
+  EXPECT_GE(double(impl.pairs.cached), 0.9 * double(pairs));
 }
 
 TEST(ContactCache, OffMeansEveryPairCollidesAfresh) {
   World w(config(false));
   pyramid(w, 10);
   for (int i = 0; i < 60; ++i) w.step(kDt);
-  EXPECT_EQ(state_of(w).cached_pairs, 0u);
+  EXPECT_EQ(state_of(w).pairs.cached, 0u);
 }
 
 TEST(ContactCache, SlidingBoxCollidesAfreshEveryStep) {
@@ -64,7 +64,7 @@ TEST(ContactCache, SlidingBoxCollidesAfreshEveryStep) {
   for (int i = 0; i < 30; ++i) {
     w.step(kDt);
     ASSERT_EQ(state_of(w).contacts.pair_keys.size(), 1u);
-    EXPECT_EQ(state_of(w).cached_pairs, 0u) << "step " << i;
+    EXPECT_EQ(state_of(w).pairs.cached, 0u) << "step " << i;
   }
 }
 
@@ -79,7 +79,7 @@ TEST(ContactCache, ReusedSpeculativePairIsNotTouching) {
   for (int i = 0; i < 60; ++i) w.step(kDt);
   const auto& set = state_of(w).contacts;
   ASSERT_EQ(set.pair_keys.size(), 3u);  // each box on the ground, and the two boxes
-  EXPECT_EQ(state_of(w).cached_pairs, 3u);
+  EXPECT_EQ(state_of(w).pairs.cached, 3u);
   int touching = 0;
   for (std::size_t p = 0; p < set.pair_keys.size(); ++p) {
     const ContactPoint& cp = set.points[set.pair_begin[p]];
@@ -169,7 +169,7 @@ TEST(ContactCache, SegmentGroundAndCapsulesReuseTheirFeatures) {
   for (int i = 0; i < 120; ++i) cached.step(kDt), fresh.step(kDt);
   const auto& impl = state_of(cached);
   ASSERT_GT(impl.contacts.pair_keys.size(), 40u);
-  EXPECT_EQ(impl.cached_pairs, impl.contacts.pair_keys.size());
+  EXPECT_EQ(impl.pairs.cached, impl.contacts.pair_keys.size());
   float worst = 0;
   for (std::size_t i = 0; i < a.size(); ++i)
     worst =
@@ -209,7 +209,7 @@ TEST(ContactStructure, KeptStructureGivesTheSameBitsAsRecolouring) {
 
 // A body that touches nothing, destroyed and replaced by another in the same step: the pairs,
 // point counts and movable flags stay as they were, but every body after it in dense order moves
-// down one index. The kept structure must notice (WorldState::dense_moved) and refill its lanes'
+// down one index. The kept structure must notice (BodyStore::dense_moved) and refill its lanes'
 // bodies, or it would solve the pyramid's contacts on the wrong bodies.
 TEST(ContactStructure, CompactionBetweenKeptStepsGivesTheSameBitsAsRecolouring) {
   std::uint64_t hashes[2];

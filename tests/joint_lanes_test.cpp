@@ -167,7 +167,8 @@ ChainRun run_chains(bool scalar, int threads) {
   ChainRun run;
   for (int i = 0; i < 90; ++i) {
     world.step(1.0f / 60);
-    for (const AngleGroup& g : w.point_motion.angles) run.angle_lanes = run.angle_lanes || g.any;
+    for (const AngleGroup& g : w.joints.point_motion.angles)
+      run.angle_lanes = run.angle_lanes || g.any;
   }
   run.hash = world.state_hash();
   for (const JointId j : joints) run.readings.push_back(world.joint_reading(j));
@@ -253,14 +254,15 @@ namespace {
 // colouring the step used.
 bool colouring_is_proper(World& world) {
   WorldState& w = state_of(world);
-  const Colouring& c = w.joint_colours;
-  if (c.colour_of.size() != w.joints.size()) return false;
+  const Colouring& c = w.joints.colours;
+  if (c.colour_of.size() != w.joints.dense.size()) return false;
   for (int colour = 0; colour < kColourCount; ++colour) {
     std::vector<std::uint8_t> seen(w.bodies.size(), 0);
     for (std::uint32_t i = c.begin[std::size_t(colour)]; i < c.begin[std::size_t(colour) + 1];
          ++i) {
-      const Joint& j = w.joints[c.order[i]];
-      for (const std::uint32_t body : {w.slots[j.slot_a].dense, w.slots[j.slot_b].dense}) {
+      const Joint& j = w.joints.dense[c.order[i]];
+      for (const std::uint32_t body :
+           {w.bodies.slots[j.slot_a].dense, w.bodies.slots[j.slot_b].dense}) {
         if (!w.scratch.moving[body]) continue;
         if (seen[body]++) return false;
       }

@@ -338,7 +338,7 @@ std::uint64_t soft_hash(int* full_groups = nullptr) {
   }
   for (int i = 0; i < 60; ++i) world.step(1.0f / 60);
   if (full_groups)
-    for (const LaneGroup& g : state_of(world).strut_lanes.groups)
+    for (const LaneGroup& g : state_of(world).soft.lanes.groups)
       *full_groups += g.lanes == std::uint32_t(kLaneBodies);
   return world.state_hash();
 }
@@ -512,7 +512,7 @@ TEST(SimdDispatch, EveryLevelsStrutGroupKernelGivesTheScalarTwinsBits) {
 std::uint64_t joint_grid_hash() {
   SceneInstance inst = build_scene(builtin_scene("joint_grid", 0.2f), 2);
   for (int i = 0; i < 60; ++i) inst.step();
-  EXPECT_FALSE(state_of(inst.world).point_motion.groups.empty());
+  EXPECT_FALSE(state_of(inst.world).joints.point_motion.groups.empty());
   return inst.world.state_hash();
 }
 
@@ -553,13 +553,13 @@ std::uint64_t coloured_soft_hash() {
     for (std::uint32_t i = 0; i < n / 2; ++i) {
       const std::uint32_t from = p0 + i, to = p0 + i + n / 2;
       const float rest = std::hypot(q.x[to] - q.x[from], q.y[to] - q.y[from]);
-      w.struts.push_back({from, to, rest, 1e-6f});
+      w.soft.struts.push_back({from, to, rest, 1e-6f});
     }
   }
-  w.strut_lanes.dirty = true;
+  w.soft.lanes.dirty = true;
   for (int i = 0; i < 90; ++i) world.step(1.0f / 60);
-  EXPECT_EQ(w.strut_lanes.other_count, 330u) << "the braces";
-  EXPECT_GT(w.strut_group_begin[kOverflowColour], 1u) << "the braces must take the coloured path";
+  EXPECT_EQ(w.soft.lanes.other_count, 330u) << "the braces";
+  EXPECT_GT(w.soft.group_begin[kOverflowColour], 1u) << "the braces must take the coloured path";
   return world.state_hash();
 }
 

@@ -15,12 +15,12 @@ struct StrutError {
 
 inline StrutError strut_error(const WorldState& w) {
   StrutError e;
-  for (const Strut& s : w.struts) {
+  for (const Strut& s : w.soft.struts) {
     const float dx = w.particles.x[s.b] - w.particles.x[s.a];
     const float dy = w.particles.y[s.b] - w.particles.y[s.a];
     const float r = std::fabs(std::sqrt(dx * dx + dy * dy) - s.rest) / s.rest;
     e.worst = std::max(e.worst, r);
-    e.mean += r / float(w.struts.size());
+    e.mean += r / float(w.soft.struts.size());
   }
   return e;
 }

@@ -55,10 +55,10 @@ void soft_rain(World& world) {
     for (std::uint32_t i = 0; i < n / 2; ++i) {
       const std::uint32_t from = p0 + i, to = p0 + i + n / 2;
       const float rest = std::hypot(q.x[to] - q.x[from], q.y[to] - q.y[from]);
-      w.struts.push_back({from, to, rest, k % 2 ? 1e-6f : 1e-4f});
+      w.soft.struts.push_back({from, to, rest, k % 2 ? 1e-6f : 1e-4f});
     }
   }
-  w.strut_lanes.dirty = true;
+  w.soft.lanes.dirty = true;
 }
 
 std::uint64_t simulate_soft_rain(bool scalar, int threads, std::size_t* groups = nullptr) {
@@ -66,7 +66,7 @@ std::uint64_t simulate_soft_rain(bool scalar, int threads, std::size_t* groups =
   World world(WorldConfig{.threads = threads, .enable_sleep = false});
   soft_rain(world);
   for (int i = 0; i < 150; ++i) world.step(1.0f / 60);
-  if (groups) *groups = state_of(world).strut_groups.size();
+  if (groups) *groups = state_of(world).soft.groups.size();
   return world.state_hash();
 }
 
@@ -78,8 +78,8 @@ TEST(StrutKernel, SoftRainTakesTheColouredPath) {
   soft_rain(world);
   world.step(1.0f / 60);
   const WorldState& w = state_of(world);
-  EXPECT_GE(w.strut_lanes.other_count, 256u);
-  EXPECT_GE(w.strut_groups.size(), w.strut_lanes.other_count / std::size_t(kWideLanes));
+  EXPECT_GE(w.soft.lanes.other_count, 256u);
+  EXPECT_GE(w.soft.groups.size(), w.soft.lanes.other_count / std::size_t(kWideLanes));
 }
 
 // (a) The SIMD kernel and its scalar twin (the scalar SIMD level) give the same bits over a whole
@@ -135,10 +135,10 @@ StrutError hanging_chain(int links, int substeps, int steps) {
     top.y -= 2 * diag;
   }
   WorldState& w = state_of(world);
-  for (Strut& s : w.struts) s.compliance = 0;
-  w.strut_lanes.dirty = true;
+  for (Strut& s : w.soft.struts) s.compliance = 0;
+  w.soft.lanes.dirty = true;
   for (int i = 0; i < steps; ++i) world.step(1.0f / 60);
-  EXPECT_FALSE(w.strut_lanes.groups.empty()) << "the chain must take the lanes";
+  EXPECT_FALSE(w.soft.lanes.groups.empty()) << "the chain must take the lanes";
   return test::strut_error(w);
 }
 
@@ -175,7 +175,7 @@ float height_of_hanging_boxes(float compliance, int substeps, int iterations) {
     boxes.push_back(test::hang_soft_box(world, 2.0f * float(k), compliance));
   }
   for (int i = 0; i < 480; ++i) world.step(1.0f / 60);
-  EXPECT_FALSE(state_of(world).strut_lanes.groups.empty()) << "not on the lanes";
+  EXPECT_FALSE(state_of(world).soft.lanes.groups.empty()) << "not on the lanes";
   float sum = 0;
   for (BodyId box : boxes) {
     const BodyState s = world.state(box);
@@ -207,15 +207,15 @@ namespace {
 // padding only at the end of a colour's last group, and no movable particle twice in one colour
 // (overflow excepted).
 void expect_valid_strut_colouring(const WorldState& w) {
-  ASSERT_EQ(w.strut_group_begin.size(), std::size_t(kColourCount + 2));
-  std::vector<int> seen(w.struts.size(), 0), coloured(w.struts.size(), 0);
-  for (const StrutRun& r : w.strut_lanes.other)
+  ASSERT_EQ(w.soft.group_begin.size(), std::size_t(kColourCount + 2));
+  std::vector<int> seen(w.soft.struts.size(), 0), coloured(w.soft.struts.size(), 0);
+  for (const StrutRun& r : w.soft.lanes.other)
     for (std::uint32_t k = r.begin; k < r.end; ++k) coloured[k] = 1;
   for (int colour = 0; colour <= kOverflowColour; ++colour) {
     std::set<std::int32_t> owned;
-    const std::uint32_t b = w.strut_group_begin[colour], e = w.strut_group_begin[colour + 1];
+    const std::uint32_t b = w.soft.group_begin[colour], e = w.soft.group_begin[colour + 1];
     for (std::uint32_t gi = b; gi < e; ++gi) {
-      const WideStrut& g = w.strut_groups[gi];
+      const WideStrut& g = w.soft.groups[gi];
       for (int lane = 0; lane < kWideLanes; ++lane) {
         if (g.a[lane] == kStrutPadding) {
           EXPECT_EQ(gi, e - 1) << "padding before a colour's last group";
@@ -223,10 +223,10 @@ void expect_valid_strut_colouring(const WorldState& w) {
           continue;
         }
         const std::uint32_t k = g.strut[lane];
-        ASSERT_LT(k, w.struts.size());
+        ASSERT_LT(k, w.soft.struts.size());
         ++seen[k];
-        EXPECT_EQ(g.a[lane], std::int32_t(w.struts[k].a));
-        EXPECT_EQ(g.b[lane], std::int32_t(w.struts[k].b));
+        EXPECT_EQ(g.a[lane], std::int32_t(w.soft.struts[k].a));
+        EXPECT_EQ(g.b[lane], std::int32_t(w.soft.struts[k].b));
         if (colour == kOverflowColour) continue;
         for (const std::int32_t p : {g.a[lane], g.b[lane]}) {
           if (!(w.particles.w[std::size_t(p)] > 0)) continue;
@@ -255,11 +255,11 @@ void make_fan(WorldState& w, int spokes) {
   }
   const float ring = 2.0f * std::sin(float(M_PI) / float(spokes));
   for (std::uint32_t i = 1; i <= std::uint32_t(spokes); ++i) {
-    w.struts.push_back({0, i, 1.0f, i % 2 == 0 ? 0.0f : 1e-6f});
-    w.struts.push_back({i, i % std::uint32_t(spokes) + 1, ring, 0.0f});
+    w.soft.struts.push_back({0, i, 1.0f, i % 2 == 0 ? 0.0f : 1e-6f});
+    w.soft.struts.push_back({i, i % std::uint32_t(spokes) + 1, ring, 0.0f});
   }
   add(5, 5, 1), add(5, 5, 1);
-  w.struts.push_back({std::uint32_t(q.size() - 2), std::uint32_t(q.size() - 1), 0.0f, 0.0f});
+  w.soft.struts.push_back({std::uint32_t(q.size() - 2), std::uint32_t(q.size() - 1), 0.0f, 0.0f});
 }
 
 }  // namespace
@@ -273,7 +273,7 @@ TEST(StrutKernel, NoTwoStrutsOfOneColourShareAMovableParticle) {
   WorldState fan(WorldConfig{.threads = 1});
   make_fan(fan, 150);
   colour_struts(fan);
-  ASSERT_FALSE(fan.strut_groups.empty());
+  ASSERT_FALSE(fan.soft.groups.empty());
   expect_valid_strut_colouring(fan);
 }
 
@@ -285,19 +285,19 @@ TEST(StrutKernel, SimdGroupsMatchTheTwinAndLeavePinnedAndDegenerateStrutsAlone) 
   make_fan(scalar, 150);
   colour_struts(simd);
   colour_struts(scalar);
-  ASSERT_GT(simd.strut_group_begin[1], 1u) << "the first colour should fill several groups";
+  ASSERT_GT(simd.soft.group_begin[1], 1u) << "the first colour should fill several groups";
   const float inv_h2 = 240.0f * 240.0f;
   for (int it = 0; it < 20; ++it) {
     for (WorldState* w : {&simd, &scalar}) {
       auto& q = w->particles;
       const StrutSpans p{q.x.data(), q.y.data(), q.dx.data(), q.dy.data(), q.w.data()};
       for (int colour = 0; colour <= kOverflowColour; ++colour)
-        for (std::uint32_t g = w->strut_group_begin[colour]; g < w->strut_group_begin[colour + 1];
+        for (std::uint32_t g = w->soft.group_begin[colour]; g < w->soft.group_begin[colour + 1];
              ++g) {
           if (w == &simd && colour != kOverflowColour)
-            solve_strut_group_wide(p, w->strut_groups[g], inv_h2);
+            solve_strut_group_wide(p, w->soft.groups[g], inv_h2);
           else
-            solve_strut_group_scalar(p, w->strut_groups[g], inv_h2);
+            solve_strut_group_scalar(p, w->soft.groups[g], inv_h2);
         }
     }
   }
@@ -308,11 +308,11 @@ TEST(StrutKernel, SimdGroupsMatchTheTwinAndLeavePinnedAndDegenerateStrutsAlone) 
     EXPECT_EQ(bits(q.dx[i]), bits(scalar.particles.dx[i])) << i;
     EXPECT_EQ(bits(q.dy[i]), bits(scalar.particles.dy[i])) << i;
   }
-  for (std::size_t g = 0; g < simd.strut_groups.size(); ++g)
+  for (std::size_t g = 0; g < simd.soft.groups.size(); ++g)
     for (int lane = 0; lane < kWideLanes; ++lane) {
-      const float l = simd.strut_groups[g].lambda[lane];
-      EXPECT_EQ(bits(l), bits(scalar.strut_groups[g].lambda[lane])) << g << " " << lane;
-      if (simd.strut_groups[g].a[lane] == kStrutPadding) {
+      const float l = simd.soft.groups[g].lambda[lane];
+      EXPECT_EQ(bits(l), bits(scalar.soft.groups[g].lambda[lane])) << g << " " << lane;
+      if (simd.soft.groups[g].a[lane] == kStrutPadding) {
         EXPECT_EQ(bits(l), bits(0.0f));
       }
     }

@@ -65,7 +65,7 @@ void make_squashed_bodies(World& world) {
   // Every fourth body gets rigid struts (the API makes a body of compliance 0 rigid).
   for (std::uint32_t k = 0; k < b.size(); k += 4)
     for (std::uint32_t i = 0; i < b.strut_count[k]; ++i)
-      w.struts[b.strut_begin[k] + i].compliance = 0.0f;
+      w.soft.struts[b.strut_begin[k] + i].compliance = 0.0f;
   std::mt19937 rng(11);
   std::uniform_real_distribution<float> jitter(-0.05f, 0.05f);
   for (std::uint32_t k = 0; k + 1 < b.size(); ++k)
@@ -82,7 +82,7 @@ void make_squashed_bodies(World& world) {
     q.x[i] = q.lx[i], q.y[i] = q.ly[i];
     q.dx[i] = -0.0f, q.dy[i] = -0.0f;
   }
-  w.strut_lanes.dirty = true;  // the compliances changed
+  w.soft.lanes.dirty = true;  // the compliances changed
   colour_struts(w);
 }
 
@@ -93,12 +93,12 @@ enum class Path { kSimd, kTwin, kCreationOrder };
 // solve_struts.
 void project(WorldState& w, Path path) {
   const float h = 1.0f / 240.0f, inv_h2 = 1.0f / (h * h);
-  StrutLanes& L = w.strut_lanes;
+  StrutLanes& L = w.soft.lanes;
   auto& q = w.particles;
   const StrutSpans p{q.x.data(), q.y.data(), q.dx.data(), q.dy.data(), q.w.data()};
   for (int substep = 0; substep < 10; ++substep) {
     for (LaneStrut& r : L.rows) std::fill(std::begin(r.lambda), std::end(r.lambda), 0.0f);
-    w.scratch.strut_lambda.assign(w.struts.size(), 0.0f);
+    w.scratch.strut_lambda.assign(w.soft.struts.size(), 0.0f);
     for (int it = 0; it < 2; ++it) {
       if (path == Path::kCreationOrder) {
         solve_struts(w, h);
@@ -129,7 +129,7 @@ void expect_same_particle_bits(const WorldState& a, const WorldState& b) {
 
 // The multiplier of lane l's strut k in the lane rows.
 float lane_lambda(const WorldState& w, const LaneGroup& g, std::uint32_t k, std::uint32_t l) {
-  return w.strut_lanes.rows[g.strut_row + k].lambda[l];
+  return w.soft.lanes.rows[g.strut_row + k].lambda[l];
 }
 
 }  // namespace
@@ -139,7 +139,7 @@ float lane_lambda(const WorldState& w, const LaneGroup& g, std::uint32_t k, std:
 TEST(StrutLanes, TestBedFillsFullPaddedAndSingleBodyGroups) {
   World world(WorldConfig{.gravity = {0, 0}, .threads = 1});
   make_squashed_bodies(world);
-  const StrutLanes& L = state_of(world).strut_lanes;
+  const StrutLanes& L = state_of(world).soft.lanes;
   EXPECT_EQ(L.topologies.size(), 3u);
   EXPECT_EQ(L.other_count, 0u);
   // Boxes (46 with the resting one), hexagons (37), the octagon (1), each topology cut into
@@ -173,10 +173,10 @@ TEST(StrutLanes, SimdGroupsMatchTheScalarTwinBitForBit) {
   project(simd, Path::kSimd);
   project(twin, Path::kTwin);
   expect_same_particle_bits(simd, twin);
-  const StrutLanes& L = simd.strut_lanes;
+  const StrutLanes& L = simd.soft.lanes;
   for (std::size_t r = 0; r < L.rows.size(); ++r)
     for (int l = 0; l < kLaneBodies; ++l)
-      EXPECT_EQ(bits(L.rows[r].lambda[l]), bits(twin.strut_lanes.rows[r].lambda[l]))
+      EXPECT_EQ(bits(L.rows[r].lambda[l]), bits(twin.soft.lanes.rows[r].lambda[l]))
           << "row " << r << " lane " << l;
   for (const LaneGroup& g : L.groups)
     for (std::uint32_t l = g.lanes; l < std::uint32_t(kLaneBodies); ++l)
@@ -202,7 +202,7 @@ TEST(StrutLanes, LanesMatchTheCreationOrderLoopBitForBit) {
   project(lanes, Path::kSimd);
   project(loop, Path::kCreationOrder);
   expect_same_particle_bits(lanes, loop);
-  const StrutLanes& L = lanes.strut_lanes;
+  const StrutLanes& L = lanes.soft.lanes;
   const auto& b = lanes.bodies;
   int differ = 0;
   for (const LaneGroup& g : L.groups)
@@ -234,14 +234,14 @@ void soft_pile(World& world, int bodies) {
   const auto& b = w.bodies;
   const auto& q = w.particles;
   auto brace = [&](std::uint32_t i, std::uint32_t j) {
-    w.struts.push_back({i, j, std::hypot(q.x[j] - q.x[i], q.y[j] - q.y[i]), 1e-6f});
+    w.soft.struts.push_back({i, j, std::hypot(q.x[j] - q.x[i], q.y[j] - q.y[i]), 1e-6f});
   };
   for (std::uint32_t k = 1; k < b.size(); ++k) {
     const std::uint32_t p0 = b.particle_begin[k], n = b.particle_count[k] - 1;
     brace(p0, p0 + n / 2);
     if (n == 4) brace(p0 + 1, p0 + 3);
   }
-  w.strut_lanes.dirty = true;
+  w.soft.lanes.dirty = true;
 }
 
 std::uint64_t pile_hash(int threads, int steps, bool scalar = false) {
@@ -263,9 +263,9 @@ TEST(StrutLanes, SoftPileIsBitIdenticalForAnyThreadCount) {
     soft_pile(world, 360);
     world.step(1.0f / 60);
     const WorldState& w = state_of(world);
-    EXPECT_GE(w.strut_lanes.groups.size(), 8u) << "the lane stage should have several chunks";
-    EXPECT_EQ(w.strut_lanes.other_count, 480u) << "the braces";
-    EXPECT_FALSE(w.strut_groups.empty()) << "the braces should be coloured";
+    EXPECT_GE(w.soft.lanes.groups.size(), 8u) << "the lane stage should have several chunks";
+    EXPECT_EQ(w.soft.lanes.other_count, 480u) << "the braces";
+    EXPECT_FALSE(w.soft.groups.empty()) << "the braces should be coloured";
   }
   const std::uint64_t one = pile_hash(1, 100);
   EXPECT_EQ(pile_hash(2, 100), one) << "2 threads";
@@ -280,7 +280,7 @@ namespace {
 // first particle, struts' ends, rest lengths and compliances are the body's own, and no strut
 // left to the other paths. Returns how many lanes are wrong (0 when the layout is current).
 int stale_lanes(const WorldState& w) {
-  const StrutLanes& L = w.strut_lanes;
+  const StrutLanes& L = w.soft.lanes;
   const auto& b = w.bodies;
   std::vector<int> lanes_of(b.size(), 0);
   int wrong = 0;
@@ -297,7 +297,7 @@ int stale_lanes(const WorldState& w) {
       bool same = g.first[l] == std::int32_t(b.particle_begin[k]) &&
                   t.slots == b.particle_count[k] && t.strut_count == b.strut_count[k];
       for (std::uint32_t i = 0; same && i < t.strut_count; ++i) {
-        const Strut& s = w.struts[b.strut_begin[k] + i];
+        const Strut& s = w.soft.struts[b.strut_begin[k] + i];
         const LaneEnds e = L.ends[t.end_begin + i];
         same = s.a - b.particle_begin[k] == e.a && s.b - b.particle_begin[k] == e.b &&
                bits(rows[i].rest[l]) == bits(s.rest) &&
@@ -334,15 +334,15 @@ TEST(StrutLanes, WholeSimulationRebuildsItsLanesAsBodiesComeAndGo) {
       for (int i = 0; i < n; ++i) world.step(1.0f / 60), stale += stale_lanes(w);
     };
     steps(60);
-    const std::uint64_t builds = w.strut_lanes.builds;
+    const std::uint64_t builds = w.soft.lanes.builds;
     world.destroy_body(ids[3]);
     world.destroy_body(ids[10]);
     steps(30);
     ids.push_back(world.create_body(regular_polygon({0, 6}, 0.5f, 6, 1e-6f)));
     steps(30);
     EXPECT_EQ(stale, 0) << "lanes that were not their body's";
-    EXPECT_GE(w.strut_lanes.builds, builds + 2) << "a rebuild after the removals and the creation";
-    EXPECT_EQ(w.strut_lanes.groups.size(), 2u) << "23 boxes and hexagons: two topologies";
+    EXPECT_GE(w.soft.lanes.builds, builds + 2) << "a rebuild after the removals and the creation";
+    EXPECT_EQ(w.soft.lanes.groups.size(), 2u) << "23 boxes and hexagons: two topologies";
     return world.state_hash();
   };
   EXPECT_EQ(run(false), run(true));
@@ -373,8 +373,8 @@ TEST(StrutLanes, SoftBodiesRestingOnTheGroundKeepTheirShape) {
     const float rest_height = k % 2 ? 0.5f * std::sqrt(3.0f) * 0.5f : 0.5f;
     sink = std::max(sink, std::fabs(world.transform(ids[k]).position.y - rest_height));
   }
-  ASSERT_EQ(w.strut_lanes.other_count, 0u) << "every strut should be on the lanes";
-  ASSERT_FALSE(w.strut_lanes.groups.empty());
+  ASSERT_EQ(w.soft.lanes.other_count, 0u) << "every strut should be on the lanes";
+  ASSERT_FALSE(w.soft.lanes.groups.empty());
   EXPECT_LT(e.worst, 0.01f);
   EXPECT_LT(e.mean, 0.0025f);
   EXPECT_LT(sink, 0.05f);
@@ -397,16 +397,16 @@ TEST(StrutLanes, EveryStrutIsSolvedOnceByOnePath) {
   // struts across it: 48 in all.
   const std::uint32_t big = std::uint32_t(b.size() - 1), p0 = b.particle_begin[big];
   for (std::uint32_t i = 0; i < 16; ++i)
-    w.struts.push_back({p0 + i, p0 + (i + 5) % 16, 1.0f, 1e-6f});
+    w.soft.struts.push_back({p0 + i, p0 + (i + 5) % 16, 1.0f, 1e-6f});
   b.strut_count[big] += 16;
   // A hand-made strut joining body 5 to body 6 (outside any body), and body 7's first strut
   // re-aimed at body 8's particle: body 7 must leave the lanes, body 8 may stay.
-  w.struts.push_back({b.particle_begin[5], b.particle_begin[6], 2.0f, 0.0f});
-  w.struts[b.strut_begin[7]].b = b.particle_begin[8];
-  w.strut_lanes.dirty = true;
+  w.soft.struts.push_back({b.particle_begin[5], b.particle_begin[6], 2.0f, 0.0f});
+  w.soft.struts[b.strut_begin[7]].b = b.particle_begin[8];
+  w.soft.lanes.dirty = true;
   update_strut_lanes(w);
-  const StrutLanes& L = w.strut_lanes;
-  std::vector<int> seen(w.struts.size(), 0);
+  const StrutLanes& L = w.soft.lanes;
+  std::vector<int> seen(w.soft.struts.size(), 0);
   std::vector<std::uint32_t> lane_bodies;
   for (const LaneGroup& g : L.groups) {
     ASSERT_GT(g.lanes, 0u);
@@ -443,7 +443,7 @@ TEST(StrutLanes, GroupsAreRebuiltOnlyWhenBodiesChange) {
     d.soft = 1e-6f;
     ids.push_back(world.create_body(d));
   }
-  const StrutLanes& L = state_of(world).strut_lanes;
+  const StrutLanes& L = state_of(world).soft.lanes;
   auto lane_bodies = [&L] {
     std::uint32_t n = 0;
     for (const LaneGroup& g : L.groups) n += g.lanes;

@@ -157,13 +157,13 @@ std::vector<std::uint32_t> fingerprint(const World& w) {
 bool kept_runs_match_the_flags(World& w) {
   const WorldState& impl = state_of(w);
   const auto& flags = impl.bodies.flags;
-  const auto& seen = impl.visited_flags;
+  const auto& seen = impl.bodies.visited_flags;
   if (seen.size() != flags.size()) return false;
   BodyRuns awake;
   std::uint32_t sleeping = 0, kinematic = 0;
   for (std::uint32_t k = 0; k < seen.size(); ++k) {
-    if (seen[k] != flags[k] && std::find(impl.edited_bodies.begin(), impl.edited_bodies.end(), k) ==
-                                   impl.edited_bodies.end())
+    if (seen[k] != flags[k] && std::find(impl.bodies.edited.begin(), impl.bodies.edited.end(), k) ==
+                                   impl.bodies.edited.end())
       return false;
     sleeping += (seen[k] & kSleeping) != 0;
     kinematic += (seen[k] & kKinematic) != 0;
@@ -174,8 +174,8 @@ bool kept_runs_match_the_flags(World& w) {
     else
       awake.emplace_back(k, k + 1);
   }
-  return awake == impl.awake_runs && sleeping == impl.sleeping_bodies &&
-         kinematic == impl.kinematic_bodies;
+  return awake == impl.bodies.awake_runs && sleeping == impl.bodies.sleeping_count &&
+         kinematic == impl.bodies.kinematic_count;
 }
 
 // The reference a step that skips idle bodies is compared against: every body marked edited, so
@@ -192,8 +192,8 @@ bool sleepers_are_listed(World& w) {
   const auto& b = impl.bodies;
   for (std::uint32_t k = 0; k < b.size(); ++k) {
     if ((b.flags[k] & (kSleeping | kDead)) != kSleeping) continue;
-    const auto listed = impl.island_sleepers.find(b.island[k]);
-    if (listed == impl.island_sleepers.end() ||
+    const auto listed = impl.islands.sleepers.find(b.island[k]);
+    if (listed == impl.islands.sleepers.end() ||
         std::find(listed->second.begin(), listed->second.end(), b.slot[k]) == listed->second.end())
       return false;
   }
@@ -220,13 +220,11 @@ void expect_same_as_visiting_all(bool joints_and_soft) {
     ASSERT_TRUE(kept_runs_match_the_flags(skipping)) << "step " << step;
     ASSERT_TRUE(sleepers_are_listed(skipping)) << "step " << step;
     std::size_t all = 0;  // the reference did visit every body
-    for (const auto& [first, last] : state_of(visiting).scratch.body_runs)
-      all += last - first;
+    for (const auto& [first, last] : state_of(visiting).scratch.body_runs) all += last - first;
     ASSERT_EQ(all, state_of(visiting).bodies.size()) << "step " << step;
     crowded |= !state_of(skipping).scratch.scaled_bodies.empty();
     std::size_t visited = 0;
-    for (const auto& [first, last] : state_of(skipping).scratch.body_runs)
-      visited += last - first;
+    for (const auto& [first, last] : state_of(skipping).scratch.body_runs) visited += last - first;
     fewest_visited = std::min(fewest_visited, visited);
   }
   // The scene did put bodies to sleep and skip them: the pyramid and the sleepers' row.
@@ -257,7 +255,7 @@ TEST(VisitedBodies, AStepVisitsAnIdleBodyOnlyAfterItChanged) {
   const BodyId asleep = w.create_body(sleeper);
   const auto visited = [&w](BodyId id) {
     const auto& impl = state_of(w);
-    const std::uint32_t k = impl.slots[id.index - 1].dense;
+    const std::uint32_t k = impl.bodies.slots[id.index - 1].dense;
     for (const auto& [first, last] : impl.scratch.body_runs)
       if (k >= first && k < last) return true;
     return false;

@@ -65,7 +65,7 @@ void find_pairs_all(const WorldState& w, DensePairs& out, DensePairs* sensors = 
     if (!sensor && (fi & (kStatic | kKinematic)) && (fj & (kStatic | kKinematic))) return false;
     if (c.group[i] == c.group[j] && c.group[i] != 0) return c.group[i] > 0;
     if ((c.category[i] & c.mask[j]) == 0 || (c.category[j] & c.mask[i]) == 0) return false;
-    return !std::binary_search(w.ignored_pairs.begin(), w.ignored_pairs.end(),
+    return !std::binary_search(w.pairs.ignored.begin(), w.pairs.ignored.end(),
                                pair_key(b.slot[bi], b.slot[bj]));
   };
   for (std::uint32_t i = 0; i < c.size(); ++i) {
@@ -103,7 +103,7 @@ TEST(WorldBroadphase, SweepAndPruneFindsTheSameContactPairsAsAllPairs) {
       find_visited_bodies(impl);  // the step's first stage: the bodies the passes visit
       update_bounds(impl, 1.0f / 60);
       find_candidate_pairs(impl);
-      auto a = impl.candidate_pairs;
+      auto a = impl.pairs.candidates;
       DensePairs b;
       find_pairs_all(impl, b);
       for (auto* v : {&a, &b}) {
@@ -122,7 +122,7 @@ TEST(WorldBroadphase, SweepAndPruneFindsTheSameContactPairsAsAllPairs) {
               << int(impl.bodies.flags[j]) << " gap x "
               << std::max(bi.lower.x - bj.upper.x, bj.lower.x - bi.upper.x) << " gap y "
               << std::max(bi.lower.y - bj.upper.y, bj.lower.y - bi.upper.y) << " motion "
-              << impl.motion[i] + impl.motion[j] << ") ";
+              << impl.bodies.motion[i] + impl.bodies.motion[j] << ") ";
         }
         return out.str();
       };
@@ -148,19 +148,19 @@ TEST(WorldBroadphase, RestingStackReusesItsPairsUntilSomethingMoves) {
       boxes.push_back(w.create_body(test::box_def({float(i) - 0.5f * float(7 - row), 0.5f + row})));
   for (int step = 0; step < 120; ++step) w.step(1.0f / 60);
   auto& impl = state_of(w);
-  const std::size_t sweeps = impl.enlarged_sweeps;
+  const std::size_t sweeps = impl.pairs.sweeps;
   for (int step = 0; step < 60; ++step) {
     w.step(1.0f / 60);
-    auto a = impl.candidate_pairs;
+    auto a = impl.pairs.candidates;
     DensePairs b;
     find_pairs_all(impl, b);
     std::sort(a.begin(), a.end()), std::sort(b.begin(), b.end());
     ASSERT_EQ(a, b) << "step " << step;
   }
-  EXPECT_EQ(impl.enlarged_sweeps, sweeps) << "a resting stack swept again";
+  EXPECT_EQ(impl.pairs.sweeps, sweeps) << "a resting stack swept again";
   w.set_transform(boxes.back(), {10, 3}, 0);
   w.step(1.0f / 60);
-  EXPECT_EQ(impl.enlarged_sweeps, sweeps + 1);
+  EXPECT_EQ(impl.pairs.sweeps, sweeps + 1);
 }
 
 }  // namespace strut
@@ -186,7 +186,7 @@ TEST(WorldBroadphase, BoxesAreSweptAlongTheirMotion) {
     find_visited_bodies(impl);
     update_bounds(impl, 1.0f / 60.0f);
     find_candidate_pairs(impl);
-    return impl.candidate_pairs.size();
+    return impl.pairs.candidates.size();
   };
   // Unit boxes (half-extent 0.5) with 0.3 m between them: centres 1.3 m apart.
   EXPECT_EQ(candidates({30, 0}, {30, 0}, {0, 1.3f}), 0u) << "side by side";
@@ -216,12 +216,12 @@ void expect_pairs_grouped_by_first_collider(int idle_statics) {
   find_visited_bodies(impl);
   update_bounds(impl, 1.0f / 60.0f);
   find_candidate_pairs(impl);
-  const auto& pairs = impl.candidate_pairs;
+  const auto& pairs = impl.pairs.candidates;
   ASSERT_EQ(pairs.size(), 78u) << "39 touching neighbours in each row";
   // Where each pair stands in the broad phase's own order (its proxies are collider slots).
   const auto& slot = impl.colliders.slot;
   const auto sweep_index = [&](std::pair<std::uint32_t, std::uint32_t> p) {
-    const auto& found = impl.broadphase_pairs;
+    const auto& found = impl.pairs.broadphase_pairs;
     for (std::size_t i = 0; i < found.size(); ++i)
       if (pair_key(found[i].a, found[i].b) == pair_key(slot[p.first], slot[p.second])) return i;
     return found.size();

@@ -34,9 +34,10 @@ std::vector<ShapeDef> shape_defs_of(const BodyDef& def) {
 }
 
 std::uint32_t new_shape_slot(WorldState& w) {
-  const std::uint32_t s = w.shape_slots.allocate();
-  if (s == w.shapes.size()) w.shapes.emplace_back();
-  w.shapes[s] = ShapeRecord{};  // a reused slot keeps nothing of its last shape (a tile's seams)
+  const std::uint32_t s = w.colliders.shape_slots.allocate();
+  if (s == w.colliders.shapes.size()) w.colliders.shapes.emplace_back();
+  w.colliders.shapes[s] =
+      ShapeRecord{};  // a reused slot keeps nothing of its last shape (a tile's seams)
   return s;
 }
 
@@ -82,7 +83,7 @@ std::uint32_t add_body(WorldState& w, const BodyDef& def, std::uint32_t slot,
   b.px[k] = com.x, b.py[k] = com.y;
   b.qc[k] = rot.c, b.qs[k] = rot.s;
   // Velocity is implicit: the previous pose is placed one substep back along it.
-  const float h = w.last_h;
+  const float h = w.timing.last_h;
   b.dx[k] = def.lock_x ? 0.0f : def.velocity.x * h;
   b.dy[k] = def.lock_y ? 0.0f : def.velocity.y * h;
   const Rot spin = make_rot(def.angular_velocity * h);
@@ -98,7 +99,7 @@ std::uint32_t add_body(WorldState& w, const BodyDef& def, std::uint32_t slot,
   b.island[k] = slot;
   b.locks[k] = std::uint8_t((def.lock_x ? kLockX : 0) | (def.lock_y ? kLockY : 0));
   b.lock_at[k] = com;
-  if (b.locks[k]) ++w.locked_bodies;
+  if (b.locks[k]) ++w.bodies.locked_count;
   // Forces, sleep time and box start at zero; counts and reach once the colliders exist (below).
 
   // Particles: every collider's vertices (the contact features), then for a soft body the
@@ -129,9 +130,9 @@ std::uint32_t add_body(WorldState& w, const BodyDef& def, std::uint32_t slot,
   for (std::size_t s = 0; s < shape_defs.size(); ++s) {
     const ShapeDef& sd = shape_defs[s];
     for (const shapes::LocalCollider& piece : pieces[s]) {
-      const std::uint32_t cs = w.collider_slots.allocate();
+      const std::uint32_t cs = w.colliders.slots.allocate();
       const std::uint32_t i = append_row(c);
-      w.collider_slots[cs].dense = i;
+      w.colliders.slots[cs].dense = i;
       c.slot[i] = cs;
       c.body[i] = k;
       c.shape[i] = shape_slots[s];
@@ -149,12 +150,12 @@ std::uint32_t add_body(WorldState& w, const BodyDef& def, std::uint32_t slot,
       c.sensor[i] = std::uint8_t(sd.sensor);
       c.callbacks[i] =
           std::uint8_t((sd.custom_filter ? kCustomFilter : 0) | (sd.pre_solve ? kPreSolve : 0));
-      w.custom_filter_colliders += sd.custom_filter;
-      w.pre_solve_colliders += sd.pre_solve;
-      c.internal_edges[i] = w.shapes[shape_slots[s]].internal_edges;
+      w.colliders.custom_filter_count += sd.custom_filter;
+      w.colliders.pre_solve_count += sd.pre_solve;
+      c.internal_edges[i] = w.colliders.shapes[shape_slots[s]].internal_edges;
       c.tangent_speed[i] = sd.tangent_speed;
       c.rolling_resistance[i] = sd.rolling_resistance;
-      if (sd.tangent_speed != 0 || sd.rolling_resistance != 0) ++w.surface_colliders;
+      if (sd.tangent_speed != 0 || sd.rolling_resistance != 0) ++w.colliders.surface_count;
       c.ghost_prev[i] = piece.ghost_prev - com_offset;
       c.ghost_next[i] = piece.ghost_next - com_offset;
       c.ghosts[i] = std::uint8_t((piece.has_prev ? 1 : 0) | (piece.has_next ? 2 : 0));
@@ -167,7 +168,7 @@ std::uint32_t add_body(WorldState& w, const BodyDef& def, std::uint32_t slot,
     }
   }
   b.collider_count[k] = static_cast<std::uint32_t>(c.size() - b.collider_begin[k]);
-  std::uint32_t strut_begin = static_cast<std::uint32_t>(w.struts.size());
+  std::uint32_t strut_begin = static_cast<std::uint32_t>(w.soft.struts.size());
   if (soft) {
     add_particle(split.centre, split.centre_mass > 0 ? 1.0f / split.centre_mass : 0.0f, 0);
     // Braces: the hull edges plus spokes to the interior particle triangulate the polygon, so
@@ -175,22 +176,22 @@ std::uint32_t add_body(WorldState& w, const BodyDef& def, std::uint32_t slot,
     const std::uint32_t n = static_cast<std::uint32_t>(pieces[0][0].count);
     auto add_strut = [&](std::uint32_t i, std::uint32_t j) {
       const float rest = length(Vec2{q.lx[i] - q.lx[j], q.ly[i] - q.ly[j]});
-      w.struts.push_back(Strut{i, j, rest, def.soft});
+      w.soft.struts.push_back(Strut{i, j, rest, def.soft});
     };
     for (std::uint32_t i = 0; i < n; ++i) add_strut(p0 + i, p0 + (i + 1) % n);
     for (std::uint32_t i = 0; i < n; ++i) add_strut(p0 + n, p0 + i);
-    w.strut_lanes.dirty = true;
+    w.soft.lanes.dirty = true;
   }
   b.particle_count[k] = static_cast<std::uint32_t>(q.size() - p0);
   b.strut_begin[k] = strut_begin;
-  b.strut_count[k] = static_cast<std::uint32_t>(w.struts.size() - strut_begin);
+  b.strut_count[k] = static_cast<std::uint32_t>(w.soft.struts.size() - strut_begin);
   b.reach[k] = local_reach(w, k);
 
   BodyCold cold;
   cold.def = def;
   cold.com_offset = com_offset;
   cold.shapes.assign(shape_slots.begin(), shape_slots.end());
-  w.cold.push_back(std::move(cold));
+  w.bodies.cold.push_back(std::move(cold));
   return k;
 }
 
@@ -236,7 +237,7 @@ void compact_colliders(WorldState& w, const Tail& tail) {
   std::uint32_t start = 0;
   const auto keep = rows_of_survivors(tail, w.bodies.collider_begin, w.bodies.collider_count,
                                       std::uint32_t(c.size()), start);
-  // The counted colliders among the removed ones (WorldState::surface_colliders,
+  // The counted colliders among the removed ones (ColliderStore::surface_count,
   // custom_filter_colliders, pre_solve_colliders), each counted only while some exist.
   const auto count_from = [&c](std::uint32_t from, std::uint32_t counter, auto&& counts) {
     std::uint32_t n = 0;
@@ -249,16 +250,16 @@ void compact_colliders(WorldState& w, const Tail& tail) {
   };
   const auto filtered = [&c](std::uint32_t i) { return (c.callbacks[i] & kCustomFilter) != 0; };
   const auto pre_solved = [&c](std::uint32_t i) { return (c.callbacks[i] & kPreSolve) != 0; };
-  const std::uint32_t surfaces = count_from(start, w.surface_colliders, surface);
-  const std::uint32_t filters = count_from(start, w.custom_filter_colliders, filtered);
-  const std::uint32_t pre_solves = count_from(start, w.pre_solve_colliders, pre_solved);
+  const std::uint32_t surfaces = count_from(start, w.colliders.surface_count, surface);
+  const std::uint32_t filters = count_from(start, w.colliders.custom_filter_count, filtered);
+  const std::uint32_t pre_solves = count_from(start, w.colliders.pre_solve_count, pre_solved);
   keep_rows(c, start, keep);
-  w.surface_colliders -= surfaces - count_from(start, surfaces, surface);
-  w.custom_filter_colliders -= filters - count_from(start, filters, filtered);
-  w.pre_solve_colliders -= pre_solves - count_from(start, pre_solves, pre_solved);
+  w.colliders.surface_count -= surfaces - count_from(start, surfaces, surface);
+  w.colliders.custom_filter_count -= filters - count_from(start, filters, filtered);
+  w.colliders.pre_solve_count -= pre_solves - count_from(start, pre_solves, pre_solved);
   for (std::uint32_t i = start; i < c.size(); ++i) {
     c.body[i] = tail(c.body[i]);
-    w.collider_slots[c.slot[i]].dense = i;
+    w.colliders.slots[c.slot[i]].dense = i;
   }
 }
 
@@ -268,22 +269,23 @@ void compact_particles(WorldState& w, const Tail& tail) {
   auto& q = w.particles;
   const std::uint32_t n = tail.first + std::uint32_t(tail.remap.size());
   // Struts first, while the old particle ranges are still readable.
-  std::uint32_t sout = tail.first < n ? b.strut_begin[tail.first] : std::uint32_t(w.struts.size());
+  std::uint32_t sout =
+      tail.first < n ? b.strut_begin[tail.first] : std::uint32_t(w.soft.struts.size());
   std::uint32_t pout = tail.first < n ? b.particle_begin[tail.first] : std::uint32_t(q.size());
   for (std::uint32_t k = tail.first; k < n; ++k) {
     if (tail(k) == ~0u) continue;
     const std::uint32_t pb = b.particle_begin[k], sb = b.strut_begin[k];
     b.strut_begin[k] = sout;
     for (std::uint32_t i = 0; i < b.strut_count[k]; ++i) {
-      Strut s = w.struts[sb + i];
+      Strut s = w.soft.struts[sb + i];
       s.a = s.a - pb + pout;
       s.b = s.b - pb + pout;
-      w.struts[sout + i] = s;
+      w.soft.struts[sout + i] = s;
     }
     sout += b.strut_count[k];
     pout += b.particle_count[k];
   }
-  w.struts.resize(sout);
+  w.soft.struts.resize(sout);
   std::uint32_t start = 0;
   const auto keep =
       rows_of_survivors(tail, b.particle_begin, b.particle_count, std::uint32_t(q.size()), start);
@@ -299,19 +301,19 @@ void compact_particles(WorldState& w, const Tail& tail) {
 // twenty destroyed every step (BM_IdleBodiesWithChurn): 8.2 ms a step when every body moved and
 // the next step visited them all, against 48 us without the idle ones.
 void compact_bodies(WorldState& w) {
-  if (!w.needs_compaction) return;
-  w.needs_compaction = false;
-  w.dense_moved = true;
-  w.strut_lanes.dirty = true;  // particle and strut indices move
+  if (!w.bodies.needs_compaction) return;
+  w.bodies.needs_compaction = false;
+  w.bodies.dense_moved = true;
+  w.soft.lanes.dirty = true;  // particle and strut indices move
   auto& b = w.bodies;
   const std::uint32_t n = std::uint32_t(b.size());
-  Tail tail{std::min(w.first_dead, n), {}};
-  w.first_dead = ~0u;
+  Tail tail{std::min(w.bodies.first_dead, n), {}};
+  w.bodies.first_dead = ~0u;
   tail.remap.assign(n - tail.first, ~0u);
   std::vector<std::uint32_t> keep;
   for (std::uint32_t k = tail.first; k < n; ++k) {
     if (b.flags[k] & kDead) {
-      if (b.locks[k]) --w.locked_bodies;
+      if (b.locks[k]) --w.bodies.locked_count;
       continue;
     }
     tail.remap[k - tail.first] = tail.first + std::uint32_t(keep.size());
@@ -321,9 +323,10 @@ void compact_bodies(WorldState& w) {
   compact_colliders(w, tail);
   keep_rows(b, tail.first, keep);
   for (std::size_t i = 0; i < keep.size(); ++i)
-    if (keep[i] != tail.first + i) w.cold[tail.first + i] = std::move(w.cold[keep[i]]);
-  w.cold.resize(tail.first + keep.size());
-  for (std::uint32_t k = tail.first; k < b.size(); ++k) w.slots[b.slot[k]].dense = k;
+    if (keep[i] != tail.first + i)
+      w.bodies.cold[tail.first + i] = std::move(w.bodies.cold[keep[i]]);
+  w.bodies.cold.resize(tail.first + keep.size());
+  for (std::uint32_t k = tail.first; k < b.size(); ++k) w.bodies.slots[b.slot[k]].dense = k;
   forget_visits_from(w, tail.first);
 }
 
@@ -332,21 +335,21 @@ void compact_bodies(WorldState& w) {
 namespace strut {
 
 void kill_joint(WorldState& w, Joint& j) {
-  if (!j.dead && has_event_threshold(j.def)) --w.threshold_joints;
+  if (!j.dead && has_event_threshold(j.def)) --w.joints.threshold_count;
   j.dead = true;
   for (const std::uint32_t body : {j.slot_a, j.slot_b})
-    if (body < w.joints_of_body.size()) std::erase(w.joints_of_body[body], j.slot);
-  w.joint_slots.release(j.slot);
-  w.joints_need_compaction = true;
-  w.ignored_pairs_dirty = true;
+    if (body < w.joints.of_body.size()) std::erase(w.joints.of_body[body], j.slot);
+  w.joints.slots.release(j.slot);
+  w.joints.need_compaction = true;
+  w.pairs.ignored_dirty = true;
 }
 
 void compact_joints(WorldState& w) {
-  if (!w.joints_need_compaction) return;
-  std::erase_if(w.joints, [](const Joint& j) { return j.dead; });
-  for (std::size_t k = 0; k < w.joints.size(); ++k)
-    w.joint_slots[w.joints[k].slot].dense = std::uint32_t(k);
-  w.joints_need_compaction = false;
+  if (!w.joints.need_compaction) return;
+  std::erase_if(w.joints.dense, [](const Joint& j) { return j.dead; });
+  for (std::size_t k = 0; k < w.joints.dense.size(); ++k)
+    w.joints.slots[w.joints.dense[k].slot].dense = std::uint32_t(k);
+  w.joints.need_compaction = false;
 }
 
 }  // namespace strut

@@ -128,7 +128,7 @@ void count_crowded_pushes(WorldState &w) {
   const auto &set = w.contacts;
   auto &s = w.scratch;
   const auto &inv_mass = w.bodies.inv_mass;
-  const Colouring &colours = w.contact_colours;
+  const Colouring &colours = w.contacts.colours;
   s.crowded_pushes.clear();
   if (colours.begin[kOverflowColour] == colours.begin[kOverflowColour + 1]) return;
   s.crowded_pushes.assign(w.bodies.size(), 0.0f);
@@ -194,7 +194,7 @@ class ClusterUse {
 // for bias_rate x depth, capped at contact_push_max (the step's softness, set_contact_softness in
 // world_step.cpp, set before the colouring).
 float capped_push_depth(const WorldState &w) {
-  const float rate = w.contact_softness.bias_rate;
+  const float rate = w.contacts.softness.bias_rate;
   return rate > 0 ? w.config.contact_push_max / rate : std::numeric_limits<float>::infinity();
 }
 
@@ -370,7 +370,7 @@ void colour_contacts(WorldState &w) {
   });
   set.pair_constraint_begin[pairs] = chunk_first.back();
   set.any_restitution = bouncy.load();
-  colour_constraints(s.pair_a, s.pair_b, s.moving, w.bodies.size(), w.contact_colours);
+  colour_constraints(s.pair_a, s.pair_b, s.moving, w.bodies.size(), w.contacts.colours);
   count_crowded_pushes(w);
   count_body_pushes(w);
 }

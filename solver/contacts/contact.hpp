@@ -128,7 +128,7 @@ struct ContactSet {
   // rows (solve_lanes); kSurfaceLanes when a lane has a tangent speed or rolling resistance.
   std::vector<std::uint8_t> wide_flags;
   // The wide constraints' surface rows, one per constraint while some collider has a surface
-  // (WorldState::surface_colliders), else empty.
+  // (ColliderStore::surface_count), else empty.
   std::vector<struct WideSurface> wide_surface;
   // The lane holding each point (point_impulses.cpp's code; ~0: none, the point itself holds
   // its impulses), set when the lanes are filled and kept with them.

@@ -36,7 +36,7 @@ void begin_pair(WorldState& w, std::size_t p, float h) {
   const std::uint64_t key = set.pair_keys[p];
   const std::uint32_t slot_a = std::uint32_t(key >> 32), slot_b = std::uint32_t(key);
   ContactEvent e = event_of(w, slot_a, slot_b);
-  const std::uint32_t body_a = w.colliders.body[w.collider_slots[slot_a].dense];
+  const std::uint32_t body_a = w.colliders.body[w.colliders.slots[slot_a].dense];
   float fastest = 0;
   Vec2 fastest_point;
   // A pair begins touching when a point was pressed or lies within the slop; the manifold is the
@@ -64,23 +64,23 @@ void begin_pair(WorldState& w, std::size_t p, float h) {
     if (approach > fastest) fastest = approach, fastest_point = point, e.normal = n;
   }
   if (e.point_count == 0) e = touching;
-  w.begin_events.push_back(e);
+  w.events.begin.push_back(e);
   if (fastest > w.config.hit_event_threshold)
-    w.hit_events.push_back({e.a, e.b, fastest_point, e.normal, fastest});
+    w.events.hit.push_back({e.a, e.b, fastest_point, e.normal, fastest});
 }
 
-using SleepingTouch = WorldState::SleepingTouch;
+using SleepingTouch = EventStore::SleepingTouch;
 
 bool by_key(const SleepingTouch& t, std::uint64_t key) { return t.key < key; }
 
 // Whether the body of a live collider (by slot) is asleep.
 bool asleep(const WorldState& w, std::uint32_t slot) {
-  return (w.bodies.flags[w.colliders.body[w.collider_slots[slot].dense]] & kSleeping) != 0;
+  return (w.bodies.flags[w.colliders.body[w.colliders.slots[slot].dense]] & kSleeping) != 0;
 }
 
 // The remembered pair is still the same two colliders (neither removed, slot not reused).
 bool same_bodies(const WorldState& w, const SleepingTouch& t) {
-  const auto& cs = w.collider_slots;
+  const auto& cs = w.colliders.slots;
   const std::uint32_t a = std::uint32_t(t.key >> 32), b = std::uint32_t(t.key);
   return cs[a].alive && cs[b].alive && cs[a].generation == t.generation_a &&
          cs[b].generation == t.generation_b;
@@ -89,23 +89,23 @@ bool same_bodies(const WorldState& w, const SleepingTouch& t) {
 }  // namespace
 
 void record_contact_events(WorldState& w) {
-  if (w.events_read & WorldState::kBeginList) w.begin_events.clear();
-  if (w.events_read & WorldState::kEndList) w.end_events.clear();
-  if (w.events_read & WorldState::kHitList) w.hit_events.clear();
-  w.events_read &=
-      std::uint8_t(~(WorldState::kBeginList | WorldState::kEndList | WorldState::kHitList));
+  if (w.events.read & EventStore::kBeginList) w.events.begin.clear();
+  if (w.events.read & EventStore::kEndList) w.events.end.clear();
+  if (w.events.read & EventStore::kHitList) w.events.hit.clear();
+  w.events.read &=
+      std::uint8_t(~(EventStore::kBeginList | EventStore::kEndList | EventStore::kHitList));
   if (!w.config.contact_events) return;
   auto& set = w.contacts;
-  auto& sleeping = w.sleeping_touches;
+  auto& sleeping = w.events.sleeping_touches;
   // The same pairs touching as last step (equal lists of as many pairs; no pairs now nor then, as
   // in a world asleep, counts too), and no touch remembered asleep or none that a wake or a
   // retired slot since the last check could end: nothing begins or ends. A settled pile's every
   // step, awake or asleep, without a serial pass over its pairs.
   const bool same_pairs = set.same_pairs || (set.pair_keys.empty() && set.old_pair_keys.empty());
   if (same_pairs && set.pair_touching == set.old_pair_touching &&
-      (sleeping.empty() || w.touches_checked_at == w.wakes_and_retires))
+      (sleeping.empty() || w.events.touches_checked_at == w.events.wakes_and_retires))
     return;
-  w.touches_checked_at = w.wakes_and_retires;
+  w.events.touches_checked_at = w.events.wakes_and_retires;
   auto& woke_touching = w.scratch.woke_touching;
   woke_touching.assign(sleeping.size(), 0);
   auto& still = w.scratch.old_still_touching;
@@ -120,7 +120,7 @@ void record_contact_events(WorldState& w) {
       woke_touching[std::size_t(it - sleeping.begin())] = 1;  // touched all along
       continue;
     }
-    begin_pair(w, i, w.last_h);
+    begin_pair(w, i, w.timing.last_h);
   }
   // Remembered pairs: forgotten when they wake touching or a body dies; ended when both are
   // awake and apart.
@@ -130,7 +130,7 @@ void record_contact_events(WorldState& w) {
     if (woke_touching[t] || !same_bodies(w, s)) continue;
     const std::uint32_t a = std::uint32_t(s.key >> 32), b = std::uint32_t(s.key);
     if (!asleep(w, a) && !asleep(w, b)) {
-      w.end_events.push_back(event_of(w, a, b));
+      w.events.end.push_back(event_of(w, a, b));
       continue;
     }
     sleeping[kept++] = s;
@@ -140,7 +140,7 @@ void record_contact_events(WorldState& w) {
     if (!set.old_pair_touching[j] || still[j]) continue;
     const std::uint64_t k = set.old_pair_keys[j];
     const std::uint32_t a = std::uint32_t(k >> 32), c = std::uint32_t(k);
-    const auto& cs = w.collider_slots;
+    const auto& cs = w.colliders.slots;
     if (!cs[a].alive || !cs[c].alive) continue;
     if (asleep(w, a) || asleep(w, c)) {
       const auto it = std::lower_bound(sleeping.begin(), sleeping.end(), k, by_key);
@@ -148,7 +148,7 @@ void record_contact_events(WorldState& w) {
         sleeping.insert(it, {k, cs[a].generation, cs[c].generation});
       continue;
     }
-    w.end_events.push_back(event_of(w, a, c));
+    w.events.end.push_back(event_of(w, a, c));
   }
 }
 

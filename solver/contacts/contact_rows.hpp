@@ -30,8 +30,8 @@ struct Pass {
 inline Pass make_pass(const WorldState &w, float h, bool use_bias) {
   Pass p;
   p.use_bias = use_bias;
-  p.soft = w.contact_softness;
-  p.soft_fixed = w.static_softness;
+  p.soft = w.contacts.softness;
+  p.soft_fixed = w.contacts.static_softness;
   p.soft.bias_rate *= h;
   p.soft_fixed.bias_rate *= h;
   p.push_max = w.config.contact_push_max * h;

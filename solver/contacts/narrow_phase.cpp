@@ -189,7 +189,7 @@ float drift(const PairCache& then, const PairCache& now, float reach) {
 // the narrow phase's chunks; each chunk writes its own flag.
 bool same_pairs_as_last_step(WorldState& w, int grain) {
   const auto& set = w.contacts;
-  const std::size_t pairs = w.candidate_pairs.size();
+  const std::size_t pairs = w.pairs.candidates.size();
   if (pairs == 0 || set.old_pair_keys.size() != pairs) return false;
   auto& flags = w.scratch.chunk_flags;
   flags.assign(std::size_t(TaskSystem::chunk_count(int(pairs), grain)), 1);
@@ -197,7 +197,7 @@ bool same_pairs_as_last_step(WorldState& w, int grain) {
     const auto& col = w.colliders;
     bool same = true;
     for (int p = lo; p < hi && same; ++p) {
-      const auto [a, c] = w.candidate_pairs[std::size_t(p)];
+      const auto [a, c] = w.pairs.candidates[std::size_t(p)];
       same = pair_key(col.slot[a], col.slot[c]) == set.old_pair_keys[std::size_t(p)];
     }
     flags[std::size_t(lo / grain)] = same;
@@ -227,7 +227,7 @@ void narrow_phase(WorldState& w) {
   std::swap(set.pair_cache, set.old_pair_cache);
   constexpr int kGrain = 256;
   constexpr int kPointsAhead = 16;  // measured against 4 and 8 (docs/architecture.md)
-  const int pairs = int(w.candidate_pairs.size());
+  const int pairs = int(w.pairs.candidates.size());
   // The chunks this step uses, the first of narrow_chunks: the rest are kept, not destroyed, so
   // that a world whose pairs come and go (a lander hopping off the ground) does not give up
   // and regrow their buffers (17 allocations in 100 of its steps).
@@ -238,7 +238,7 @@ void narrow_phase(WorldState& w) {
   // Candidate p is last step's pair p: no lookup, and the points may stay where they are.
   const bool same_pairs = same_pairs_as_last_step(w, kGrain);
   set.same_pairs = same_pairs;
-  if (!same_pairs) index_previous(set, w.collider_slots.size());
+  if (!same_pairs) index_previous(set, w.colliders.slots.size());
   // Last step's impulses are still in its lanes (point_impulses.cpp). Pairs that change take
   // them back now; the same pairs read them where they are.
   if (!same_pairs) pull_impulses(w, set.old_points, false);
@@ -263,7 +263,7 @@ void narrow_phase(WorldState& w) {
             set.old_points.data() + set.old_pair_begin[std::size_t(p + kPointsAhead)]);
         __builtin_prefetch(ahead, 1), __builtin_prefetch(ahead + sizeof(ContactPoint), 1);
       }
-      const auto [a, c] = w.candidate_pairs[std::size_t(p)];
+      const auto [a, c] = w.pairs.candidates[std::size_t(p)];
       const auto& col = w.colliders;
       const std::uint64_t key = pair_key(col.slot[a], col.slot[c]);
       const std::uint32_t old = same_pairs ? std::uint32_t(p) : find_previous(set, key);
@@ -289,7 +289,8 @@ void narrow_phase(WorldState& w) {
         cache = relative_pose(w, lower, higher);
         // Kept if nothing missing can be within reach this step, or recycled while touching.
         const PairCache* then = old != ~0u ? &set.old_pair_cache[old] : nullptr;
-        const float moved = then && then->margin >= 0 ? drift(*then, cache, w.reach[higher]) : 0.0f;
+        const float moved =
+            then && then->margin >= 0 ? drift(*then, cache, w.bodies.step_reach[higher]) : 0.0f;
         if (then && then->margin >= 0 &&
             (moved + reach.margin <= then->margin ||
              (set.old_pair_touching[old] && recyclable(*then, cache, moved, reach, slop)))) {
@@ -301,7 +302,7 @@ void narrow_phase(WorldState& w) {
           for (std::uint32_t k = set.old_pair_begin[old]; k < set.old_pair_begin[old + 1]; ++k) {
             ContactPoint& cp = set.old_points[k];
             // Without compaction and with last step's pairs, the bodies are the ones bound.
-            if (w.dense_moved || !same_pairs) rebind(cp, lower, higher);
+            if (w.bodies.dense_moved || !same_pairs) rebind(cp, lower, higher);
             const float separation = feature_separation(w, cp, cp.body_v, cp.body_o);
             touching |= separation <= slop;
             deepest = std::min(deepest, separation);
@@ -363,7 +364,7 @@ void narrow_phase(WorldState& w) {
   });
   // The pre-solve callback, on this thread in pair order, before the merge.
   w.scratch.pre_solve_disabled.clear();
-  if (w.pre_solve_colliders != 0 && w.pre_solve && run_pre_solve(w, chunks))
+  if (w.colliders.pre_solve_count != 0 && w.callbacks.pre_solve && run_pre_solve(w, chunks))
     set.same_pairs = false;  // a pair left the list
   // Merge in chunk order: offsets first, then every chunk copies itself in parallel. When every
   // pair is last step's with as many points, the points are updated where they lie instead
@@ -378,10 +379,10 @@ void narrow_phase(WorldState& w) {
     same_bodies = same_bodies && chunk.same_bodies;
     set.bouncy_pairs = set.bouncy_pairs || chunk.bouncy;
   }
-  set.same_layout = in_place && same_bodies && !w.dense_moved;
+  set.same_layout = in_place && same_bodies && !w.bodies.dense_moved;
   // Reused points are copied out of last step's list below: with their impulses.
   if (!in_place) pull_impulses(w, set.old_points, false);
-  w.dense_moved = false;
+  w.bodies.dense_moved = false;
   if (in_place) std::swap(set.points, set.old_points);
   set.points.resize(point_total);
   set.pair_keys.resize(pair_total);
@@ -390,9 +391,9 @@ void narrow_phase(WorldState& w) {
   set.pair_previous.resize(pair_total);
   set.pair_reused.resize(pair_total);
   set.pair_cache.resize(pair_total);
-  w.cached_pairs = 0;
+  w.pairs.cached = 0;
   for (const NarrowChunk& chunk : chunks)
-    w.cached_pairs += std::size_t(std::count(
+    w.pairs.cached += std::size_t(std::count(
         chunk.reused_pair.begin(), chunk.reused_pair.begin() + std::ptrdiff_t(chunk.pairs), 1));
   set.pair_begin.resize(pair_total + 1);
   set.pair_begin[pair_total] = std::uint32_t(point_total);

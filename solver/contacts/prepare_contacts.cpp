@@ -230,14 +230,14 @@ bool fill_surface(const WorldState &w, const WideConstraint &c, const WideFeatur
     const std::uint32_t pair = f.pair[lane];
     if (pair == ~0u) continue;
     const std::uint64_t key = set.pair_keys[pair];
-    const std::uint32_t i = w.collider_slots[std::uint32_t(key >> 32)].dense;
-    const std::uint32_t j = w.collider_slots[std::uint32_t(key & 0xFFFFFFFFu)].dense;
+    const std::uint32_t i = w.colliders.slots[std::uint32_t(key >> 32)].dense;
+    const std::uint32_t j = w.colliders.slots[std::uint32_t(key & 0xFFFFFFFFu)].dense;
     const float speed = col.tangent_speed[i] + col.tangent_speed[j];
     const float rolling = std::max(col.rolling_resistance[i], col.rolling_resistance[j]) *
                           std::max(col.radius[i], col.radius[j]);
     if (speed == 0 && rolling == 0) continue;
     any = true;
-    s.tangent[lane] = speed * w.last_h;
+    s.tangent[lane] = speed * w.timing.last_h;
     s.rolling[lane] = rolling;
     const float k = c.iia[lane] + c.iib[lane];
     s.rolling_mass[lane] = rolling > 0 && k > 0 ? 1.0f / k : 0.0f;
@@ -256,7 +256,7 @@ namespace {
 void assign_lanes(WorldState &w) {
   auto &s = w.scratch;
   auto &set = w.contacts;
-  const Colouring &c = w.contact_colours;
+  const Colouring &c = w.contacts.colours;
   auto &lanes = s.wide_lane_ids;  // constraint of each lane; ~0 pads a wide constraint
   auto &lane_a = s.wide_lane_a;   // body a of each lane (~0: the first point's edge body)
   auto &lane_pairs = s.wide_lane_pairs;
@@ -379,7 +379,7 @@ void prepare_contacts(WorldState &w) {
   set.wide.resize(lanes.size() / kContactLanes);
   set.wide_features.resize(set.wide.size());
   set.wide_flags.resize(set.wide.size());
-  const bool surfaces = w.surface_colliders != 0;
+  const bool surfaces = w.colliders.surface_count != 0;
   if (surfaces)
     set.wide_surface.resize(set.wide.size());
   else

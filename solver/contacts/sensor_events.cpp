@@ -32,59 +32,61 @@ std::uint64_t overlap_key(std::uint32_t sensor_shape, std::uint32_t visitor_shap
 // The event of an overlap key, the shapes and their bodies named by their current ids.
 SensorEvent event_of(const WorldState& w, std::uint64_t key) {
   const std::uint32_t s = std::uint32_t(key >> 32), v = std::uint32_t(key);
-  const std::uint32_t sb = w.shapes[s].body, vb = w.shapes[v].body;
-  return SensorEvent{w.shape_slots.id_of<ShapeId>(s), w.shape_slots.id_of<ShapeId>(v),
-                     w.slots.id_of<BodyId>(sb), w.slots.id_of<BodyId>(vb)};
+  const std::uint32_t sb = w.colliders.shapes[s].body, vb = w.colliders.shapes[v].body;
+  return SensorEvent{w.colliders.shape_slots.id_of<ShapeId>(s),
+                     w.colliders.shape_slots.id_of<ShapeId>(v), w.bodies.slots.id_of<BodyId>(sb),
+                     w.bodies.slots.id_of<BodyId>(vb)};
 }
 
 }  // namespace
 
 void record_sensor_events(WorldState& w) {
-  if (w.events_read & WorldState::kSensorBeginList) w.sensor_begin_events.clear();
-  if (w.events_read & WorldState::kSensorEndList) w.sensor_end_events.clear();
-  w.events_read &= std::uint8_t(~(WorldState::kSensorBeginList | WorldState::kSensorEndList));
+  if (w.events.read & EventStore::kSensorBeginList) w.events.sensor_begin.clear();
+  if (w.events.read & EventStore::kSensorEndList) w.events.sensor_end.clear();
+  w.events.read &= std::uint8_t(~(EventStore::kSensorBeginList | EventStore::kSensorEndList));
   // Overlaps ended by removals since the last step come first: they happened before this step.
-  w.sensor_end_events.insert(w.sensor_end_events.end(), w.removed_sensor_ends.begin(),
-                             w.removed_sensor_ends.end());
-  w.removed_sensor_ends.clear();
+  w.events.sensor_end.insert(w.events.sensor_end.end(), w.events.removed_sensor_ends.begin(),
+                             w.events.removed_sensor_ends.end());
+  w.events.removed_sensor_ends.clear();
   const auto& c = w.colliders;
   std::vector<std::uint64_t> now;
-  now.reserve(w.sensor_candidates.size());
-  for (const auto& [sensor, visitor] : w.sensor_candidates) {
+  now.reserve(w.pairs.sensor_candidates.size());
+  for (const auto& [sensor, visitor] : w.pairs.sensor_candidates) {
     if (collide::collide(shape_view(w, sensor), shape_view(w, visitor), 0.0f).count == 0) continue;
     now.push_back(overlap_key(c.shape[sensor], c.shape[visitor]));
   }
   auto at_rest = [&](std::uint32_t shape) {
-    return (w.bodies.flags[w.slots[w.shapes[shape].body].dense] & (kStatic | kSleeping)) != 0;
+    return (w.bodies.flags[w.bodies.slots[w.colliders.shapes[shape].body].dense] &
+            (kStatic | kSleeping)) != 0;
   };
   // Overlaps of last step that the broad phase no longer lists because both sides are at rest
   // (a sleeping visitor in a static sensor, a sleeping sensor over the ground) still hold.
-  for (const std::uint64_t key : w.sensor_overlaps) {
+  for (const std::uint64_t key : w.events.sensor_overlaps) {
     if (at_rest(std::uint32_t(key >> 32)) && at_rest(std::uint32_t(key))) now.push_back(key);
   }
   std::sort(now.begin(), now.end());
   now.erase(std::unique(now.begin(), now.end()), now.end());
-  const auto& before = w.sensor_overlaps;
+  const auto& before = w.events.sensor_overlaps;
   std::size_t i = 0, j = 0;
   while (i < now.size() || j < before.size()) {
     if (j == before.size() || (i < now.size() && now[i] < before[j])) {
-      w.sensor_begin_events.push_back(event_of(w, now[i++]));
+      w.events.sensor_begin.push_back(event_of(w, now[i++]));
     } else if (i == now.size() || before[j] < now[i]) {
-      w.sensor_end_events.push_back(event_of(w, before[j++]));
+      w.events.sensor_end.push_back(event_of(w, before[j++]));
     } else {
       ++i, ++j;
     }
   }
-  w.sensor_overlaps = std::move(now);
+  w.events.sensor_overlaps = std::move(now);
 }
 
 void end_sensor_overlaps_of(WorldState& w, std::uint32_t shape) {
   auto involves = [&](std::uint64_t key) {
     return std::uint32_t(key >> 32) == shape || std::uint32_t(key) == shape;
   };
-  for (const std::uint64_t key : w.sensor_overlaps)
-    if (involves(key)) w.removed_sensor_ends.push_back(event_of(w, key));
-  std::erase_if(w.sensor_overlaps, involves);
+  for (const std::uint64_t key : w.events.sensor_overlaps)
+    if (involves(key)) w.events.removed_sensor_ends.push_back(event_of(w, key));
+  std::erase_if(w.events.sensor_overlaps, involves);
 }
 
 }  // namespace strut

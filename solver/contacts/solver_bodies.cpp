@@ -39,7 +39,7 @@ void scatter_solver_bodies(WorldState &w, int lo, int hi) {
 }
 
 bool solver_bodies_only(const WorldState &w) {
-  return w.joints.empty() && w.struts.empty() && w.contacts.generic_pairs.empty();
+  return w.joints.dense.empty() && w.soft.struts.empty() && w.contacts.generic_pairs.empty();
 }
 
 }  // namespace strut

@@ -72,11 +72,11 @@ void build_islands(WorldState& w) {
       if (links(w, cp.body_v) && links(w, cp.body_o)) unite(parent, cp.body_v, cp.body_o);
     }
   });
-  w.tasks.parallel_for(int(w.joints.size()), 2048, [&](int lo, int hi, int) {
+  w.tasks.parallel_for(int(w.joints.dense.size()), 2048, [&](int lo, int hi, int) {
     for (int i = lo; i < hi; ++i) {
-      const Joint& j = w.joints[std::size_t(i)];
+      const Joint& j = w.joints.dense[std::size_t(i)];
       if (!j.enabled) continue;
-      const std::uint32_t a = w.slots[j.slot_a].dense, c = w.slots[j.slot_b].dense;
+      const std::uint32_t a = w.bodies.slots[j.slot_a].dense, c = w.bodies.slots[j.slot_b].dense;
       if (links(w, a) && links(w, c)) unite(parent, a, c);
     }
   });
@@ -90,7 +90,7 @@ namespace {
 void wake_body(WorldState& w, std::uint32_t k) {
   auto& b = w.bodies;
   b.flags[k] &= std::uint8_t(~kSleeping);
-  ++w.wakes_and_retires;
+  ++w.events.wakes_and_retires;
   mark_body_edited(w, k);
   b.sleep_time[k] = 0;
   set_body_sleeping(w, k, false);
@@ -105,14 +105,14 @@ void take_sleepers(WorldState& w, std::uint32_t island, std::vector<std::uint32_
   const auto asleep_in_island = [&](std::uint32_t k) {
     return b.island[k] == island && (b.flags[k] & (kSleeping | kDead)) == kSleeping;
   };
-  const auto listed = w.island_sleepers.find(island);
-  if (listed == w.island_sleepers.end()) return;
+  const auto listed = w.islands.sleepers.find(island);
+  if (listed == w.islands.sleepers.end()) return;
   for (const std::uint32_t slot : listed->second) {
-    if (!w.slots[slot].alive) continue;
-    const std::uint32_t k = w.slots[slot].dense;
+    if (!w.bodies.slots[slot].alive) continue;
+    const std::uint32_t k = w.bodies.slots[slot].dense;
     if (asleep_in_island(k)) out.push_back(k);
   }
-  w.island_sleepers.erase(listed);
+  w.islands.sleepers.erase(listed);
 }
 
 // Ascending, as a scan of the bodies found them (update_sleep merges the woken with the runs),
@@ -125,15 +125,15 @@ void sort_unique(std::vector<std::uint32_t>& bodies) {
 }  // namespace
 
 void list_sleeper(WorldState& w, std::uint32_t k) {
-  w.island_sleepers[w.bodies.island[k]].push_back(w.bodies.slot[k]);
+  w.islands.sleepers[w.bodies.island[k]].push_back(w.bodies.slot[k]);
 }
 
 void forget_sleeper(WorldState& w, std::uint32_t k) {
-  const auto listed = w.island_sleepers.find(w.bodies.island[k]);
-  if (listed == w.island_sleepers.end()) return;
+  const auto listed = w.islands.sleepers.find(w.bodies.island[k]);
+  if (listed == w.islands.sleepers.end()) return;
   auto& slots = listed->second;
   slots.erase(std::remove(slots.begin(), slots.end(), w.bodies.slot[k]), slots.end());
-  if (slots.empty()) w.island_sleepers.erase(listed);
+  if (slots.empty()) w.islands.sleepers.erase(listed);
 }
 
 void wake_island(WorldState& w, std::uint32_t island) {
@@ -155,7 +155,7 @@ void mark_touched_islands(WorldState& w) {
   wake.clear();
   // Without sleepers (a scene that never sleeps, a busy one) there is nothing to wake: a scan of
   // the flags instead of the pairs, which are serial work here.
-  if (w.sleeping_bodies == 0) return;
+  if (w.bodies.sleeping_count == 0) return;
   // A pair touches when one of its points is within the slop (narrow phase).
   for (std::size_t p = 0; p < set.pair_keys.size(); ++p) {
     if (!set.pair_touching[p]) continue;
@@ -187,7 +187,7 @@ void update_sleep(WorldState& w, float dt) {
   // The bodies this step visited and those it woke: the others sleep or are static.
   auto& runs = s.sleep_runs;
   merge_runs(s.body_runs, s.woken, runs);  // woken is ascending
-  const float inv_h = 1.0f / w.last_h;
+  const float inv_h = 1.0f / w.timing.last_h;
   const float still = w.config.sleep_speed;
   // Stillness timer per body: the fastest point of the body must be slower than sleep_speed.
   parallel_for_each_in(w, runs, [&](std::uint32_t k) {
@@ -214,7 +214,7 @@ void update_sleep(WorldState& w, float dt) {
     return b.inv_mass[k] > 0 && !(b.flags[k] & kSleeping);
   };
   auto& min_time = s.island_min_time;
-  min_time.resize(w.slots.size());
+  min_time.resize(w.bodies.slots.size());
   for_each_in(runs, [&](std::uint32_t k) {
     if (awake_dynamic(k)) min_time[b.island[k]] = 1e30f;
   });
@@ -222,7 +222,7 @@ void update_sleep(WorldState& w, float dt) {
     if (awake_dynamic(k)) min_time[b.island[k]] = std::min(min_time[b.island[k]], b.sleep_time[k]);
   });
   const auto& set = w.contacts;
-  for (std::size_t p = 0; w.kinematic_bodies > 0 && p < set.pair_keys.size(); ++p) {
+  for (std::size_t p = 0; w.bodies.kinematic_count > 0 && p < set.pair_keys.size(); ++p) {
     const ContactPoint& cp = set.points[set.pair_begin[p]];
     for (auto [self, other] : {std::pair{cp.body_v, cp.body_o}, {cp.body_o, cp.body_v}}) {
       if (!(b.flags[other] & kKinematic) || !awake_dynamic(self)) continue;
@@ -240,8 +240,8 @@ void sleep_body(WorldState& w, std::uint32_t k) {
   list_sleeper(w, k);
   mark_body_edited(w, k);
   // Its proxy keeps the box it has while asleep: tight, fattened by the slop only.
-  w.motion[k] = 0;
-  w.sweep_x[k] = w.sweep_y[k] = w.spread[k] = 0;
+  w.bodies.motion[k] = 0;
+  w.bodies.sweep_x[k] = w.bodies.sweep_y[k] = w.bodies.spread[k] = 0;
   refresh_body_boxes(w, k);
   set_body_sleeping(w, k, true);
   b.dx[k] = b.dy[k] = 0;

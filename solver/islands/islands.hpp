@@ -21,7 +21,7 @@ void update_sleep(WorldState& w, float dt);
 // Puts dense body k to sleep now: motion zeroed, proxy marked sleeping.
 void sleep_body(WorldState& w, std::uint32_t k);
 // Wakes every body of the island `island` (a root slot): the bodies listed when they fell asleep
-// in it (WorldState::island_sleepers), not a scan of every body.
+// in it (IslandStore::sleepers), not a scan of every body.
 void wake_island(WorldState& w, std::uint32_t island);
 // Lists sleeping body k among its island's sleepers (sleep_body does; a sleeper given an island
 // of its own, as a sleeper whose shapes change, must be listed again).

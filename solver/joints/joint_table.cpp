@@ -27,13 +27,14 @@ JointReading read_joint(const WorldState& w, const Joint& j) {
   JointReading r;
   r.type = j.type;
   r.enabled = j.enabled;
-  const float h = w.last_h;
+  const float h = w.timing.last_h;
   // The multipliers are position impulses (force x h^2) of the last substep.
   const float to_force = 1.0f / (h * h);
   r.force = to_force * j.reaction_force;
   r.torque = to_force * j.reaction_torque;
   r.motor_effort = to_force * j.motor_impulse;
-  joint_ops(j.type).read(w, j, w.slots[j.slot_a].dense, w.slots[j.slot_b].dense, h, r);
+  joint_ops(j.type).read(w, j, w.bodies.slots[j.slot_a].dense, w.bodies.slots[j.slot_b].dense, h,
+                         r);
   return r;
 }
 

@@ -33,7 +33,7 @@ struct alignas(64) PointGroup {
   float rax[kWideLanes], ray[kWideLanes], rbx[kWideLanes], rby[kWideLanes];
   float k11[kWideLanes], k12[kWideLanes], k22[kWideLanes];
   float px[kWideLanes], py[kWideLanes];
-  std::uint32_t joint[kWideLanes];  // index in WorldState::joints; kPointPadding when unused
+  std::uint32_t joint[kWideLanes];  // index in JointStore::dense; kPointPadding when unused
 };
 
 // A revolute joint's angle rows for one substep of length h, computed from its definition as the

@@ -18,15 +18,15 @@ namespace {
 
 bool has_point_row(const WorldState& w, const Joint& j) {
   if (!joint_ops(j.type).point_motion || !j.enabled) return false;
-  const std::uint32_t a = w.slots[j.slot_a].dense, b = w.slots[j.slot_b].dense;
+  const std::uint32_t a = w.bodies.slots[j.slot_a].dense, b = w.bodies.slots[j.slot_b].dense;
   if ((w.bodies.flags[a] | w.bodies.flags[b]) & kSleeping) return false;
   return w.is_rigid(a) && w.is_rigid(b);
 }
 
 // Lane `lane` of g: joint k's row with its carried impulse (h2 x its carried force).
 void fill_lane(const WorldState& w, PointGroup& g, int lane, std::uint32_t k, float h2) {
-  const Joint& j = w.joints[k];
-  const std::uint32_t a = w.slots[j.slot_a].dense, b = w.slots[j.slot_b].dense;
+  const Joint& j = w.joints.dense[k];
+  const std::uint32_t a = w.bodies.slots[j.slot_a].dense, b = w.bodies.slots[j.slot_b].dense;
   g.a[lane] = a, g.b[lane] = b;
   g.ma[lane] = w.bodies.inv_mass[a], g.mb[lane] = w.bodies.inv_mass[b];
   g.ia[lane] = w.bodies.inv_inertia[a], g.ib[lane] = w.bodies.inv_inertia[b];
@@ -53,9 +53,9 @@ void pad_lane(PointGroup& g, int lane) {
 // impulses carried from the last step (h^2 x its carried torques).
 void add_angle_motion(WorldState& w, std::uint32_t k, const AngleRows& r, float h2) {
   if (!r.motor && !r.limit) return;
-  const Joint& j = w.joints[k];
-  AngleMotion& e = w.point_motion.angle_rows.emplace_back();
-  e.a = w.slots[j.slot_a].dense, e.b = w.slots[j.slot_b].dense;
+  const Joint& j = w.joints.dense[k];
+  AngleMotion& e = w.joints.point_motion.angle_rows.emplace_back();
+  e.a = w.bodies.slots[j.slot_a].dense, e.b = w.bodies.slots[j.slot_b].dense;
   e.joint = k;
   e.ia = w.bodies.inv_inertia[e.a], e.ib = w.bodies.inv_inertia[e.b];
   e.inv_k = e.ia + e.ib > 0 ? 1.0f / (e.ia + e.ib) : 0.0f;
@@ -79,7 +79,7 @@ inline void push_angle(WorldState& w, const AngleMotion& e, float dl) {
 // The angle rows of groups [lo, hi): their slack from the poses now, then (warm_start) the
 // carried impulses applied.
 void refresh_angle_motion(WorldState& w, std::uint32_t lo, std::uint32_t hi, bool warm_start) {
-  PointMotion& m = w.point_motion;
+  PointMotion& m = w.joints.point_motion;
   for (std::uint32_t i = m.angle_begin[lo]; i < m.angle_begin[hi]; ++i) {
     AngleMotion& e = m.angle_rows[i];
     if (e.limit) {
@@ -93,7 +93,7 @@ void refresh_angle_motion(WorldState& w, std::uint32_t lo, std::uint32_t hi, boo
 
 // One pass over the angle rows of groups [lo, hi): the motor, then the lower and upper limit.
 void solve_angle_motion(WorldState& w, std::uint32_t lo, std::uint32_t hi) {
-  PointMotion& m = w.point_motion;
+  PointMotion& m = w.joints.point_motion;
   const float* da = w.bodies.da.data();
   for (std::uint32_t i = m.angle_begin[lo]; i < m.angle_begin[hi]; ++i) {
     AngleMotion& e = m.angle_rows[i];
@@ -122,7 +122,7 @@ PointSpans spans(WorldState& w) {
 
 void prepare_point_motion(WorldState& w, float h) {
   constexpr std::uint32_t kJointsAhead = 8;
-  PointMotion& m = w.point_motion;
+  PointMotion& m = w.joints.point_motion;
   m.groups.clear();
   m.velocity_end.clear();
   m.velocity_groups = 0;
@@ -168,7 +168,7 @@ void prepare_point_motion(WorldState& w, float h) {
   std::vector<AngleRows>& tree_projected_rows = m.tree_projected_rows;
   const std::vector<std::uint8_t>& in_tree = m.trees.in_tree;
   auto take = [&](std::uint32_t k, bool lanes_may_project) {
-    Joint& j = w.joints[k];
+    Joint& j = w.joints.dense[k];
     // A tree's joint: its velocity rows are solved with its tree's (tree_motion.hpp); it is
     // projected as the others are.
     const bool tree = !in_tree.empty() && in_tree[k];
@@ -205,26 +205,27 @@ void prepare_point_motion(WorldState& w, float h) {
   // colour the order is free (no two joints share a movable body): the lanes' rows come first.
   // Uncoloured, every colour but the overflow one is empty (begin, rigid_begin and item_begin
   // stay 0 for them).
-  const bool coloured = w.joints.size() >= kParallelJoints;
+  const bool coloured = w.joints.dense.size() >= kParallelJoints;
   for (int colour = coloured ? 0 : kOverflowColour; colour <= kOverflowColour; ++colour) {
     projected.clear(), typed.clear(), rows.clear(), projected_rows.clear(), typed_rows.clear();
     tree_projected.clear(), tree_projected_rows.clear();
     const auto rigid_before = std::uint32_t(m.rigid.size());
     if (coloured) {
-      const Colouring& c = w.joint_colours;
+      const Colouring& c = w.joints.colours;
       const std::uint32_t end = c.begin[std::size_t(colour) + 1];
       for (std::uint32_t i = c.begin[std::size_t(colour)]; i < end; ++i) {
         // The colour's joints lie all over the joint array, each a few cache lines that take()
         // reads in full: asked for kJointsAhead joints before they are needed.
         if (i + kJointsAhead < end) {
-          const char* ahead = reinterpret_cast<const char*>(&w.joints[c.order[i + kJointsAhead]]);
+          const char* ahead =
+              reinterpret_cast<const char*>(&w.joints.dense[c.order[i + kJointsAhead]]);
           for (std::size_t line = 0; line < sizeof(Joint); line += 64)
             __builtin_prefetch(ahead + line, 1);
         }
         take(c.order[i], colour != kOverflowColour);
       }
     } else if (colour == kOverflowColour) {
-      for (std::uint32_t k = 0; k < w.joints.size(); ++k) take(k, false);
+      for (std::uint32_t k = 0; k < w.joints.dense.size(); ++k) take(k, false);
     }
     // The projection's items: the lanes' groups, then the joints their types solve.
     m.begin[std::size_t(colour)] = std::uint32_t(m.groups.size());
@@ -253,42 +254,43 @@ void refresh_point_motion(WorldState& w, std::uint32_t lo, std::uint32_t hi, boo
                           bool overflow) {
   // A colour's tree groups get no warm start (their trees apply the carried impulses); their
   // arms and masses may be refreshed with the others' (the relax refreshes all groups at once).
-  if (warm_start) hi = std::min(hi, w.point_motion.velocity_end[lo]);
+  if (warm_start) hi = std::min(hi, w.joints.point_motion.velocity_end[lo]);
   if (lo >= hi) return;
   // Without the warm start nothing but the groups is written: any group may go wide.
   if (overflow && warm_start)
-    refresh_point_groups_scalar(spans(w), w.point_motion.groups.data(), lo, hi, warm_start);
+    refresh_point_groups_scalar(spans(w), w.joints.point_motion.groups.data(), lo, hi, warm_start);
   else
-    refresh_point_groups_wide(spans(w), w.point_motion.groups.data(), lo, hi, warm_start);
+    refresh_point_groups_wide(spans(w), w.joints.point_motion.groups.data(), lo, hi, warm_start);
   refresh_angle_motion(w, lo, hi, warm_start);
 }
 
 float solve_point_motion(WorldState& w, std::uint32_t lo, std::uint32_t hi, bool overflow,
                          bool angle_rows) {
-  hi = std::min(hi, w.point_motion.velocity_end[lo]);
+  hi = std::min(hi, w.joints.point_motion.velocity_end[lo]);
   if (lo >= hi) return 0.0f;
   if (angle_rows) solve_angle_motion(w, lo, hi);
-  if (overflow) return solve_point_groups_scalar(spans(w), w.point_motion.groups.data(), lo, hi);
-  solve_point_groups_wide(spans(w), w.point_motion.groups.data(), lo, hi);
+  if (overflow)
+    return solve_point_groups_scalar(spans(w), w.joints.point_motion.groups.data(), lo, hi);
+  solve_point_groups_wide(spans(w), w.joints.point_motion.groups.data(), lo, hi);
   return std::numeric_limits<float>::infinity();
 }
 
 void project_point_motion(WorldState& w, std::uint32_t lo, std::uint32_t hi, bool first) {
-  PointMotion& m = w.point_motion;
+  PointMotion& m = w.joints.point_motion;
   project_point_groups_wide(spans(w), m.groups.data(), m.angles.data(), lo, hi, first);
 }
 
 void finish_point_motion(WorldState& w, float h) {
   finish_rigid_rows(w, h);
   const float inv_h2 = 1.0f / (h * h);
-  auto& groups = w.point_motion.groups;
+  auto& groups = w.joints.point_motion.groups;
   w.tasks.parallel_for(int(groups.size()), 4096 / kWideLanes, [&](int lo, int hi, int) {
     for (int k = lo; k < hi; ++k) {
       const PointGroup& g = groups[std::size_t(k)];
-      const AngleGroup& r = w.point_motion.angles[std::size_t(k)];
+      const AngleGroup& r = w.joints.point_motion.angles[std::size_t(k)];
       for (int i = 0; i < kWideLanes; ++i) {
         if (g.joint[i] == kPointPadding) continue;
-        Joint& j = w.joints[g.joint[i]];
+        Joint& j = w.joints.dense[g.joint[i]];
         const Vec2 impulse{g.px[i], g.py[i]};
         j.carried_force = inv_h2 * impulse;
         j.reaction_force = impulse;
@@ -301,11 +303,11 @@ void finish_point_motion(WorldState& w, float h) {
   });
   // The motor and limit rows: their carried torques, and their impulses added to the reaction
   // (after the projection's, which the loop above or the type's solve left).
-  auto& angle_rows = w.point_motion.angle_rows;
+  auto& angle_rows = w.joints.point_motion.angle_rows;
   w.tasks.parallel_for(int(angle_rows.size()), 512, [&](int lo, int hi, int) {
     for (int k = lo; k < hi; ++k) {
       const AngleMotion& e = angle_rows[std::size_t(k)];
-      Joint& j = w.joints[e.joint];
+      Joint& j = w.joints.dense[e.joint];
       for (int r = 0; r < 3; ++r) j.carried_angle[r] = inv_h2 * e.impulse[r];
       j.motor_impulse = e.impulse[0];
       j.reaction_torque += (e.impulse[0] + e.impulse[1]) + e.impulse[2];

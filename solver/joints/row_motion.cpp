@@ -14,8 +14,7 @@ namespace strut {
 namespace {
 
 // Changes the bodies' motion (not their poses) by the impulses dl[i] along rows[i].
-void push_motion(WorldState& w, const JointBodies& q, const Row* rows, const float* dl,
-                 int count) {
+void push_motion(WorldState& w, const JointBodies& q, const Row* rows, const float* dl, int count) {
   const auto [p, ta, tb] = sum_rows(rows, dl, count);
   auto& b = w.bodies;
   // Fixed bodies are never written: a colour's joints may share them.
@@ -32,7 +31,7 @@ void push_motion(WorldState& w, const JointBodies& q, const Row* rows, const flo
 // The rows at the poses now and the inverse of their mass matrix K (0 where K is singular: both
 // bodies fixed along the rows). K is inverted in double, as solve_block solves it.
 RowSpring refresh(const WorldState& w, RigidRows& e) {
-  const Joint& j = w.joints[e.joint];
+  const Joint& j = w.joints.dense[e.joint];
   RowSpring spring;
   e.count = joint_ops(j.type).rigid_rows(w, j, e.q, e.rows, spring);
   e.spring_c = spring.c;
@@ -91,12 +90,12 @@ float solve_sprung_row(WorldState& w, RigidRows& e) {
 }  // namespace
 
 bool add_rigid_rows(WorldState& w, std::uint32_t k, float h) {
-  const Joint& j = w.joints[k];
+  const Joint& j = w.joints.dense[k];
   if (!joint_ops(j.type).rigid_rows || !j.enabled) return false;
-  const std::uint32_t a = w.slots[j.slot_a].dense, b = w.slots[j.slot_b].dense;
+  const std::uint32_t a = w.bodies.slots[j.slot_a].dense, b = w.bodies.slots[j.slot_b].dense;
   if ((w.bodies.flags[a] | w.bodies.flags[b]) & kSleeping) return false;
   if (!w.is_rigid(a) || !w.is_rigid(b)) return false;
-  auto& rigid = w.point_motion.rigid;
+  auto& rigid = w.joints.point_motion.rigid;
   RigidRows& e = rigid.emplace_back();
   e.q = joint_bodies(w, a, b);
   e.joint = k;
@@ -118,7 +117,7 @@ bool add_rigid_rows(WorldState& w, std::uint32_t k, float h) {
 
 void refresh_rigid_rows(WorldState& w, std::uint32_t lo, std::uint32_t hi, bool warm_start) {
   for (std::uint32_t i = lo; i < hi; ++i) {
-    RigidRows& e = w.point_motion.rigid[i];
+    RigidRows& e = w.joints.point_motion.rigid[i];
     refresh(w, e);
     if (warm_start) push_motion(w, e.q, e.rows, e.impulse, e.count);
   }
@@ -127,7 +126,7 @@ void refresh_rigid_rows(WorldState& w, std::uint32_t lo, std::uint32_t hi, bool 
 float solve_rigid_rows(WorldState& w, std::uint32_t lo, std::uint32_t hi, bool relax) {
   float largest = 0.0f;
   for (std::uint32_t k = lo; k < hi; ++k) {
-    RigidRows& e = w.point_motion.rigid[k];
+    RigidRows& e = w.joints.point_motion.rigid[k];
     if (e.sprung()) {
       // The relax passes remove what the projection added; a spring has no projection.
       if (!relax) largest = std::max(largest, solve_sprung_row(w, e));
@@ -152,11 +151,11 @@ float solve_rigid_rows(WorldState& w, std::uint32_t lo, std::uint32_t hi, bool r
 
 void finish_rigid_rows(WorldState& w, float h) {
   const float inv_h2 = 1.0f / (h * h);
-  auto& rigid = w.point_motion.rigid;
+  auto& rigid = w.joints.point_motion.rigid;
   w.tasks.parallel_for(int(rigid.size()), 512, [&](int lo, int hi, int) {
     for (int k = lo; k < hi; ++k) {
       const RigidRows& e = rigid[std::size_t(k)];
-      Joint& j = w.joints[e.joint];
+      Joint& j = w.joints.dense[e.joint];
       for (int r = 0; r < kMaxRigidRows; ++r)
         j.carried_rows[r] = r < e.count ? inv_h2 * e.impulse[r] : 0.0f;
       // The rows are point rows (a force at the anchor) or angle rows (n = 0: a torque).

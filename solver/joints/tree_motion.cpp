@@ -81,10 +81,10 @@ bool has_motor_or_limit(const Joint& j, float h) {
 // The trees' per-step values: each joint's carried impulse (h^2 x its carried force) and anchors,
 // and each body's inverse masses.
 void load_step_values(WorldState& w, float h) {
-  TreeMotion& t = w.point_motion.trees;
+  TreeMotion& t = w.joints.point_motion.trees;
   const float h2 = h * h;
   for (TreeJoint& e : t.joints) {
-    const Joint& j = w.joints[e.joint];
+    const Joint& j = w.joints.dense[e.joint];
     e.impulse = h2 * j.carried_force;
     e.local_a = j.anchor_a.local, e.local_b = j.anchor_b.local;  // a shape added moves them
   }
@@ -93,11 +93,11 @@ void load_step_values(WorldState& w, float h) {
 
 // The trees from scratch (the joints' bodies, or which are awake, changed).
 void find_trees(WorldState& w) {
-  TreeMotion& t = w.point_motion.trees;
+  TreeMotion& t = w.joints.point_motion.trees;
   t.joints.clear(), t.bodies.clear();
   t.tree_begin.assign(1, 0), t.body_begin.assign(1, 0);
   t.in_tree.clear();
-  const auto& joints = w.joints;
+  const auto& joints = w.joints.dense;
   const std::uint32_t n = std::uint32_t(joints.size());
   // The movable bodies of the live joints, numbered locally; a live joint's key holds its bodies.
   if (t.local_of_body.size() < w.bodies.inv_mass.size())
@@ -242,8 +242,8 @@ void find_trees(WorldState& w) {
 }  // namespace
 
 void prepare_tree_motion(WorldState& w, float h) {
-  TreeMotion& t = w.point_motion.trees;
-  const auto& joints = w.joints;
+  TreeMotion& t = w.joints.point_motion.trees;
+  const auto& joints = w.joints.dense;
   const std::uint32_t n = std::uint32_t(joints.size());
   // Each joint's key: its bodies, whether it is live (enabled and awake) and a candidate (a
   // point row between rigid bodies). The trees are a function of the keys and of which bodies
@@ -254,7 +254,7 @@ void prepare_tree_motion(WorldState& w, float h) {
   t.key.resize(n);
   for (std::uint32_t k = 0; k < n; ++k) {
     const Joint& j = joints[k];
-    const std::uint32_t a = w.slots[j.slot_a].dense, b = w.slots[j.slot_b].dense;
+    const std::uint32_t a = w.bodies.slots[j.slot_a].dense, b = w.bodies.slots[j.slot_b].dense;
     const bool live = j.enabled && ((w.bodies.flags[a] | w.bodies.flags[b]) & kSleeping) == 0;
     const bool candidate = live && joint_ops(j.type).point_motion && w.is_rigid(a) &&
                            w.is_rigid(b) && !has_motor_or_limit(j, h);
@@ -276,7 +276,7 @@ void prepare_tree_motion(WorldState& w, float h) {
 }
 
 void refresh_tree_motion(WorldState& w, std::uint32_t lo, std::uint32_t hi, bool warm_start) {
-  TreeMotion& t = w.point_motion.trees;
+  TreeMotion& t = w.joints.point_motion.trees;
   auto& bd = w.bodies;
   for (std::uint32_t tree = lo; tree < hi; ++tree) {
     for (std::uint32_t s = t.body_begin[tree]; s < t.body_begin[tree + 1]; ++s) {
@@ -391,15 +391,15 @@ void solve_tree_points(WorldState& w, TreeMotion& t, std::uint32_t tree) {
 }  // namespace
 
 void solve_tree_motion(WorldState& w, std::uint32_t lo, std::uint32_t hi) {
-  TreeMotion& t = w.point_motion.trees;
+  TreeMotion& t = w.joints.point_motion.trees;
   for (std::uint32_t tree = lo; tree < hi; ++tree) solve_tree_points(w, t, tree);
 }
 
 void finish_tree_motion(WorldState& w, float h) {
-  TreeMotion& t = w.point_motion.trees;
+  TreeMotion& t = w.joints.point_motion.trees;
   const float inv_h2 = 1.0f / (h * h);
   for (const TreeJoint& e : t.joints) {
-    Joint& j = w.joints[e.joint];
+    Joint& j = w.joints.dense[e.joint];
     j.carried_force = inv_h2 * e.impulse;
     j.reaction_force = e.impulse;
   }

@@ -27,8 +27,8 @@ bool selected(const WorldState& w, std::uint32_t i, std::uint32_t mask) {
 // (creation order).
 template <class Keep>
 std::vector<std::uint32_t> candidates(const WorldState& w, const Aabb& box, Keep keep) {
-  QueryIndex& index = w.query_index;
-  const std::uint64_t stamp = (w.step_index << 32) + w.body_edits;
+  QueryIndex& index = w.queries.index;
+  const std::uint64_t stamp = (w.timing.step_index << 32) + w.bodies.edits;
   {
     const std::lock_guard lock(index.mutex);
     if (index.needs_build(stamp)) {

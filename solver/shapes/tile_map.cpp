@@ -121,16 +121,16 @@ TileMap World::create_tile_map(const TileMapDef& def) {
     const std::vector<ShapeId> ids = shapes(out.body);
     for (std::size_t j = 0; j < ids.size(); ++j) {
       out.tile_shapes[solid_tiles[j]] = ids[j];
-      w.shapes[ids[j].index - 1].internal_edges = seams[j];
+      w.colliders.shapes[ids[j].index - 1].internal_edges = seams[j];
     }
     // The colliders were laid out before their shapes knew their seams.
     const std::uint32_t k = w.dense_of(out.body, "create_tile_map");
     auto& colliders = w.colliders;
     for (std::uint32_t i = w.bodies.collider_begin[k];
          i < w.bodies.collider_begin[k] + w.bodies.collider_count[k]; ++i)
-      colliders.internal_edges[i] = w.shapes[colliders.shape[i]].internal_edges;
+      colliders.internal_edges[i] = w.colliders.shapes[colliders.shape[i]].internal_edges;
   }
-  if (has_floor) w.floor_grids.push_back(std::move(floors));
+  if (has_floor) w.colliders.floor_grids.push_back(std::move(floors));
   return out;
 }
 

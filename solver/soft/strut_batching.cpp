@@ -20,10 +20,10 @@ bool fits_a_lane(const WorldState& w, std::uint32_t k, const std::vector<std::ui
   const std::uint32_t s0 = b.strut_begin[k], sc = b.strut_count[k];
   if (sc == 0 || sc > std::uint32_t(kMaxLaneStruts) || pc > std::uint32_t(kMaxLaneSlots))
     return false;
-  if (std::size_t(s0) + sc > w.struts.size() || std::size_t(p0) + pc > w.particles.size())
+  if (std::size_t(s0) + sc > w.soft.struts.size() || std::size_t(p0) + pc > w.particles.size())
     return false;
   for (std::uint32_t i = s0; i < s0 + sc; ++i) {
-    const Strut& s = w.struts[i];
+    const Strut& s = w.soft.struts[i];
     if (s.a < p0 || s.a >= p0 + pc || s.b < p0 || s.b >= p0 + pc || s.a == s.b) return false;
     if (batched[i]) return false;
   }
@@ -40,7 +40,7 @@ bool has_topology(const WorldState& w, std::uint32_t k, const StrutLanes& L, std
   if (top.slots != b.particle_count[k] || top.strut_count != b.strut_count[k]) return false;
   const std::uint32_t p0 = b.particle_begin[k];
   for (std::uint32_t i = 0; i < top.strut_count; ++i) {
-    const Strut& s = w.struts[b.strut_begin[k] + i];
+    const Strut& s = w.soft.struts[b.strut_begin[k] + i];
     const LaneEnds e = L.ends[top.end_begin + i];
     if (s.a - p0 != e.a || s.b - p0 != e.b) return false;
   }
@@ -49,8 +49,7 @@ bool has_topology(const WorldState& w, std::uint32_t k, const StrutLanes& L, std
 
 // Body k's topology, added if new. Bodies of one kind tend to come in runs, so the topology of
 // the body before is tried first.
-std::uint32_t topology_of(const WorldState& w, std::uint32_t k, StrutLanes& L,
-                          std::uint32_t hint) {
+std::uint32_t topology_of(const WorldState& w, std::uint32_t k, StrutLanes& L, std::uint32_t hint) {
   if (hint < L.topologies.size() && has_topology(w, k, L, hint)) return hint;
   for (std::uint32_t t = 0; t < L.topologies.size(); ++t)
     if (has_topology(w, k, L, t)) return t;
@@ -60,7 +59,7 @@ std::uint32_t topology_of(const WorldState& w, std::uint32_t k, StrutLanes& L,
   top.end_begin = std::uint32_t(L.ends.size());
   top.strut_count = b.strut_count[k];
   for (std::uint32_t i = b.strut_begin[k]; i < b.strut_begin[k] + b.strut_count[k]; ++i) {
-    const Strut& s = w.struts[i];
+    const Strut& s = w.soft.struts[i];
     const std::uint32_t p0 = b.particle_begin[k];
     L.ends.push_back({std::uint8_t(s.a - p0), std::uint8_t(s.b - p0)});
   }
@@ -71,14 +70,14 @@ std::uint32_t topology_of(const WorldState& w, std::uint32_t k, StrutLanes& L,
 }  // namespace
 
 void update_strut_lanes(WorldState& w) {
-  StrutLanes& L = w.strut_lanes;
+  StrutLanes& L = w.soft.lanes;
   if (!L.dirty) return;
   L.topologies.clear(), L.ends.clear(), L.groups.clear(), L.rows.clear(), L.other.clear();
   const auto& b = w.bodies;
-  std::vector<std::uint8_t> batched(w.struts.size(), 0);
+  std::vector<std::uint8_t> batched(w.soft.struts.size(), 0);
   // Without struts there is nothing to lay out: no pass over the bodies and particles (a world
   // destroying bodies every step paid it every step, 25 % of BM_IdleBodiesWithChurn).
-  if (!w.struts.empty()) {
+  if (!w.soft.struts.empty()) {
     // Topologies in order of their first body, each with its bodies in creation order.
     std::vector<std::vector<std::uint32_t>> members;
     std::vector<std::uint8_t> claimed(w.particles.size(), 0);
@@ -107,7 +106,7 @@ void update_strut_lanes(WorldState& w) {
           g.first[l] = used ? std::int32_t(b.particle_begin[k]) : kLanePadding;
           g.body[l] = k;
           for (std::uint32_t i = 0; i < sc; ++i) {
-            const Strut* s = used ? &w.struts[b.strut_begin[k] + i] : nullptr;
+            const Strut* s = used ? &w.soft.struts[b.strut_begin[k] + i] : nullptr;
             rows[i].rest[l] = s ? s->rest : 0.0f;
             rows[i].compliance[l] = s ? s->compliance : 0.0f;
             rows[i].lambda[l] = 0.0f;

@@ -32,7 +32,7 @@ struct alignas(64) WideStrut {
   std::int32_t a[kWideLanes], b[kWideLanes];  // particles; kStrutPadding in unused lanes
   float rest[kWideLanes], compliance[kWideLanes];
   float lambda[kWideLanes];         // XPBD multiplier, accumulated over a substep's iterations
-  std::uint32_t strut[kWideLanes];  // index in WorldState::struts (tests, debugging)
+  std::uint32_t strut[kWideLanes];  // index in SoftStore::struts (tests, debugging)
 };
 
 namespace wide {

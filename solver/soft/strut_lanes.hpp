@@ -68,7 +68,7 @@ struct LaneTopology {
   std::uint32_t end_begin = 0, strut_count = 0;  // its struts in StrutLanes::ends
 };
 
-// A run [begin, end) of WorldState::struts indices.
+// A run [begin, end) of SoftStore::struts indices.
 struct StrutRun {
   std::uint32_t begin, end;
 };

@@ -9,7 +9,7 @@
 namespace strut {
 
 // Calls a callback; if it throws, keeps the step's first exception in `first_error` (World::
-// WorldState::callback_error, which World::step rethrows after the step) and answers true (the pair
+// CallbackStore::error, which World::step rethrows after the step) and answers true (the pair
 // collides), setting `threw`.
 template <class Callback, class Argument>
 bool call_guarded(const Callback& callback, const Argument& argument,

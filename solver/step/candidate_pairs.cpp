@@ -57,7 +57,8 @@ bool enlarged_pairs_hold(WorldState& w) {
   const auto& c = w.colliders;
   const auto& sc = w.scratch;
   const std::size_t n = c.size();
-  if (w.broadphase.version() != w.enlarged_version || sc.enlarged_flags.size() != n) return false;
+  if (w.pairs.broadphase.version() != w.pairs.enlarged_version || sc.enlarged_flags.size() != n)
+    return false;
   constexpr int kGrain = 4096;
   auto& escaped = w.scratch.chunk_counts;
   escaped.assign(std::size_t(TaskSystem::chunk_count(int(n), kGrain)), 0);
@@ -98,9 +99,9 @@ bool colliders_may_touch(const WorldState& w, std::uint32_t i, std::uint32_t j) 
   }
   if (c.group[i] == c.group[j] && c.group[i] != 0) return c.group[i] > 0;
   if ((c.category[i] & c.mask[j]) == 0 || (c.category[j] & c.mask[i]) == 0) return false;
-  if (!w.ignored_pairs.empty()) {
+  if (!w.pairs.ignored.empty()) {
     const std::uint64_t key = pair_key(b.slot[bi], b.slot[bj]);
-    if (std::binary_search(w.ignored_pairs.begin(), w.ignored_pairs.end(), key)) return false;
+    if (std::binary_search(w.pairs.ignored.begin(), w.pairs.ignored.end(), key)) return false;
   }
   return true;
 }
@@ -138,7 +139,7 @@ void group_by_first_collider(WorldState& w,
 void sweep_enlarged(WorldState& w) {
   const auto& b = w.bodies;
   const auto& c = w.colliders;
-  auto& bp = w.broadphase;
+  auto& bp = w.pairs.broadphase;
   auto& sc = w.scratch;
   const std::size_t n = c.size();
   sc.enlarged_lx.resize(n), sc.enlarged_ly.resize(n), sc.enlarged_ux.resize(n);
@@ -160,15 +161,15 @@ void sweep_enlarged(WorldState& w) {
       ux[s] = sc.enlarged_ux[i], uy[s] = sc.enlarged_uy[i];
     }
   });
-  bp.find_pairs(w.broadphase_pairs, w.tasks);
-  const auto& pairs = w.broadphase_pairs;
+  bp.find_pairs(w.pairs.broadphase_pairs, w.tasks);
+  const auto& pairs = w.pairs.broadphase_pairs;
   // Each pair's class once (the filter below reads it twice): 0 dropped, 1 contact, 2 sensor.
   auto& kind = sc.pair_class;
   kind.resize(pairs.size());
   w.tasks.parallel_for(int(pairs.size()), 4096, [&](int lo, int hi, int) {
     for (int i = lo; i < hi; ++i) {
-      const std::uint32_t x = w.collider_slots[pairs[std::size_t(i)].a].dense;
-      const std::uint32_t y = w.collider_slots[pairs[std::size_t(i)].b].dense;
+      const std::uint32_t x = w.colliders.slots[pairs[std::size_t(i)].a].dense;
+      const std::uint32_t y = w.colliders.slots[pairs[std::size_t(i)].b].dense;
       kind[std::size_t(i)] = !colliders_may_touch(w, x, y) ? 0
                              : (c.sensor[x] | c.sensor[y]) ? 2
                                                            : 1;
@@ -177,21 +178,21 @@ void sweep_enlarged(WorldState& w) {
   filter_in_order(
       w, int(pairs.size()), [&](std::size_t i) { return kind[i] == 1; },
       [&](std::size_t i) {
-        return std::pair{w.collider_slots[pairs[i].a].dense, w.collider_slots[pairs[i].b].dense};
+        return std::pair{w.colliders.slots[pairs[i].a].dense, w.colliders.slots[pairs[i].b].dense};
       },
-      w.enlarged_pairs);
-  group_by_first_collider(w, w.enlarged_pairs);
-  if (w.custom_filter_colliders != 0 || !w.filter_verdicts.empty())
-    apply_custom_filter(w, w.enlarged_pairs);
-  w.enlarged_sensor_pairs.clear();
+      w.pairs.enlarged);
+  group_by_first_collider(w, w.pairs.enlarged);
+  if (w.colliders.custom_filter_count != 0 || !w.callbacks.filter_verdicts.empty())
+    apply_custom_filter(w, w.pairs.enlarged);
+  w.pairs.enlarged_sensor.clear();
   for (std::size_t i = 0; i < pairs.size(); ++i) {
     if (kind[i] != 2) continue;
-    const std::uint32_t x = w.collider_slots[pairs[i].a].dense;
-    const std::uint32_t y = w.collider_slots[pairs[i].b].dense;
-    w.enlarged_sensor_pairs.push_back(c.sensor[x] ? std::pair{x, y} : std::pair{y, x});
+    const std::uint32_t x = w.colliders.slots[pairs[i].a].dense;
+    const std::uint32_t y = w.colliders.slots[pairs[i].b].dense;
+    w.pairs.enlarged_sensor.push_back(c.sensor[x] ? std::pair{x, y} : std::pair{y, x});
   }
-  w.enlarged_version = bp.version();
-  ++w.enlarged_sweeps;
+  w.pairs.enlarged_version = bp.version();
+  ++w.pairs.sweeps;
 }
 
 }  // namespace
@@ -225,8 +226,8 @@ void find_candidate_pairs(WorldState& w) {
       sc.tight_lx[i] = box.lower.x, sc.tight_ly[i] = box.lower.y;
       sc.tight_ux[i] = box.upper.x, sc.tight_uy[i] = box.upper.y;
       const std::uint32_t k = c.body[i];
-      sc.collider_sweep_x[i] = w.sweep_x[k], sc.collider_sweep_y[i] = w.sweep_y[k];
-      sc.collider_spread[i] = w.spread[k];
+      sc.collider_sweep_x[i] = w.bodies.sweep_x[k], sc.collider_sweep_y[i] = w.bodies.sweep_y[k];
+      sc.collider_spread[i] = w.bodies.spread[k];
     }
     fatten_bounds_simd(spans, lo, hi, 0.5f * w.config.contact_slop);
   });
@@ -238,12 +239,12 @@ void find_candidate_pairs(WorldState& w) {
              sc.fat_ly[a] > sc.fat_uy[d] || sc.fat_ly[d] > sc.fat_uy[a]);
   };
   filter_in_order(
-      w, int(w.enlarged_pairs.size()),
-      [&](std::size_t i) { return overlap(w.enlarged_pairs[i].first, w.enlarged_pairs[i].second); },
-      [&](std::size_t i) { return w.enlarged_pairs[i]; }, w.candidate_pairs);
-  w.sensor_candidates.clear();
-  for (const auto& [sensor, visitor] : w.enlarged_sensor_pairs)
-    if (overlap(sensor, visitor)) w.sensor_candidates.emplace_back(sensor, visitor);
+      w, int(w.pairs.enlarged.size()),
+      [&](std::size_t i) { return overlap(w.pairs.enlarged[i].first, w.pairs.enlarged[i].second); },
+      [&](std::size_t i) { return w.pairs.enlarged[i]; }, w.pairs.candidates);
+  w.pairs.sensor_candidates.clear();
+  for (const auto& [sensor, visitor] : w.pairs.enlarged_sensor)
+    if (overlap(sensor, visitor)) w.pairs.sensor_candidates.emplace_back(sensor, visitor);
 }
 
 }  // namespace strut

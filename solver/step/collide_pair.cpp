@@ -37,7 +37,7 @@ PairMaterial combine_materials(const WorldState& w, std::uint32_t a, std::uint32
           mix_restitution(c.restitution[a], c.restitution[d], restitution_rule)};
 }
 
-float max_extent(const WorldState& w, std::uint32_t k) { return w.extent[k]; }
+float max_extent(const WorldState& w, std::uint32_t k) { return w.bodies.extent[k]; }
 
 // How far any point of one body can move relative to the other this step: their relative
 // velocity, each one's turn times its reach, and the difference of their gravity, from the
@@ -46,11 +46,12 @@ float max_extent(const WorldState& w, std::uint32_t k) { return w.extent[k]; }
 // each other: with the sum of their motions, the smash's debris had about three times Box2D's
 // pairs. Soft bodies: the sum of their particles' motions.
 float relative_motion(const WorldState& w, std::uint32_t a, std::uint32_t c) {
-  if (!w.is_rigid(a) || !w.is_rigid(c)) return w.motion[a] + w.motion[c];
+  if (!w.is_rigid(a) || !w.is_rigid(c)) return w.bodies.motion[a] + w.bodies.motion[c];
   const auto& b = w.bodies;
-  const float substeps = float(w.config.substeps), dt = w.last_h * substeps;
+  const float substeps = float(w.config.substeps), dt = w.timing.last_h * substeps;
   const float rx = b.dx[c] - b.dx[a], ry = b.dy[c] - b.dy[a];
-  const float turn = std::fabs(b.da[a]) * w.reach[a] + std::fabs(b.da[c]) * w.reach[c];
+  const float turn =
+      std::fabs(b.da[a]) * w.bodies.step_reach[a] + std::fabs(b.da[c]) * w.bodies.step_reach[c];
   // Bodies of one gravity scale (nearly every pair) fall together: no square root for them.
   const float gravity_difference = std::fabs(b.gravity_scale[a] - b.gravity_scale[c]);
   const float fall =
@@ -183,6 +184,6 @@ std::size_t collide_pair(const WorldState& w, std::uint32_t a, std::uint32_t c, 
 }
 
 // Retired collider slots become free once this step's contacts have replaced last step's.
-void release_retired_colliders(WorldState& w) { w.collider_slots.recycle_retired(); }
+void release_retired_colliders(WorldState& w) { w.colliders.slots.recycle_retired(); }
 
 }  // namespace strut

@@ -71,7 +71,7 @@ void release_retired_colliders(WorldState& w);
 // The custom filter (custom_filter.cpp): drops from `pairs` (dense colliders, in the broad
 // phase's order) those it rejects, asking it about each shape pair not answered at the last
 // sweep; the answers of the shape pairs still present are kept for the next sweep
-// (WorldState::filter_verdicts), the others forgotten. Called while some collider has the flag
+// (CallbackStore::filter_verdicts), the others forgotten. Called while some collider has the flag
 // or answers are kept.
 void apply_custom_filter(WorldState& w,
                          std::vector<std::pair<std::uint32_t, std::uint32_t>>& pairs);

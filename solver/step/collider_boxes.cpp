@@ -57,11 +57,11 @@ void update_bounds(WorldState& w, float dt) {
   auto& b = w.bodies;
   const auto& q = w.particles;
   const std::size_t n = b.size();
-  w.motion.resize(n);
-  w.sweep_x.resize(n), w.sweep_y.resize(n), w.spread.resize(n);
-  w.reach.resize(n);
-  w.extent.resize(n);
-  const float h = w.last_h;
+  w.bodies.motion.resize(n);
+  w.bodies.sweep_x.resize(n), w.bodies.sweep_y.resize(n), w.bodies.spread.resize(n);
+  w.bodies.step_reach.resize(n);
+  w.bodies.extent.resize(n);
+  const float h = w.timing.last_h;
   const float g = length(w.config.gravity);
   // The bodies this step visits: the others are idle and keep last visit's values.
   parallel_for_runs(w, w.scratch.body_runs, [&](int lo, int hi) {
@@ -70,12 +70,12 @@ void update_bounds(WorldState& w, float dt) {
       // A static or sleeping body's boxes change only when it is moved (refresh_body_boxes).
       if (!(b.flags[k] & (kStatic | kSleeping)) || b.aabb[k].lower.x > b.aabb[k].upper.x)
         update_tight_boxes(w, std::uint32_t(k));
-      w.extent[k] =
+      w.bodies.extent[k] =
           std::max(b.aabb[k].upper.x - b.aabb[k].lower.x, b.aabb[k].upper.y - b.aabb[k].lower.y);
       float motion = 0, sweep_x = 0, sweep_y = 0, spread = 0;
       if (!(b.flags[k] & kStatic) && !(b.flags[k] & kSleeping)) {
         const float reach = b.reach[k];
-        w.reach[k] = reach;
+        w.bodies.step_reach[k] = reach;
         // Distance any point of the body can travel this step: linear + angular + gravity. The
         // linear part has a direction (the sweep); the rest may go any way (the spread).
         const float fall = std::fabs(b.gravity_scale[k]) * g * dt * dt;
@@ -96,10 +96,10 @@ void update_bounds(WorldState& w, float dt) {
         }
         motion += fall;
       } else {
-        w.reach[k] = 0.5f * length(b.aabb[k].upper - b.aabb[k].lower);
+        w.bodies.step_reach[k] = 0.5f * length(b.aabb[k].upper - b.aabb[k].lower);
       }
-      w.motion[k] = motion;
-      w.sweep_x[k] = sweep_x, w.sweep_y[k] = sweep_y, w.spread[k] = spread;
+      w.bodies.motion[k] = motion;
+      w.bodies.sweep_x[k] = sweep_x, w.bodies.sweep_y[k] = sweep_y, w.bodies.spread[k] = spread;
     }
   });
 }
@@ -107,11 +107,11 @@ void update_bounds(WorldState& w, float dt) {
 // The bounds kernel's box (bounds_kernel.hpp: sweep_box).
 Aabb collider_broadphase_box(const WorldState& w, std::uint32_t i) {
   const std::uint32_t k = w.colliders.body[i];
-  const bool swept = k < w.spread.size();
+  const bool swept = k < w.bodies.spread.size();
   const Aabb& b = w.colliders.aabb[i];
   float box[4] = {b.lower.x, b.lower.y, b.upper.x, b.upper.y};
-  sweep_box(box, swept ? w.sweep_x[k] : 0.0f, swept ? w.sweep_y[k] : 0.0f,
-            swept ? w.spread[k] : 0.0f, 0.5f * w.config.contact_slop);
+  sweep_box(box, swept ? w.bodies.sweep_x[k] : 0.0f, swept ? w.bodies.sweep_y[k] : 0.0f,
+            swept ? w.bodies.spread[k] : 0.0f, 0.5f * w.config.contact_slop);
   return Aabb{{box[0], box[1]}, {box[2], box[3]}};
 }
 
@@ -119,13 +119,13 @@ void refresh_body_boxes(WorldState& w, std::uint32_t k) {
   const auto& b = w.bodies;
   update_tight_boxes(w, k);
   for (std::uint32_t i = b.collider_begin[k]; i < b.collider_begin[k] + b.collider_count[k]; ++i)
-    w.broadphase.set_box(w.colliders.slot[i], collider_broadphase_box(w, i));
+    w.pairs.broadphase.set_box(w.colliders.slot[i], collider_broadphase_box(w, i));
 }
 
 void set_body_sleeping(WorldState& w, std::uint32_t k, bool sleeping) {
   const auto& b = w.bodies;
   for (std::uint32_t i = b.collider_begin[k]; i < b.collider_begin[k] + b.collider_count[k]; ++i)
-    w.broadphase.set_sleeping(w.colliders.slot[i], sleeping);
+    w.pairs.broadphase.set_sleeping(w.colliders.slot[i], sleeping);
 }
 
 std::uint32_t broadphase_mask(const WorldState& w, std::uint32_t i) {
@@ -138,10 +138,10 @@ void reinsert_body(WorldState& w, std::uint32_t k) {
   const bool is_static = (b.flags[k] & kStatic) != 0;
   update_tight_boxes(w, k);
   for (std::uint32_t i = b.collider_begin[k]; i < b.collider_begin[k] + b.collider_count[k]; ++i) {
-    w.broadphase.remove(c.slot[i]);
-    w.broadphase.insert(c.slot[i], collider_broadphase_box(w, i), c.category[i],
-                        broadphase_mask(w, i), is_static);
-    if (b.flags[k] & kSleeping) w.broadphase.set_sleeping(c.slot[i], true);
+    w.pairs.broadphase.remove(c.slot[i]);
+    w.pairs.broadphase.insert(c.slot[i], collider_broadphase_box(w, i), c.category[i],
+                              broadphase_mask(w, i), is_static);
+    if (b.flags[k] & kSleeping) w.pairs.broadphase.set_sleeping(c.slot[i], true);
   }
 }
 

@@ -28,7 +28,7 @@ constexpr std::uint8_t kDeep = 2;
 // Whether a contact callback let body k's colliders through collider i: the custom filter
 // rejected their shapes, or the pre-solve callback disabled their contact this step.
 bool excused(const WorldState& w, std::uint32_t k, std::uint32_t i) {
-  if (w.filter_verdicts.empty() && w.scratch.pre_solve_disabled.empty()) return false;
+  if (w.callbacks.filter_verdicts.empty() && w.scratch.pre_solve_disabled.empty()) return false;
   const auto& b = w.bodies;
   for (std::uint32_t ck = b.collider_begin[k]; ck < b.collider_begin[k] + b.collider_count[k]; ++ck)
     if (filter_rejected(w, ck, i) || pre_solve_disabled(w, ck, i)) return true;
@@ -48,16 +48,17 @@ void sweep_unpredicted(WorldState& w, const std::vector<std::uint8_t>& flag,
     if (!flag[k]) return;
     const Vec2 from = b.before_step[k].position, to{b.px[k], b.py[k]};
     const float moved = length(to - from);
-    if (moved <= w.motion[k] + w.config.contact_slop || moved <= 0.25f * extent(b.aabb[k])) return;
-    QueryIndex& index = w.static_index;
-    if (index.needs_build(w.body_edits)) {
+    if (moved <= w.bodies.motion[k] + w.config.contact_slop || moved <= 0.25f * extent(b.aabb[k]))
+      return;
+    QueryIndex& index = w.queries.static_index;
+    if (index.needs_build(w.bodies.edits)) {
       std::vector<Aabb> boxes(c.size());
       std::vector<std::uint8_t> live(c.size());
       for (std::uint32_t i = 0; i < c.size(); ++i) {
         live[i] = (b.flags[c.body[i]] & (kStatic | kDead)) == kStatic && !c.sensor[i];
         if (live[i]) boxes[i] = collider_tight_box(w, i);
       }
-      index.build(w.body_edits, boxes, live);
+      index.build(w.bodies.edits, boxes, live);
     }
     const Aabb path{{std::min(from.x, to.x), std::min(from.y, to.y)},
                     {std::max(from.x, to.x), std::max(from.y, to.y)}};
@@ -87,7 +88,7 @@ void continuous_pass(WorldState& w) {
   auto is_fast = [&](std::uint32_t k) {
     if (b.inv_mass[k] == 0 || (b.flags[k] & (kSoft | kSleeping | kDead))) return false;
     const float half = 0.5f * extent(b.aabb[k]);
-    if (w.motion[k] > half) return true;
+    if (w.bodies.motion[k] > half) return true;
     const Vec2 moved = Vec2{b.px[k], b.py[k]} - b.before_step[k].position;
     return dot(moved, moved) > half * half;
   };
@@ -132,7 +133,7 @@ void continuous_pass(WorldState& w) {
   if (!any.load()) return;
   // Pairs in parallel; a body's earliest hit is a minimum, which any order of updates reaches
   // with the same bits.
-  const auto& pairs = w.candidate_pairs;
+  const auto& pairs = w.pairs.candidates;
   w.tasks.parallel_for(int(pairs.size()), 4096, [&](int lo, int hi, int) {
     for (int p = lo; p < hi; ++p) {
       const auto [ci, cj] = pairs[std::size_t(p)];

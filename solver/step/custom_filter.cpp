@@ -30,8 +30,8 @@ void apply_custom_filter(WorldState& w,
                          std::vector<std::pair<std::uint32_t, std::uint32_t>>& pairs) {
   auto& next = w.scratch.next_verdicts;
   next.clear();
-  if (w.custom_filter_colliders == 0 || !w.custom_filter) {
-    w.filter_verdicts.clear();  // nothing to ask: every pair collides
+  if (w.colliders.custom_filter_count == 0 || !w.callbacks.custom_filter) {
+    w.callbacks.filter_verdicts.clear();  // nothing to ask: every pair collides
     return;
   }
   const auto& c = w.colliders;
@@ -40,7 +40,7 @@ void apply_custom_filter(WorldState& w,
     const auto [a, d] = pairs[i];
     if (!filter_flagged(c, a, d)) continue;
     const std::uint64_t key = pair_key(c.shape[a], c.shape[d]);
-    const FilterVerdict* known = find_verdict(w.filter_verdicts, key);
+    const FilterVerdict* known = find_verdict(w.callbacks.filter_verdicts, key);
     next.push_back({key, i, known ? known->verdict : FilterVerdict::kAsk});
   }
   // Stable: within a shape pair, its first collider pair stays first.
@@ -57,11 +57,11 @@ void apply_custom_filter(WorldState& w,
             [](const FilterVerdict* x, const FilterVerdict* y) { return x->first < y->first; });
   for (FilterVerdict* v : ask) {
     const auto [a, d] = pairs[v->first];
-    const ShapePair pair{w.shape_slots.id_of<ShapeId>(c.shape[a]),
-                         w.shape_slots.id_of<ShapeId>(c.shape[d]), w.id_of_dense(c.body[a]),
-                         w.id_of_dense(c.body[d])};
+    const ShapePair pair{w.colliders.shape_slots.id_of<ShapeId>(c.shape[a]),
+                         w.colliders.shape_slots.id_of<ShapeId>(c.shape[d]),
+                         w.id_of_dense(c.body[a]), w.id_of_dense(c.body[d])};
     bool threw = false;
-    const bool collide = call_guarded(w.custom_filter, pair, w.callback_error, threw);
+    const bool collide = call_guarded(w.callbacks.custom_filter, pair, w.callbacks.error, threw);
     // A filter that threw is asked again at the next sweep.
     v->verdict = threw     ? FilterVerdict::kAsk
                  : collide ? FilterVerdict::kCollide
@@ -73,19 +73,20 @@ void apply_custom_filter(WorldState& w,
     return v->verdict == FilterVerdict::kReject;
   });
   std::erase_if(next, [](const FilterVerdict& v) { return v.verdict == FilterVerdict::kAsk; });
-  w.filter_verdicts.swap(next);
+  w.callbacks.filter_verdicts.swap(next);
 }
 
 void forget_filter_verdicts(WorldState& w, std::uint32_t shape) {
-  std::erase_if(w.filter_verdicts, [&](const FilterVerdict& v) {
+  std::erase_if(w.callbacks.filter_verdicts, [&](const FilterVerdict& v) {
     return std::uint32_t(v.key >> 32) == shape || std::uint32_t(v.key) == shape;
   });
 }
 
 bool filter_rejected(const WorldState& w, std::uint32_t a, std::uint32_t c) {
-  if (w.filter_verdicts.empty()) return false;
+  if (w.callbacks.filter_verdicts.empty()) return false;
   const auto& col = w.colliders;
-  const FilterVerdict* v = find_verdict(w.filter_verdicts, pair_key(col.shape[a], col.shape[c]));
+  const FilterVerdict* v =
+      find_verdict(w.callbacks.filter_verdicts, pair_key(col.shape[a], col.shape[c]));
   return v && v->verdict == FilterVerdict::kReject;
 }
 

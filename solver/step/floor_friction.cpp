@@ -42,17 +42,17 @@ const FloorGrid* floor_under(const std::vector<FloorGrid>& grids, Vec2 p, float&
 }  // namespace
 
 void apply_floor_friction(WorldState& w, float dt) {
-  if (w.floor_grids.empty()) return;
+  if (w.colliders.floor_grids.empty()) return;
   auto& b = w.bodies;
   auto& s = w.scratch;
-  const float h = w.last_h;  // motion is per substep: velocity = d / h
+  const float h = w.timing.last_h;  // motion is per substep: velocity = d / h
   // Each body on its own: any chunking gives the same bits.
   // Only awake moving bodies slide, and those are visited this step.
   parallel_for_runs(w, s.body_runs, [&](int lo, int hi) {
     for (std::size_t k = std::size_t(lo); k < std::size_t(hi); ++k) {
       if (b.flags[k] & (kStatic | kKinematic | kSoft | kSleeping | kDead)) continue;
       float mu = 0;
-      const FloorGrid* g = floor_under(w.floor_grids, {b.px[k], b.py[k]}, mu);
+      const FloorGrid* g = floor_under(w.colliders.floor_grids, {b.px[k], b.py[k]}, mu);
       if (!g || mu == 0) continue;
       const float decel = mu * g->gravity;  // m/s^2
       const float vx = b.dx[k] / h + s.ax[k] * dt, vy = b.dy[k] / h + s.ay[k] * dt;

@@ -8,7 +8,7 @@
 // one would grow every wide constraint by 128 bytes and change the effective masses' arithmetic
 // for every body (k = ima nx^2 + ima ny^2 is not ima in float), so unlocked bodies would lose
 // their bits, or pay a select per row. The projection costs nothing while no body is locked
-// (WorldState::locked_bodies, one test per integration chunk) and touches no kernel.
+// (BodyStore::locked_count, one test per integration chunk) and touches no kernel.
 //
 // The price, measured (tests/motion_lock_test.cpp): the solver's effective masses take a locked
 // body as free along its locked axis, so part of each impulse is taken back and a contact
@@ -24,7 +24,7 @@
 namespace strut {
 
 void apply_motion_locks(WorldState& w, std::uint32_t lo, std::uint32_t hi) {
-  if (w.locked_bodies == 0) return;
+  if (w.bodies.locked_count == 0) return;
   auto& b = w.bodies;
   for (std::uint32_t k = lo; k < hi; ++k) {
     const std::uint8_t locks = b.locks[k];
@@ -35,7 +35,7 @@ void apply_motion_locks(WorldState& w, std::uint32_t lo, std::uint32_t hi) {
 }
 
 void apply_motion_locks_to_solver_runs(WorldState& w) {
-  if (w.locked_bodies == 0) return;
+  if (w.bodies.locked_count == 0) return;
   for (const auto& [first, last] : w.scratch.solver_runs) apply_motion_locks(w, first, last);
 }
 
@@ -56,14 +56,14 @@ void World::set_motion_locks(BodyId id, bool x, bool y, bool rotation) {
                 ": a soft body cannot be locked (rigid only)");
   auto& b = w.bodies;
   const std::uint8_t locks = std::uint8_t((x ? kLockX : 0) | (y ? kLockY : 0));
-  if (b.locks[k] == 0 && locks != 0) ++w.locked_bodies;
-  if (b.locks[k] != 0 && locks == 0) --w.locked_bodies;
+  if (b.locks[k] == 0 && locks != 0) ++w.bodies.locked_count;
+  if (b.locks[k] != 0 && locks == 0) --w.bodies.locked_count;
   // A newly locked axis is held where the body is now; one already locked keeps its place.
   if ((locks & kLockX) && !(b.locks[k] & kLockX)) b.lock_at[k].x = b.px[k];
   if ((locks & kLockY) && !(b.locks[k] & kLockY)) b.lock_at[k].y = b.py[k];
   b.locks[k] = locks;
   drop_locked_motion(w, k);
-  BodyDef& def = w.cold[k].def;
+  BodyDef& def = w.bodies.cold[k].def;
   def.lock_x = x, def.lock_y = y;
   if (w.is_rigid(k)) {
     def.fixed_rotation = rotation;

@@ -21,7 +21,7 @@ PreSolveContact pre_solve_view(const WorldState& w, std::uint64_t key, const Con
   const std::uint32_t slot_a = std::uint32_t(key >> 32), slot_b = std::uint32_t(key);
   PreSolveContact contact{w.shape_of_collider(slot_a), w.shape_of_collider(slot_b),
                           w.body_of_collider(slot_a), w.body_of_collider(slot_b)};
-  const std::uint32_t body_a = w.colliders.body[w.collider_slots[slot_a].dense];
+  const std::uint32_t body_a = w.colliders.body[w.colliders.slots[slot_a].dense];
   for (std::uint32_t k = 0; k < count && k < 2; ++k) {
     const ContactPoint& cp = points[k];
     const ContactGeometry g = evaluate_contact(w, cp);
@@ -76,8 +76,8 @@ bool run_pre_solve(WorldState& w, std::span<NarrowChunk> chunks) {
   std::vector<std::uint8_t> drop;
   const auto& c = w.colliders;
   auto flagged = [&](std::uint64_t key) {
-    const std::uint32_t a = w.collider_slots[std::uint32_t(key >> 32)].dense;
-    const std::uint32_t b = w.collider_slots[std::uint32_t(key)].dense;
+    const std::uint32_t a = w.colliders.slots[std::uint32_t(key >> 32)].dense;
+    const std::uint32_t b = w.colliders.slots[std::uint32_t(key)].dense;
     return ((c.callbacks[a] | c.callbacks[b]) & kPreSolve) != 0;
   };
   for (NarrowChunk& chunk : chunks) {
@@ -94,7 +94,7 @@ bool run_pre_solve(WorldState& w, std::span<NarrowChunk> chunks) {
       if (!flagged(chunk.keys[row])) continue;
       bool threw = false;
       const PreSolveContact contact = pre_solve_view(w, chunk.keys[row], points, count);
-      if (!call_guarded(w.pre_solve, contact, w.callback_error, threw)) {
+      if (!call_guarded(w.callbacks.pre_solve, contact, w.callbacks.error, threw)) {
         drop[row] = 1, any = true;
         disabled.push_back(chunk.keys[row]);
       }

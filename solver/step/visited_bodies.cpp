@@ -45,8 +45,8 @@ void update_awake_runs(const std::vector<std::uint8_t>& flags, const BodyRuns& o
 
 void find_visited_bodies(WorldState& w) {
   const auto& flags = w.bodies.flags;
-  auto& seen = w.visited_flags;
-  auto& edits = w.edited_bodies;
+  auto& seen = w.bodies.visited_flags;
+  auto& edits = w.bodies.edited;
   auto& s = w.scratch;
   const std::uint32_t n = std::uint32_t(flags.size());
   // Bodies created since the last step are edits, with no flags before.
@@ -56,27 +56,27 @@ void find_visited_bodies(WorldState& w) {
   edits.erase(std::unique(edits.begin(), edits.end()), edits.end());
   for (const std::uint32_t k : edits) {
     const std::uint8_t was = seen[k], now = flags[k];
-    w.sleeping_bodies += ((now & kSleeping) != 0) - ((was & kSleeping) != 0);
-    w.kinematic_bodies += ((now & kKinematic) != 0) - ((was & kKinematic) != 0);
+    w.bodies.sleeping_count += ((now & kSleeping) != 0) - ((was & kSleeping) != 0);
+    w.bodies.kinematic_count += ((now & kKinematic) != 0) - ((was & kKinematic) != 0);
     seen[k] = now;
   }
-  update_awake_runs(flags, w.awake_runs, edits, s.edited_awake_runs);
-  w.awake_runs.swap(s.edited_awake_runs);
-  merge_runs(w.awake_runs, edits, s.body_runs);
+  update_awake_runs(flags, w.bodies.awake_runs, edits, s.edited_awake_runs);
+  w.bodies.awake_runs.swap(s.edited_awake_runs);
+  merge_runs(w.bodies.awake_runs, edits, s.body_runs);
   edits.clear();
 }
 
 void forget_visits_from(WorldState& w, std::uint32_t first) {
-  auto& seen = w.visited_flags;
+  auto& seen = w.bodies.visited_flags;
   for (std::size_t k = first; k < seen.size(); ++k) {
-    w.sleeping_bodies -= (seen[k] & kSleeping) != 0;
-    w.kinematic_bodies -= (seen[k] & kKinematic) != 0;
+    w.bodies.sleeping_count -= (seen[k] & kSleeping) != 0;
+    w.bodies.kinematic_count -= (seen[k] & kKinematic) != 0;
   }
   if (seen.size() > first) seen.resize(first);
-  auto& runs = w.awake_runs;
+  auto& runs = w.bodies.awake_runs;
   while (!runs.empty() && runs.back().first >= first) runs.pop_back();
   if (!runs.empty()) runs.back().second = std::min(runs.back().second, first);
-  auto& edits = w.edited_bodies;
+  auto& edits = w.bodies.edited;
   edits.erase(
       std::remove_if(edits.begin(), edits.end(), [&](std::uint32_t k) { return k >= first; }),
       edits.end());
@@ -105,7 +105,7 @@ void collider_runs_of(const WorldState& w, const BodyRuns& runs, BodyRuns& out) 
 void find_solver_bodies(WorldState& w) {
   auto& s = w.scratch;
   s.solver_runs = s.body_runs;
-  if (w.sleeping_bodies == 0) return;
+  if (w.bodies.sleeping_count == 0) return;
   const auto& flags = w.bodies.flags;
   const auto& set = w.contacts;
   auto& sleepers = s.touched_sleepers;

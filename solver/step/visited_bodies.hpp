@@ -25,7 +25,7 @@ using BodyRuns = std::vector<std::pair<std::uint32_t, std::uint32_t>>;
 
 // Body k changed outside the passes (flags, pose, motion, forces, mass, type): the next step
 // visits it. Every write of a body's flags must call this.
-inline void mark_body_edited(WorldState& w, std::uint32_t k) { w.edited_bodies.push_back(k); }
+inline void mark_body_edited(WorldState& w, std::uint32_t k) { w.bodies.edited.push_back(k); }
 
 // A compaction renumbered the bodies from `first` on: what was kept of their last visit is
 // dropped, and the next step visits them as created.
