@@ -27,18 +27,39 @@ template <class F>
           wide::gather_column<F>(s.da, idx)};
 }
 
-// Writes the motion of the lanes whose body is movable (mass or inertia finite). Within a colour
-// such a body belongs to one lane of one group.
+// Whether each lane of a register has a movable body (mass or inertia finite). Decided before
+// the first store of a scatter: as far as the compiler knows, the stores may alias the masses.
+template <class F>
+[[gnu::always_inline]] inline auto movable_lanes(const float* inv_mass, const float* inv_inertia) {
+  const F zero(0.0f);
+  return (F::load_aligned(inv_mass) != zero) | (F::load_aligned(inv_inertia) != zero);
+}
+
+// Writes the motion of the lanes whose body is movable. Within a colour such a body belongs to
+// one lane of one group. The columns are held in locals, which the stores cannot change (read
+// through `s` they were read again for every store), and a register whose bodies are all movable,
+// as most are, writes without a test per lane: the scatters were most of a joint pass's work.
 template <class F>
 [[gnu::always_inline]] inline void scatter_motion(const PointSpans& s, const std::uint32_t* idx,
                                                   const float* inv_mass, const float* inv_inertia,
                                                   const wide::Motion<F>& m) {
   constexpr int kWidth = wide::kLanesOf<F>;
+  const auto movable = movable_lanes<F>(inv_mass, inv_inertia);
+  float* const dx = s.dx;
+  float* const dy = s.dy;
+  float* const da = s.da;
   alignas(64) float v[3][kWidth];
   m.dx.store_aligned(v[0]), m.dy.store_aligned(v[1]), m.da.store_aligned(v[2]);
+  if (xsimd::all(movable)) {
+    for (int i = 0; i < kWidth; ++i)
+      dx[idx[i]] = v[0][i], dy[idx[i]] = v[1][i], da[idx[i]] = v[2][i];
+    return;
+  }
+  alignas(64) float write[kWidth];
+  select(movable, F(1.0f), F(0.0f)).store_aligned(write);
   for (int i = 0; i < kWidth; ++i) {
-    if (inv_mass[i] == 0 && inv_inertia[i] == 0) continue;
-    s.dx[idx[i]] = v[0][i], s.dy[idx[i]] = v[1][i], s.da[idx[i]] = v[2][i];
+    if (write[i] == 0) continue;
+    dx[idx[i]] = v[0][i], dy[idx[i]] = v[1][i], da[idx[i]] = v[2][i];
   }
 }
 
@@ -51,26 +72,31 @@ template <class F>
           wide::gather_column<F>(s.da, idx)};
 }
 
-// Writes the pose of the lanes that acted and whose body is movable. Which lanes write is decided
-// before the first store: the stores may alias the masses as far as the compiler knows.
+// Writes the pose of the lanes that acted and whose body is movable (as scatter_motion does).
 template <class F>
 [[gnu::always_inline]] inline void scatter_pose(const PointSpans& s, const std::uint32_t* idx,
                                                 const float* inv_mass, const float* inv_inertia,
                                                 const float* acted, const wide::Pose<F>& p) {
   constexpr int kWidth = wide::kLanesOf<F>;
-  bool write[kWidth];
-  for (int i = 0; i < kWidth; ++i)
-    write[i] = (inv_mass[i] != 0 || inv_inertia[i] != 0) && acted[i] != 0;
+  const auto write = movable_lanes<F>(inv_mass, inv_inertia) & (F::load_aligned(acted) != F(0.0f));
+  const PointSpans to = s;
   alignas(64) float v[7][kWidth];
   p.px.store_aligned(v[0]), p.py.store_aligned(v[1]), p.qc.store_aligned(v[2]);
   p.qs.store_aligned(v[3]), p.dx.store_aligned(v[4]), p.dy.store_aligned(v[5]);
   p.da.store_aligned(v[6]);
-  for (int i = 0; i < kWidth; ++i) {
-    if (!write[i]) continue;
+  auto store = [&](int i) {
     const std::uint32_t k = idx[i];
-    s.px[k] = v[0][i], s.py[k] = v[1][i], s.qc[k] = v[2][i], s.qs[k] = v[3][i];
-    s.dx[k] = v[4][i], s.dy[k] = v[5][i], s.da[k] = v[6][i];
+    to.px[k] = v[0][i], to.py[k] = v[1][i], to.qc[k] = v[2][i], to.qs[k] = v[3][i];
+    to.dx[k] = v[4][i], to.dy[k] = v[5][i], to.da[k] = v[6][i];
+  };
+  if (xsimd::all(write)) {
+    for (int i = 0; i < kWidth; ++i) store(i);
+    return;
   }
+  alignas(64) float flags[kWidth];
+  select(write, F(1.0f), F(0.0f)).store_aligned(flags);
+  for (int i = 0; i < kWidth; ++i)
+    if (flags[i] != 0) store(i);
 }
 
 // Runs fn(A, B, lane) on every register of g's lanes, its bodies gathered before and the movable
