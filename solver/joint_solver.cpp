@@ -443,11 +443,11 @@ void add_joint_motion_stages(WorldState& w, std::vector<TaskSystem::Stage>& stag
   const PointMotion& m = w.joints.point_motion;
   const int trees = int(m.trees.tree_begin.size()) - 1;
   if (m.groups.empty() && m.rigid.empty() && trees <= 0) return;
-  // Few rows (a small world's joints): every pass's colours are one chunk each, run by one thread
-  // one after the other, so the passes are one stage, in the same order; a stage per colour and
-  // pass cost more to build than the rows to solve (a lander's substep had 36 such stages).
-  if (fits_one_chunk(m.begin, kPointGroupGrain) && fits_one_chunk(m.rigid_begin, kRigidRowGrain) &&
-      int(m.groups.size()) <= kPointGroupGrain && int(m.rigid.size()) <= kRigidRowGrain &&
+  // Few rows (a small world's joints): every pass's colours are one chunk each (no colour holds
+  // more than all of them), run by one thread one after the other, so the passes are one stage, in
+  // the same order; a stage per colour and pass cost more to build than the rows to solve (a
+  // lander's substep had 36 such stages).
+  if (int(m.groups.size()) <= kPointGroupGrain && int(m.rigid.size()) <= kRigidRowGrain &&
       trees <= kTreeGrain) {
     stages.push_back(
         {1, 1, [&w, relax](int, int, int) { joint_motion_passes(w, relax, RunInOrder{}); }, phase});

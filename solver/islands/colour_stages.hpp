@@ -39,14 +39,6 @@ void add_colour_stages(std::vector<TaskSystem::Stage>& stages, std::span<const s
   }
 }
 
-// Whether every colour's items fit one chunk of min_grain (add_colour_stages makes each colour
-// one chunk then, for any thread count).
-inline bool fits_one_chunk(std::span<const std::uint32_t> begin, int min_grain) {
-  for (std::size_t c = 0; c + 1 < begin.size(); ++c)
-    if (begin[c + 1] - begin[c] > std::uint32_t(min_grain)) return false;
-  return true;
-}
-
 // fn(first, last, overflow) on each colour that has items, in colour order, as the stages of
 // add_colour_stages run them when each colour is one chunk.
 template <class Fn>

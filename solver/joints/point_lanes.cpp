@@ -19,11 +19,12 @@ inline void store_pose(const PointSpans& s, std::uint32_t k, const wide::Pose<fl
   s.dx[k] = p.dx, s.dy[k] = p.dy, s.da[k] = p.da;
 }
 
-// Runs fn(A, B, lane) lane after lane, reading the bodies as the earlier lanes left them.
+// Runs fn(A, B, lane) lane after lane, reading the bodies as the earlier lanes left them, up to
+// the first unused lane (the rest are unused too).
 template <class Fn>
 inline void run_scalar(const PointSpans& s, PointGroup& g, Fn&& fn) {
   for (int i = 0; i < kWideLanes; ++i) {
-    if (g.joint[i] == kPointPadding) continue;
+    if (g.joint[i] == kPointPadding) break;
     const std::uint32_t a = g.a[i], b = g.b[i];
     wide::Motion<float> A{s.dx[a], s.dy[a], s.da[a]}, B{s.dx[b], s.dy[b], s.da[b]};
     fn(A, B, i);
@@ -43,11 +44,10 @@ void refresh_point_groups_scalar(const PointSpans& s, PointGroup* groups, std::u
                                  std::uint32_t hi, bool warm_start) {
   for (std::uint32_t k = lo; k < hi; ++k) {
     PointGroup& g = groups[k];
-    // Unused lanes are skipped (pad_lane left them as a refresh would): a small world's two
-    // joints fill two lanes of a group.
-    for (int i = 0; i < kWideLanes; ++i)
-      if (g.joint[i] != kPointPadding)
-        wide::refresh_point_lanes(g, i, s.qc[g.a[i]], s.qs[g.a[i]], s.qc[g.b[i]], s.qs[g.b[i]]);
+    // Unused lanes are skipped (pad_lane left them as a refresh would), and they end the group:
+    // a small world's two joints fill two lanes of a group.
+    for (int i = 0; i < kWideLanes && g.joint[i] != kPointPadding; ++i)
+      wide::refresh_point_lanes(g, i, s.qc[g.a[i]], s.qs[g.a[i]], s.qc[g.b[i]], s.qs[g.b[i]]);
     if (warm_start)
       run_scalar(s, g, [&g](wide::Motion<float>& A, wide::Motion<float>& B, int i) {
         wide::warm_start_point_lanes(A, B, g, i);
@@ -83,7 +83,7 @@ void project_point_groups_scalar(const PointSpans& s, const PointGroup* groups, 
   for (std::uint32_t k = lo; k < hi; ++k) {
     const PointGroup& g = groups[k];
     for (int i = 0; i < kWideLanes; ++i) {
-      if (g.joint[i] == kPointPadding) continue;
+      if (g.joint[i] == kPointPadding) break;
       const std::uint32_t a = g.a[i], b = g.b[i];
       wide::Pose<float> A = load_pose(s, a), B = load_pose(s, b);
       if (angles[k].any)

@@ -18,7 +18,8 @@
 
 namespace strut {
 
-// Marks the unused lanes at the end of a colour's last group (PointGroup::joint).
+// Marks the unused lanes at the end of a colour's last group (PointGroup::joint): every lane
+// after an unused one is unused too, which the scalar twins rely on to stop there.
 inline constexpr std::uint32_t kPointPadding = ~0u;
 
 // kWideLanes point rows (1280 bytes): the bodies (dense), their inverse masses, the
