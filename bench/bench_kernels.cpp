@@ -206,7 +206,7 @@ void BM_JointPointPass(benchmark::State& state) {
   WorldState& w = state_of(inst.world);
   const SimdLevel level = simd_kernels().level;
   if (!kSimd) set_simd_level(SimdLevel::Scalar);
-  const PointMotion& m = w.joints.dense.point_motion;
+  const PointMotion& m = w.joints.point_motion;
   for (auto _ : state) {
     for (int colour = 0; colour <= kOverflowColour; ++colour)
       solve_point_motion(w, m.begin[std::size_t(colour)], m.begin[std::size_t(colour) + 1],

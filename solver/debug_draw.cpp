@@ -93,7 +93,7 @@ void draw_joints(const WorldState& w, DebugDraw& dd) {
     if (j.dead) continue;
     const std::uint32_t ka = w.bodies.slots[j.slot_a].dense, kb = w.bodies.slots[j.slot_b].dense;
     DrawJoint d;
-    d.id = w.joints.dense.slots.id_of<JointId>(j.slot);
+    d.id = w.joints.slots.id_of<JointId>(j.slot);
     d.type = j.type;
     d.a = w.id_of_dense(ka);
     d.b = w.id_of_dense(kb);

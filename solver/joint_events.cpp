@@ -21,7 +21,7 @@ namespace strut {
 void record_joint_events(WorldState& w) {
   if (w.events.read & EventStore::kJointList) w.events.joint.clear();
   w.events.read &= std::uint8_t(~EventStore::kJointList);
-  if (w.joints.dense.threshold_count == 0) return;
+  if (w.joints.threshold_count == 0) return;
   for (const Joint& j : w.joints.dense) {
     if (j.dead || !j.enabled) continue;
     const std::uint32_t a = w.bodies.slots[j.slot_a].dense, b = w.bodies.slots[j.slot_b].dense;
@@ -34,7 +34,7 @@ void record_joint_events(WorldState& w) {
     if (!std::isfinite(force_threshold) && !std::isfinite(torque_threshold)) continue;
     const JointReading r = read_joint(w, j);
     if (length(r.force) > force_threshold || std::fabs(r.torque) > torque_threshold)
-      w.events.joint.push_back({w.joints.dense.slots.id_of<JointId>(j.slot), r.force, r.torque});
+      w.events.joint.push_back({w.joints.slots.id_of<JointId>(j.slot), r.force, r.torque});
   }
 }
 

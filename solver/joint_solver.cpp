@@ -74,7 +74,7 @@ void colour_joints(WorldState& w) {
   // the movable flags: kept while neither changed. joint_grid's 19,800 joints were coloured
   // afresh every step, 2.7% of its step.
   bool same = s.moving_version == s.joints_coloured_moving_version &&
-              w.joints.dense.colours.colour_of.size() == n && s.joint_a.size() == n;
+              w.joints.colours.colour_of.size() == n && s.joint_a.size() == n;
   s.joint_a.resize(n), s.joint_b.resize(n);
   for (std::size_t i = 0; i < n; ++i) {
     const std::uint32_t a = w.bodies.slots[w.joints.dense[i].slot_a].dense;
@@ -83,7 +83,7 @@ void colour_joints(WorldState& w) {
     s.joint_a[i] = a, s.joint_b[i] = b;
   }
   if (same) return;
-  colour_constraints(s.joint_a, s.joint_b, s.moving, w.bodies.size(), w.joints.dense.colours);
+  colour_constraints(s.joint_a, s.joint_b, s.moving, w.bodies.size(), w.joints.colours);
   s.joints_coloured_moving_version = s.moving_version;
 }
 
@@ -302,9 +302,9 @@ void add_joint_stages(WorldState& w, std::vector<TaskSystem::Stage>& stages, flo
     }
     // A colour's points projected in lanes, then its joints solved by their types
     // (prepare_point_motion).
-    add_colour_stages(stages, w.joints.dense.point_motion.item_begin, w.tasks.thread_count(), 256, phase,
+    add_colour_stages(stages, w.joints.point_motion.item_begin, w.tasks.thread_count(), 256, phase,
                       [&w, h, first](std::uint32_t lo, std::uint32_t hi, bool) {
-                        const std::vector<std::uint32_t>& items = w.joints.dense.point_motion.items;
+                        const std::vector<std::uint32_t>& items = w.joints.point_motion.items;
                         for (std::uint32_t i = lo; i < hi; ++i) {
                           if (items[i] & kProjectGroup) {
                             const std::uint32_t g = items[i] & ~kProjectGroup;
@@ -338,7 +338,7 @@ constexpr float kConvergedJointMotion = 1e-7f;
 // infinity when not known yet (stages run after this returns).
 template <class Emit>
 void joint_motion_passes(WorldState& w, bool relax, Emit&& emit) {
-  const PointMotion& m = w.joints.dense.point_motion;
+  const PointMotion& m = w.joints.point_motion;
   // Groups of tree joints alone (projected in lanes) have no velocity rows: no passes for them.
   const bool points = m.velocity_groups > 0, rigid = !m.rigid.empty();
   const int trees = int(m.trees.tree_begin.size()) - 1;
@@ -440,7 +440,7 @@ struct RunInOrder {
 
 void add_joint_motion_stages(WorldState& w, std::vector<TaskSystem::Stage>& stages, int phase,
                              bool relax) {
-  const PointMotion& m = w.joints.dense.point_motion;
+  const PointMotion& m = w.joints.point_motion;
   const int trees = int(m.trees.tree_begin.size()) - 1;
   if (m.groups.empty() && m.rigid.empty() && trees <= 0) return;
   // Few rows (a small world's joints): every pass's colours are one chunk each (no colour holds

@@ -30,7 +30,7 @@ void add_joint_motion_stages(WorldState& w, std::vector<TaskSystem::Stage>& stag
                              bool relax);
 // Whether this step has joint rows at the velocity level (add_joint_motion_stages adds stages).
 inline bool has_joint_motion(const WorldState& w) {
-  const PointMotion& m = w.joints.dense.point_motion;
+  const PointMotion& m = w.joints.point_motion;
   return m.velocity_groups > 0 || !m.rigid.empty() || m.trees.tree_begin.size() > 1;
 }
 // Every strut in creation order (scratch.strut_lambda holds the multipliers): the reference the

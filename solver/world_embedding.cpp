@@ -84,17 +84,17 @@ std::uint64_t World::user_data(JointId id) const {
   const auto& w = *state_;
   w.joint_dense_of(id, "user_data");
   const std::uint32_t slot = id.index - 1;
-  if (slot >= w.joints.dense.user_data.size() || w.joints.dense.user_data[slot].generation != id.generation)
+  if (slot >= w.joints.user_data.size() || w.joints.user_data[slot].generation != id.generation)
     return 0;
-  return w.joints.dense.user_data[slot].value;
+  return w.joints.user_data[slot].value;
 }
 
 void World::set_user_data(JointId id, std::uint64_t value) {
   auto& w = *state_;
   w.joint_dense_of(id, "set_user_data");
   const std::uint32_t slot = id.index - 1;
-  if (slot >= w.joints.dense.user_data.size()) w.joints.dense.user_data.resize(slot + 1);
-  w.joints.dense.user_data[slot] = {id.generation, value};
+  if (slot >= w.joints.user_data.size()) w.joints.user_data.resize(slot + 1);
+  w.joints.user_data[slot] = {id.generation, value};
 }
 
 void World::set_sleep_enabled(BodyId id, bool enabled) {
@@ -207,9 +207,9 @@ void World::set_type(BodyId id, BodyType type) {
   } else {
     // A joint needs one body of finite mass.
     const std::uint32_t slot = b.slot[k];
-    if (slot < w.joints.dense.of_body.size())
-      for (const std::uint32_t js : w.joints.dense.of_body[slot]) {
-        const Joint& j = w.joints.dense[w.joints.dense.slots[js].dense];
+    if (slot < w.joints.of_body.size())
+      for (const std::uint32_t js : w.joints.of_body[slot]) {
+        const Joint& j = w.joints.dense[w.joints.slots[js].dense];
         const std::uint32_t other = w.bodies.slots[j.slot_a == slot ? j.slot_b : j.slot_a].dense;
         if (b.inv_mass[other] == 0 && b.inv_inertia[other] == 0)
           throw Error("set_type: " + body_text(id) +

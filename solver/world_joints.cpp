@@ -68,19 +68,19 @@ JointId World::create_joint(const JointDef& def) {
   j.collide = collide_of(def);
   j.def = def;
   ops.init(w, j, a, b);
-  const std::uint32_t slot = w.joints.dense.slots.allocate();
+  const std::uint32_t slot = w.joints.slots.allocate();
   j.slot = slot;
-  w.joints.dense.slots[slot].dense = static_cast<std::uint32_t>(w.joints.dense.size());
+  w.joints.slots[slot].dense = static_cast<std::uint32_t>(w.joints.dense.size());
   w.joints.dense.push_back(std::move(j));
   const Joint& added = w.joints.dense.back();
   for (const std::uint32_t body : {added.slot_a, added.slot_b}) {
-    if (body >= w.joints.dense.of_body.size()) w.joints.dense.of_body.resize(body + 1);
-    auto& list = w.joints.dense.of_body[body];
+    if (body >= w.joints.of_body.size()) w.joints.of_body.resize(body + 1);
+    auto& list = w.joints.of_body[body];
     if (list.empty() || list.back() != slot) list.push_back(slot);  // a mouse: once
   }
   w.pairs.ignored_dirty = true;
-  if (has_event_threshold(def)) ++w.joints.dense.threshold_count;
-  return w.joints.dense.slots.id_of<JointId>(slot);
+  if (has_event_threshold(def)) ++w.joints.threshold_count;
+  return w.joints.slots.id_of<JointId>(slot);
 }
 
 void World::destroy_joint(JointId id) {
@@ -88,9 +88,9 @@ void World::destroy_joint(JointId id) {
   kill_joint(w, w.joints.dense[w.joint_dense_of(id, "destroy_joint")]);
 }
 
-bool World::is_valid(JointId id) const { return state_->joints.dense.slots.is_live(id); }
+bool World::is_valid(JointId id) const { return state_->joints.slots.is_live(id); }
 
-std::size_t World::joint_count() const { return state_->joints.dense.slots.live_count(); }
+std::size_t World::joint_count() const { return state_->joints.slots.live_count(); }
 
 JointType World::joint_type(JointId id) const {
   const auto& w = *state_;
@@ -241,7 +241,7 @@ void set_threshold(WorldState& w, JointId id, float threshold, const char* call,
   const bool before = has_event_threshold(j.def);
   std::visit([&](auto& d) { field_of(d) = threshold; }, j.def);
   const bool after = has_event_threshold(j.def);
-  w.joints.dense.threshold_count += std::uint32_t(after) - std::uint32_t(before);
+  w.joints.threshold_count += std::uint32_t(after) - std::uint32_t(before);
 }
 
 }  // namespace

@@ -94,9 +94,9 @@ void relayout(World& world, WorldState& w, BodyId id, std::vector<std::uint32_t>
     w.bodies.flags[n] |= kSleeping;
     list_sleeper(w, n);
   }
-  if (slot < w.joints.dense.of_body.size())
-    for (const std::uint32_t js : w.joints.dense.of_body[slot]) {
-      Joint& j = w.joints.dense[w.joints.dense.slots[js].dense];
+  if (slot < w.joints.of_body.size())
+    for (const std::uint32_t js : w.joints.of_body[slot]) {
+      Joint& j = w.joints.dense[w.joints.slots[js].dense];
       if (j.slot_a == slot) j.anchor_a.local -= shift;
       if (j.slot_b == slot) j.anchor_b.local -= shift;
     }
@@ -132,9 +132,9 @@ void World::destroy_body(BodyId id) {
   const std::uint32_t k = w.dense_of(id, "destroy_body");
   // Joints die with their bodies.
   const std::uint32_t slot = id.index - 1;
-  if (slot < w.joints.dense.of_body.size()) {
-    const std::vector<std::uint32_t> joints = w.joints.dense.of_body[slot];  // kill_joint edits it
-    for (const std::uint32_t js : joints) kill_joint(w, w.joints.dense[w.joints.dense.slots[js].dense]);
+  if (slot < w.joints.of_body.size()) {
+    const std::vector<std::uint32_t> joints = w.joints.of_body[slot];  // kill_joint edits it
+    for (const std::uint32_t js : joints) kill_joint(w, w.joints.dense[w.joints.slots[js].dense]);
   }
   for (const std::uint32_t s : w.bodies.cold[k].shapes) {
     end_sensor_overlaps_of(w, s);

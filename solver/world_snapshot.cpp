@@ -122,7 +122,7 @@ void check_stores(WorldState& w) {
     if (joint.slot_a >= w.bodies.slots.size() || joint.slot_b >= w.bodies.slots.size() ||
         !w.bodies.slots[joint.slot_a].alive || !w.bodies.slots[joint.slot_b].alive)
       fail("joint " + std::to_string(j) + ": its bodies do not exist");
-    if (joint.slot >= w.joints.dense.slots.size() || w.joints.dense.slots[joint.slot].dense != j)
+    if (joint.slot >= w.joints.slots.size() || w.joints.slots[joint.slot].dense != j)
       fail("joint " + std::to_string(j) + ": id slot does not name it");
   }
 }

@@ -167,7 +167,7 @@ ChainRun run_chains(bool scalar, int threads) {
   ChainRun run;
   for (int i = 0; i < 90; ++i) {
     world.step(1.0f / 60);
-    for (const AngleGroup& g : w.joints.dense.point_motion.angles)
+    for (const AngleGroup& g : w.joints.point_motion.angles)
       run.angle_lanes = run.angle_lanes || g.any;
   }
   run.hash = world.state_hash();
@@ -254,7 +254,7 @@ namespace {
 // colouring the step used.
 bool colouring_is_proper(World& world) {
   WorldState& w = state_of(world);
-  const Colouring& c = w.joints.dense.colours;
+  const Colouring& c = w.joints.colours;
   if (c.colour_of.size() != w.joints.dense.size()) return false;
   for (int colour = 0; colour < kColourCount; ++colour) {
     std::vector<std::uint8_t> seen(w.bodies.size(), 0);

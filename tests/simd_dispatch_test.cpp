@@ -512,7 +512,7 @@ TEST(SimdDispatch, EveryLevelsStrutGroupKernelGivesTheScalarTwinsBits) {
 std::uint64_t joint_grid_hash() {
   SceneInstance inst = build_scene(builtin_scene("joint_grid", 0.2f), 2);
   for (int i = 0; i < 60; ++i) inst.step();
-  EXPECT_FALSE(state_of(inst.world).joints.dense.point_motion.groups.empty());
+  EXPECT_FALSE(state_of(inst.world).joints.point_motion.groups.empty());
   return inst.world.state_hash();
 }
 

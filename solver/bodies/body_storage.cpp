@@ -335,21 +335,21 @@ void compact_bodies(WorldState& w) {
 namespace strut {
 
 void kill_joint(WorldState& w, Joint& j) {
-  if (!j.dead && has_event_threshold(j.def)) --w.joints.dense.threshold_count;
+  if (!j.dead && has_event_threshold(j.def)) --w.joints.threshold_count;
   j.dead = true;
   for (const std::uint32_t body : {j.slot_a, j.slot_b})
-    if (body < w.joints.dense.of_body.size()) std::erase(w.joints.dense.of_body[body], j.slot);
-  w.joints.dense.slots.release(j.slot);
-  w.joints.dense.need_compaction = true;
+    if (body < w.joints.of_body.size()) std::erase(w.joints.of_body[body], j.slot);
+  w.joints.slots.release(j.slot);
+  w.joints.need_compaction = true;
   w.pairs.ignored_dirty = true;
 }
 
 void compact_joints(WorldState& w) {
-  if (!w.joints.dense.need_compaction) return;
+  if (!w.joints.need_compaction) return;
   std::erase_if(w.joints.dense, [](const Joint& j) { return j.dead; });
   for (std::size_t k = 0; k < w.joints.dense.size(); ++k)
-    w.joints.dense.slots[w.joints.dense[k].slot].dense = std::uint32_t(k);
-  w.joints.dense.need_compaction = false;
+    w.joints.slots[w.joints.dense[k].slot].dense = std::uint32_t(k);
+  w.joints.need_compaction = false;
 }
 
 }  // namespace strut

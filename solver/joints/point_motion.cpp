@@ -54,7 +54,7 @@ void pad_lane(PointGroup& g, int lane) {
 void add_angle_motion(WorldState& w, std::uint32_t k, const AngleRows& r, float h2) {
   if (!r.motor && !r.limit) return;
   const Joint& j = w.joints.dense[k];
-  AngleMotion& e = w.joints.dense.point_motion.angle_rows.emplace_back();
+  AngleMotion& e = w.joints.point_motion.angle_rows.emplace_back();
   e.a = w.bodies.slots[j.slot_a].dense, e.b = w.bodies.slots[j.slot_b].dense;
   e.joint = k;
   e.ia = w.bodies.inv_inertia[e.a], e.ib = w.bodies.inv_inertia[e.b];
@@ -79,7 +79,7 @@ inline void push_angle(WorldState& w, const AngleMotion& e, float dl) {
 // The angle rows of groups [lo, hi): their slack from the poses now, then (warm_start) the
 // carried impulses applied.
 void refresh_angle_motion(WorldState& w, std::uint32_t lo, std::uint32_t hi, bool warm_start) {
-  PointMotion& m = w.joints.dense.point_motion;
+  PointMotion& m = w.joints.point_motion;
   for (std::uint32_t i = m.angle_begin[lo]; i < m.angle_begin[hi]; ++i) {
     AngleMotion& e = m.angle_rows[i];
     if (e.limit) {
@@ -93,7 +93,7 @@ void refresh_angle_motion(WorldState& w, std::uint32_t lo, std::uint32_t hi, boo
 
 // One pass over the angle rows of groups [lo, hi): the motor, then the lower and upper limit.
 void solve_angle_motion(WorldState& w, std::uint32_t lo, std::uint32_t hi) {
-  PointMotion& m = w.joints.dense.point_motion;
+  PointMotion& m = w.joints.point_motion;
   const float* da = w.bodies.da.data();
   for (std::uint32_t i = m.angle_begin[lo]; i < m.angle_begin[hi]; ++i) {
     AngleMotion& e = m.angle_rows[i];
@@ -122,7 +122,7 @@ PointSpans spans(WorldState& w) {
 
 void prepare_point_motion(WorldState& w, float h) {
   constexpr std::uint32_t kJointsAhead = 8;
-  PointMotion& m = w.joints.dense.point_motion;
+  PointMotion& m = w.joints.point_motion;
   m.groups.clear();
   m.velocity_end.clear();
   m.velocity_groups = 0;
@@ -211,7 +211,7 @@ void prepare_point_motion(WorldState& w, float h) {
     tree_projected.clear(), tree_projected_rows.clear();
     const auto rigid_before = std::uint32_t(m.rigid.size());
     if (coloured) {
-      const Colouring& c = w.joints.dense.colours;
+      const Colouring& c = w.joints.colours;
       const std::uint32_t end = c.begin[std::size_t(colour) + 1];
       for (std::uint32_t i = c.begin[std::size_t(colour)]; i < end; ++i) {
         // The colour's joints lie all over the joint array, each a few cache lines that take()
@@ -254,12 +254,12 @@ void refresh_point_motion(WorldState& w, std::uint32_t lo, std::uint32_t hi, boo
                           bool overflow) {
   // A colour's tree groups get no warm start (their trees apply the carried impulses); their
   // arms and masses may be refreshed with the others' (the relax refreshes all groups at once).
-  if (warm_start) hi = std::min(hi, w.joints.dense.point_motion.velocity_end[lo]);
+  if (warm_start) hi = std::min(hi, w.joints.point_motion.velocity_end[lo]);
   if (lo >= hi) return;
   // Without the warm start nothing but the groups is written: any group may go wide. One group
   // with half its lanes or fewer in use (a small world's few joints) goes lane by lane, which
   // stops at its last used lane, where the registers gather and refresh all 16 (same bits).
-  PointGroup* groups = w.joints.dense.point_motion.groups.data();
+  PointGroup* groups = w.joints.point_motion.groups.data();
   const bool few_lanes = hi == lo + 1 && groups[lo].joint[kWideLanes / 2] == kPointPadding;
   if ((overflow && warm_start) || few_lanes)
     refresh_point_groups_scalar(spans(w), groups, lo, hi, warm_start);
@@ -270,28 +270,28 @@ void refresh_point_motion(WorldState& w, std::uint32_t lo, std::uint32_t hi, boo
 
 float solve_point_motion(WorldState& w, std::uint32_t lo, std::uint32_t hi, bool overflow,
                          bool angle_rows) {
-  hi = std::min(hi, w.joints.dense.point_motion.velocity_end[lo]);
+  hi = std::min(hi, w.joints.point_motion.velocity_end[lo]);
   if (lo >= hi) return 0.0f;
   if (angle_rows) solve_angle_motion(w, lo, hi);
   if (overflow)
-    return solve_point_groups_scalar(spans(w), w.joints.dense.point_motion.groups.data(), lo, hi);
-  solve_point_groups_wide(spans(w), w.joints.dense.point_motion.groups.data(), lo, hi);
+    return solve_point_groups_scalar(spans(w), w.joints.point_motion.groups.data(), lo, hi);
+  solve_point_groups_wide(spans(w), w.joints.point_motion.groups.data(), lo, hi);
   return std::numeric_limits<float>::infinity();
 }
 
 void project_point_motion(WorldState& w, std::uint32_t lo, std::uint32_t hi, bool first) {
-  PointMotion& m = w.joints.dense.point_motion;
+  PointMotion& m = w.joints.point_motion;
   project_point_groups_wide(spans(w), m.groups.data(), m.angles.data(), lo, hi, first);
 }
 
 void finish_point_motion(WorldState& w, float h) {
   finish_rigid_rows(w, h);
   const float inv_h2 = 1.0f / (h * h);
-  auto& groups = w.joints.dense.point_motion.groups;
+  auto& groups = w.joints.point_motion.groups;
   w.tasks.parallel_for(int(groups.size()), 4096 / kWideLanes, [&](int lo, int hi, int) {
     for (int k = lo; k < hi; ++k) {
       const PointGroup& g = groups[std::size_t(k)];
-      const AngleGroup& r = w.joints.dense.point_motion.angles[std::size_t(k)];
+      const AngleGroup& r = w.joints.point_motion.angles[std::size_t(k)];
       for (int i = 0; i < kWideLanes; ++i) {
         if (g.joint[i] == kPointPadding) continue;
         Joint& j = w.joints.dense[g.joint[i]];
@@ -307,7 +307,7 @@ void finish_point_motion(WorldState& w, float h) {
   });
   // The motor and limit rows: their carried torques, and their impulses added to the reaction
   // (after the projection's, which the loop above or the type's solve left).
-  auto& angle_rows = w.joints.dense.point_motion.angle_rows;
+  auto& angle_rows = w.joints.point_motion.angle_rows;
   w.tasks.parallel_for(int(angle_rows.size()), 512, [&](int lo, int hi, int) {
     for (int k = lo; k < hi; ++k) {
       const AngleMotion& e = angle_rows[std::size_t(k)];

@@ -95,7 +95,7 @@ bool add_rigid_rows(WorldState& w, std::uint32_t k, float h) {
   const std::uint32_t a = w.bodies.slots[j.slot_a].dense, b = w.bodies.slots[j.slot_b].dense;
   if ((w.bodies.flags[a] | w.bodies.flags[b]) & kSleeping) return false;
   if (!w.is_rigid(a) || !w.is_rigid(b)) return false;
-  auto& rigid = w.joints.dense.point_motion.rigid;
+  auto& rigid = w.joints.point_motion.rigid;
   RigidRows& e = rigid.emplace_back();
   e.q = joint_bodies(w, a, b);
   e.joint = k;
@@ -117,7 +117,7 @@ bool add_rigid_rows(WorldState& w, std::uint32_t k, float h) {
 
 void refresh_rigid_rows(WorldState& w, std::uint32_t lo, std::uint32_t hi, bool warm_start) {
   for (std::uint32_t i = lo; i < hi; ++i) {
-    RigidRows& e = w.joints.dense.point_motion.rigid[i];
+    RigidRows& e = w.joints.point_motion.rigid[i];
     refresh(w, e);
     if (warm_start) push_motion(w, e.q, e.rows, e.impulse, e.count);
   }
@@ -126,7 +126,7 @@ void refresh_rigid_rows(WorldState& w, std::uint32_t lo, std::uint32_t hi, bool 
 float solve_rigid_rows(WorldState& w, std::uint32_t lo, std::uint32_t hi, bool relax) {
   float largest = 0.0f;
   for (std::uint32_t k = lo; k < hi; ++k) {
-    RigidRows& e = w.joints.dense.point_motion.rigid[k];
+    RigidRows& e = w.joints.point_motion.rigid[k];
     if (e.sprung()) {
       // The relax passes remove what the projection added; a spring has no projection.
       if (!relax) largest = std::max(largest, solve_sprung_row(w, e));
@@ -151,7 +151,7 @@ float solve_rigid_rows(WorldState& w, std::uint32_t lo, std::uint32_t hi, bool r
 
 void finish_rigid_rows(WorldState& w, float h) {
   const float inv_h2 = 1.0f / (h * h);
-  auto& rigid = w.joints.dense.point_motion.rigid;
+  auto& rigid = w.joints.point_motion.rigid;
   w.tasks.parallel_for(int(rigid.size()), 512, [&](int lo, int hi, int) {
     for (int k = lo; k < hi; ++k) {
       const RigidRows& e = rigid[std::size_t(k)];

@@ -27,7 +27,7 @@ namespace strut {
 // Fewest entries in a chunk of a colour stage (a joint's pass is a few dozen operations).
 inline constexpr int kRigidRowGrain = 64;
 
-// Appends joint k's rigid rows to w.joints.dense.point_motion.rigid with their carried impulses (h^2 x
+// Appends joint k's rigid rows to w.joints.point_motion.rigid with their carried impulses (h^2 x
 // the forces carried from the last step), when it has any this step (its type holds rows rigidly,
 // and it is enabled, awake and between rigid bodies); false when not.
 bool add_rigid_rows(WorldState& w, std::uint32_t k, float h);

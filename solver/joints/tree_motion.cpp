@@ -81,7 +81,7 @@ bool has_motor_or_limit(const Joint& j, float h) {
 // The trees' per-step values: each joint's carried impulse (h^2 x its carried force) and anchors,
 // and each body's inverse masses.
 void load_step_values(WorldState& w, float h) {
-  TreeMotion& t = w.joints.dense.point_motion.trees;
+  TreeMotion& t = w.joints.point_motion.trees;
   const float h2 = h * h;
   for (TreeJoint& e : t.joints) {
     const Joint& j = w.joints.dense[e.joint];
@@ -93,7 +93,7 @@ void load_step_values(WorldState& w, float h) {
 
 // The trees from scratch (the joints' bodies, or which are awake, changed).
 void find_trees(WorldState& w) {
-  TreeMotion& t = w.joints.dense.point_motion.trees;
+  TreeMotion& t = w.joints.point_motion.trees;
   t.joints.clear(), t.bodies.clear();
   t.tree_begin.assign(1, 0), t.body_begin.assign(1, 0);
   t.in_tree.clear();
@@ -242,7 +242,7 @@ void find_trees(WorldState& w) {
 }  // namespace
 
 void prepare_tree_motion(WorldState& w, float h) {
-  TreeMotion& t = w.joints.dense.point_motion.trees;
+  TreeMotion& t = w.joints.point_motion.trees;
   const auto& joints = w.joints.dense;
   const std::uint32_t n = std::uint32_t(joints.size());
   // Each joint's key: its bodies, whether it is live (enabled and awake) and a candidate (a
@@ -276,7 +276,7 @@ void prepare_tree_motion(WorldState& w, float h) {
 }
 
 void refresh_tree_motion(WorldState& w, std::uint32_t lo, std::uint32_t hi, bool warm_start) {
-  TreeMotion& t = w.joints.dense.point_motion.trees;
+  TreeMotion& t = w.joints.point_motion.trees;
   auto& bd = w.bodies;
   for (std::uint32_t tree = lo; tree < hi; ++tree) {
     for (std::uint32_t s = t.body_begin[tree]; s < t.body_begin[tree + 1]; ++s) {
@@ -391,12 +391,12 @@ void solve_tree_points(WorldState& w, TreeMotion& t, std::uint32_t tree) {
 }  // namespace
 
 void solve_tree_motion(WorldState& w, std::uint32_t lo, std::uint32_t hi) {
-  TreeMotion& t = w.joints.dense.point_motion.trees;
+  TreeMotion& t = w.joints.point_motion.trees;
   for (std::uint32_t tree = lo; tree < hi; ++tree) solve_tree_points(w, t, tree);
 }
 
 void finish_tree_motion(WorldState& w, float h) {
-  TreeMotion& t = w.joints.dense.point_motion.trees;
+  TreeMotion& t = w.joints.point_motion.trees;
   const float inv_h2 = 1.0f / (h * h);
   for (const TreeJoint& e : t.joints) {
     Joint& j = w.joints.dense[e.joint];

@@ -29,7 +29,7 @@ namespace strut {
 inline constexpr int kTreeGrain = 16;
 
 // Finds the trees among the awake, enabled revolute joints without motor or limit between rigid
-// bodies, marks their joints (w.joints.dense.point_motion.trees.in_tree) and lays out their elimination
+// bodies, marks their joints (w.joints.point_motion.trees.in_tree) and lays out their elimination
 // order and their bodies, with the impulses carried from the last step. Called at the start of
 // prepare_point_motion, which leaves the marked joints' velocity rows to the trees.
 void prepare_tree_motion(WorldState& w, float h);
