@@ -12,7 +12,7 @@
 #include "solver/collide/polygon_segment_lanes.hpp"
 #include "solver/contacts/body_lanes.hpp"
 #include "solver/contacts/contact_prepare.hpp"
-#include "solver/joint_solver.hpp"
+#include "solver/joints/joint_solver.hpp"
 #include "solver/joints/point_motion.hpp"
 #include "solver/simd/simd_dispatch.hpp"
 #include "solver/soft/strut_kernel.hpp"

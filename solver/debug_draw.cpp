@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "solver/contacts/contact_solver.hpp"
-#include "solver/joint_solver.hpp"
+#include "solver/joints/joint_solver.hpp"
 #include "solver/world_state.hpp"
 
 namespace strut {

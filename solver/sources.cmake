@@ -1,7 +1,7 @@
 set(STRUT_SOLVER_SOURCES
   solver/core/task_system.cpp
   solver/world_batch.cpp
-  solver/material.cpp
+  solver/shapes/material.cpp
   solver/shapes/polygon_geometry.cpp
   solver/bodies/body_validate.cpp
   solver/core/id_pool.cpp
@@ -25,7 +25,7 @@ set(STRUT_SOLVER_SOURCES
   solver/step/continuous.cpp
   solver/islands/islands.cpp
   solver/islands/colouring.cpp
-  solver/joint_solver.cpp
+  solver/joints/joint_solver.cpp
   solver/joints/joint_table.cpp
   solver/joints/joint_rows.cpp
   solver/joints/point_motion.cpp

@@ -10,7 +10,7 @@
 
 #include "solver/bodies/body_storage.hpp"
 #include "solver/islands/islands.hpp"
-#include "solver/joint_solver.hpp"
+#include "solver/joints/joint_solver.hpp"
 #include "solver/shapes/shape_checks.hpp"
 #include "solver/step/collide_phase.hpp"
 #include "solver/step/integrate_stages.hpp"
@@ -274,7 +274,8 @@ BodyDef World::definition(BodyId id) const {
   const auto& b = w.bodies;
   BodyDef d = w.bodies.cold[k].def;
   // Its shapes as they are now (set_filter, set_material... may have changed them).
-  for (const std::uint32_t s : w.bodies.cold[k].shapes) d.shapes.push_back(w.colliders.shapes[s].def);
+  for (const std::uint32_t s : w.bodies.cold[k].shapes)
+    d.shapes.push_back(w.colliders.shapes[s].def);
   const Rot r{b.qc[k], b.qs[k]};
   d.angle = angle_of(r);
   d.center = Vec2{b.px[k], b.py[k]} - rotate(r, w.bodies.cold[k].com_offset);

@@ -7,7 +7,7 @@
 #include <string>
 
 #include "solver/contacts/contact_solver.hpp"
-#include "solver/point_ref.hpp"
+#include "solver/joints/point_ref.hpp"
 #include "solver/world_state.hpp"
 #include "strut/world.hpp"
 

@@ -5,8 +5,8 @@
 #include <utility>
 
 #include "solver/bodies/body_storage.hpp"
-#include "solver/joint_solver.hpp"
 #include "solver/joints/joint_ops.hpp"
+#include "solver/joints/joint_solver.hpp"
 #include "solver/world_state.hpp"
 #include "strut/world.hpp"
 

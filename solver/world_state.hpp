@@ -16,7 +16,7 @@
 #include "solver/core/id_pool.hpp"
 #include "solver/core/task_system.hpp"
 #include "solver/islands/colouring.hpp"
-#include "solver/joint.hpp"
+#include "solver/joints/joint.hpp"
 #include "solver/query/query_index.hpp"
 #include "solver/soft/strut_kernel.hpp"
 #include "solver/soft/strut_lanes.hpp"

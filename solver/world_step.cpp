@@ -31,7 +31,7 @@
 #include "solver/core/tick_clock.hpp"
 #include "solver/islands/islands.hpp"
 #include "solver/joint_events.hpp"
-#include "solver/joint_solver.hpp"
+#include "solver/joints/joint_solver.hpp"
 #include "solver/joints/point_motion.hpp"
 #include "solver/shapes/shape_checks.hpp"
 #include "solver/step/collide_phase.hpp"
@@ -96,7 +96,7 @@ enum class SubstepStage : std::uint8_t {
   // Reads the motion; writes poses (rigid) and particle positions (soft).
   kIntegratePositions,
   // Reads and writes the poses, motion and particles of jointed bodies and soft bodies: strut
-  // multipliers reset, then `iterations` x (struts, joints). (solver/joint_solver.cpp)
+  // multipliers reset, then `iterations` x (struts, joints). (solver/joints/joint_solver.cpp)
   kSolveJointsAndStruts,
   // As kWarmStartAndSolveContacts without warm start and push-out: removes the velocity the
   // push-out and the joint projection added. (solver/joints/point_motion.cpp,
@@ -311,7 +311,8 @@ void World::step(float dt) {
 
   // Islands and colouring. Reads: touching pairs, joints, struts. Writes: islands and the sleepers
   // to wake, movable flags, the colours of contacts, joints and struts.
-  // (solver/islands/islands.cpp, solver/contacts/colour_contacts.cpp, solver/joint_solver.cpp)
+  // (solver/islands/islands.cpp, solver/contacts/colour_contacts.cpp,
+  // solver/joints/joint_solver.cpp)
   mark_touched_islands(w);
   build_islands(w);
   mark_movable_bodies(w);

@@ -1,7 +1,7 @@
-// The joints' velocity passes (joint_motion_passes, solver/joint_solver.cpp). Revolute joints
-// whose bodies form a tree are solved exactly (solver/joints/tree_motion.hpp), so their result
-// does not depend on the pass count; the rest run Gauss-Seidel passes that stop once converged,
-// so a pass count beyond convergence changes no bit either.
+// The joints' velocity passes (joint_motion_passes, solver/joints/joint_solver.cpp). Revolute
+// joints whose bodies form a tree are solved exactly (solver/joints/tree_motion.hpp), so their
+// result does not depend on the pass count; the rest run Gauss-Seidel passes that stop once
+// converged, so a pass count beyond convergence changes no bit either.
 #include <gtest/gtest.h>
 
 #include <algorithm>

@@ -1,6 +1,6 @@
-// angle_of (solver/rotation.hpp): the joints' angle of a rotation, against double-precision
+// angle_of (solver/core/rotation.hpp): the joints' angle of a rotation, against double-precision
 // atan2, and at the axes and quadrant edges.
-#include "solver/rotation.hpp"
+#include "solver/core/rotation.hpp"
 
 #include <gtest/gtest.h>
 

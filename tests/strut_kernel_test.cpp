@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "simd_level.hpp"
-#include "solver/joint_solver.hpp"
+#include "solver/joints/joint_solver.hpp"
 #include "solver/world_state.hpp"
 #include "strut_error.hpp"
 #include "test_util.hpp"

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "simd_level.hpp"
-#include "solver/joint_solver.hpp"
+#include "solver/joints/joint_solver.hpp"
 #include "solver/soft/strut_batching.hpp"
 #include "solver/world_state.hpp"
 #include "strut_error.hpp"

@@ -18,7 +18,7 @@
 #include <vector>
 
 #include "solver/contacts/contact_solver.hpp"
-#include "solver/point_ref.hpp"
+#include "solver/joints/point_ref.hpp"
 
 namespace strut {
 namespace {

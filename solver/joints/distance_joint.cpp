@@ -8,9 +8,9 @@
 // load through, and the springs rested 34% (soft) to 36 times (stiff) longer than load / k.
 #include <cstdio>
 
-#include "solver/joint_solver.hpp"
 #include "solver/joints/joint_ops.hpp"
 #include "solver/joints/joint_rows.hpp"
+#include "solver/joints/joint_solver.hpp"
 #include "solver/shapes/shape_checks.hpp"
 #include "strut/limits.hpp"
 

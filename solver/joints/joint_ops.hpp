@@ -8,7 +8,7 @@
 #include <string>
 #include <type_traits>
 
-#include "solver/joint.hpp"
+#include "solver/joints/joint.hpp"
 #include "solver/joints/joint_row.hpp"
 #include "solver/world_state.hpp"
 

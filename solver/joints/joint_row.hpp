@@ -1,6 +1,6 @@
 // The plain data joint rows are written with (joint_rows.hpp): a joint's two bodies with their
 // inverse masses, and the gradient of one row. Apart from the arithmetic so that the step's
-// stored rows (solver/joint.hpp) can hold them.
+// stored rows (solver/joints/joint.hpp) can hold them.
 #pragma once
 
 #include <cstdint>

@@ -11,11 +11,11 @@
 #include <cmath>
 #include <limits>
 
+#include "solver/core/rotation.hpp"
 #include "solver/core/world_state_fwd.hpp"
-#include "solver/joint.hpp"
+#include "solver/joints/joint.hpp"
 #include "solver/joints/joint_row.hpp"
-#include "solver/point_ref.hpp"
-#include "solver/rotation.hpp"
+#include "solver/joints/point_ref.hpp"
 
 namespace strut {
 

@@ -6,9 +6,9 @@
 #include <utility>
 #include <variant>
 
-#include "solver/joint_solver.hpp"
 #include "solver/joints/joint_ops.hpp"
 #include "solver/joints/joint_rows.hpp"
+#include "solver/joints/joint_solver.hpp"
 #include "solver/shapes/shape_checks.hpp"
 #include "strut/limits.hpp"
 

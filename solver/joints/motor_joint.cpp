@@ -5,9 +5,9 @@
 // 4 m around a 2.2 m offset, undamped). The speed asked for closes a share of the gap each
 // substep (Box2D's correction factor, 0.3) but never more than the bounded force can still
 // brake before the target, sqrt(2 a gap), so the body arrives and stays.
-#include "solver/joint_solver.hpp"
 #include "solver/joints/joint_ops.hpp"
 #include "solver/joints/joint_rows.hpp"
+#include "solver/joints/joint_solver.hpp"
 
 namespace strut {
 namespace {

@@ -1,8 +1,8 @@
 // Mouse joint: pulls a point of one body toward a world target like a damped spring whose
 // force never exceeds max_force. It has no body a.
-#include "solver/joint_solver.hpp"
 #include "solver/joints/joint_ops.hpp"
 #include "solver/joints/joint_rows.hpp"
+#include "solver/joints/joint_solver.hpp"
 
 namespace strut {
 namespace {

@@ -10,8 +10,8 @@
 
 #include <limits>
 
+#include "solver/core/rotation.hpp"
 #include "solver/joints/point_lanes.hpp"
-#include "solver/rotation.hpp"
 
 namespace strut {
 

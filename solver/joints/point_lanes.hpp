@@ -40,7 +40,7 @@ struct alignas(64) PointGroup {
 // A revolute joint's angle rows for one substep of length h, computed from its definition as the
 // type's solve computes them: the spring and the two limit rows its projection solves after the
 // point (revolute_joint.cpp), and the motor and the limits its velocity passes hold (AngleMotion
-// in solver/joint.hpp).
+// in solver/joints/joint.hpp).
 struct AngleRows {
   bool spring = false, motor = false, limit = false;
   float spring_per_mass = 0, spring_gamma = 0;  // spring_softness(hertz, damping_ratio, h)

@@ -7,9 +7,9 @@
 #include <iterator>
 #include <limits>
 
-#include "solver/joint_solver.hpp"
 #include "solver/joints/joint_ops.hpp"
 #include "solver/joints/joint_rows.hpp"
+#include "solver/joints/joint_solver.hpp"
 #include "solver/joints/row_motion.hpp"
 #include "solver/joints/tree_motion.hpp"
 

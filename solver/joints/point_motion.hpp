@@ -12,11 +12,11 @@
 // The carried impulse is what the solve and relax passes add up to; the projection's own
 // impulse stays out of it (a one-off correction, not a load: carrying it diverged, 3342 m).
 // A revolute joint's motor and limits are held in the last solve and relax pass, before its
-// point, with impulses carried likewise (AngleMotion in solver/joint.hpp; the projection keeps
-// the limits and the spring).
-// The rows are packed colour by colour into groups of kWideLanes and solved in SIMD lanes
-// (point_lanes.hpp). The rows other joint types hold rigidly (weld, prismatic, wheel) are
-// gathered in the same colour order and solved in the same passes (row_motion.hpp).
+// point, with impulses carried likewise (AngleMotion in solver/joints/joint.hpp; the projection
+// keeps the limits and the spring). The rows are packed colour by colour into groups of kWideLanes
+// and solved in SIMD lanes (point_lanes.hpp). The rows other joint types hold rigidly (weld,
+// prismatic, wheel) are gathered in the same colour order and solved in the same passes
+// (row_motion.hpp).
 #pragma once
 
 #include "solver/world_state.hpp"

@@ -2,9 +2,9 @@
 // translation along the axis may be limited, driven by a motor and sprung toward 0. The rows off
 // the axis and of the angle are rigid: they also get velocity passes warm started across
 // substeps (row_motion.hpp).
-#include "solver/joint_solver.hpp"
 #include "solver/joints/joint_ops.hpp"
 #include "solver/joints/joint_rows.hpp"
+#include "solver/joints/joint_solver.hpp"
 
 namespace strut {
 namespace {

@@ -6,15 +6,15 @@
 // substeps (point_motion.hpp): `solve` here then only corrects its position (with the angular
 // rows, in SIMD lanes instead when the joints are coloured: lane_rows), and the reaction read
 // back is the carried impulse. The motor is held there only, and the limits there too (before
-// the point, as Box2D orders them; AngleMotion in solver/joint.hpp): a motor projected here, from
-// zero every substep, was a load the velocity passes and the contacts never saw. A ragdoll's
+// the point, as Box2D orders them; AngleMotion in solver/joints/joint.hpp): a motor projected here,
+// from zero every substep, was a load the velocity passes and the contacts never saw. A ragdoll's
 // friction motors (speed 0, 1 N m) held its lying limbs against the turns the contacts gave
 // them in every substep's velocity solve, the projection turning them back, and it crept at
 // 0.107 m/s (with the contacts warm started before the joints, world_step.cpp); held at the
 // velocity level, with the limits too, it rests at 1e-5 m/s (Box2D v3 1e-5).
-#include "solver/joint_solver.hpp"
 #include "solver/joints/joint_ops.hpp"
 #include "solver/joints/joint_rows.hpp"
+#include "solver/joints/joint_solver.hpp"
 
 namespace strut {
 namespace {

@@ -2,9 +2,9 @@
 // 3x3 block (solved one after the other they undo each other: a cantilever sagged 12 cm on a
 // 1 m beam), and also held by velocity passes warm started across substeps (row_motion.hpp);
 // soft, the angle and the point are springs of their own frequencies.
-#include "solver/joint_solver.hpp"
 #include "solver/joints/joint_ops.hpp"
 #include "solver/joints/joint_rows.hpp"
+#include "solver/joints/joint_solver.hpp"
 
 namespace strut {
 namespace {

@@ -1,9 +1,9 @@
 // Wheel joint: b's centre moves along a suspension axis fixed in a, on a spring, within optional
 // limits, and b turns freely or driven by a motor. Off the axis it is rigid: that row also gets
 // velocity passes warm started across substeps (row_motion.hpp).
-#include "solver/joint_solver.hpp"
 #include "solver/joints/joint_ops.hpp"
 #include "solver/joints/joint_rows.hpp"
+#include "solver/joints/joint_solver.hpp"
 
 namespace strut {
 namespace {

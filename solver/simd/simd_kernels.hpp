@@ -13,8 +13,8 @@
 
 #include "broadphase/sweep_queries.hpp"
 #include "solver/contacts/contact_kernels.hpp"
+#include "solver/core/rotation.hpp"
 #include "solver/joints/point_group_kernels.hpp"
-#include "solver/rotation.hpp"
 #include "solver/simd/simd_dispatch.hpp"
 #include "solver/soft/strut_kernel.hpp"
 #include "solver/soft/strut_lanes.hpp"

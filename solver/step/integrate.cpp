@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "solver/rotation.hpp"
+#include "solver/core/rotation.hpp"
 
 namespace strut {
 

@@ -34,7 +34,7 @@ struct RigidSpans {
 // d' = d * damping + a h^2; da' = da * angular_damping + alpha h^2.
 void integrate_rigid_velocity_scalar(const RigidSpans& s, int begin, int end, float h);
 void integrate_rigid_velocity_simd(const RigidSpans& s, int begin, int end, float h);
-// d, da clamped; p' = p + d; q' = rot(da) q (exact, solver/rotation.hpp), renormalised.
+// d, da clamped; p' = p + d; q' = rot(da) q (exact, solver/core/rotation.hpp), renormalised.
 void integrate_rigid_position_scalar(const RigidSpans& s, int begin, int end);
 void integrate_rigid_position_simd(const RigidSpans& s, int begin, int end);
 

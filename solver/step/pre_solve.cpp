@@ -8,7 +8,7 @@
 #include <algorithm>
 
 #include "solver/contacts/contact_solver.hpp"
-#include "solver/point_ref.hpp"
+#include "solver/joints/point_ref.hpp"
 #include "solver/step/callback_guard.hpp"
 #include "solver/step/collide_phase.hpp"
 

@@ -8,7 +8,7 @@
 
 #include <cmath>
 
-#include "solver/rotation.hpp"
+#include "solver/core/rotation.hpp"
 #include "solver/world_state.hpp"
 
 namespace strut {

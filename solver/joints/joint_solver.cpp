@@ -1,7 +1,7 @@
 // Joints are constraints between material points of two bodies (point_ref.hpp), solved by XPBD
 // projection, each type by its own file in solver/joints/; here: anchors, colouring and the
 // stages of the substep that solve joints and struts.
-#include "solver/joint_solver.hpp"
+#include "solver/joints/joint_solver.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -2,7 +2,7 @@
 #pragma once
 
 #include "solver/core/world_state_fwd.hpp"
-#include "solver/point_ref.hpp"
+#include "solver/joints/point_ref.hpp"
 
 namespace strut {
 
