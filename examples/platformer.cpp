@@ -41,18 +41,19 @@ struct Level {
 
 void add_static(strut::World& world, const strut::Shape& shape, Vec2 center) {
   strut::BodyDef def;
-  def.shapes = {strut::ShapeDef{.shape = shape, .filter = {.category = kLevel}}};
+  def.shape = shape;
   def.center = center;
   def.is_static = true;
+  def.category = kLevel;
   world.create_body(def);
 }
 
 strut::BodyId add_crate(strut::World& world, float half, Vec2 center) {
   strut::BodyDef def;
-  def.shapes = {strut::ShapeDef{.shape = strut::BoxShape{{half, half}},
-                                .material = {.density = 100},  // kg/m^2: a 1 m crate of 100 kg
-                                .filter = {.category = kCrates}}};
+  def.shape = strut::BoxShape{{half, half}};
   def.center = center;
+  def.category = kCrates;
+  def.material.density = 100;  // kg/m^2: a 1 m crate of 100 kg
   return world.create_body(def);
 }
 
@@ -116,9 +117,10 @@ int main(int argc, char** argv) {
   // The character's own body, for drawing and recording only: kinematic, moved to the capsule
   // each frame, colliding with nothing (mask 0) and so unseen by the mover too.
   strut::BodyDef drawn;
-  drawn.shapes = {strut::ShapeDef{.shape = strut::CapsuleShape{kHalfCore, kRadius},
-                                  .filter = {.category = kCharacter, .mask = 0}}};
+  drawn.shape = strut::CapsuleShape{kHalfCore, kRadius};
   drawn.is_kinematic = true;
+  drawn.category = kCharacter;
+  drawn.mask = 0;
   drawn.angle = 3.14159265f / 2;
   strut::Capsule capsule = capsule_at({-1, 0.005f});
   drawn.center = 0.5f * (capsule.a + capsule.b);

@@ -265,6 +265,11 @@ BodyState World::state(BodyId id) const {
     }
     s.shapes.push_back(std::move(shape));
   }
+  if (!s.shapes.empty()) {
+    s.kind = s.shapes[0].kind;
+    s.radius = s.shapes[0].radius;
+    s.vertices = s.shapes[0].vertices;
+  }
   return s;
 }
 
@@ -273,9 +278,12 @@ BodyDef World::definition(BodyId id) const {
   const std::uint32_t k = w.dense_of(id, "definition");
   const auto& b = w.bodies;
   BodyDef d = w.bodies.cold[k].def;
-  // Its shapes as they are now (set_filter, set_material... may have changed them).
-  for (const std::uint32_t s : w.bodies.cold[k].shapes)
-    d.shapes.push_back(w.colliders.shapes[s].def);
+  // A compound body's shapes as they are now (set_filter may have changed them).
+  if (!d.shapes.empty()) {
+    d.shapes.clear();
+    for (const std::uint32_t s : w.bodies.cold[k].shapes)
+      d.shapes.push_back(w.colliders.shapes[s].def);
+  }
   const Rot r{b.qc[k], b.qs[k]};
   d.angle = angle_of(r);
   d.center = Vec2{b.px[k], b.py[k]} - rotate(r, w.bodies.cold[k].com_offset);

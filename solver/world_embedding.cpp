@@ -147,8 +147,7 @@ void World::set_material(BodyId id, const Material& m) {
   Material stored = m;
   const bool dynamic = !(b.flags[k] & (kStatic | kKinematic));
   if (!w.is_rigid(k)) {
-    // Its particles carry the mass: the density stays its one shape's.
-    stored.density = w.colliders.shapes[w.bodies.cold[k].shapes[0]].def.material.density;
+    stored.density = w.bodies.cold[k].def.material.density;  // its particles carry the mass
   } else {
     const UnitMass u = unit_mass(w, k);
     const double mass = double(m.density) * u.area;
@@ -168,17 +167,22 @@ void World::set_material(BodyId id, const Material& m) {
     c.mix_rules[i] = mix_rules_of(m);
   }
   for (const std::uint32_t s : w.bodies.cold[k].shapes) w.colliders.shapes[s].def.material = stored;
+  w.bodies.cold[k].def.material = stored;
+  for (ShapeDef& sd : w.bodies.cold[k].def.shapes) sd.material = stored;
   forget_contact_features(w, k);
   wake(id);
 }
 
 void World::set_filter(BodyId id, std::uint32_t category, std::uint32_t mask) {
-  state_->dense_of(id, "set_filter");  // a stale id is named with this call
+  auto& w = *state_;
+  const std::uint32_t k = w.dense_of(id, "set_filter");
   for (const ShapeId shape : shapes(id)) {
     ShapeFilter filter = definition(shape).filter;
     filter.category = category, filter.mask = mask;
     set_filter(shape, filter);
   }
+  w.bodies.cold[k].def.category = category;
+  w.bodies.cold[k].def.mask = mask;
   wake(id);
 }
 

@@ -73,6 +73,10 @@ void relayout(World& world, WorldState& w, BodyId id, std::vector<std::uint32_t>
   const Vec2 old_offset = w.bodies.cold[k].com_offset;
   def.shapes.clear();
   for (const std::uint32_t s : shape_slots) def.shapes.push_back(w.colliders.shapes[s].def);
+  const BodyDef defaults;
+  def.shape = defaults.shape, def.material = defaults.material;
+  def.category = defaults.category, def.mask = defaults.mask;
+  def.group = defaults.group, def.sensor = defaults.sensor;
   remove_colliders(w, k);
   w.bodies.flags[k] |= kDead;
   w.bodies.first_dead = std::min(w.bodies.first_dead, k);
@@ -110,8 +114,9 @@ BodyId World::create_body(const BodyDef& def) {
   if (!def.awake && !w.config.enable_sleep)
     throw Error("create_body: awake: false in a world with sleep disabled (it would never wake)");
   const std::uint32_t slot = w.bodies.slots.allocate();
+  const std::vector<ShapeDef> defs = shape_defs_of(def);
   std::vector<std::uint32_t> shape_slots;
-  for (const ShapeDef& sd : def.shapes) {
+  for (const ShapeDef& sd : defs) {
     const std::uint32_t s = new_shape_slot(w);
     ShapeRecord& r = w.colliders.shapes[s];
     r.body = slot, r.def = sd;
@@ -231,6 +236,11 @@ void World::set_filter(ShapeId id, const ShapeFilter& filter) {
     if (c.shape[i] != s) continue;
     c.category[i] = filter.category, c.mask[i] = filter.mask, c.group[i] = filter.group;
     w.pairs.broadphase.set_filter(c.slot[i], filter.category, broadphase_mask(w, i));
+  }
+  // A single-shape body's definition carries the filter on the body.
+  if (w.bodies.cold[k].def.shapes.empty()) {
+    w.bodies.cold[k].def.category = filter.category, w.bodies.cold[k].def.mask = filter.mask;
+    w.bodies.cold[k].def.group = filter.group;
   }
 }
 

@@ -45,7 +45,6 @@ std::vector<BodyDef> mixed_bodies() {
   std::vector<BodyDef> defs;
   for (int i = 0; i < 24; ++i) {
     BodyDef d;
-    d.shapes = {ShapeDef{BoxShape{}}};
     d.center = {10.0f * float(i), 5.0f};
     d.angle = 0.1f * float(i);
     d.velocity = {0.5f * float(i % 5), -0.3f * float(i % 3)};
@@ -62,11 +61,10 @@ std::vector<BodyDef> mixed_bodies() {
         d.is_kinematic = true;
         break;
       case 2:
-        d.shapes[0].shape = CircleShape{0.4f};
+        d.shape = CircleShape{0.4f};
         break;
       case 3:  // soft: particles and struts
-        d.shapes[0].shape =
-            PolygonShape{{{-0.5f, -0.5f}, {0.5f, -0.5f}, {0.6f, 0.4f}, {-0.4f, 0.5f}}};
+        d.shape = PolygonShape{{{-0.5f, -0.5f}, {0.5f, -0.5f}, {0.6f, 0.4f}, {-0.4f, 0.5f}}};
         d.soft = 1e-4f;
         break;
       case 4:  // compound: several colliders
@@ -75,7 +73,7 @@ std::vector<BodyDef> mixed_bodies() {
                     ShapeDef{.shape = CapsuleShape{0.3f, 0.1f}, .offset = {-0.6f, 0.3f}}};
         break;
       default:
-        d.shapes[0].shape = CapsuleShape{0.5f, 0.2f};
+        d.shape = CapsuleShape{0.5f, 0.2f};
         d.fixed_rotation = true;
     }
     defs.push_back(d);

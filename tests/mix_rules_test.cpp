@@ -40,13 +40,12 @@ TEST(MixRules, CombineAsDocumentedAndTheLaterRuleWins) {
 TEST(MixRules, ARuleOutsideTheEnumIsRefusedNamingTheField) {
   World world;
   BodyDef d;
-  d.shapes = {ShapeDef{.material = {.restitution_mix = MixRule(7)}}};
+  d.material.restitution_mix = MixRule(7);
   try {
     world.create_body(d);
     FAIL() << "accepted";
   } catch (const Error& e) {
-    EXPECT_STREQ(e.what(),
-                 "create_body: shapes[0].material.restitution_mix: 7 is not a MixRule (0 to 4)");
+    EXPECT_STREQ(e.what(), "create_body: material.restitution_mix: 7 is not a MixRule (0 to 4)");
   }
   EXPECT_EQ(world.body_count(), 0u);
 }
@@ -59,15 +58,15 @@ std::vector<float> slide_distances(float angle, float a, MixRule ra, float b, Mi
   World world(WorldConfig{.gravity = {0, -kG}, .substeps = 4});
   const Rot r = make_rot(angle);
   BodyDef ramp;
-  ramp.shapes = {ShapeDef{.shape = BoxShape{{50, 1}},
-                          .material = Material{.friction = a, .friction_mix = ra}}};
+  ramp.shape = BoxShape{{50, 1}};
   ramp.angle = angle;
   ramp.center = rotate(r, {0, -1});
   ramp.is_static = true;
+  ramp.material = Material{.friction = a, .friction_mix = ra};
   world.create_body(ramp);
   BodyDef box = test::box_def(rotate(r, {0, 0.5f}), {0.5f, 0.5f});
   box.angle = angle;
-  box.shapes[0].material = Material{.friction = b, .friction_mix = rb};
+  box.material = Material{.friction = b, .friction_mix = rb};
   const BodyId id = world.create_body(box);
   const Vec2 downhill = rotate(r, {-1, 0});
   const Vec2 start = world.transform(id).position;
@@ -123,12 +122,12 @@ TEST(MixRules, ABoxHoldsBelowAndSlidesAboveTheMixedFrictionAngle) {
 float rebound_height(float a, MixRule ra, float b, MixRule rb) {
   World world(WorldConfig{.gravity = {0, -kG}, .substeps = 8});
   BodyDef floor = test::ground_def();
-  floor.shapes[0].material = Material{.restitution = b, .restitution_mix = rb};
+  floor.material = Material{.restitution = b, .restitution_mix = rb};
   world.create_body(floor);
   BodyDef d;
-  d.shapes = {ShapeDef{.shape = CircleShape{0.1f},
-                       .material = Material{.restitution = a, .restitution_mix = ra}}};
+  d.shape = CircleShape{0.1f};
   d.center = {0, 2.1f};  // drop height 2 m
+  d.material = Material{.restitution = a, .restitution_mix = ra};
   const BodyId ball = world.create_body(d);
   float apex = 0;
   bool bounced = false;
@@ -169,16 +168,16 @@ TEST(MixRules, ABallReboundsToTheMixedRestitutionSquared) {
 TEST(MixRules, SetMaterialChangesTheRules) {
   World world(WorldConfig{.gravity = {0, -kG}});
   BodyDef floor = test::ground_def();
-  floor.shapes[0].material = Material{.friction = 0.0f};
+  floor.material = Material{.friction = 0.0f};
   world.create_body(floor);
   BodyDef box = test::box_def({0, 0.5f});
-  box.shapes[0].material = Material{.friction = 1.0f};
+  box.material = Material{.friction = 1.0f};
   box.velocity = {2, 0};
   const BodyId id = world.create_body(box);
   for (int i = 0; i < 30; ++i) world.step(kDt);
   EXPECT_NEAR(world.linear_velocity(id).x, 2.0f, 1e-3f);
   world.set_material(id, Material{.friction = 1.0f, .friction_mix = MixRule::Max});
-  EXPECT_EQ(world.definition(id).shapes[0].material.friction_mix, MixRule::Max);
+  EXPECT_EQ(world.definition(id).material.friction_mix, MixRule::Max);
   const float x0 = world.transform(id).position.x;
   for (int i = 0; i < 60; ++i) world.step(kDt);
   EXPECT_NEAR(world.linear_velocity(id).x, 0.0f, 1e-3f);

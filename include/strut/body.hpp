@@ -13,17 +13,19 @@
 namespace strut {
 
 struct BodyDef {
-  // What the body is made of: 1 or more shapes, each with its own geometry, placement, material,
-  // filter and sensor flag (ShapeDef). One unit box: shapes = {ShapeDef{BoxShape{}}}; one ball of
-  // wood: shapes = {ShapeDef{.shape = CircleShape{0.5f}, .material = material_named("wood")}}.
+  // A body of one shape: `shape` with the body's `material`, `category`, `mask`, `group` and
+  // `sensor`. A compound body: `shapes` (1 or more, each with its own placement, material and
+  // filter); the body-level shape fields must then stay at their defaults.
+  Shape shape = BoxShape{};
   std::vector<ShapeDef> shapes;
-  // The body's origin, the frame its shapes are placed in (an unplaced box, circle or capsule is
-  // centred on it; a polygon's vertices are relative to it). The body's reported position is its
-  // centre of mass.
+  // The body's origin: for one box, circle or capsule its centre; for a polygon, the point its
+  // vertices are relative to; for a compound, the frame its shapes are placed in. The body's
+  // reported position is its centre of mass.
   Vec2 center;
   float angle = 0.0f;
   Vec2 velocity;                  // of the centre of mass, m/s
   float angular_velocity = 0.0f;  // rad/s
+  Material material;
   bool is_static = false;
   // Kinematic: infinite mass, moves only by its own velocity and angular velocity (motors,
   // conveyor platforms); pushes dynamic bodies, is never pushed. Not with is_static.
@@ -41,7 +43,11 @@ struct BodyDef {
   // becomes dynamic). World::set_motion_locks changes them.
   bool lock_x = false;
   bool lock_y = false;
-  bool bullet = false;  // extra continuous collision care for very fast small bodies
+  std::uint32_t category = 1;
+  std::uint32_t mask = 0xFFFFFFFFu;
+  std::int32_t group = 0;  // see ShapeFilter
+  bool sensor = false;     // see ShapeDef::sensor
+  bool bullet = false;     // extra continuous collision care for very fast small bodies
   // 0 = rigid. > 0: soft polygon, its struts have this XPBD compliance (m/N). Polygons only.
   float soft = 0.0f;
   // false: the body never falls asleep, nor does its island (a player, a sensor-like body).
@@ -58,9 +64,8 @@ struct BodyDef {
 enum class BodyType : std::uint8_t { Static = 0, Kinematic = 1, Dynamic = 2 };
 
 // Checks a body definition without creating anything. Throws strut::Error whose message starts
-// with the offending field, e.g. "shapes[0].shape.vertices: polygon is not convex at vertex 2",
-// "shapes[0].material.density: must be positive on a dynamic body, got 0" or "shapes: a body
-// needs at least one shape". World::create_body prefixes it with the call.
+// with the offending field, e.g. "shape.vertices: polygon is not convex at vertex 2" or
+// "material.density: 0 on a dynamic body". World::create_body prefixes it with the call.
 void validate_body_def(const BodyDef& def);
 
 }  // namespace strut

@@ -1,5 +1,5 @@
-// Shapes: what a body is made of. A body has one or more (BodyDef::shapes); World::add_shape and
-// World::remove_shape change them later.
+// Shapes: what a body is made of. A body has one shape (BodyDef::shape) or several
+// (BodyDef::shapes, a compound body); World::add_shape and World::remove_shape change them later.
 // Sizes obey strut/limits.hpp; bad definitions are rejected with strut::Error naming the field.
 #pragma once
 

@@ -170,11 +170,15 @@ struct ShapeState {
 };
 
 struct BodyState {
+  ShapeKind kind = ShapeKind::Polygon;
   bool is_static = false;
   bool sleeping = false;
   Transform transform;
   Vec2 velocity;
   float angular_velocity = 0.0f;
+  // The first shape, as before compound bodies: its kind, radius and world vertices.
+  float radius = 0.0f;
+  std::vector<Vec2> vertices;
   std::vector<ShapeState> shapes;  // every shape, in the order they were added
 };
 
@@ -258,8 +262,7 @@ class World {
   float mass(BodyId id) const;
   float inertia(BodyId id) const;  // about the centre of mass
   BodyState state(BodyId id) const;
-  // The definition that recreates this body as it is now (pose and velocity included; its
-  // shapes as they are now, in the order they were added).
+  // The definition that recreates this body as it is now (pose and velocity included).
   BodyDef definition(BodyId id) const;
 
   void set_linear_velocity(BodyId id, Vec2 v);
@@ -293,8 +296,8 @@ class World {
   void set_motion_locks(BodyId id, bool x, bool y, bool rotation);
 
   // Embedding (world_embedding.cpp). User data: the BodyDef's and ShapeDef's values, changeable
-  // at any time (definition(id) reads them back, its shapes' too); joints start at 0. Copies and
-  // snapshots keep it.
+  // at any time (definition(id) reads them back; a body made from BodyDef::shape keeps its
+  // shape's value in definition(ShapeId) only); joints start at 0. Copies and snapshots keep it.
   std::uint64_t user_data(BodyId id) const;
   void set_user_data(BodyId id, std::uint64_t value);
   std::uint64_t user_data(ShapeId id) const;

@@ -23,10 +23,21 @@ std::uint32_t append_row(Arrays& arrays) {
 
 }  // namespace
 
+std::vector<ShapeDef> shape_defs_of(const BodyDef& def) {
+  if (!def.shapes.empty()) return def.shapes;
+  ShapeDef one;
+  one.shape = def.shape;
+  one.material = def.material;
+  one.filter = ShapeFilter{def.category, def.mask, def.group};
+  one.sensor = def.sensor;
+  return {one};
+}
+
 std::uint32_t new_shape_slot(WorldState& w) {
   const std::uint32_t s = w.colliders.shape_slots.allocate();
   if (s == w.colliders.shapes.size()) w.colliders.shapes.emplace_back();
-  w.colliders.shapes[s] = ShapeRecord{};  // a reused slot keeps nothing of its last shape (a tile's seams)
+  w.colliders.shapes[s] =
+      ShapeRecord{};  // a reused slot keeps nothing of its last shape (a tile's seams)
   return s;
 }
 
@@ -39,7 +50,7 @@ std::uint32_t add_body(WorldState& w, const BodyDef& def, std::uint32_t slot,
   const bool is_static = def.is_static;
   const bool kinematic = def.is_kinematic;
   const bool soft = def.soft > 0 && !is_static && !kinematic;
-  const std::vector<ShapeDef>& shape_defs = def.shapes;
+  const std::vector<ShapeDef> shape_defs = shape_defs_of(def);
   std::uint8_t flags = 0;
   if (is_static) flags |= kStatic;
   if (kinematic) flags |= kKinematic;
@@ -178,7 +189,6 @@ std::uint32_t add_body(WorldState& w, const BodyDef& def, std::uint32_t slot,
 
   BodyCold cold;
   cold.def = def;
-  cold.def.shapes = {};  // kept in w.shapes (World::definition gathers them from there)
   cold.com_offset = com_offset;
   cold.shapes.assign(shape_slots.begin(), shape_slots.end());
   w.bodies.cold.push_back(std::move(cold));

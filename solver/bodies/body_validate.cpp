@@ -1,7 +1,7 @@
 // Validation of body definitions: everything is checked before anything is created, so a
 // rejected call leaves the world exactly as it was. The shape kinds check their own fields
 // through the shape table (solver/shapes/shape_table.cpp); this file adds what depends on the
-// body: which kinds its type allows, a soft body's shape and the mass limits on all its shapes
+// body: which kinds its type allows, the compound rules and the mass limits on all its shapes
 // together.
 #include <cmath>
 #include <string>
@@ -38,14 +38,17 @@ void check_mass(double mass, const std::string& field, const char* what) {
                 "] kg (strut/limits.hpp)");
 }
 
-// The shapes: each checked with its index, the kinds the body's type allows, a soft body's one
-// polygon, and the mass limits on their masses together. A dynamic body of one shape names that
-// shape's density and size in its messages; of several, the sum.
-void validate_shapes(const BodyDef& def, bool dynamic) {
-  if (def.shapes.empty())
+// A compound body: its own shape fields stay at their defaults, each shape is checked with its
+// index, and the mass limits apply to the sum of the shapes' masses.
+void validate_compound(const BodyDef& def, bool dynamic) {
+  const BoxShape* own = std::get_if<BoxShape>(&def.shape);
+  const BoxShape box_default;
+  if (!own || !(own->half_extents == box_default.half_extents) || own->radius != 0.0f ||
+      !(def.material == Material{}) || def.category != 1u || def.mask != 0xFFFFFFFFu ||
+      def.group != 0 || def.sensor)
     throw Error(
-        "shapes: a body needs at least one shape, got none (e.g. shapes = "
-        "{ShapeDef{BoxShape{}}})");
+        "shapes: a body with `shapes` has its shape, material, category, mask, group "
+        "and sensor per shape; leave the body's own at their defaults");
   if (def.soft > 0) {
     if (def.shapes.size() != 1 || kind_of(def.shapes[0].shape) != ShapeKind::Polygon)
       throw Error("soft: a soft body has exactly one polygon shape");
@@ -61,20 +64,9 @@ void validate_shapes(const BodyDef& def, bool dynamic) {
       throw Error(field + "." + e.what());
     }
     check_kind_for_body(kind_of(s.shape), dynamic, def.is_static, field + ".shape");
-    // In double: a float product can underflow to 0 or overflow to infinity, which is exactly
-    // what the mass check is for.
     mass += double(s.material.density) * area_of(s.shape);
   }
-  if (!dynamic) return;
-  if (def.shapes.size() == 1) {
-    const ShapeDef& s = def.shapes[0];
-    if (s.material.density <= 0)
-      throw Error("shapes[0].material.density: must be positive on a dynamic body, got " +
-                  number_text(s.material.density));
-    check_mass(mass, std::string("shapes[0].shape.") + size_field_of(s.shape), "density x area");
-    return;
-  }
-  check_mass(mass, "shapes", "the shapes' density x area, summed");
+  if (dynamic) check_mass(mass, "shapes", "the shapes' density x area, summed");
 }
 
 }  // namespace
@@ -106,6 +98,7 @@ void validate_body_def(const BodyDef& def) {
   check_at_most(def.soft, limits::kMaxCompliance, "soft", "m/N");
   if (def.is_static && def.is_kinematic)
     throw Error("is_kinematic: a body cannot be both static and kinematic");
+  validate_material(def.material, "material");
   const bool dynamic = !def.is_static && !def.is_kinematic;
   if (!def.awake) {
     if (!dynamic) throw Error("awake: only a dynamic body can be created asleep");
@@ -114,7 +107,23 @@ void validate_body_def(const BodyDef& def) {
     if (def.velocity != Vec2{} || def.angular_velocity != 0)
       throw Error("awake: a body created asleep must be at rest (velocity and angular_velocity 0)");
   }
-  validate_shapes(def, dynamic);
+  if (dynamic && def.material.density <= 0)
+    throw Error("material.density: must be positive on a dynamic body, got " +
+                shapes::number_text(def.material.density));
+  if (!def.shapes.empty()) {
+    validate_compound(def, dynamic);
+    return;
+  }
+  shapes::validate_fields(def.shape, "");
+  const ShapeKind kind = kind_of(def.shape);
+  check_kind_for_body(kind, dynamic, def.is_static, "shape");
+  if (def.soft > 0 && kind != ShapeKind::Polygon) throw Error("soft: only polygons can be soft");
+  if (def.soft > 0 && is_rounded(def.shape)) throw Error("soft: a rounded polygon cannot be soft");
+  // In double: a float product can underflow to 0 or overflow to infinity, which is exactly
+  // what this check is for.
+  if (dynamic)
+    check_mass(double(def.material.density) * area_of(def.shape), size_field_of(def.shape),
+               "density x area");
 }
 
 }  // namespace strut

@@ -25,9 +25,10 @@ void for_each_field(ShapeDef& d, F&& f) {
 }
 template <class F>
 void for_each_field(BodyDef& d, F&& f) {
-  f(d.shapes), f(d.center), f(d.angle), f(d.velocity), f(d.angular_velocity);
-  f(d.is_static), f(d.is_kinematic), f(d.gravity_scale), f(d.linear_drag);
-  f(d.angular_drag), f(d.fixed_rotation), f(d.lock_x), f(d.lock_y);
+  f(d.shape), f(d.shapes), f(d.center), f(d.angle), f(d.velocity), f(d.angular_velocity);
+  f(d.material), f(d.is_static), f(d.is_kinematic), f(d.gravity_scale), f(d.linear_drag);
+  f(d.angular_drag), f(d.fixed_rotation), f(d.lock_x), f(d.lock_y), f(d.category), f(d.mask),
+      f(d.group), f(d.sensor);
   f(d.bullet), f(d.soft), f(d.enable_sleep), f(d.awake), f(d.user_data);
 }
 

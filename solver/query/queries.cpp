@@ -6,7 +6,6 @@
 
 #include <algorithm>
 #include <string>
-#include <string_view>
 
 #include "solver/collide/manifold.hpp"
 #include "solver/query/shape_cast.hpp"
@@ -73,17 +72,14 @@ struct QueryPiece {
 // places its pieces at `pose`; `call` names the World function in the error.
 std::vector<QueryPiece> query_pieces(const Shape& shape, Transform pose, const char* call) {
   BodyDef def;  // validated as a static body: sizes and coordinates, no mass
-  def.shapes = {ShapeDef{shape}};
+  def.shape = shape;
   def.center = pose.position;
   def.angle = pose.angle;
   def.is_static = true;
   try {
     validate_body_def(def);
   } catch (const Error& e) {
-    // "shapes[0].shape.radius: ..." is the call's argument `shape`: "shape.radius: ...".
-    std::string_view message = e.what();
-    if (message.starts_with("shapes[0].")) message.remove_prefix(10);
-    throw Error(std::string(call) + ": " + std::string(message));
+    throw Error(std::string(call) + ": " + e.what());
   }
   ShapeDef sd;
   sd.shape = shape;
