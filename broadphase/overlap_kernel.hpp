@@ -72,9 +72,9 @@ inline std::uint32_t lane_bits(const xsimd::batch_bool<float, A>& m) {
 // thread's stack.
 //
 // Why masks rather than indices: left packing (AVX-512 vpcompressd + a 64-byte store per batch)
-// made the loop store-bound: 108 us for the 10k-box sweep's scans, against 53 us for counting
-// the hits alone; one 8-byte record per batch costs 76 us. Decoding the bits happens later in a
-// flat loop over all the records of many queries.
+// made the loop store-bound, and one 8-byte record per batch stores far less (figures in
+// docs/architecture.md). Decoding the bits happens later in a flat loop over all the records of
+// many queries.
 struct HitBuffer {
   static constexpr std::size_t kCapacity = 512;
   std::uint64_t record[kCapacity];               // (bits << 32) | base

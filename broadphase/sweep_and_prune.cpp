@@ -32,17 +32,17 @@ constexpr int kGatherChunk = 2048;
 // step is taken out of the order and merged back, instead of being moved by insertion sort.
 constexpr double kJumpExtents = 4.0;
 
-// Repair or re-sort. Measured (BM_SweepAndPrune, ~1.5 places per box at 10k, ~7 at 100k):
-// 10k boxes repair in 58 us and re-sort in 67 us; 100k repair in 1290 us and re-sort in 790 us
-// (most keys then move four places or more, past the branch-free window, and mispredict).
-// So a step whose estimated moves per box exceed kRadixShiftsPerBox re-sorts directly, and a
+// Repair or re-sort: repairing wins while boxes move a place or two, re-sorting once most keys
+// move four places or more, past the branch-free window, and mispredict (figures in
+// docs/architecture.md). So a step whose estimated moves per box exceed kRadixShiftsPerBox
+// re-sorts directly, and a
 // repair that exceeds kRepairMovesPerBox far moves (four places or more) per box gives up.
 constexpr double kRadixShiftsPerBox = 3.0;
 constexpr std::size_t kRepairMovesPerBox = 4;
 
 // Branch-free min / max of two keys. GCC turns std::min / std::max here into a branch on
-// some of the window's slots, and whether a key moved is a coin toss (measured: 55 us instead of
-// about 25 us for repairing 10k keys).
+// some of the window's slots, and whether a key moved is a coin toss, which doubles the repair's
+// cost.
 inline std::uint64_t min_key(std::uint64_t a, std::uint64_t b) {
 #if defined(__x86_64__)
   asm("cmp %1, %0\n\tcmova %1, %0" : "+r"(a) : "r"(b) : "cc");
@@ -98,7 +98,7 @@ void SweepAndPrune::unsettle(ProxyInfo& info) {
 // order) and those that left it are more than twice the square root of its size (see
 // kSettleAtLeast), or once they have waited, summed over the steps, as long as the set is large
 // (when the events stop, the last few sleepers would otherwise be swept with the awake boxes
-// for ever: 100 boxes asleep beside 100,000 in the set and one moving box, 4.0 -> 5.8 us a step):
+// for ever, a cost on every step for the rest of the run):
 // each sleep or wake then costs a share of one sort, not a sort.
 void SweepAndPrune::settle_sleepers() {
   waited_ += unsettled_;
@@ -229,8 +229,7 @@ void SweepAndPrune::rebuild_order() {
   const std::size_t moving = order_.size() + new_keys_.size() + pending_.size();
   if (moving * kSortRebuildBelow < capacity_) {
     // Few awake proxies among many (a small awake part of a world at rest): sort their keys in
-    // proxy order instead of scanning every proxy (36 us a step for 100,000 idle boxes beside
-    // one gliding one, BM_IdleBodiesBesideAMover).
+    // proxy order instead of scanning every proxy, whose cost would grow with the idle world.
     auto& proxies = pending_;
     for (const std::uint64_t entry : order_) proxies.push_back(static_cast<std::uint32_t>(entry));
     for (const std::uint64_t entry : new_keys_)
@@ -266,8 +265,8 @@ void SweepAndPrune::rebuild_order() {
 // permutation, just unsorted) when the work exceeds the budget.
 //
 // Why not the textbook loop: in a steady scene about half the boxes move by one to three
-// places, each unpredictably, so the textbook loop mispredicts about twice per box (measured:
-// 75 us for 10k boxes). Here the last four keys of the sorted prefix live in registers (w1 is
+// places, each unpredictably, so the textbook loop mispredicts about twice per box. Here the
+// last four keys of the sorted prefix live in registers (w1 is
 // the largest) and a new key v >= w4 is merged into them with min/max (cmov), without branches
 // and without re-reading what the previous iteration stored. Only keys moving four or more places
 // take the loop.
@@ -302,7 +301,7 @@ bool SweepAndPrune::repair_order() {
       if (moves > budget) return finish(false);
       w1 = a[k], w2 = a[k - 1], w3 = a[k - 2], w4 = a[k - 3];
       // GCC otherwise packs the window into one vector register and pays lane inserts and
-      // extracts on every step (measured 2x slower than four general registers).
+      // extracts on every step, slower than four general registers.
       asm("" : "+r"(w1), "+r"(w2), "+r"(w3), "+r"(w4));
       continue;
     }
@@ -406,8 +405,8 @@ void SweepAndPrune::update_order() {
     rebuild_order();
     return;
   }
-  // Far off (measured: 100k boxes moving ~7 places each repair in 1.3 ms, re-sort in 0.8 ms)
-  // or more work than the budget: radix sort.
+  // Far off (many places a box, where re-sorting beats repairing) or more work than the budget:
+  // radix sort.
   if (stats_.estimated_shifts > kRadixShiftsPerBox || !repair_order()) {
     rebuild_order();
     return;

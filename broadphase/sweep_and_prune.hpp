@@ -24,8 +24,8 @@
 //    order; in a group, first its moving partners in sweep order, then its static partners by
 //    size class (StaticSet) and sweep order within the class, then its sleeping partners alike;
 //  - the sweep axis is itself a pure function of the moving boxes (axis_choice.hpp).
-// Sorting by (a, b) instead (set_sorted_output) costs about 95 us on top of a 250 us 10k-box
-// step (BM_SweepAndPrune_Sorted), so it is optional.
+// Sorting by (a, b) instead (set_sorted_output) costs a good share of the sweep on top of it, so
+// it is optional.
 #pragma once
 
 #include <cstdint>
@@ -64,7 +64,7 @@ class SweepAndPrune {
     std::size_t moving = 0;            // in the moving order: awake and unsettled sleeping
     std::size_t statics = 0;
     std::size_t settled = 0;  // sleepers in the sleeping set (some woken or moved since)
-    // Wall-clock nanoseconds of each phase (steady_clock; ~25 ns of overhead per phase).
+    // Wall-clock nanoseconds of each phase (steady_clock, read once per phase).
     std::int64_t order_ns = 0;   // compaction, axis choice, repair or re-sort, inserts
     std::int64_t gather_ns = 0;  // sorted SoA copies (+ static set rebuild if needed)
     std::int64_t sweep_ns = 0;   // parallel sweep
@@ -147,10 +147,8 @@ class SweepAndPrune {
   // it was sorted number more than twice the square root of its size, and at least
   // kSettleAtLeast. A sort costs about S (its size), a sleeper waiting in the moving order
   // about a unit each step, so with r sleeps and wakes a step, sorting after T costs r S / T +
-  // T / 2 a step, least at T = sqrt(2 r S). Beside 100,000 sleepers with two a step
-  // (BM_IdleBodiesWokenOneAStep), T = S / 16 left up to 6,000 sleepers in the order and cost
-  // 91 us a step; T = 2 sqrt(S) costs 37 us (18 us beside 1,000 sleepers; 1,417 us when every
-  // sleep and wake sorted the set).
+  // T / 2 a step, least at T = sqrt(2 r S); a threshold proportional to S instead leaves
+  // thousands of sleepers in the moving order of a large world.
   static constexpr std::size_t kSettleAtLeast = 64;
   // Per-chunk sweep output and static cursors, reused between steps. pairs[0, count) are this
   // step's; pairs.size() is only capacity, so appends need no branch per pair.
@@ -210,10 +208,10 @@ class SweepAndPrune {
   // Static proxies, one sorted set per axis, built when first needed after a static change; the
   // settled sleepers likewise, apart from the moving order: awake boxes query both, so a sweep
   // costs nothing per static or settled proxy it does not touch. Sorting the sleeping set at
-  // every sleep and wake cost a world of 100,000 sleepers 1.2 ms at each such event
-  // (BM_IdleBodiesWokenOneAStep, 75% of its step); now a proxy that falls asleep stays in the
-  // moving order (pairing only with awake ones) and one that wakes, or is moved or refiltered
-  // asleep, is skipped in the set (its kSettled flag is gone) until enough have (settle_sleepers).
+  // every sleep and wake would cost a large world most of its step at each such event, so a
+  // proxy that falls asleep stays in the moving order (pairing only with awake ones) and one
+  // that wakes, or is moved or refiltered asleep, is skipped in the set (its kSettled flag is
+  // gone) until enough have (settle_sleepers).
   StaticSet statics_[2], sleepers_[2];
   std::size_t settled_ = 0;    // proxies the sleeping set was sorted with
   std::size_t unsettled_ = 0;  // sleepers outside it, and proxies that left it, since

@@ -51,9 +51,7 @@ struct SweepView {
 //
 // The view is copied into a local first. Through the reference, every batch of the scans reloaded
 // the run's pointers from memory: flush is an opaque call that might write the caller's view, so
-// the compiler could not keep them in registers (the session-6 kernel, inlined in the broad
-// phase, had them in locals; the dispatched one took 360 us instead of 305 us for the 10k-box
-// sweep, BM_SweepAndPrune/10000 at AVX-512).
+// the compiler could not keep them in registers, and the sweep was markedly slower.
 template <class Batch>
 void sweep_queries(const SweepView& view, std::size_t begin, std::size_t end, HitFlush flush,
                    void* context) {

@@ -77,7 +77,7 @@ struct BodyArrays {
   std::vector<float> sleep_time;
   // Pose at the start of the last step (interpolation, the continuous pass), kept as a rotation:
   // its angle is only needed when interpolated_transform asks, and an atan2 per body per step
-  // was 1.5 % of a pyramid step's instructions (callgrind, large_pyramid).
+  // would be a measurable share of a pile's step.
   std::vector<StartPose> before_step;
   std::vector<Aabb> aabb;             // tight box of the last step's start, all colliders
   std::vector<std::uint32_t> island;  // root slot of the body's island at the last step

@@ -233,7 +233,7 @@ void set_contact_softness(WorldState& w, float h) {
   // 60 Hz step (omega h = 1.18). Measured on a 60-row pyramid of unit boxes standing for 10 s
   // (tests/ stiffness_test.cpp), largest move of a box at 4 substeps: 30 Hz 0.261 m (Box2D v3,
   // whose default is 30 Hz, 0.263 m), 40 Hz 0.147, 45 Hz 0.119, 50 Hz 0.100, 55 Hz 0.099, and at 60
-  // Hz (the quarter of the substep rate this cap used to be) the pyramid shakes: 0.68 m.
+  // Hz (a quarter of the substep rate) the pyramid shakes: 0.68 m.
   const float hertz = std::min(w.config.contact_hertz, 0.1875f / h);
   w.contacts.softness = make_softness(hertz, w.config.contact_damping_ratio, h);
   // Contacts with static and kinematic bodies: twice as stiff, as they have half the give, but

@@ -65,9 +65,8 @@ inline constexpr float kMaxJointAngle = 3.14159274f;  // rad: float(pi), so +-pi
 inline constexpr float kMaxMotorEffort = 1e30f;  // N m or N
 // Threads a world, a batch or the CLI may be asked for (0 = all cores). Results are the same at
 // any count, and a task system runs at most 8 a core (solver/core/task_system.hpp), so more only
-// take turns at every stage's barrier: before that cap, 10 steps of large_pyramid on 2 cores took
-// 0.04 s at 2 to 16 threads, 0.29 s at 256 and 5.3 s at 1,024 (issue 31: 45 s). 256 is 8 a
-// core on a 32-core machine; a count beyond it is a mistake, refused rather than quietly cut.
+// take turns at every stage's barrier and slow the step. 256 is 8 a core on a 32-core machine; a
+// count beyond it is a mistake, refused rather than quietly cut.
 inline constexpr int kMaxThreads = 256;
 
 }  // namespace strut::limits

@@ -28,11 +28,8 @@ struct WorldConfig {
   // Velocity passes per substep (each of solve and relax) for revolute joint points between
   // rigid bodies and the rows weld, prismatic and wheel joints hold rigidly: more hold long
   // jointed structures tighter at a cost (a 10-box welded cantilever: 16 passes halve its sag).
-  // joint_grid's widest gap after 500 steps: 1 pass 0.405 m, 2 passes 0.284 m, 4 passes 0.158 m, 7
-  // passes 0.103 m, 8 passes 0.089 m (Box2D v3: 0.42 m). 8 meets the 0.1 m of issue 13; with the
-  // passes and the pins' projection in SIMD lanes (solver/joints/point_lanes.hpp) a joint_grid step
-  // at 8 costs 18% fewer instructions than at 1 before in an AVX2 build, 10% more in the default
-  // (SSE4.2) build (solver/joints/point_motion.hpp).
+  // 8 is the fewest that keep joint_grid's widest gap under 0.1 m; the passes run in SIMD lanes
+  // (solver/joints/point_lanes.hpp), which keeps them cheap (docs/architecture.md).
   int joint_passes = 8;
   // 0 = all cores, 1 = run inline on the calling thread, at most limits::kMaxThreads (256; more
   // throws). At most 8 threads a core run: more would only take turns at every stage's barrier
@@ -427,8 +424,8 @@ class World {
   // sleeping body has none, until it wakes and a step finds them again. Pairs whose shape or
   // body was removed or destroyed since the step are left out; the other pairs are those of the
   // last step, at the current poses. Each call looks through all of the last step's pairs (no
-  // index per body): 4.5 us a call among 2,000 pairs (about 2 ns a pair), so a program asking
-  // for every body's contacts each step should read the contact events instead. A vector, as
+  // index per body), so a program asking for every body's contacts each step should read the
+  // contact events instead. A vector, as
   // the queries return: bodies have few pairs, so a span to fill would save an allocation
   // beside that scan and ask the program for a bound.
   std::vector<ContactData> body_contacts(BodyId id) const;

@@ -250,7 +250,7 @@ template <class F>
 // Which of the lanes [lane, lane + width of F) hold a body the solver may write (inverse masses
 // im, ii): bodies of infinite mass may be shared by lanes and chunks and are never written. One
 // compare of each row and a move of the sign bits: asked lane by lane (two scalar compares a
-// lane) it was 7 % of a pyramid step.
+// lane) it would weigh on every step of a pile.
 template <class F>
 [[gnu::always_inline]] inline std::uint32_t movable_lanes(const float* im, const float* ii,
                                                           int lane) {

@@ -35,8 +35,8 @@ struct alignas(64) FeatureRows {
 // instead of 42.
 // The pairs first: the prepare reads them before the rows, so a wide constraint's features are
 // read front to back (with the pairs last, their first read stalled on a line 1.9 KB into the
-// struct and then went back to the start: the prepare's fill was 3.5 to 7 % of a
-// many_pyramids step, most of it on that load).
+// struct and then went back to the start, and the prepare's fill spent most of its time on that
+// load).
 struct alignas(64) WideFeatures {
   std::uint32_t pair[kContactLanes];
   float restitution[kContactLanes];

@@ -70,10 +70,9 @@ void contact_warm_start_rolling(SolverBody* bodies, WideConstraint* cs, std::uin
 
 // One solve (pass.use_bias) or relax pass over cs[0 .. count). flags[k]: cs[k]'s WideFlag bits
 // (kRoundedLanes: some lane has a rounded feature, solve_lanes; kSurfaceLanes: some lane has
-// surface rows); surface: the rows of cs[0 ..), null when the step has none, and then the loop is
-// the one it was before surface rows existed. (The two loops need gather_lanes and its kin
-// always inlined, body_lanes.hpp: left to GCC, the second loop put them out of line and a
-// pyramid step took 12 % more instructions.)
+// surface rows); surface: the rows of cs[0 ..), null when the step has none, and then the loop
+// reads no surface rows at all. (The two loops need gather_lanes and its kin always inlined,
+// body_lanes.hpp: left to GCC, the second loop put them out of line, which slows every step.)
 template <class Arch>
 void contact_solve(SolverBody* bodies, WideConstraint* cs, std::uint32_t count,
                    const WidePass& pass, const std::uint8_t* flags, WideSurface* surface) {

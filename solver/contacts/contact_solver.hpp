@@ -9,7 +9,7 @@
 // rigid body the generalised inverse mass 1/m + (r x n)^2 / I (point_ref.hpp).
 //
 // How the constraint is enforced follows Box2D v3's soft step, measured against
-// the plain position projection it replaced: with 4 substeps of 1 iteration the
+// plain position projection: with 4 substeps of 1 iteration the
 // projection could not keep a stack of ten boxes standing (it fell in 3 s;
 // corrected by position only, it crept 9 cm in 10 s; warm-started, it slid).
 // Per substep:
@@ -36,8 +36,8 @@
 // as in Box2D: both anchors become material points fixed for the step (offsets
 // from the centres of mass), with the normal and effective masses; a substep
 // then needs only the bodies' pose change since the step began (the generic
-// evaluation, re-deriving edges and normals on every touch, cost five times as
-// much). Points touching a soft body are evaluated from particles every time.
+// evaluation, re-deriving edges and normals on every touch, costs several times
+// as much). Points touching a soft body are evaluated from particles every time.
 //
 // Files: contact_rows.hpp (the normal and friction rows), colour_contacts.cpp (pairs into
 // constraints and colours), prepare_contacts.cpp (anchors, normals, masses into SIMD lanes),

@@ -165,7 +165,7 @@ template <class F, template <class> class BodyOf>
 // One lane group: bodies gathered by the caller; solves both points' normal rows, then both
 // friction rows (Box2D's order), then (relax only) records which points slide. `rounded`: some
 // lane of c has a rounded feature (WideConstraint::radius_a, radius_b; ContactSet::wide_flags),
-// else its radius rows are not read (they were 4 to 5 % of a box pile's step). `surface`: its
+// else its radius rows are not read (a pile of sharp boxes pays nothing for them). `surface`: its
 // surface rows (kSurfaceLanes) or null; with them the friction rows drive the relative tangent
 // motion to WideSurface::tangent instead of 0 (a conveyor), and a rolling row follows them.
 template <class F>
@@ -277,8 +277,8 @@ void warm_start_lanes(Body<F>& A, Body<F>& B, const WideConstraint& c, int lane)
 }
 
 // The rolling impulse of a constraint with surface rows applied again, after every constraint's
-// warm_start_lanes (a pass of its own: with a second call site warm_start_lanes is no longer
-// inlined, and the warm start of a world without surfaces cost 35 % more instructions).
+// warm_start_lanes (a pass of its own: with a second call site warm_start_lanes would no longer
+// be inlined, which makes the warm start of a world without surfaces much dearer).
 template <class F>
 void warm_start_rolling(Body<F>& A, Body<F>& B, const WideConstraint& c, int lane,
                         const WideSurface& s) {

@@ -16,13 +16,12 @@ namespace {
 
 // Last step's pairs grouped by their higher collider slot (a counting sort), keys stored beside
 // their indices: a lookup reads one per-collider offset and scans that collider's few pairs. A
-// hash table over all pairs cost a cache miss per lookup, 8% of a pyramid step. By the higher
-// slot, because grounds and bars come first in most scenes: grouped by the lower slot, the
-// spinner's bar had hundreds of pairs to scan for each of its hundreds of lookups.
+// hash table over all pairs costs a cache miss per lookup. By the higher slot, because grounds
+// and bars come first in most scenes: grouped by the lower slot, the spinner's bar had hundreds
+// of pairs to scan for each of its hundreds of lookups.
 // With few pairs among many colliders (a small awake part of a large idle world) the counting
 // sort's pass over every collider slot would cost more than the pairs: then the keys are sorted
-// and found by binary search (old_body_first left empty). 100 falling boxes beside 100,000 idle
-// ones (BM_IdleBodies): the counting sort was 20 of a step's 60 us.
+// and found by binary search (old_body_first left empty), as in BM_IdleBodies.
 constexpr std::size_t kSlotsPerPairToSort = 8;
 
 void index_previous(ContactSet& set, std::size_t slot_count) {
@@ -80,7 +79,7 @@ std::uint32_t find_previous(const ContactSet& set, std::uint64_t key) {
 // (fast-pair points come from the motion) always collide afresh.
 // Separation of a reused point at the current poses, for the touching flag: evaluate_contact's
 // separation for the points the cache reuses (rigid bodies), read from the particles.
-// Calling evaluate_contact itself cost 10% more CPU time per pyramid step.
+// Calling evaluate_contact itself costs a pile's step more for the same value.
 // body_v, body_o: the point's bodies on this step's dense indices (see rebind).
 float feature_separation(const WorldState& w, const ContactPoint& cp, std::uint32_t body_v,
                          std::uint32_t body_o) {
@@ -230,7 +229,7 @@ void narrow_phase(WorldState& w) {
   const int pairs = int(w.pairs.candidates.size());
   // The chunks this step uses, the first of narrow_chunks: the rest are kept, not destroyed, so
   // that a world whose pairs come and go (a lander hopping off the ground) does not give up
-  // and regrow their buffers (17 allocations in 100 of its steps).
+  // and regrow their buffers every time.
   auto& kept = w.scratch.narrow_chunks;
   const std::size_t chunk_total = std::size_t(TaskSystem::chunk_count(pairs, kGrain));
   if (kept.size() < chunk_total) kept.resize(chunk_total);
@@ -298,7 +297,7 @@ void narrow_phase(WorldState& w) {
           // from last step's list (or leaves them there). Here, where they lie, only their
           // bodies' dense indices after a compaction, and their separations, for the pair's
           // touching flag and depth. Nothing is stored in a settled pile's points, so their cache
-          // lines stay clean (the separation was stored in each point until session 10).
+          // lines stay clean (storing the separation in each point would dirty them).
           for (std::uint32_t k = set.old_pair_begin[old]; k < set.old_pair_begin[old + 1]; ++k) {
             ContactPoint& cp = set.old_points[k];
             // Without compaction and with last step's pairs, the bodies are the ones bound.

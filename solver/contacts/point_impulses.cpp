@@ -6,9 +6,8 @@
 // the touching flags) read them through point_impulses, and whenever the constraints are rebuilt
 // from the points, the impulses are pulled back into them first (pull_impulses).
 //
-// Written back to the points after every step, as before, the copy was 8.5 % of large_pyramid's
-// time (perf, 600 steps, 1 thread) and 1.2 ms of many_pyramids' 13.5: random writes, one cache
-// line per point.
+// Written back to the points after every step, the copy would be a large share of a pile's
+// step: random writes, one cache line per point.
 #include "solver/contacts/contact_features.hpp"
 #include "solver/contacts/contact_solver.hpp"
 
@@ -68,11 +67,10 @@ void pull_impulses(WorldState& w, std::vector<ContactPoint>& points, bool reused
     set.impulses_in_lanes = false;
     return;
   }
-  // Lane by lane, as the write-back after every step was: every point lives in exactly one
-  // lane, so the copies are independent. Lanes are in colour order and points in pair order, so
-  // each copy writes a line far from the last: the points of the wide constraint two ahead are
-  // asked for first, so that their misses overlap (many_pyramids, 1 thread, minimum of 3: 1.94 ms
-  // a step without, 1.32 one ahead, 1.21 two ahead, 1.41 four ahead).
+  // Lane by lane: every point lives in exactly one lane, so the copies are independent. Lanes
+  // are in colour order and points in pair order, so each copy writes a line far from the last:
+  // the points of the wide constraint two ahead are asked for first, so that their misses
+  // overlap (two ahead measured best: one and four ahead gain less).
   constexpr int kAhead = 2;
   w.tasks.parallel_for(int(set.wide.size()), 64, [&](int lo, int hi, int) {
     for (int i = lo; i < hi; ++i) {

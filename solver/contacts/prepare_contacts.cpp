@@ -209,9 +209,9 @@ void fill_constraint(const WorldState &w, WideConstraint &c, WideFeatures &f,
   }
   // Restitution answers an impact: a point already pressed when the step begins (it carries a
   // normal impulse from the last step) is not one, whatever its approach, and gets no bounce
-  // (its approach is set to 0). In a pile of elastic circles, pressed points that others drove
-  // together faster than the restitution threshold bounced apart, and 2,000 circles of
-  // restitution 1 gained 8 % of their energy (Box2D v3, which bounces them too: 1.4 %); now none.
+  // (its approach is set to 0). Otherwise, in a pile of elastic circles, pressed points that
+  // others drove together faster than the restitution threshold bounce apart, and the pile gains
+  // energy (Box2D v3, which bounces them too, gains some).
   for (int k = 0; k < 2; ++k)
     for (int lane = 0; lane < kContactLanes; ++lane)
       if (c.p[k].lambda_n[lane] > 0) f.p[k].vn_pre[lane] = 0;

@@ -36,7 +36,7 @@ class SnapshotError : public Error {
 };
 
 // Counts the bytes a Writer will write, so that it writes into one buffer of the right size: a
-// growing buffer copied itself again at each doubling, 40 % of large_pyramid's snapshot time.
+// growing buffer would copy itself again at each doubling, a large share of a snapshot's time.
 class Sizer {
  public:
   static constexpr bool kReading = false;

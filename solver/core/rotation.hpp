@@ -83,10 +83,10 @@ inline void cos_sin(F a, F& c, F& s) {
 // polynomial accurate to about one float ulp there (Cephes' single-precision coefficients
 // again), and the octant is put back. Measured against double atan2 on 2 million angles: within
 // 2.7e-7 rad, about one float ulp at pi (tests/rotation_test.cpp). Why not std::atan2: the joints
-// ask for an angle for every limit and spring row of every substep, and glibc's float atan2 and
-// atan were 11% of `rain` (perf, 1 thread); this is a few dozen instructions inline, and the same
-// on every libm. Written once for float and for xsimd batches, like cos_sin (the revolute
-// joints' angle rows run in SIMD lanes too, joints/point_kernels.hpp).
+// ask for an angle for every limit and spring row of every substep, where glibc's float atan2
+// and atan are a large share of a ragdoll crowd's step; this is a few dozen instructions inline,
+// and the same on every libm. Written once for float and for xsimd batches, like cos_sin (the
+// revolute joints' angle rows run in SIMD lanes too, joints/point_kernels.hpp).
 template <class F>
 inline F angle_of(F c, F s) {
   using rotation_detail::magnitude;

@@ -33,9 +33,8 @@ struct TaskSystem::Arena {
 TaskSystem::TaskSystem(int threads) : counters_(std::make_unique<Counters>()) {
   const int cores = int(std::max(1u, std::thread::hardware_concurrency()));
   if (threads <= 0) threads = cores;
-  // At most kThreadsPerCore threads a core: more only take turns at every stage's barrier (on 2
-  // cores, 10 steps of large_pyramid took 0.04 s at 2 to 16 threads, 0.29 s at 256 and 5.3 s at
-  // 1024). Results are the same for any count, so fewer threads than asked change no bit.
+  // At most kThreadsPerCore threads a core: more only take turns at every stage's barrier and
+  // slow the step. Results are the same for any count, so fewer threads than asked change no bit.
   threads_ = std::min(threads, kThreadsPerCore * cores);
   if (threads_ > 1) arena_ = std::make_unique<Arena>(threads_);
 }
@@ -167,8 +166,8 @@ void participate(std::span<const TaskSystem::Stage> stages, StageCounter *counte
     StageCounter &c = counters[s];
     const bool read_end = timed && ends_phase_run(stages, s);
     // One segment per participant, but no more segments than chunks: with many more threads
-    // than chunks every participant scanned every thread's empty segment, and a stage cost
-    // threads squared (issue 31: `--threads 1024` took 45 s for 10 steps of large_pyramid).
+    // than chunks every participant would scan every thread's empty segment, and a stage would
+    // cost threads squared.
     const int segments = int(first_cursor[s + 1] - first_cursor[s]);
     for (int i = 0; i < segments; ++i) {
       const int segment = (worker + i) % segments;

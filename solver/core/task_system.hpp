@@ -15,8 +15,8 @@
 namespace strut {
 
 // A callable fn(begin, end, worker) held in place: a stage list is built anew every step, dozens
-// of stages per substep, and std::function allocated the captures of each (about a fifth of a
-// small world's step went to malloc and free). The callable must be trivially copyable (captures
+// of stages per substep, and std::function would allocate the captures of each (malloc and free
+// then weigh on a small world's step). The callable must be trivially copyable (captures
 // of references, pointers, numbers and other such lambdas) and fit kCapacity bytes; both are
 // checked when it is built.
 class RangeFn {
@@ -110,8 +110,8 @@ class TaskSystem {
   struct Arena;
   struct Counters;
   int threads_ = 1;
-  // The claim counters of the last region, kept for the next (one allocation per region was a
-  // tenth of a small world's step); a region started from inside a stage makes its own.
+  // The claim counters of the last region, kept for the next (an allocation per region weighs on
+  // a small world's step); a region started from inside a stage makes its own.
   std::unique_ptr<Counters> counters_;
   std::unique_ptr<Arena> arena_;
   void *external_ = nullptr;

@@ -1,6 +1,6 @@
 // The step profile's clock. A step reads it about 25 times (each phase, each run of a phase's
-// stages in the substeps); steady_clock::now costs 19 ns a read on this project's machines, the
-// x86-64 time-stamp counter 8.6, which is a tenth of a small world's step saved. Ticks have no
+// stages in the substeps); the x86-64 time-stamp counter reads in about half the time of
+// steady_clock::now, a saving a small world's step notices. Ticks have no
 // fixed unit: the step converts its phases' ticks to milliseconds with the ratio of its own
 // length in steady_clock time to its length in ticks (two steady_clock reads a step). Other
 // architectures count steady_clock nanoseconds.

@@ -16,8 +16,8 @@ void colour_constraints(std::span<const std::uint32_t> bodies_a,
   out.used.resize(body_count);
   for (std::size_t i = 0; i < n; ++i) out.used[bodies_a[i]] = out.used[bodies_b[i]] = 0u;
   out.colour_of.resize(n);
-  // On the stack: a settled pile recolours every step, and two heap arrays were two of its
-  // three allocations a step.
+  // On the stack: a settled pile recolours every step, and two heap arrays would be two
+  // allocations every step.
   std::array<std::uint32_t, kColourCount + 1> count{};
   for (std::size_t i = 0; i < n; ++i) {
     const std::uint32_t a = bodies_a[i], b = bodies_b[i];

@@ -53,7 +53,7 @@ bool links(const WorldState& w, std::uint32_t k) {
 
 void build_islands(WorldState& w) {
   // Islands exist to sleep (a still island sleeps whole, a touched one wakes whole); a world
-  // that never sleeps needs none and skips the pass (7 % of a large_pyramid step).
+  // that never sleeps needs none and skips the pass, a sizeable share of a pile's step.
   // Then `island` is left as it was: nothing reads it while no body can sleep.
   if (!w.config.enable_sleep) return;
   auto& b = w.bodies;

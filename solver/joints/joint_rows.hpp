@@ -125,8 +125,8 @@ void solve_block(WorldState& w, const JointBodies& q, const Row* rows, int n, co
 // step's start, and K is built from those arms. Pushed along the arm now, a swinging body was
 // pulled in along the radius it had reached, which shortened its arc: the projection then took
 // (omega h)^2 / 8 of the speed every substep, a loss first order in h that the relax passes made
-// no better (a pendulum lost 11.3 % of its amplitude in 20 swings, a hammer 2.0 % of its energy
-// in half a swing; now 0.011 % and 0.003 %, Box2D v3 0.05 % and 0.008 %).
+// no better; along the start arm a pendulum and a hammer keep their energy better than in
+// Box2D v3 (figures in docs/architecture.md).
 Vec2 solve_coincidence(WorldState& w, const PointRef& a, const PointRef& b);
 
 // Angle of b relative to a, measured from the joint's reference rotation, in (-pi, pi].

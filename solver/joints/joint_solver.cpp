@@ -71,8 +71,8 @@ void colour_joints(WorldState& w) {
   auto& s = w.scratch;
   const std::size_t n = w.joints.dense.size();
   // The colouring is a function of the joints' bodies (joint_a, joint_b keep last step's) and
-  // the movable flags: kept while neither changed. joint_grid's 19,800 joints were coloured
-  // afresh every step, 2.7% of its step.
+  // the movable flags: kept while neither changed, so a large steady joint set (joint_grid) is
+  // not coloured afresh every step.
   bool same = s.moving_version == s.joints_coloured_moving_version &&
               w.joints.colours.colour_of.size() == n && s.joint_a.size() == n;
   s.joint_a.resize(n), s.joint_b.resize(n);
@@ -90,8 +90,8 @@ void colour_joints(WorldState& w) {
 namespace {
 
 // Struts outside lane groups (strut_lanes.hpp), from this many on, are coloured and solved colour
-// by colour (SIMD lanes, parallel chunks); fewer keep the creation-order loop, bit for bit as
-// before. Creation order is plain Gauss-Seidel, which for joints carries a correction along a
+// by colour (SIMD lanes, parallel chunks); fewer keep the creation-order loop. Creation order
+// is plain Gauss-Seidel, which for joints carries a correction along a
 // chain faster than colour order (see add_joint_stages); soft bodies' struts are mostly short
 // per-body cycles, where the two orders measured alike (a hanging chain of 40 soft links: 1.90%
 // worst strut error either way), but below a few hundred struts a colour fills too few SIMD
@@ -325,9 +325,9 @@ namespace {
 // pass (with the motor and limit rows) follows at once. A lander's two leg joints (the small-world
 // probe) reach it after 2 or 3 of the 8 passes: largest motion 5e-7 m, then 3e-9, then 0 or the
 // same 1.9e-9 again. 1e-7 m over a 240 Hz substep is 2.4e-5 m/s, and the round-off of a motion d
-// stays below it up to about 300 m/s. Callgrind, 16 landers x 300 steps, 1 thread: 383 M
-// instructions before, 350 M with it (a looser rule, at most 1e-8 m or stalled below 1e-7 m, gave
-// 326 M).
+// stays below it up to about 300 m/s. Stopping there saves a small world many of its joint
+// passes; a looser rule (at most 1e-8 m or stalled below 1e-7 m) saves more (figures in
+// docs/architecture.md).
 constexpr float kConvergedJointMotion = 1e-7f;
 
 // A substep's velocity passes over the joint points, in order, told to `emit`: emit.colours(begin,
@@ -373,10 +373,9 @@ void joint_motion_passes(WorldState& w, bool relax, Emit&& emit) {
   float previous = std::numeric_limits<float>::infinity();
   bool converged = false;
   for (int i = 0; i < passes; ++i) {
-    // The revolute joints' motor and limit rows (AngleMotion) in the last pass only: in all 8
-    // passes rain's 10,000 ragdoll joints took 13.6 ms a step instead of 10.4 (scalar rows), and
-    // the resting ragdoll (tools/robustness) measured 4e-6 m/s against 1e-5 in the last alone
-    // (4e-5 in the first alone).
+    // The revolute joints' motor and limit rows (AngleMotion) in the last pass only: in every
+    // pass they slow a ragdoll crowd's step much more than they steady a resting ragdoll, and the
+    // last pass rests better than the first.
     const bool last = converged || i + 1 == passes;
     // A tree's solve is exact: once, in the last pass (its bodies are its own, so the other
     // joints' passes before it change nothing of it).

@@ -24,14 +24,10 @@
 namespace strut {
 
 // Passes of the velocity solve and of the relax per substep: WorldConfig::joint_passes each,
-// 8 by default. joint_grid's widest gap after 500 steps (4 substeps), solve x relax passes:
-// 1 x 1 0.405 m, 2 x 2 0.284 m, 4 x 4 0.158 m, 7 x 7 0.103 m, 8 x 8 0.089 m (issue 13 asks for
-// 0.1 m; Box2D v3 0.42 m); uneven counts buy less: 8 x 1 0.151 m, 8 x 4 0.118 m, 4 x 8 0.118 m,
-// 16 x 1 0.085 m. Four projection passes instead of one changed 4 x 4 by nothing (0.158 m).
-// Cost (callgrind, 20 steps of joint_grid, 1 thread, with the scene's construction, about
-// 0.13 G): AVX2 build, scalar, 1.72 G instructions at 1 x 1 and 3.76 G at 8 x 8; in lanes, with
-// the pins' position projection in lanes too, 0.77 G and 1.44 G. Default build (SSE4.2: 4 lanes,
-// no hardware gather): scalar 1.87 G and 3.99 G; in lanes 1.10 G and 2.04 G.
+// 8 by default: the fewest equal counts that keep joint_grid's widest gap under 0.1 m; uneven
+// counts buy less, and more projection passes nothing. In SIMD lanes, with the pins' position
+// projection in lanes too, 8 passes cost about what one scalar pass would (figures in
+// docs/architecture.md).
 
 // Fewest groups in a chunk of a colour stage (about 256 rows): smaller chunks cost more to hand
 // out than they take to solve.

@@ -13,11 +13,9 @@
 //   relax        the rows refreshed, and as many passes removing the motion the projection left.
 // The carried impulse, which the joint's reaction force and torque are read back from, is what
 // the warm start, solve and relax passes add up to.
-// Cost (callgrind, 1 thread, 60 steps of N cantilevers of 10 welded boxes, construction
-// included): 30 cantilevers (300 welds, creation order) 108 M instructions projected only,
-// 536 M with the passes; 60 (600 welds, coloured) 215 M and 1071 M. The passes and the
-// motion pushes are 60% of it, the refreshes' inversions 19%: a scalar loop over 1 to 3 rows
-// per joint, no SIMD lanes yet.
+// With the passes a weld costs several times what the projection alone does, mostly in the
+// passes' motion pushes and the refreshes' inversions: a scalar loop over 1 to 3 rows per joint,
+// not in SIMD lanes.
 #pragma once
 
 #include "solver/world_state.hpp"

@@ -68,9 +68,9 @@ bool movable(const WorldState& w, std::uint32_t k) {
 // Whether a joint has a motor or limit row. Those stay with the passes: their rows take the two
 // bodies' mass alone (1 / (ia + ib)), and after an exact point solve their turn was off again, so
 // rows and points had to alternate. Once only, a lander whose motors press its legs against their
-// limits rocked at 0.97 m/s on a slope (lander_rest; 0.083 with the passes); three rounds gave
-// 0.0011 but made rain (950 ragdolls, every joint limited and motored) 1.58 times slower, at
-// one round already 1.08. Measured and not kept: the rows' mass with their own pin held
+// limits rocked at 0.97 m/s on a slope (lander_rest; 0.083 with the passes); more rounds
+// steady it but slow rain (950 ragdolls, every joint limited and motored) too much. Measured
+// and not kept: the rows' mass with their own pin held
 // (1 / (I + m r^2) for a leg about its hip) sent the lander flying (30 m/s).
 bool has_motor_or_limit(const Joint& j, float h) {
   const auto lane_rows = joint_ops(j.type).lane_rows;
@@ -247,8 +247,8 @@ void prepare_tree_motion(WorldState& w, float h) {
   const std::uint32_t n = std::uint32_t(joints.size());
   // Each joint's key: its bodies, whether it is live (enabled and awake) and a candidate (a
   // point row between rigid bodies). The trees are a function of the keys and of which bodies
-  // are movable: kept while neither changed (joint_grid's 19,800 joints, which close loops,
-  // spent 10% of their step finding no tree every step).
+  // are movable: kept while neither changed (joint_grid's joints, which close loops, would
+  // otherwise search for trees in vain every step).
   bool same = t.key.size() == n && t.moving_version == w.scratch.moving_version;
   bool any_candidate = false;
   t.key.resize(n);

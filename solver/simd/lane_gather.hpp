@@ -1,11 +1,9 @@
 // One float per lane from a column indexed by the lanes' particles or bodies, for the dispatched
 // lane kernels of struts and joint points (strut_kernel.hpp, joints/point_group_kernels.hpp):
 // the lanes loaded one by one into an aligned row, then one vector load. xsimd 8.1's own gather
-// loads lane by lane through a call (20% of joint_grid's instructions at 4 passes, callgrind).
-// The AVX2 and AVX-512 hardware gathers were tried and rejected on this project's machine (AMD
-// Zen 4), where they are slow: `strut run joint_grid --steps 100 --threads 1`, portable build,
-// user CPU, minimum of 3 interleaved runs, 1.04 s with them against 0.93 s without at the AVX-512
-// level, 1.08 against 0.92 s at AVX2; `cloth` 200 steps a tie (1.54 against 1.53 s). Same bits.
+// loads lane by lane through a call, a large share of the joint passes' instructions. The AVX2
+// and AVX-512 hardware gathers give the same bits but are slower than this on AMD Zen 4 for the
+// joints and no faster for a cloth (figures in docs/architecture.md).
 #pragma once
 
 #include <cstdint>

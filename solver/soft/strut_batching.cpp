@@ -76,7 +76,7 @@ void update_strut_lanes(WorldState& w) {
   const auto& b = w.bodies;
   std::vector<std::uint8_t> batched(w.soft.struts.size(), 0);
   // Without struts there is nothing to lay out: no pass over the bodies and particles (a world
-  // destroying bodies every step paid it every step, 25 % of BM_IdleBodiesWithChurn).
+  // destroying bodies every step would pay it every step).
   if (!w.soft.struts.empty()) {
     // Topologies in order of their first body, each with its bodies in creation order.
     std::vector<std::vector<std::uint32_t>> members;

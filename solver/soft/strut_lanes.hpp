@@ -35,8 +35,8 @@ inline constexpr int kMaxLaneStruts = 2 * kMaxPolygonVertices;
 // Bodies in a lane group, fixed so every SIMD level groups the same bodies: two AVX-512
 // registers per slot. A body's struts form one dependent chain (each reads what the one before
 // wrote), so one register per slot left the kernel waiting on sqrt and division latency; two
-// independent chains interleave (soft boxes with AVX-512: 500 M struts/s instead of 390; four
-// registers gave 550, not worth twice the stack and padding). Narrower levels run four or eight.
+// independent chains interleave (four gain little more, not worth twice the stack and padding).
+// Narrower levels run four or eight.
 inline constexpr int kLaneBodies = 32;
 
 // Marks the unused lanes at the end of a topology's last group.
@@ -194,8 +194,8 @@ void solve_lane_group_simd(const StrutSpans& p, const LaneShape& t, const LaneGr
 }  // namespace wide
 
 // Fewest bodies for which a group goes through the SIMD kernel; a group of fewer is cheaper
-// through the scalar twin, which gives the same bits (measured on soft boxes: one body 127 ns
-// scalar vs 217 ns SIMD, two bodies 257 ns vs 240 ns).
+// through the scalar twin, which gives the same bits (measured on soft boxes: the SIMD kernel
+// wins from two bodies on).
 inline constexpr std::uint32_t kMinWideBodies = 2;
 
 // One group through the SIMD kernel of the level in use (wide::solve_lane_group_simd).
