@@ -21,6 +21,7 @@
 #include "strut/scenes.hpp"
 #include "strut/world.hpp"
 #include "test_util.hpp"
+#include "tests/diagonal_struts.hpp"
 #include "tests/point_group_compare.hpp"
 
 namespace strut {
@@ -546,17 +547,7 @@ std::uint64_t coloured_soft_hash() {
     d.soft = i % 3 ? 1e-6f : 1e-4f;
     world.create_body(d);
   }
-  const auto& b = w.bodies;
-  const auto& q = w.particles;
-  for (std::uint32_t k = 1; k < b.size(); ++k) {
-    const std::uint32_t p0 = b.particle_begin[k], n = b.particle_count[k] - 1;
-    for (std::uint32_t i = 0; i < n / 2; ++i) {
-      const std::uint32_t from = p0 + i, to = p0 + i + n / 2;
-      const float rest = std::hypot(q.x[to] - q.x[from], q.y[to] - q.y[from]);
-      w.soft.struts.push_back({from, to, rest, 1e-6f});
-    }
-  }
-  w.soft.lanes.dirty = true;
+  test::add_diagonal_struts(w, [](std::uint32_t) { return 1e-6f; });
   for (int i = 0; i < 90; ++i) world.step(1.0f / 60);
   EXPECT_EQ(w.soft.lanes.other_count, 330u) << "the braces";
   EXPECT_GT(w.soft.group_begin[kOverflowColour], 1u) << "the braces must take the coloured path";

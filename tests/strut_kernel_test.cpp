@@ -15,6 +15,7 @@
 #include "solver/world_state.hpp"
 #include "strut_error.hpp"
 #include "test_util.hpp"
+#include "tests/diagonal_struts.hpp"
 
 namespace strut {
 
@@ -48,17 +49,7 @@ void soft_rain(World& world) {
     world.create_body(d);
   }
   WorldState& w = state_of(world);
-  const auto& b = w.bodies;
-  const auto& q = w.particles;
-  for (std::uint32_t k = 1; k < b.size(); ++k) {
-    const std::uint32_t p0 = b.particle_begin[k], n = b.particle_count[k] - 1;
-    for (std::uint32_t i = 0; i < n / 2; ++i) {
-      const std::uint32_t from = p0 + i, to = p0 + i + n / 2;
-      const float rest = std::hypot(q.x[to] - q.x[from], q.y[to] - q.y[from]);
-      w.soft.struts.push_back({from, to, rest, k % 2 ? 1e-6f : 1e-4f});
-    }
-  }
-  w.soft.lanes.dirty = true;
+  test::add_diagonal_struts(w, [](std::uint32_t k) { return k % 2 ? 1e-6f : 1e-4f; });
 }
 
 std::uint64_t simulate_soft_rain(bool scalar, int threads, std::size_t* groups = nullptr) {
