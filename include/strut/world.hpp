@@ -425,9 +425,8 @@ class World {
   // body was removed or destroyed since the step are left out; the other pairs are those of the
   // last step, at the current poses. Each call looks through all of the last step's pairs (no
   // index per body), so a program asking for every body's contacts each step should read the
-  // contact events instead. A vector, as
-  // the queries return: bodies have few pairs, so a span to fill would save an allocation
-  // beside that scan and ask the program for a bound.
+  // contact events instead. A vector, as the queries return: bodies have few pairs, so a span to
+  // fill would save an allocation beside that scan and ask the program for a bound.
   std::vector<ContactData> body_contacts(BodyId id) const;
   std::vector<ContactData> shape_contacts(ShapeId id) const;
   // The shapes overlapping a sensor shape at the end of the last step (the overlaps its begin
