@@ -36,7 +36,7 @@ void insert_colliders(WorldState& w, std::uint32_t k) {
   }
 }
 
-// The body's colliders leave the broad phase; their slots are retired (see world_impl.hpp).
+// The body's colliders leave the broad phase; their slots are retired (see world_state.hpp).
 void remove_colliders(WorldState& w, std::uint32_t k) {
   const auto& c = w.colliders;
   for (std::uint32_t i = w.bodies.collider_begin[k];
