@@ -103,29 +103,12 @@ namespace {
 // A box on a static slope of `angle` radians; returns the distance it travelled along the slope
 // (downhill positive) after `seconds`, sampled at `samples` times.
 std::vector<float> slide(float angle, float mu_static, float mu_dynamic, float seconds) {
-  World world(WorldConfig{.gravity = {0, -10}, .substeps = 4});
-  const Rot r = make_rot(angle);
-  BodyDef ramp;
-  ramp.shape = BoxShape{{50, 1}};
-  ramp.angle = angle;
-  ramp.center = rotate(r, {0, -1});
-  ramp.is_static = true;
-  ramp.material.friction = mu_dynamic;
-  ramp.material.static_friction = mu_static;
-  world.create_body(ramp);
-  BodyDef box = test::box_def(rotate(r, {0, 0.5f}), {0.5f, 0.5f});
-  box.angle = angle;
-  box.material = ramp.material;
-  box.material.density = 1;
-  const BodyId id = world.create_body(box);
-  const Vec2 downhill = rotate(r, {-1, 0});
-  std::vector<float> out;
-  const Vec2 p0 = world.transform(id).position;
-  for (int i = 1; i <= int(seconds / kDt); ++i) {
-    world.step(kDt);
-    out.push_back(dot(world.transform(id).position - p0, downhill));
-  }
-  return out;
+  Material ramp;
+  ramp.friction = mu_dynamic;
+  ramp.static_friction = mu_static;
+  Material box = ramp;
+  box.density = 1;
+  return test::slide_on_slope(angle, ramp, box, int(seconds / kDt));
 }
 }  // namespace
 

@@ -55,27 +55,9 @@ TEST(MixRules, ARuleOutsideTheEnumIsRefusedNamingTheField) {
 // unset: equal to the dynamic one).
 std::vector<float> slide_distances(float angle, float a, MixRule ra, float b, MixRule rb,
                                    float seconds) {
-  World world(WorldConfig{.gravity = {0, -kG}, .substeps = 4});
-  const Rot r = make_rot(angle);
-  BodyDef ramp;
-  ramp.shape = BoxShape{{50, 1}};
-  ramp.angle = angle;
-  ramp.center = rotate(r, {0, -1});
-  ramp.is_static = true;
-  ramp.material = Material{.friction = a, .friction_mix = ra};
-  world.create_body(ramp);
-  BodyDef box = test::box_def(rotate(r, {0, 0.5f}), {0.5f, 0.5f});
-  box.angle = angle;
-  box.material = Material{.friction = b, .friction_mix = rb};
-  const BodyId id = world.create_body(box);
-  const Vec2 downhill = rotate(r, {-1, 0});
-  const Vec2 start = world.transform(id).position;
-  std::vector<float> out;
-  for (int i = 1; i <= int(std::lround(seconds / kDt)); ++i) {
-    world.step(kDt);
-    out.push_back(dot(world.transform(id).position - start, downhill));
-  }
-  return out;
+  return test::slide_on_slope(angle, Material{.friction = a, .friction_mix = ra},
+                              Material{.friction = b, .friction_mix = rb},
+                              int(std::lround(seconds / kDt)));
 }
 
 struct FrictionCase {

@@ -13,6 +13,7 @@
 #include <numbers>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "strut/scene.hpp"
 #include "strut/world.hpp"
@@ -90,6 +91,34 @@ inline BodyDef box_def(Vec2 center, Vec2 half = {0.5f, 0.5f}) {
   d.shape = BoxShape{half};
   d.center = center;
   return d;
+}
+
+// A box of `box` material at rest on a static slope of `angle` radians and `ramp` material
+// (gravity kG, 4 substeps): the distance it has travelled along the slope (downhill positive)
+// after each of `steps` steps of kDt.
+inline std::vector<float> slide_on_slope(float angle, const Material& ramp_material,
+                                         const Material& box_material, int steps) {
+  World world(WorldConfig{.gravity = {0, -kG}, .substeps = 4});
+  const Rot r = make_rot(angle);
+  BodyDef ramp;
+  ramp.shape = BoxShape{{50, 1}};
+  ramp.angle = angle;
+  ramp.center = rotate(r, {0, -1});
+  ramp.is_static = true;
+  ramp.material = ramp_material;
+  world.create_body(ramp);
+  BodyDef box = box_def(rotate(r, {0, 0.5f}), {0.5f, 0.5f});
+  box.angle = angle;
+  box.material = box_material;
+  const BodyId id = world.create_body(box);
+  const Vec2 downhill = rotate(r, {-1, 0});
+  const Vec2 start = world.transform(id).position;
+  std::vector<float> out;
+  for (int i = 1; i <= steps; ++i) {
+    world.step(kDt);
+    out.push_back(dot(world.transform(id).position - start, downhill));
+  }
+  return out;
 }
 
 // A small static box that collides with nothing: a point to hang joints from.
