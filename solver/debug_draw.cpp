@@ -49,7 +49,7 @@ void draw_bodies(const World& world, const WorldState& w, DebugDraw& dd) {
     if (dd.cull_to_view && !overlaps(box, dd.view)) continue;
     const Vec2 center{b.px[k], b.py[k]};
     DrawBody body;
-    body.id = w.id_of_dense(k);
+    body.id = w.bodies.id_of_dense(k);
     body.state = draw_state(b.flags[k]);
     body.transform = {center, angle_of(Rot{b.qc[k], b.qs[k]})};
     body.velocity = world.linear_velocity(body.id);
@@ -95,8 +95,8 @@ void draw_joints(const WorldState& w, DebugDraw& dd) {
     DrawJoint d;
     d.id = w.joints.slots.id_of<JointId>(j.slot);
     d.type = j.type;
-    d.a = w.id_of_dense(ka);
-    d.b = w.id_of_dense(kb);
+    d.a = w.bodies.id_of_dense(ka);
+    d.b = w.bodies.id_of_dense(kb);
     d.center_a = {w.bodies.px[ka], w.bodies.py[ka]};
     d.center_b = {w.bodies.px[kb], w.bodies.py[kb]};
     d.anchor_a = point_now(w, anchor_ref(w, ka, j.anchor_a));
@@ -112,8 +112,8 @@ void draw_contacts(const WorldState& w, DebugDraw& dd) {
     if ((w.bodies.flags[cp.body_v] | w.bodies.flags[cp.body_o]) & kDead) continue;
     const ContactGeometry g = evaluate_contact(w, cp);
     DrawContact c;
-    c.a = w.id_of_dense(cp.body_o);
-    c.b = w.id_of_dense(cp.body_v);
+    c.a = w.bodies.id_of_dense(cp.body_o);
+    c.b = w.bodies.id_of_dense(cp.body_v);
     c.point = point_now(w, g.v);
     c.normal = g.n;
     c.separation = g.c;

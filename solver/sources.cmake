@@ -24,7 +24,7 @@ set(STRUT_SOLVER_SOURCES
   solver/contacts/solver_bodies.cpp
   solver/step/continuous.cpp
   solver/islands/islands.cpp
-  solver/islands/colouring.cpp
+  solver/colouring/colouring.cpp
   solver/joints/joint_solver.cpp
   solver/joints/joint_table.cpp
   solver/joints/joint_rows.cpp

@@ -80,13 +80,13 @@ std::uint32_t WorldState::dense_of(BodyId id, const char* what) const {
 
 void WorldState::require_movable(std::uint32_t k, const char* what) const {
   if (bodies.flags[k] & kStatic)
-    throw Error(std::string(what) + ": " + id_text(id_of_dense(k)) +
+    throw Error(std::string(what) + ": " + id_text(bodies.id_of_dense(k)) +
                 " is static and cannot move (make it kinematic)");
 }
 
 void WorldState::require_dynamic(std::uint32_t k, const char* what) const {
   if (bodies.flags[k] & (kStatic | kKinematic))
-    throw Error(std::string(what) + ": " + id_text(id_of_dense(k)) + " is " +
+    throw Error(std::string(what) + ": " + id_text(bodies.id_of_dense(k)) + " is " +
                 ((bodies.flags[k] & kStatic) ? "static" : "kinematic") +
                 " and takes no forces or impulses (set its velocity instead)");
 }
@@ -109,12 +109,12 @@ void WorldState::check_force(std::uint32_t k, Vec2 f, double t, const char* what
   const double torque = double(b.torque[k]) + t;
   const double accel = std::fmax(std::fabs(fx), std::fabs(fy)) * b.inv_mass[k];
   if (accel > limits::kMaxAcceleration)
-    throw Error(std::string(what) + ": the force on " + id_text(id_of_dense(k)) +
+    throw Error(std::string(what) + ": the force on " + id_text(bodies.id_of_dense(k)) +
                 " would accelerate it at " + number_text(accel) + " m/s^2, above the limit of " +
                 number_text(limits::kMaxAcceleration) + " m/s^2 (strut/limits.hpp)");
   const double angular = std::fabs(torque) * b.inv_inertia[k];
   if (angular > limits::kMaxAngularAcceleration)
-    throw Error(std::string(what) + ": the torque on " + id_text(id_of_dense(k)) +
+    throw Error(std::string(what) + ": the torque on " + id_text(bodies.id_of_dense(k)) +
                 " would accelerate it at " + number_text(angular) +
                 " rad/s^2, above the limit of " + number_text(limits::kMaxAngularAcceleration) +
                 " rad/s^2 (strut/limits.hpp)");
@@ -168,7 +168,7 @@ std::vector<BodyId> World::bodies() const {
   const auto& w = *state_;
   std::vector<BodyId> out;
   for (std::uint32_t k = 0; k < w.bodies.size(); ++k)
-    if (!(w.bodies.flags[k] & kDead)) out.push_back(w.id_of_dense(k));
+    if (!(w.bodies.flags[k] & kDead)) out.push_back(w.bodies.id_of_dense(k));
   return out;
 }
 
@@ -337,7 +337,7 @@ void World::set_linear_velocity(BodyId id, Vec2 v) {
   b.dx[k] = v.x * w.timing.last_h;
   b.dy[k] = v.y * w.timing.last_h;
   drop_locked_motion(w, k);
-  if (!w.is_rigid(k)) {
+  if (!w.bodies.is_rigid(k)) {
     auto& q = w.particles;
     for (std::uint32_t i = b.particle_begin[k]; i < b.particle_begin[k] + b.particle_count[k];
          ++i) {
@@ -355,7 +355,7 @@ void World::set_angular_velocity(BodyId id, float omega) {
   if (w.bodies.cold[k].def.fixed_rotation) return;  // it never turns
   const float old = angular_velocity(id);
   b.da[k] = omega * w.timing.last_h;
-  if (!w.is_rigid(k)) {
+  if (!w.bodies.is_rigid(k)) {
     // Add (omega - old) x r to every particle's velocity.
     auto& q = w.particles;
     const float dw = (omega - old) * w.timing.last_h;

@@ -39,8 +39,9 @@ ContactData contact_data(const WorldState& w, std::size_t p) {
   const ContactSet& set = w.contacts;
   const std::uint64_t key = set.pair_keys[p];
   const std::uint32_t slot_a = std::uint32_t(key >> 32), slot_b = std::uint32_t(key);
-  ContactData d{w.body_of_collider(slot_a), w.body_of_collider(slot_b), w.shape_of_collider(slot_a),
-                w.shape_of_collider(slot_b)};
+  ContactData d{body_of_collider(w.colliders, w.bodies, slot_a),
+                body_of_collider(w.colliders, w.bodies, slot_b),
+                shape_of_collider(w.colliders, slot_a), shape_of_collider(w.colliders, slot_b)};
   const std::uint32_t body_a = w.colliders.body[w.colliders.slots[slot_a].dense];
   const float to_step =
       w.timing.last_h > 0 ? float(w.timing.last_substeps) / w.timing.last_h : 0.0f;

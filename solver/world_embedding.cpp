@@ -126,7 +126,7 @@ void World::put_to_sleep(BodyId id) {
   for (std::uint32_t i = 0; i < b.size(); ++i)
     if (b.island[i] == island && b.inv_mass[i] > 0 && !(b.flags[i] & kDead) &&
         (b.flags[i] & kNoSleep))
-      throw Error("put_to_sleep: " + body_text(w.id_of_dense(i)) + " in the island of " +
+      throw Error("put_to_sleep: " + body_text(w.bodies.id_of_dense(i)) + " in the island of " +
                   body_text(id) + " has sleep disabled");
   for (std::uint32_t i = 0; i < b.size(); ++i)
     if (b.island[i] == island && b.inv_mass[i] > 0 && !(b.flags[i] & (kDead | kSleeping))) {
@@ -146,7 +146,7 @@ void World::set_material(BodyId id, const Material& m) {
   auto& b = w.bodies;
   Material stored = m;
   const bool dynamic = !(b.flags[k] & (kStatic | kKinematic));
-  if (!w.is_rigid(k)) {
+  if (!w.bodies.is_rigid(k)) {
     stored.density = w.bodies.cold[k].def.material.density;  // its particles carry the mass
   } else {
     const UnitMass u = unit_mass(w, k);
@@ -199,7 +199,7 @@ void World::set_type(BodyId id, BodyType type) {
   const std::uint32_t k = w.dense_of(id, "set_type");
   auto& b = w.bodies;
   if (type == this->type(id)) return;
-  if (!w.is_rigid(k))
+  if (!w.bodies.is_rigid(k))
     throw Error("set_type: " + body_text(id) + " is soft; soft bodies keep their type");
   if (type == BodyType::Dynamic) {
     require_mass_in_limits(b.mass[k], "set_type", id);

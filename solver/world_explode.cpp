@@ -66,7 +66,8 @@ void World::explode(const ExplosionDef& def) {
   std::vector<Push> pushes;
   for (const std::uint32_t i : colliders_in_box(w, box, def.mask)) {
     const std::uint32_t k = w.colliders.body[i];
-    if (w.colliders.sensor[i] || !w.is_rigid(k) || (w.bodies.flags[k] & (kStatic | kKinematic)))
+    if (w.colliders.sensor[i] || !w.bodies.is_rigid(k) ||
+        (w.bodies.flags[k] & (kStatic | kKinematic)))
       continue;
     const collide::ShapeView view = shape_view(w, i);
     const Vec2 core = shapes::nearest_core_point(view, def.position);
@@ -97,7 +98,7 @@ void World::explode(const ExplosionDef& def) {
   std::vector<Change> changes;
   for (const Push& p : pushes) {
     if (changes.empty() || changes.back().body != p.body) {
-      const BodyId id = w.id_of_dense(p.body);
+      const BodyId id = w.bodies.id_of_dense(p.body);
       const Vec2 v = linear_velocity(id);
       changes.push_back({p.body, v.x, v.y, angular_velocity(id)});
     }
@@ -110,14 +111,14 @@ void World::explode(const ExplosionDef& def) {
         double(b.inv_inertia[p.body]) * (double(arm.x) * p.impulse.y - double(arm.y) * p.impulse.x);
   }
   for (const Change& c : changes) {
-    const BodyId id = w.id_of_dense(c.body);
+    const BodyId id = w.bodies.id_of_dense(c.body);
     const std::string call = "explode: body " + std::to_string(id.index) + "/" +
                              std::to_string(id.generation) + " would get";
     w.check_linear_velocity(id, Vec2{float(c.vx), float(c.vy)}, call.c_str());
     w.check_angular_velocity(id, float(c.omega), call.c_str());
   }
   for (const Change& c : changes) {
-    const BodyId id = w.id_of_dense(c.body);
+    const BodyId id = w.bodies.id_of_dense(c.body);
     set_linear_velocity(id, Vec2{float(c.vx), float(c.vy)});
     set_angular_velocity(id, float(c.omega));
     wake(id);

@@ -17,7 +17,7 @@
 #include "solver/query/query_store.hpp"
 #include "solver/soft/soft_store.hpp"
 #include "solver/step/step_scratch.hpp"
-#include "solver/step/step_timing.hpp"
+#include "solver/core/step_timing.hpp"
 #include "strut/world.hpp"
 
 namespace strut {
@@ -153,19 +153,6 @@ struct WorldState {
   std::uint32_t check_linear_velocity(BodyId id, Vec2 v, const char *call) const;
   std::uint32_t check_angular_velocity(BodyId id, float omega, const char *call) const;
   std::uint32_t check_central_force(BodyId id, Vec2 force, const char *call) const;
-  // The body and shape of a live collider slot.
-  BodyId body_of_collider(std::uint32_t collider_slot) const {
-    return id_of_dense(colliders.body[colliders.slots[collider_slot].dense]);
-  }
-  ShapeId shape_of_collider(std::uint32_t collider_slot) const {
-    return colliders.shape_slots.id_of<ShapeId>(
-        colliders.shape[colliders.slots[collider_slot].dense]);
-  }
-  BodyId id_of_dense(std::uint32_t dense) const {
-    return bodies.slots.id_of<BodyId>(bodies.slot[dense]);
-  }
-  bool is_rigid(std::uint32_t b) const { return (bodies.flags[b] & kSoft) == 0; }
-  bool is_moving(std::uint32_t b) const { return (bodies.flags[b] & (kStatic | kDead)) == 0; }
 };
 
 }  // namespace detail

@@ -25,22 +25,33 @@
 #include <utility>
 
 #include "solver/bodies/body_storage.hpp"
+#include "solver/bodies/body_store.hpp"
+#include "solver/bodies/collider_store.hpp"
 #include "solver/contacts/contact_events.hpp"
 #include "solver/contacts/contact_solver.hpp"
+#include "solver/contacts/contact_store.hpp"
+#include "solver/contacts/pair_store.hpp"
 #include "solver/contacts/sensor_events.hpp"
+#include "solver/core/stores.hpp"
+#include "solver/core/task_system.hpp"
 #include "solver/core/tick_clock.hpp"
 #include "solver/islands/islands.hpp"
 #include "solver/joint_events.hpp"
 #include "solver/joints/joint_solver.hpp"
+#include "solver/joints/joint_store.hpp"
 #include "solver/joints/point_motion.hpp"
 #include "solver/shapes/shape_checks.hpp"
+#include "solver/soft/soft_store.hpp"
 #include "solver/step/collide_phase.hpp"
 #include "solver/step/floor_friction.hpp"
 #include "solver/step/integrate.hpp"
 #include "solver/step/integrate_stages.hpp"
 #include "solver/step/step_internals.hpp"
+#include "solver/step/step_scratch.hpp"
+#include "solver/core/step_timing.hpp"
 #include "solver/step/visited_bodies.hpp"
 #include "strut/limits.hpp"
+#include "strut/world.hpp"
 
 namespace strut {
 namespace {
@@ -190,7 +201,10 @@ void run_substeps(WorldState& w, float h, int substeps, StepProfile& p) {
 // compacted dense arrays, the broad phase's ignored pairs, motion rescaled to a changed substep
 // length, the bodies this step visits (solver/step/visited_bodies.cpp), and their poses before
 // the step (interpolation).
-void begin_step(WorldState& w, float h) {
+void begin_step(Stores<RunsTasks, WritesTiming, WritesBodies, WritesColliders, WritesParticles,
+                       WritesSoft, WritesJoints, WritesPairs, WritesContacts, WritesScratch>
+                    w,
+                float h) {
   compact_bodies(w);
   compact_joints(w);
   if (w.pairs.ignored_dirty) rebuild_ignored_pairs(w);
@@ -206,7 +220,7 @@ void begin_step(WorldState& w, float h) {
 // The bodies the solver may write (finite mass), which the contact and joint colourings read:
 // constraints of one colour may share the others. Kept between steps, set for the visited bodies;
 // the colouring is redone when a flag changed (moving_version).
-void mark_movable_bodies(WorldState& w) {
+void mark_movable_bodies(Stores<RunsTasks, ReadsBodies, WritesScratch> w) {
   const auto& b = w.bodies;
   auto& s = w.scratch;
   auto& moving = s.moving;
@@ -228,7 +242,7 @@ void mark_movable_bodies(WorldState& w) {
 }
 
 // Reads: config stiffness, substep length. Writes: the softness of contact push-out.
-void set_contact_softness(WorldState& w, float h) {
+void set_contact_softness(Stores<ReadsConfig, WritesContacts> w, float h) {
   // Contact push-out stiffness: at most 0.1875 of the substep rate, 45 Hz at 4 substeps of a
   // 60 Hz step (omega h = 1.18). Measured on a 60-row pyramid of unit boxes standing for 10 s
   // (tests/ stiffness_test.cpp), largest move of a box at 4 substeps: 30 Hz 0.261 m (Box2D v3,
@@ -248,7 +262,7 @@ void set_contact_softness(WorldState& w, float h) {
 
 // Reads: nothing. Writes: the forces and torques applied since the last step, cleared (only a
 // visited body has any: applying one marks the body edited).
-void clear_forces(WorldState& w) {
+void clear_forces(Stores<WritesBodies, ReadsScratch> w) {
   auto& b = w.bodies;
   for (const auto& [first, last] : w.scratch.body_runs) {
     std::fill(b.fx.begin() + first, b.fx.begin() + last, 0.0f);
@@ -260,7 +274,7 @@ void clear_forces(WorldState& w) {
 // The speed limits hold at the end of the step too: restitution and the continuous pass act
 // after the last substep (a fuzzed scene left a plank at 4e12 m/s here). Reads and writes the
 // motion of the bodies the solver may have moved (and their particles, for soft bodies).
-void clamp_final_motion(WorldState& w, float h) {
+void clamp_final_motion(Stores<WritesBodies, WritesParticles, ReadsScratch> w, float h) {
   auto& b = w.bodies;
   auto& q = w.particles;
   for (const auto& [first, last] : w.scratch.solver_runs) {
@@ -273,7 +287,7 @@ void clamp_final_motion(WorldState& w, float h) {
   }
 }
 
-void add_to_profile(WorldState& w, const StepProfile& p) {
+void add_to_profile(Stores<WritesProfile> w, const StepProfile& p) {
   auto& sum = w.profile.sum;
   sum.integrate += p.integrate, sum.broad_phase += p.broad_phase;
   sum.narrow_phase += p.narrow_phase, sum.islands += p.islands, sum.solve += p.solve;
@@ -371,7 +385,7 @@ void World::step(float dt) {
   if (w.callbacks.error) std::rethrow_exception(std::exchange(w.callbacks.error, nullptr));
 }
 
-void rebuild_ignored_pairs(WorldState& w) {
+void rebuild_ignored_pairs(Stores<ReadsJoints, WritesPairs> w) {
   w.pairs.ignored.clear();
   for (const Joint& j : w.joints.dense)
     if (!j.collide) w.pairs.ignored.push_back(pair_key(j.slot_a, j.slot_b));

@@ -25,8 +25,10 @@ LAYERS = [
     ("shapes", ["solver/shapes/"]),
     ("collide", ["solver/collide/"]),
     ("broadphase", ["broadphase/"]),
-    ("bodies", ["solver/bodies/", "solver/islands/", "solver/query/"]),
+    ("bodies", ["solver/bodies/", "solver/colouring/", "solver/query/"]),
     ("constraints", ["solver/contacts/", "solver/joints/", "solver/soft/"]),
+    # Islands are built from touching contacts and joints, and sleep and wake whole.
+    ("islands", ["solver/islands/"]),
     ("step", ["solver/step/"]),
     ("world", ["solver/"]),
 ]

@@ -6,8 +6,13 @@
 #include <algorithm>
 #include <cmath>
 
+#include "solver/bodies/body_store.hpp"
+#include "solver/bodies/collider_store.hpp"
+#include "solver/core/stores.hpp"
+#include "solver/joints/joint_store.hpp"
 #include "solver/shapes/polygon_geometry.hpp"
 #include "solver/shapes/shape_ops.hpp"
+#include "solver/soft/soft_store.hpp"
 #include "solver/step/collide_phase.hpp"
 #include "solver/step/visited_bodies.hpp"
 
@@ -232,7 +237,7 @@ std::vector<std::uint32_t> rows_of_survivors(const Tail& tail, std::vector<std::
 }
 
 // Keeps the colliders of surviving bodies, in order.
-void compact_colliders(WorldState& w, const Tail& tail) {
+void compact_colliders(Stores<WritesBodies, WritesColliders> w, const Tail& tail) {
   auto& c = w.colliders;
   std::uint32_t start = 0;
   const auto keep = rows_of_survivors(tail, w.bodies.collider_begin, w.bodies.collider_count,
@@ -264,7 +269,7 @@ void compact_colliders(WorldState& w, const Tail& tail) {
 }
 
 // Keeps the particles and struts of surviving bodies, in order, renumbering the struts' ends.
-void compact_particles(WorldState& w, const Tail& tail) {
+void compact_particles(Stores<WritesBodies, WritesParticles, WritesSoft> w, const Tail& tail) {
   auto& b = w.bodies;
   auto& q = w.particles;
   const std::uint32_t n = tail.first + std::uint32_t(tail.remap.size());
@@ -298,7 +303,7 @@ void compact_particles(WorldState& w, const Tail& tail) {
 // Only the bodies from the first destroyed one on move (with their colliders, particles and
 // struts), so destroying recent bodies (a game's bullets) costs what was created after them, not
 // the whole world, and the next step does not visit the idle bodies (BM_IdleBodiesWithChurn).
-void compact_bodies(WorldState& w) {
+void compact_bodies(Stores<WritesBodies, WritesColliders, WritesParticles, WritesSoft> w) {
   if (!w.bodies.needs_compaction) return;
   w.bodies.needs_compaction = false;
   w.bodies.dense_moved = true;
@@ -342,7 +347,7 @@ void kill_joint(WorldState& w, Joint& j) {
   w.pairs.ignored_dirty = true;
 }
 
-void compact_joints(WorldState& w) {
+void compact_joints(Stores<WritesJoints> w) {
   if (!w.joints.need_compaction) return;
   std::erase_if(w.joints.dense, [](const Joint& j) { return j.dead; });
   for (std::size_t k = 0; k < w.joints.dense.size(); ++k)

@@ -3,6 +3,7 @@
 
 #include <span>
 
+#include "solver/core/stores.hpp"
 #include "solver/world_state.hpp"
 
 namespace strut {
@@ -17,11 +18,11 @@ std::uint32_t add_body(WorldState& w, const BodyDef& def, std::uint32_t slot,
                        std::span<const std::uint32_t> shape_slots);
 
 // Stable removal of bodies flagged kDead (creation order of the survivors is kept).
-void compact_bodies(WorldState& w);
+void compact_bodies(Stores<WritesBodies, WritesColliders, WritesParticles, WritesSoft> w);
 // Destroying a joint (directly or with one of its bodies) only marks it: erasing it from the
 // middle of `joints` and renumbering the rest, once per destroyed body, was the ragdoll rain's
 // largest serial cost. compact_joints removes the marked ones, in order, before a step.
 void kill_joint(WorldState& w, Joint& j);
-void compact_joints(WorldState& w);
+void compact_joints(Stores<WritesJoints> w);
 
 }  // namespace strut

@@ -81,6 +81,7 @@ struct BodyArrays {
     f(locks), f(lock_at);
   }
   std::size_t size() const { return slot.size(); }
+  bool is_rigid(std::uint32_t b) const { return (flags[b] & kSoft) == 0; }
 };
 
 // Particles, SoA. For a rigid body the particles are its colliders' vertices, derived
@@ -144,6 +145,8 @@ struct BodyStore : BodyArrays {
   std::vector<float> extent;
   // Counts creations, removals and teleports: the query indexes are rebuilt when it changed.
   std::uint64_t edits = 0;
+
+  BodyId id_of_dense(std::uint32_t dense) const { return slots.id_of<BodyId>(slot[dense]); }
 };
 
 }  // namespace strut

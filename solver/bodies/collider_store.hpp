@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "solver/bodies/body_store.hpp"
 #include "solver/collide/manifold.hpp"
 #include "solver/core/id_pool.hpp"
 #include "strut/world.hpp"
@@ -110,5 +111,15 @@ struct ColliderStore : ColliderArrays {
   std::uint32_t custom_filter_count = 0, pre_solve_count = 0;
   std::vector<FloorGrid> floor_grids;  // tile maps with floor tiles, in creation order
 };
+
+// The body and shape of a live collider slot.
+inline BodyId body_of_collider(const ColliderStore &colliders, const BodyStore &bodies,
+                               std::uint32_t collider_slot) {
+  return bodies.id_of_dense(colliders.body[colliders.slots[collider_slot].dense]);
+}
+inline ShapeId shape_of_collider(const ColliderStore &colliders, std::uint32_t collider_slot) {
+  return colliders.shape_slots.id_of<ShapeId>(
+      colliders.shape[colliders.slots[collider_slot].dense]);
+}
 
 }  // namespace strut

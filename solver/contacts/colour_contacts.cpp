@@ -17,7 +17,7 @@ namespace {
 // Whether pair p's points are solved in wide lanes (both bodies rigid) or on the generic path.
 bool rigid_pair(const WorldState &w, std::size_t p) {
   const ContactPoint &cp = w.contacts.points[w.contacts.pair_begin[p]];
-  return w.is_rigid(cp.body_v) && w.is_rigid(cp.body_o);
+  return w.bodies.is_rigid(cp.body_v) && w.bodies.is_rigid(cp.body_o);
 }
 
 // Constraints of pair p with `points` points (colour_contacts' rule).
@@ -234,7 +234,7 @@ void count_body_pushes(WorldState &w) {
   const auto joins = [&](std::uint32_t a, std::uint32_t b) {
     const float ima = inv_mass[a], imb = inv_mass[b];
     if (ima * kHoldingMass < imb || imb * kHoldingMass < ima || ima == 0) return false;
-    return w.is_rigid(a) && w.is_rigid(b);
+    return w.bodies.is_rigid(a) && w.bodies.is_rigid(b);
   };
   std::size_t p = 0;
   while (p < pairs) {

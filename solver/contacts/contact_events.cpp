@@ -17,21 +17,34 @@
 #include <algorithm>
 #include <vector>
 
+#include "solver/bodies/body_store.hpp"
+#include "solver/bodies/collider_store.hpp"
 #include "solver/contacts/contact_solver.hpp"
+#include "solver/contacts/contact_store.hpp"
+#include "solver/contacts/event_store.hpp"
+#include "solver/core/stores.hpp"
 #include "solver/joints/point_ref.hpp"
+#include "solver/step/step_scratch.hpp"
+#include "solver/core/step_timing.hpp"
+#include "strut/world.hpp"
 
 namespace strut {
 namespace {
 
 // The event of a pair of live colliders (by slot): their bodies and shapes, lower slot first.
-ContactEvent event_of(const WorldState& w, std::uint32_t slot_a, std::uint32_t slot_b) {
-  return ContactEvent{w.body_of_collider(slot_a), w.body_of_collider(slot_b),
-                      w.shape_of_collider(slot_a), w.shape_of_collider(slot_b)};
+ContactEvent event_of(Stores<ReadsBodies, ReadsColliders> w, std::uint32_t slot_a,
+                      std::uint32_t slot_b) {
+  return ContactEvent{body_of_collider(w.colliders, w.bodies, slot_a),
+                      body_of_collider(w.colliders, w.bodies, slot_b),
+                      shape_of_collider(w.colliders, slot_a),
+                      shape_of_collider(w.colliders, slot_b)};
 }
 
 // The begin event of pair p (colliders by slot, lower first, as the pair key orders them), and
 // its hit event if it closed fast enough.
-void begin_pair(WorldState& w, std::size_t p, float h) {
+void begin_pair(
+    Stores<ReadsConfig, ReadsBodies, ReadsColliders, ReadsParticles, ReadsContacts, WritesEvents> w,
+    std::size_t p, float h) {
   const ContactSet& set = w.contacts;
   const std::uint64_t key = set.pair_keys[p];
   const std::uint32_t slot_a = std::uint32_t(key >> 32), slot_b = std::uint32_t(key);
@@ -74,12 +87,12 @@ using SleepingTouch = EventStore::SleepingTouch;
 bool by_key(const SleepingTouch& t, std::uint64_t key) { return t.key < key; }
 
 // Whether the body of a live collider (by slot) is asleep.
-bool asleep(const WorldState& w, std::uint32_t slot) {
+bool asleep(Stores<ReadsBodies, ReadsColliders> w, std::uint32_t slot) {
   return (w.bodies.flags[w.colliders.body[w.colliders.slots[slot].dense]] & kSleeping) != 0;
 }
 
 // The remembered pair is still the same two colliders (neither removed, slot not reused).
-bool same_bodies(const WorldState& w, const SleepingTouch& t) {
+bool same_bodies(Stores<ReadsColliders> w, const SleepingTouch& t) {
   const auto& cs = w.colliders.slots;
   const std::uint32_t a = std::uint32_t(t.key >> 32), b = std::uint32_t(t.key);
   return cs[a].alive && cs[b].alive && cs[a].generation == t.generation_a &&
@@ -88,7 +101,9 @@ bool same_bodies(const WorldState& w, const SleepingTouch& t) {
 
 }  // namespace
 
-void record_contact_events(WorldState& w) {
+void record_contact_events(Stores<ReadsConfig, ReadsTiming, ReadsBodies, ReadsColliders,
+                                  ReadsParticles, WritesContacts, WritesEvents, WritesScratch>
+                               w) {
   if (w.events.read & EventStore::kBeginList) w.events.begin.clear();
   if (w.events.read & EventStore::kEndList) w.events.end.clear();
   if (w.events.read & EventStore::kHitList) w.events.hit.clear();

@@ -3,42 +3,45 @@
 #include <algorithm>
 #include <cmath>
 
+#include "solver/bodies/body_store.hpp"
 #include "solver/contacts/contact_solver.hpp"
+#include "solver/core/stores.hpp"
 
 namespace strut {
 namespace {
 
-PointRef vertex_ref(const WorldState &w, std::uint32_t body, std::uint32_t vertex) {
+PointRef vertex_ref(Stores<ReadsBodies, ReadsParticles> w, std::uint32_t body,
+                    std::uint32_t vertex) {
   PointRef p;
   p.body = body;
-  p.rigid = w.is_rigid(body);
+  p.rigid = w.bodies.is_rigid(body);
   const std::uint32_t particle = w.bodies.particle_begin[body] + vertex;
   p.local = {w.particles.lx[particle], w.particles.ly[particle]};
   p.i1 = p.i2 = particle;
   return p;
 }
 
-Vec2 particle_pos(const WorldState &w, std::uint32_t body, std::uint32_t vertex) {
+Vec2 particle_pos(Stores<ReadsBodies, ReadsParticles> w, std::uint32_t body, std::uint32_t vertex) {
   const std::uint32_t i = w.bodies.particle_begin[body] + vertex;
-  if (!w.is_rigid(body)) return {w.particles.x[i], w.particles.y[i]};
+  if (!w.bodies.is_rigid(body)) return {w.particles.x[i], w.particles.y[i]};
   return body_point(w.bodies, body, {w.particles.lx[i], w.particles.ly[i]});
 }
 
 // Moves a rounded feature's contact point (a circle's centre, a capsule's or rounded polygon's
 // vertex) out to its surface, so friction turns the body about the right point.
-void to_surface(const WorldState &w, PointRef &p, float radius, Vec2 outward) {
+void to_surface(Stores<ReadsBodies> w, PointRef &p, float radius, Vec2 outward) {
   if (radius <= 0 || !p.rigid) return;
   p.local += inv_rotate(Rot{w.bodies.qc[p.body], w.bodies.qs[p.body]}, radius * outward);
 }
 
 }  // namespace
 
-ContactGeometry evaluate_contact(const WorldState &w, const ContactPoint &cp) {
+ContactGeometry evaluate_contact(Stores<ReadsBodies, ReadsParticles> w, const ContactPoint &cp) {
   ContactGeometry g;
   // Between rigid bodies the normal is the one the features were chosen with, and the
   // separation is measured along it from the other feature's point nearest the vertex, as the
   // rigid prepare takes them (contact_prepare.hpp); a soft body's edges turn as they bend.
-  const bool held_normal = w.is_rigid(cp.body_v) && w.is_rigid(cp.body_o);
+  const bool held_normal = w.bodies.is_rigid(cp.body_v) && w.bodies.is_rigid(cp.body_o);
   g.v = vertex_ref(w, cp.body_v, cp.vertex);
   const Vec2 V = particle_pos(w, cp.body_v, cp.vertex);
   if (cp.kind == ContactKind::VertexEdge) {
@@ -57,7 +60,7 @@ ContactGeometry evaluate_contact(const WorldState &w, const ContactPoint &cp) {
       g.c = dot(g.n, V - e1) - cp.radius();
     }
     g.o.body = cp.body_o;
-    if (w.is_rigid(cp.body_o)) {
+    if (w.bodies.is_rigid(cp.body_o)) {
       const std::uint32_t p0 = w.bodies.particle_begin[cp.body_o];
       const Vec2 l1{w.particles.lx[p0 + i], w.particles.ly[p0 + i]};
       const Vec2 l2{w.particles.lx[p0 + j], w.particles.ly[p0 + j]};

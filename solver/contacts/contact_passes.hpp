@@ -6,7 +6,7 @@
 #include "solver/contacts/body_lanes.hpp"
 #include "solver/contacts/contact_solver.hpp"
 #include "solver/core/world_state_fwd.hpp"
-#include "solver/islands/colour_stages.hpp"
+#include "solver/colouring/colour_stages.hpp"
 #include "solver/step/visited_bodies.hpp"
 
 namespace strut {

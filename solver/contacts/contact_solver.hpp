@@ -47,6 +47,7 @@
 // contact_geometry.cpp (a point at the current positions).
 #pragma once
 
+#include "solver/core/stores.hpp"
 #include "solver/core/world_state_fwd.hpp"
 #include "solver/joints/point_ref.hpp"
 
@@ -59,7 +60,7 @@ struct ContactGeometry {
   Vec2 n;
   float c = 0;
 };
-ContactGeometry evaluate_contact(const WorldState& w, const ContactPoint& cp);
+ContactGeometry evaluate_contact(Stores<ReadsBodies, ReadsParticles> w, const ContactPoint& cp);
 
 // Spring-damper softness of a constraint at substep h.
 Softness make_softness(float hertz, float damping_ratio, float h);
@@ -128,7 +129,7 @@ void colour_contacts(WorldState& w);
 void prepare_contacts(WorldState& w);
 // After the step: the impulses stay in the lanes (point_impulses.cpp), and pairs with a pressed
 // point are marked touching (islands, events).
-void finish_contacts(WorldState& w);
+void finish_contacts(Stores<RunsTasks, WritesContacts> w);
 // A point's impulses between steps (point_impulses.cpp): from its lane while
 // ContactSet::impulses_in_lanes, else from the point. `points`: the list the lanes were filled
 // from (after the narrow phase's swap, last step's).
@@ -146,7 +147,8 @@ inline PointImpulses point_impulses(const ContactSet& set, const std::vector<Con
 }
 // Copies the impulses held in lanes back into `points` (all, or only the points of the pairs the
 // narrow phase reused) and clears impulses_in_lanes; nothing when they are in the points.
-void pull_impulses(WorldState& w, std::vector<ContactPoint>& points, bool reused_pairs_only);
+void pull_impulses(Stores<RunsTasks, WritesContacts> w, std::vector<ContactPoint>& points,
+                   bool reused_pairs_only);
 // ContactSet::point_lane's code of lane `lane` of point row k (0, 1) of wide constraint `wide`.
 std::uint32_t point_lane_code(std::uint32_t wide, int k, int lane);
 // The contact passes work on solver bodies (contact.hpp): gathered from the body arrays before

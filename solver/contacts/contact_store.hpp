@@ -3,7 +3,7 @@
 #pragma once
 
 #include "solver/contacts/contact.hpp"
-#include "solver/islands/colouring.hpp"
+#include "solver/colouring/colouring.hpp"
 
 namespace strut {
 

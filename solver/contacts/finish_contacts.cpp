@@ -1,4 +1,7 @@
 #include "solver/contacts/contact_solver.hpp"
+#include "solver/contacts/contact_store.hpp"
+#include "solver/core/stores.hpp"
+#include "solver/core/task_system.hpp"
 
 namespace strut {
 
@@ -9,7 +12,7 @@ namespace strut {
 // than the write-back here saved.
 // Pressed points make their pair touching (islands, events); a pair the narrow phase found
 // touching (in a resting pile, nearly every one) needs no look at its points.
-void finish_contacts(WorldState &w) {
+void finish_contacts(Stores<RunsTasks, WritesContacts> w) {
   auto &set = w.contacts;
   set.impulses_in_lanes = !set.wide.empty();
   if (!set.structure_kept) pull_impulses(w, set.points, false);

@@ -10,6 +10,9 @@
 // step: random writes, one cache line per point.
 #include "solver/contacts/contact_features.hpp"
 #include "solver/contacts/contact_solver.hpp"
+#include "solver/contacts/contact_store.hpp"
+#include "solver/core/stores.hpp"
+#include "solver/core/task_system.hpp"
 
 namespace strut {
 
@@ -49,7 +52,8 @@ PointImpulses lane_impulses(const ContactSet& set, std::uint32_t lane_code) {
                           int(at.lane));
 }
 
-void pull_impulses(WorldState& w, std::vector<ContactPoint>& points, bool reused_pairs_only) {
+void pull_impulses(Stores<RunsTasks, WritesContacts> w, std::vector<ContactPoint>& points,
+                   bool reused_pairs_only) {
   ContactSet& set = w.contacts;
   if (!set.impulses_in_lanes) return;
   if (reused_pairs_only) {

@@ -20,6 +20,11 @@
 
 #include <algorithm>
 
+#include "solver/bodies/body_store.hpp"
+#include "solver/bodies/collider_store.hpp"
+#include "solver/contacts/event_store.hpp"
+#include "solver/contacts/pair_store.hpp"
+#include "solver/core/stores.hpp"
 #include "solver/step/collide_phase.hpp"
 
 namespace strut {
@@ -30,7 +35,7 @@ std::uint64_t overlap_key(std::uint32_t sensor_shape, std::uint32_t visitor_shap
 }
 
 // The event of an overlap key, the shapes and their bodies named by their current ids.
-SensorEvent event_of(const WorldState& w, std::uint64_t key) {
+SensorEvent event_of(Stores<ReadsBodies, ReadsColliders> w, std::uint64_t key) {
   const std::uint32_t s = std::uint32_t(key >> 32), v = std::uint32_t(key);
   const std::uint32_t sb = w.colliders.shapes[s].body, vb = w.colliders.shapes[v].body;
   return SensorEvent{w.colliders.shape_slots.id_of<ShapeId>(s),
@@ -40,7 +45,8 @@ SensorEvent event_of(const WorldState& w, std::uint64_t key) {
 
 }  // namespace
 
-void record_sensor_events(WorldState& w) {
+void record_sensor_events(
+    Stores<ReadsBodies, ReadsColliders, ReadsParticles, ReadsPairs, WritesEvents> w) {
   if (w.events.read & EventStore::kSensorBeginList) w.events.sensor_begin.clear();
   if (w.events.read & EventStore::kSensorEndList) w.events.sensor_end.clear();
   w.events.read &= std::uint8_t(~(EventStore::kSensorBeginList | EventStore::kSensorEndList));

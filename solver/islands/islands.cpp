@@ -5,8 +5,20 @@
 #include <cmath>
 #include <numeric>
 
+#include "solver/bodies/body_store.hpp"
+#include "solver/bodies/collider_store.hpp"
+#include "solver/contacts/contact_store.hpp"
+#include "solver/contacts/event_store.hpp"
+#include "solver/contacts/pair_store.hpp"
+#include "solver/core/stores.hpp"
+#include "solver/core/task_system.hpp"
+#include "solver/islands/island_store.hpp"
+#include "solver/joints/joint_store.hpp"
 #include "solver/step/collide_phase.hpp"
+#include "solver/step/step_scratch.hpp"
+#include "solver/core/step_timing.hpp"
 #include "solver/step/visited_bodies.hpp"
+#include "strut/world.hpp"
 
 namespace strut {
 namespace {
@@ -43,7 +55,7 @@ void unite(std::vector<std::uint32_t>& parent, std::uint32_t a, std::uint32_t b)
   }
 }
 
-bool links(const WorldState& w, std::uint32_t k) {
+bool links(Stores<ReadsBodies> w, std::uint32_t k) {
   // Static and kinematic bodies never join islands (a floor would merge everything); sleeping
   // bodies keep the island they fell asleep in, so it wakes as a whole.
   return w.bodies.inv_mass[k] > 0 && !(w.bodies.flags[k] & (kDead | kSleeping));
@@ -51,7 +63,8 @@ bool links(const WorldState& w, std::uint32_t k) {
 
 }  // namespace
 
-void build_islands(WorldState& w) {
+void build_islands(
+    Stores<ReadsConfig, RunsTasks, WritesBodies, ReadsContacts, ReadsJoints, WritesScratch> w) {
   // Islands exist to sleep (a still island sleeps whole, a touched one wakes whole); a world
   // that never sleeps needs none and skips the pass, a sizeable share of a pile's step.
   // Then `island` is left as it was: nothing reads it while no body can sleep.
@@ -87,7 +100,7 @@ void build_islands(WorldState& w) {
 
 namespace {
 
-void wake_body(WorldState& w, std::uint32_t k) {
+void wake_body(Stores<WritesBodies, ReadsColliders, WritesPairs, WritesEvents> w, std::uint32_t k) {
   auto& b = w.bodies;
   b.flags[k] &= std::uint8_t(~kSleeping);
   ++w.events.wakes_and_retires;
@@ -100,7 +113,8 @@ void wake_body(WorldState& w, std::uint32_t k) {
 // up: it is waking (tests/visited_bodies_test.cpp checks the lists against the sleeping bodies).
 // A destroyed body waits, still flagged asleep, for the next compaction; its broad-phase proxy is
 // already gone (fuzz_api: destroy a sleeper, then push its island-mate): it is not woken.
-void take_sleepers(WorldState& w, std::uint32_t island, std::vector<std::uint32_t>& out) {
+void take_sleepers(Stores<ReadsBodies, WritesIslands> w, std::uint32_t island,
+                   std::vector<std::uint32_t>& out) {
   auto& b = w.bodies;
   const auto asleep_in_island = [&](std::uint32_t k) {
     return b.island[k] == island && (b.flags[k] & (kSleeping | kDead)) == kSleeping;
@@ -124,11 +138,11 @@ void sort_unique(std::vector<std::uint32_t>& bodies) {
 
 }  // namespace
 
-void list_sleeper(WorldState& w, std::uint32_t k) {
+void list_sleeper(Stores<ReadsBodies, WritesIslands> w, std::uint32_t k) {
   w.islands.sleepers[w.bodies.island[k]].push_back(w.bodies.slot[k]);
 }
 
-void forget_sleeper(WorldState& w, std::uint32_t k) {
+void forget_sleeper(Stores<ReadsBodies, WritesIslands> w, std::uint32_t k) {
   const auto listed = w.islands.sleepers.find(w.bodies.island[k]);
   if (listed == w.islands.sleepers.end()) return;
   auto& slots = listed->second;
@@ -136,7 +150,8 @@ void forget_sleeper(WorldState& w, std::uint32_t k) {
   if (slots.empty()) w.islands.sleepers.erase(listed);
 }
 
-void wake_island(WorldState& w, std::uint32_t island) {
+void wake_island(Stores<WritesBodies, ReadsColliders, WritesPairs, WritesIslands, WritesEvents> w,
+                 std::uint32_t island) {
   std::vector<std::uint32_t> sleepers;
   take_sleepers(w, island, sleepers);
   sort_unique(sleepers);
@@ -148,7 +163,7 @@ void wake_island(WorldState& w, std::uint32_t island) {
 // whole, with its pairs. Waking at once needed the broad and narrow phases again for the woken
 // bodies' pairs (a fifth of the smash scene's step), and waking each island by its own pass
 // over the bodies cost O(pairs x bodies).
-void mark_touched_islands(WorldState& w) {
+void mark_touched_islands(Stores<ReadsBodies, ReadsContacts, WritesScratch> w) {
   auto& b = w.bodies;
   const auto& set = w.contacts;
   auto& wake = w.scratch.island_wake;
@@ -171,7 +186,9 @@ void mark_touched_islands(WorldState& w) {
   wake.erase(std::unique(wake.begin(), wake.end()), wake.end());
 }
 
-void wake_marked_islands(WorldState& w) {
+void wake_marked_islands(
+    Stores<WritesBodies, ReadsColliders, WritesPairs, WritesIslands, WritesEvents, WritesScratch>
+        w) {
   const auto& wake = w.scratch.island_wake;
   auto& woken = w.scratch.woken;
   woken.clear();
@@ -180,7 +197,10 @@ void wake_marked_islands(WorldState& w) {
   for (const std::uint32_t k : woken) wake_body(w, k);
 }
 
-void update_sleep(WorldState& w, float dt) {
+void update_sleep(Stores<ReadsConfig, RunsTasks, ReadsTiming, WritesBodies, WritesColliders,
+                         WritesParticles, WritesPairs, ReadsContacts, WritesIslands, WritesScratch>
+                      w,
+                  float dt) {
   if (!w.config.enable_sleep) return;  // no stillness timers in a world that never sleeps
   auto& b = w.bodies;
   auto& s = w.scratch;
@@ -193,7 +213,7 @@ void update_sleep(WorldState& w, float dt) {
   parallel_for_each_in(w, runs, [&](std::uint32_t k) {
     if (b.inv_mass[k] == 0 || (b.flags[k] & kSleeping)) return;
     float v = std::sqrt(b.dx[k] * b.dx[k] + b.dy[k] * b.dy[k]) * inv_h;
-    if (!w.is_rigid(k)) {
+    if (!w.bodies.is_rigid(k)) {
       // A soft body can deform with its centre at rest: its fastest particle counts.
       const auto& q = w.particles;
       for (std::uint32_t i = b.particle_begin[k]; i < b.particle_begin[k] + b.particle_count[k];
@@ -234,7 +254,10 @@ void update_sleep(WorldState& w, float dt) {
   });
 }
 
-void sleep_body(WorldState& w, std::uint32_t k) {
+void sleep_body(
+    Stores<ReadsConfig, WritesBodies, WritesColliders, WritesParticles, WritesPairs, WritesIslands>
+        w,
+    std::uint32_t k) {
   auto& b = w.bodies;
   b.flags[k] |= kSleeping;
   list_sleeper(w, k);

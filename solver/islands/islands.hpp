@@ -3,6 +3,7 @@
 // as a whole.
 #pragma once
 
+#include "solver/core/stores.hpp"
 #include "solver/world_state.hpp"
 
 namespace strut {
@@ -10,24 +11,34 @@ namespace strut {
 // Union-find over awake dynamic bodies joined by touching contact pairs and joints. Writes each
 // body's island (the slot of its root, stable under compaction) to bodies.island. Deterministic:
 // roots are the lowest dense index of each island.
-void build_islands(WorldState& w);
+void build_islands(
+    Stores<ReadsConfig, RunsTasks, WritesBodies, ReadsContacts, ReadsJoints, WritesScratch> w);
 // Marks sleeping islands touched this step by an awake moving body (after the narrow phase);
 // wake_marked_islands wakes them (after the solve).
-void mark_touched_islands(WorldState& w);
-void wake_marked_islands(WorldState& w);
+void mark_touched_islands(Stores<ReadsBodies, ReadsContacts, WritesScratch> w);
+void wake_marked_islands(
+    Stores<WritesBodies, ReadsColliders, WritesPairs, WritesIslands, WritesEvents, WritesScratch>
+        w);
 // After the step: updates stillness timers and puts islands that have been still long enough to
 // sleep (their velocities are zeroed).
-void update_sleep(WorldState& w, float dt);
+void update_sleep(Stores<ReadsConfig, RunsTasks, ReadsTiming, WritesBodies, WritesColliders,
+                         WritesParticles, WritesPairs, ReadsContacts, WritesIslands, WritesScratch>
+                      w,
+                  float dt);
 // Puts dense body k to sleep now: motion zeroed, proxy marked sleeping.
-void sleep_body(WorldState& w, std::uint32_t k);
+void sleep_body(
+    Stores<ReadsConfig, WritesBodies, WritesColliders, WritesParticles, WritesPairs, WritesIslands>
+        w,
+    std::uint32_t k);
 // Wakes every body of the island `island` (a root slot): the bodies listed when they fell asleep
 // in it (IslandStore::sleepers), not a scan of every body.
-void wake_island(WorldState& w, std::uint32_t island);
+void wake_island(Stores<WritesBodies, ReadsColliders, WritesPairs, WritesIslands, WritesEvents> w,
+                 std::uint32_t island);
 // Lists sleeping body k among its island's sleepers (sleep_body does; a sleeper given an island
 // of its own, as a sleeper whose shapes change, must be listed again).
-void list_sleeper(WorldState& w, std::uint32_t k);
+void list_sleeper(Stores<ReadsBodies, WritesIslands> w, std::uint32_t k);
 // Takes sleeping body k off its island's list (it is being destroyed or given another island),
 // so that lists hold no more than the sleepers there are.
-void forget_sleeper(WorldState& w, std::uint32_t k);
+void forget_sleeper(Stores<ReadsBodies, WritesIslands> w, std::uint32_t k);
 
 }  // namespace strut

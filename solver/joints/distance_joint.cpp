@@ -99,7 +99,8 @@ int rigid_rows(const WorldState& w, const Joint& j, const JointBodies& q, Row* o
 
 void solve(WorldState& w, Joint& j, std::uint32_t a, std::uint32_t b, float h) {
   const auto& d = def_of(j);
-  if (spring_only(d) && w.is_rigid(a) && w.is_rigid(b)) return;  // held by its velocity row
+  if (spring_only(d) && w.bodies.is_rigid(a) && w.bodies.is_rigid(b))
+    return;  // held by its velocity row
   const PointRef pa = anchor_ref(w, a, j.anchor_a);
   const PointRef pb = anchor_ref(w, b, j.anchor_b);
   const bool spring = d.spring.enabled && d.spring.hertz > 0;

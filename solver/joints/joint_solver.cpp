@@ -10,19 +10,24 @@
 #include <type_traits>
 #include <utility>
 
-#include "solver/islands/colour_stages.hpp"
+#include "solver/bodies/body_store.hpp"
+#include "solver/core/stores.hpp"
+#include "solver/colouring/colour_stages.hpp"
 #include "solver/joints/joint_ops.hpp"
+#include "solver/joints/joint_store.hpp"
 #include "solver/joints/point_motion.hpp"
 #include "solver/joints/row_motion.hpp"
 #include "solver/joints/tree_motion.hpp"
+#include "solver/soft/soft_store.hpp"
 #include "solver/soft/strut_batching.hpp"
+#include "solver/step/step_scratch.hpp"
 
 namespace strut {
 
 PointRef anchor_ref(const WorldState& w, std::uint32_t body, const BodyAnchor& a) {
   PointRef p;
   p.body = body;
-  p.rigid = w.is_rigid(body);
+  p.rigid = w.bodies.is_rigid(body);
   p.local = a.local;
   p.i1 = p.i2 = w.bodies.particle_begin[body] + a.particle;
   return p;
@@ -31,7 +36,7 @@ PointRef anchor_ref(const WorldState& w, std::uint32_t body, const BodyAnchor& a
 BodyAnchor make_anchor(const WorldState& w, std::uint32_t body, Vec2 world_point) {
   BodyAnchor a;
   const auto& b = w.bodies;
-  if (w.is_rigid(body)) {
+  if (w.bodies.is_rigid(body)) {
     a.local = inv_rotate(Rot{b.qc[body], b.qs[body]}, world_point - Vec2{b.px[body], b.py[body]});
     return a;
   }
@@ -66,7 +71,7 @@ void solve_joint(WorldState& w, Joint& j, float h, bool first) {
 
 }  // namespace
 
-void colour_joints(WorldState& w) {
+void colour_joints(Stores<ReadsBodies, WritesJoints, WritesScratch> w) {
   if (w.joints.dense.size() < kParallelJoints) return;
   auto& s = w.scratch;
   const std::size_t n = w.joints.dense.size();
@@ -103,7 +108,7 @@ constexpr int kStrutGroupGrain = 8;
 // Fewest lane groups in a chunk of the lane stage (a group of soft boxes is 128 struts).
 constexpr int kLaneGroupGrain = 2;
 
-bool coloured_struts(const WorldState& w) { return w.soft.lanes.other_count >= kColouredStruts; }
+bool coloured_struts(Stores<ReadsSoft> w) { return w.soft.lanes.other_count >= kColouredStruts; }
 
 // The creation-order projection of strut k (solve_struts' loop body).
 inline void project_strut(WorldState& w, std::size_t k, float inv_h2) {
@@ -154,7 +159,7 @@ void solve_lane_groups(WorldState& w, int lo, int hi, float inv_h2) {
 
 }  // namespace
 
-void colour_struts(WorldState& w) {
+void colour_struts(Stores<ReadsBodies, ReadsParticles, WritesSoft, WritesScratch> w) {
   update_strut_lanes(w);
   w.soft.groups.clear();
   w.soft.group_begin.clear();

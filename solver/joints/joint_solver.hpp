@@ -1,6 +1,7 @@
 // Joint and strut projection (XPBD).
 #pragma once
 
+#include "solver/core/stores.hpp"
 #include "solver/core/world_state_fwd.hpp"
 #include "solver/joints/point_ref.hpp"
 
@@ -15,11 +16,11 @@ BodyAnchor make_anchor(const WorldState& w, std::uint32_t body, Vec2 world_point
 inline constexpr std::size_t kParallelJoints = 512;
 
 // Colours the joints (once per step, after compaction, once scratch.moving is set).
-void colour_joints(WorldState& w);
+void colour_joints(Stores<ReadsBodies, WritesJoints, WritesScratch> w);
 // Brings the lane groups up to date (strut_batching.hpp), then colours the struts outside them
 // and packs each colour into wide groups (once per step, after compaction), when there are
 // enough such struts to take the coloured path; otherwise clears the groups.
-void colour_struts(WorldState& w);
+void colour_struts(Stores<ReadsBodies, ReadsParticles, WritesSoft, WritesScratch> w);
 // Appends a substep's struts and joints to a stage list: `iterations` x (struts, joints), the
 // strut multipliers reset first.
 void add_joint_stages(WorldState& w, std::vector<TaskSystem::Stage>& stages, float h, int phase);

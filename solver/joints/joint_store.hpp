@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "solver/core/id_pool.hpp"
-#include "solver/islands/colouring.hpp"
+#include "solver/colouring/colouring.hpp"
 #include "solver/joints/joint.hpp"
 
 namespace strut {

@@ -123,7 +123,7 @@ void check_spring(const JointSpring& spring) {
 }
 
 void require_rigid(const WorldState& w, std::uint32_t a, std::uint32_t b, const char* what) {
-  if (!w.is_rigid(a) || !w.is_rigid(b))
+  if (!w.bodies.is_rigid(a) || !w.bodies.is_rigid(b))
     throw Error(std::string(what) + " needs two rigid bodies (soft bodies have no angle)");
 }
 

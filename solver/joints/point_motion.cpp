@@ -7,9 +7,12 @@
 #include <iterator>
 #include <limits>
 
+#include "solver/core/stores.hpp"
+#include "solver/core/task_system.hpp"
 #include "solver/joints/joint_ops.hpp"
 #include "solver/joints/joint_rows.hpp"
 #include "solver/joints/joint_solver.hpp"
+#include "solver/joints/joint_store.hpp"
 #include "solver/joints/row_motion.hpp"
 #include "solver/joints/tree_motion.hpp"
 
@@ -20,7 +23,7 @@ bool has_point_row(const WorldState& w, const Joint& j) {
   if (!joint_ops(j.type).point_motion || !j.enabled) return false;
   const std::uint32_t a = w.bodies.slots[j.slot_a].dense, b = w.bodies.slots[j.slot_b].dense;
   if ((w.bodies.flags[a] | w.bodies.flags[b]) & kSleeping) return false;
-  return w.is_rigid(a) && w.is_rigid(b);
+  return w.bodies.is_rigid(a) && w.bodies.is_rigid(b);
 }
 
 // Lane `lane` of g: joint k's row with its carried impulse (h2 x its carried force).
@@ -284,7 +287,7 @@ void project_point_motion(WorldState& w, std::uint32_t lo, std::uint32_t hi, boo
   project_point_groups_wide(spans(w), m.groups.data(), m.angles.data(), lo, hi, first);
 }
 
-void finish_point_motion(WorldState& w, float h) {
+void finish_point_motion(Stores<RunsTasks, WritesJoints> w, float h) {
   finish_rigid_rows(w, h);
   const float inv_h2 = 1.0f / (h * h);
   auto& groups = w.joints.point_motion.groups;

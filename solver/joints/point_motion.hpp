@@ -19,6 +19,7 @@
 // (row_motion.hpp).
 #pragma once
 
+#include "solver/core/stores.hpp"
 #include "solver/world_state.hpp"
 
 namespace strut {
@@ -55,6 +56,6 @@ float solve_point_motion(WorldState& w, std::uint32_t lo, std::uint32_t hi, bool
 void project_point_motion(WorldState& w, std::uint32_t lo, std::uint32_t hi, bool first);
 // After the substeps: each joint's carried force and reaction from its row (and from its rigid
 // rows: finish_rigid_rows).
-void finish_point_motion(WorldState& w, float h);
+void finish_point_motion(Stores<RunsTasks, WritesJoints> w, float h);
 
 }  // namespace strut

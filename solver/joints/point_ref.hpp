@@ -9,6 +9,7 @@
 #include <cmath>
 
 #include "solver/core/rotation.hpp"
+#include "solver/core/stores.hpp"
 #include "solver/world_state.hpp"
 
 namespace strut {
@@ -25,7 +26,7 @@ inline Vec2 body_point(const BodyArrays& b, std::uint32_t k, Vec2 local) {
   return Vec2{b.px[k], b.py[k]} + rotate(Rot{b.qc[k], b.qs[k]}, local);
 }
 
-inline Vec2 point_now(const WorldState& w, const PointRef& p) {
+inline Vec2 point_now(Stores<ReadsBodies, ReadsParticles> w, const PointRef& p) {
   if (p.rigid) return body_point(w.bodies, p.body, p.local);
   const auto& q = w.particles;
   return Vec2{(1 - p.t) * q.x[p.i1] + p.t * q.x[p.i2], (1 - p.t) * q.y[p.i1] + p.t * q.y[p.i2]};

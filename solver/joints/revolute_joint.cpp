@@ -63,7 +63,7 @@ void solve(WorldState& w, Joint& j, std::uint32_t a, std::uint32_t b, float h) {
 
 void read(const WorldState& w, const Joint& j, std::uint32_t a, std::uint32_t b, float h,
           JointReading& out) {
-  if (!w.is_rigid(a) || !w.is_rigid(b)) return;  // soft bodies have no angle
+  if (!w.bodies.is_rigid(a) || !w.bodies.is_rigid(b)) return;  // soft bodies have no angle
   out.angle = joint_angle(w, joint_bodies(w, a, b), j.reference);
   out.speed = (w.bodies.da[b] - w.bodies.da[a]) / h;
 }

@@ -7,8 +7,11 @@
 #include <cmath>
 #include <numbers>
 
+#include "solver/core/stores.hpp"
+#include "solver/core/task_system.hpp"
 #include "solver/joints/joint_ops.hpp"
 #include "solver/joints/joint_rows.hpp"
+#include "solver/joints/joint_store.hpp"
 
 namespace strut {
 namespace {
@@ -94,7 +97,7 @@ bool add_rigid_rows(WorldState& w, std::uint32_t k, float h) {
   if (!joint_ops(j.type).rigid_rows || !j.enabled) return false;
   const std::uint32_t a = w.bodies.slots[j.slot_a].dense, b = w.bodies.slots[j.slot_b].dense;
   if ((w.bodies.flags[a] | w.bodies.flags[b]) & kSleeping) return false;
-  if (!w.is_rigid(a) || !w.is_rigid(b)) return false;
+  if (!w.bodies.is_rigid(a) || !w.bodies.is_rigid(b)) return false;
   auto& rigid = w.joints.point_motion.rigid;
   RigidRows& e = rigid.emplace_back();
   e.q = joint_bodies(w, a, b);
@@ -149,7 +152,7 @@ float solve_rigid_rows(WorldState& w, std::uint32_t lo, std::uint32_t hi, bool r
   return largest;
 }
 
-void finish_rigid_rows(WorldState& w, float h) {
+void finish_rigid_rows(Stores<RunsTasks, WritesJoints> w, float h) {
   const float inv_h2 = 1.0f / (h * h);
   auto& rigid = w.joints.point_motion.rigid;
   w.tasks.parallel_for(int(rigid.size()), 512, [&](int lo, int hi, int) {

@@ -18,6 +18,7 @@
 // not in SIMD lanes.
 #pragma once
 
+#include "solver/core/stores.hpp"
 #include "solver/world_state.hpp"
 
 namespace strut {
@@ -39,6 +40,6 @@ void refresh_rigid_rows(WorldState& w, std::uint32_t lo, std::uint32_t hi, bool 
 // have converged (joint_motion_passes).
 float solve_rigid_rows(WorldState& w, std::uint32_t lo, std::uint32_t hi, bool relax);
 // After the substeps: each joint's carried forces, and their reaction added to the joint's.
-void finish_rigid_rows(WorldState& w, float h);
+void finish_rigid_rows(Stores<RunsTasks, WritesJoints> w, float h);
 
 }  // namespace strut

@@ -7,8 +7,10 @@
 #include <algorithm>
 #include <numeric>
 
+#include "solver/core/stores.hpp"
 #include "solver/joints/joint_ops.hpp"
 #include "solver/joints/joint_rows.hpp"
+#include "solver/joints/joint_store.hpp"
 #include "solver/joints/point_motion.hpp"
 
 namespace strut {
@@ -256,8 +258,8 @@ void prepare_tree_motion(WorldState& w, float h) {
     const Joint& j = joints[k];
     const std::uint32_t a = w.bodies.slots[j.slot_a].dense, b = w.bodies.slots[j.slot_b].dense;
     const bool live = j.enabled && ((w.bodies.flags[a] | w.bodies.flags[b]) & kSleeping) == 0;
-    const bool candidate = live && joint_ops(j.type).point_motion && w.is_rigid(a) &&
-                           w.is_rigid(b) && !has_motor_or_limit(j, h);
+    const bool candidate = live && joint_ops(j.type).point_motion && w.bodies.is_rigid(a) &&
+                           w.bodies.is_rigid(b) && !has_motor_or_limit(j, h);
     any_candidate = any_candidate || candidate;
     const std::uint64_t key = std::uint64_t(a) << 32 | std::uint64_t(b) << 2 |
                               (live ? kLiveJoint : 0) | (candidate ? kCandidateJoint : 0);
@@ -395,7 +397,7 @@ void solve_tree_motion(WorldState& w, std::uint32_t lo, std::uint32_t hi) {
   for (std::uint32_t tree = lo; tree < hi; ++tree) solve_tree_points(w, t, tree);
 }
 
-void finish_tree_motion(WorldState& w, float h) {
+void finish_tree_motion(Stores<WritesJoints> w, float h) {
   TreeMotion& t = w.joints.point_motion.trees;
   const float inv_h2 = 1.0f / (h * h);
   for (const TreeJoint& e : t.joints) {

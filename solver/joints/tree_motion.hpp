@@ -20,6 +20,7 @@
 
 #include <cstdint>
 
+#include "solver/core/stores.hpp"
 #include "solver/core/world_state_fwd.hpp"
 #include "strut/world.hpp"  // WorldState, declared
 
@@ -39,6 +40,6 @@ void refresh_tree_motion(WorldState& w, std::uint32_t lo, std::uint32_t hi, bool
 // One exact solve of trees [lo, hi).
 void solve_tree_motion(WorldState& w, std::uint32_t lo, std::uint32_t hi);
 // After the substeps: each tree joint's carried force and reaction.
-void finish_tree_motion(WorldState& w, float h);
+void finish_tree_motion(Stores<WritesJoints> w, float h);
 
 }  // namespace strut

@@ -124,7 +124,7 @@ std::vector<BodyId> bodies_of(const WorldState& w, const std::vector<std::uint32
   for (const std::uint32_t i : colliders) {
     const std::uint32_t k = w.colliders.body[i];
     if (k == last || !keep(i)) continue;
-    out.push_back(w.id_of_dense(k));
+    out.push_back(w.bodies.id_of_dense(k));
     last = k;
   }
   return out;
@@ -158,8 +158,8 @@ std::vector<SolidCollider> solid_colliders(const WorldState& w, const Aabb& box,
   std::vector<SolidCollider> out;
   for (const std::uint32_t i :
        candidates(w, box, [&](std::uint32_t i) { return passes_filter(w, i, filter); }))
-    out.push_back({shape_view(w, i), w.id_of_dense(w.colliders.body[i]),
-                   w.shape_of_collider(w.colliders.slot[i])});
+    out.push_back({shape_view(w, i), w.bodies.id_of_dense(w.colliders.body[i]),
+                   shape_of_collider(w.colliders, w.colliders.slot[i])});
   return out;
 }
 
@@ -189,8 +189,8 @@ std::vector<RayHit> World::ray_cast_all(Vec2 from, Vec2 to, std::uint32_t mask) 
     if (w.colliders.sensor[i]) continue;
     if (auto hit = shapes::ray_cast(shape_view(w, i), from, to)) {
       const std::uint32_t slot = w.colliders.slot[i];
-      const RayHit h{w.id_of_dense(w.colliders.body[i]), from + hit->fraction * (to - from),
-                     hit->normal, hit->fraction, w.shape_of_collider(slot)};
+      const RayHit h{w.bodies.id_of_dense(w.colliders.body[i]), from + hit->fraction * (to - from),
+                     hit->normal, hit->fraction, shape_of_collider(w.colliders, slot)};
       // A body's nearest hit only (a compound's shapes, a chain's links).
       if (!out.empty() && out.back().body == h.body) {
         if (h.fraction < out.back().fraction) out.back() = h;
@@ -220,7 +220,7 @@ std::vector<ShapeId> World::overlap_shape(const Shape& shape, Transform pose,
   std::vector<ShapeId> out;
   for (const std::uint32_t i :
        overlapping(w, pieces, [&](std::uint32_t i) { return passes_filter(w, i, filter); })) {
-    const ShapeId id = w.shape_of_collider(w.colliders.slot[i]);
+    const ShapeId id = shape_of_collider(w.colliders, w.colliders.slot[i]);
     if (out.empty() || !(out.back() == id)) out.push_back(id);  // a chain's links are one shape
   }
   return out;
@@ -242,8 +242,8 @@ std::optional<RayHit> World::cast_shape(const Shape& shape, Transform pose, Vec2
                     [&](std::uint32_t i) { return passes_filter(w, i, filter); })) {
       const auto hit = cast_collider(piece.view, translation, shape_view(w, i));
       if (!hit || (best && !(hit->fraction < best->fraction))) continue;
-      best = RayHit{w.id_of_dense(w.colliders.body[i]), hit->point, hit->normal, hit->fraction,
-                    w.shape_of_collider(w.colliders.slot[i])};
+      best = RayHit{w.bodies.id_of_dense(w.colliders.body[i]), hit->point, hit->normal,
+                    hit->fraction, shape_of_collider(w.colliders, w.colliders.slot[i])};
     }
   }
   return best;

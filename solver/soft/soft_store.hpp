@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "solver/islands/colouring.hpp"
+#include "solver/colouring/colouring.hpp"
 #include "solver/soft/strut_kernel.hpp"
 #include "solver/soft/strut_lanes.hpp"
 

@@ -4,6 +4,10 @@
 #include <algorithm>
 #include <vector>
 
+#include "solver/bodies/body_store.hpp"
+#include "solver/core/stores.hpp"
+#include "solver/soft/soft_store.hpp"
+
 namespace strut {
 namespace {
 
@@ -12,7 +16,8 @@ namespace {
 // claimed before. Bodies made through the API always pass the last two checks; they guard the
 // kernel's assumptions (lane bodies' groups run in parallel, so their particles must be
 // disjoint; each strut is solved once) against hand-built worlds.
-bool fits_a_lane(const WorldState& w, std::uint32_t k, const std::vector<std::uint8_t>& claimed,
+bool fits_a_lane(Stores<ReadsBodies, ReadsParticles, ReadsSoft> w, std::uint32_t k,
+                 const std::vector<std::uint8_t>& claimed,
                  const std::vector<std::uint8_t>& batched) {
   const auto& b = w.bodies;
   if ((b.flags[k] & (kSoft | kDead)) != kSoft) return false;
@@ -34,7 +39,8 @@ bool fits_a_lane(const WorldState& w, std::uint32_t k, const std::vector<std::ui
 
 // Whether body k (which fits a lane) has topology t: the same particle count and the same
 // struts, slot for slot, in the same order.
-bool has_topology(const WorldState& w, std::uint32_t k, const StrutLanes& L, std::uint32_t t) {
+bool has_topology(Stores<ReadsBodies, ReadsSoft> w, std::uint32_t k, const StrutLanes& L,
+                  std::uint32_t t) {
   const auto& b = w.bodies;
   const LaneTopology& top = L.topologies[t];
   if (top.slots != b.particle_count[k] || top.strut_count != b.strut_count[k]) return false;
@@ -49,7 +55,8 @@ bool has_topology(const WorldState& w, std::uint32_t k, const StrutLanes& L, std
 
 // Body k's topology, added if new. Bodies of one kind tend to come in runs, so the topology of
 // the body before is tried first.
-std::uint32_t topology_of(const WorldState& w, std::uint32_t k, StrutLanes& L, std::uint32_t hint) {
+std::uint32_t topology_of(Stores<ReadsBodies, ReadsSoft> w, std::uint32_t k, StrutLanes& L,
+                          std::uint32_t hint) {
   if (hint < L.topologies.size() && has_topology(w, k, L, hint)) return hint;
   for (std::uint32_t t = 0; t < L.topologies.size(); ++t)
     if (has_topology(w, k, L, t)) return t;
@@ -69,7 +76,7 @@ std::uint32_t topology_of(const WorldState& w, std::uint32_t k, StrutLanes& L, s
 
 }  // namespace
 
-void update_strut_lanes(WorldState& w) {
+void update_strut_lanes(Stores<ReadsBodies, ReadsParticles, WritesSoft> w) {
   StrutLanes& L = w.soft.lanes;
   if (!L.dirty) return;
   L.topologies.clear(), L.ends.clear(), L.groups.clear(), L.rows.clear(), L.other.clear();

@@ -3,11 +3,19 @@
 #include <algorithm>
 #include <cmath>
 
+#include "solver/bodies/body_store.hpp"
+#include "solver/bodies/collider_store.hpp"
 #include "solver/collide/manifold.hpp"
+#include "solver/contacts/callback_store.hpp"
 #include "solver/contacts/contact_solver.hpp"
+#include "solver/contacts/pair_store.hpp"
+#include "solver/core/stores.hpp"
+#include "solver/core/task_system.hpp"
 #include "solver/step/bounds_kernel.hpp"
 #include "solver/step/collide_phase.hpp"
+#include "solver/step/step_scratch.hpp"
 #include "solver/step/visited_bodies.hpp"
+#include "strut/world.hpp"
 
 namespace strut {
 
@@ -16,7 +24,8 @@ namespace {
 // Keeps the items i in [0, total) for which keep(i) holds, as out[...] = make(i), in order: fixed
 // chunks count their survivors, then write them at their offsets (any thread count, same list).
 template <class Keep, class Make, class Out>
-void filter_in_order(WorldState& w, int total, Keep keep, Make make, std::vector<Out>& out) {
+void filter_in_order(Stores<RunsTasks, WritesScratch> w, int total, Keep keep, Make make,
+                     std::vector<Out>& out) {
   constexpr int kGrain = 4096;
   if (total <= kGrain) {  // one chunk: the survivors are written as they are found, in one pass
     out.resize(std::size_t(total));
@@ -52,7 +61,8 @@ constexpr float kEnlargeFraction = 0.1f, kEnlargeMax = 0.1f;
 // the broad phase (no proxy inserted, removed, re-filtered, put to sleep, woken or moved by
 // set_box; no new ignored pairs), every collider's body keeps its flags, and every awake moving
 // collider's box lies inside the enlarged box it was swept with.
-bool enlarged_pairs_hold(WorldState& w) {
+bool enlarged_pairs_hold(
+    Stores<RunsTasks, ReadsBodies, ReadsColliders, ReadsPairs, WritesScratch> w) {
   const auto& b = w.bodies;
   const auto& c = w.colliders;
   const auto& sc = w.scratch;
@@ -83,7 +93,8 @@ bool enlarged_pairs_hold(WorldState& w) {
 // Whether two colliders of different bodies may interact at all, the broad phase having checked
 // category and mask: groups, jointed bodies that do not collide, two bodies of infinite mass
 // (the broad phase knows static and sleeping, but not kinematic). Sensors: see is_sensor_pair.
-bool colliders_may_touch(const WorldState& w, std::uint32_t i, std::uint32_t j) {
+bool colliders_may_touch(Stores<ReadsBodies, ReadsColliders, ReadsPairs> w, std::uint32_t i,
+                         std::uint32_t j) {
   const auto& b = w.bodies;
   const auto& c = w.colliders;
   const std::uint32_t bi = c.body[i], bj = c.body[j];
@@ -112,7 +123,7 @@ bool colliders_may_touch(const WorldState& w, std::uint32_t i, std::uint32_t j) 
 // colour's lanes with nearby bodies: their rows stay in cache from one pair to the next. In the
 // sweep's order, which interleaves bodies far apart at the same x (many_pyramids' twenty floors),
 // the narrow phase and the solve miss the cache far more often.
-void group_by_first_collider(WorldState& w,
+void group_by_first_collider(Stores<ReadsColliders, WritesScratch> w,
                              std::vector<std::pair<std::uint32_t, std::uint32_t>>& pairs) {
   // Few pairs among many colliders (a small awake part of a large idle world): a stable sort of
   // the pairs gives the same order without a pass over every collider, which would cost in
@@ -136,7 +147,8 @@ void group_by_first_collider(WorldState& w,
 // boxes they were given) and keeps the pairs that may interact, in dense indices: contact pairs
 // (lower slot first) and sensor pairs (sensor first). The order is the broad phase's, contact
 // pairs grouped by their first collider. The custom filter sees the contact pairs last.
-void sweep_enlarged(WorldState& w) {
+void sweep_enlarged(
+    Stores<RunsTasks, ReadsBodies, ReadsColliders, WritesPairs, WritesCallbacks, WritesScratch> w) {
   const auto& b = w.bodies;
   const auto& c = w.colliders;
   auto& bp = w.pairs.broadphase;
@@ -199,7 +211,9 @@ void sweep_enlarged(WorldState& w) {
 
 // The broad phase updates only when something moved out of what it last swept: a settled
 // pyramid sweeps once and then only checks boxes (Box2D's fat boxes do the same for its tree).
-void find_candidate_pairs(WorldState& w) {
+void find_candidate_pairs(Stores<ReadsConfig, RunsTasks, ReadsBodies, ReadsColliders, WritesPairs,
+                                 WritesCallbacks, WritesScratch>
+                              w) {
   const auto& c = w.colliders;
   auto& sc = w.scratch;
   const std::size_t n = c.size();

@@ -3,8 +3,10 @@
 #include <algorithm>
 #include <cmath>
 
+#include "solver/bodies/collider_store.hpp"
 #include "solver/collide/manifold.hpp"
 #include "solver/contacts/contact_solver.hpp"
+#include "solver/core/stores.hpp"
 #include "solver/step/bounds_kernel.hpp"
 #include "solver/step/collide_phase.hpp"
 #include "solver/step/visited_bodies.hpp"
@@ -46,7 +48,8 @@ float max_extent(const WorldState& w, std::uint32_t k) { return w.bodies.extent[
 // each other: with the sum of their motions, the smash's debris had about three times Box2D's
 // pairs. Soft bodies: the sum of their particles' motions.
 float relative_motion(const WorldState& w, std::uint32_t a, std::uint32_t c) {
-  if (!w.is_rigid(a) || !w.is_rigid(c)) return w.bodies.motion[a] + w.bodies.motion[c];
+  if (!w.bodies.is_rigid(a) || !w.bodies.is_rigid(c))
+    return w.bodies.motion[a] + w.bodies.motion[c];
   const auto& b = w.bodies;
   const float substeps = float(w.config.substeps), dt = w.timing.last_h * substeps;
   const float rx = b.dx[c] - b.dx[a], ry = b.dy[c] - b.dy[a];
@@ -184,6 +187,6 @@ std::size_t collide_pair(const WorldState& w, std::uint32_t a, std::uint32_t c, 
 }
 
 // Retired collider slots become free once this step's contacts have replaced last step's.
-void release_retired_colliders(WorldState& w) { w.colliders.slots.recycle_retired(); }
+void release_retired_colliders(Stores<WritesColliders> w) { w.colliders.slots.recycle_retired(); }
 
 }  // namespace strut

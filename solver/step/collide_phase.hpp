@@ -5,42 +5,55 @@
 #include <utility>
 #include <vector>
 
+#include "solver/core/stores.hpp"
 #include "solver/world_state.hpp"
 
 namespace strut {
 
 // Farthest surface point of body k from its centre of mass, from its colliders' rest positions
 // (fixed at creation: BodyArrays::reach).
-float local_reach(const WorldState& w, std::uint32_t k);
+float local_reach(Stores<ReadsBodies, ReadsColliders, ReadsParticles> w, std::uint32_t k);
 
 // World position of vertex v of dense body `body` (its particle), for the contact features.
-inline Vec2 vertex_position(const WorldState& w, std::uint32_t body, std::uint32_t v) {
+inline Vec2 vertex_position(Stores<ReadsBodies, ReadsParticles> w, std::uint32_t body,
+                            std::uint32_t v) {
   const std::uint32_t i = w.bodies.particle_begin[body] + v;
   return {w.particles.x[i], w.particles.y[i]};
 }
 // Tight box of one collider (dense index) from its vertices and radius.
-Aabb collider_tight_box(const WorldState& w, std::uint32_t i);
+Aabb collider_tight_box(Stores<ReadsBodies, ReadsColliders, ReadsParticles> w, std::uint32_t i);
 // Tight boxes of body k's colliders (ColliderArrays::aabb) and of the body (their union).
-void update_tight_boxes(WorldState& w, std::uint32_t k);
+void update_tight_boxes(Stores<WritesBodies, WritesColliders, ReadsParticles> w, std::uint32_t k);
 // Tight body and collider boxes (from the particles) and each body's motion bound for this step.
-void update_bounds(WorldState& w, float dt);
+void update_bounds(Stores<ReadsConfig, RunsTasks, ReadsTiming, WritesBodies, WritesColliders,
+                          ReadsParticles, ReadsScratch>
+                       w,
+                   float dt);
 // Candidate pairs from the sweep-and-prune broad phase, as dense colliders (lower slot first),
 // in the broad phase's canonical order; and the sensor pairs.
-void find_candidate_pairs(WorldState& w);
+void find_candidate_pairs(Stores<ReadsConfig, RunsTasks, ReadsBodies, ReadsColliders, WritesPairs,
+                                 WritesCallbacks, WritesScratch>
+                              w);
 // A collider's box for the broad phase: its tight box fattened by half the contact slop (so two
 // boxes overlap when their gap is below the slop), swept along its body's displacement this
 // step and grown by the rest of its motion (bounds_kernel.hpp).
-Aabb collider_broadphase_box(const WorldState& w, std::uint32_t i);
+Aabb collider_broadphase_box(Stores<ReadsConfig, ReadsBodies, ReadsColliders> w, std::uint32_t i);
 // After a body moved outside the step (teleport, sleep): its boxes and its proxies' boxes.
-void refresh_body_boxes(WorldState& w, std::uint32_t k);
-void set_body_sleeping(WorldState& w, std::uint32_t k, bool sleeping);
+void refresh_body_boxes(
+    Stores<ReadsConfig, WritesBodies, WritesColliders, ReadsParticles, WritesPairs> w,
+    std::uint32_t k);
+void set_body_sleeping(Stores<ReadsBodies, ReadsColliders, WritesPairs> w, std::uint32_t k,
+                       bool sleeping);
 // Removes and inserts the body's proxies (its type or filters changed).
-void reinsert_body(WorldState& w, std::uint32_t k);
+void reinsert_body(
+    Stores<ReadsConfig, WritesBodies, WritesColliders, ReadsParticles, WritesPairs> w,
+    std::uint32_t k);
 // The mask a collider's proxy gets: all bits with a positive group (its group mates collide
 // whatever their masks; the world applies category and mask to the others).
-std::uint32_t broadphase_mask(const WorldState& w, std::uint32_t i);
+std::uint32_t broadphase_mask(Stores<ReadsColliders> w, std::uint32_t i);
 // The collider as the collision functions see it, read from the particles.
-collide::ShapeView shape_view(const WorldState& w, std::uint32_t i);
+collide::ShapeView shape_view(Stores<ReadsBodies, ReadsColliders, ReadsParticles> w,
+                              std::uint32_t i);
 // What a pair of bodies can do this step, from their motion relative to each other (see
 // collide_pair.cpp). margin: how far apart features may be and still get a (speculative)
 // point. fast: one may move more than half the smaller one's size relative to the other, so
@@ -65,7 +78,7 @@ std::size_t collide_pair(const WorldState& w, std::uint32_t a, std::uint32_t c, 
 // warm starting, the contact cache and events.
 void narrow_phase(WorldState& w);
 // Frees the slots of colliders removed before this step's narrow phase.
-void release_retired_colliders(WorldState& w);
+void release_retired_colliders(Stores<WritesColliders> w);
 
 // The contact callbacks (strut/contact_callbacks.hpp), run on the stepping thread in pair order.
 // The custom filter (custom_filter.cpp): drops from `pairs` (dense colliders, in the broad
@@ -73,7 +86,7 @@ void release_retired_colliders(WorldState& w);
 // sweep; the answers of the shape pairs still present are kept for the next sweep
 // (CallbackStore::filter_verdicts), the others forgotten. Called while some collider has the flag
 // or answers are kept.
-void apply_custom_filter(WorldState& w,
+void apply_custom_filter(Stores<ReadsBodies, ReadsColliders, WritesCallbacks, WritesScratch> w,
                          std::vector<std::pair<std::uint32_t, std::uint32_t>>& pairs);
 // Forgets the answers about shape slot `shape`'s pairs (its filter changed, or it was removed:
 // a slot reused by a new shape must not inherit them).

@@ -3,15 +3,23 @@
 #include <algorithm>
 #include <cmath>
 
+#include "solver/bodies/body_store.hpp"
+#include "solver/bodies/collider_store.hpp"
 #include "solver/collide/manifold.hpp"
 #include "solver/contacts/contact_solver.hpp"
+#include "solver/contacts/pair_store.hpp"
+#include "solver/core/stores.hpp"
+#include "solver/core/task_system.hpp"
 #include "solver/step/bounds_kernel.hpp"
 #include "solver/step/collide_phase.hpp"
+#include "solver/step/step_scratch.hpp"
+#include "solver/core/step_timing.hpp"
 #include "solver/step/visited_bodies.hpp"
+#include "strut/world.hpp"
 
 namespace strut {
 
-float local_reach(const WorldState& w, std::uint32_t k) {
+float local_reach(Stores<ReadsBodies, ReadsColliders, ReadsParticles> w, std::uint32_t k) {
   const auto& b = w.bodies;
   const auto& c = w.colliders;
   const auto& q = w.particles;
@@ -26,7 +34,7 @@ float local_reach(const WorldState& w, std::uint32_t k) {
   return reach;
 }
 
-Aabb collider_tight_box(const WorldState& w, std::uint32_t i) {
+Aabb collider_tight_box(Stores<ReadsBodies, ReadsColliders, ReadsParticles> w, std::uint32_t i) {
   const auto& c = w.colliders;
   const auto& q = w.particles;
   const std::uint32_t p0 = w.bodies.particle_begin[c.body[i]] + c.vertex_begin[i];
@@ -39,7 +47,7 @@ Aabb collider_tight_box(const WorldState& w, std::uint32_t i) {
   return Aabb{{lx - r, ly - r}, {ux + r, uy + r}};
 }
 
-void update_tight_boxes(WorldState& w, std::uint32_t k) {
+void update_tight_boxes(Stores<WritesBodies, WritesColliders, ReadsParticles> w, std::uint32_t k) {
   auto& b = w.bodies;
   auto& c = w.colliders;
   Aabb box{{1e30f, 1e30f}, {-1e30f, -1e30f}};
@@ -53,7 +61,10 @@ void update_tight_boxes(WorldState& w, std::uint32_t k) {
   b.aabb[k] = box;
 }
 
-void update_bounds(WorldState& w, float dt) {
+void update_bounds(Stores<ReadsConfig, RunsTasks, ReadsTiming, WritesBodies, WritesColliders,
+                          ReadsParticles, ReadsScratch>
+                       w,
+                   float dt) {
   auto& b = w.bodies;
   const auto& q = w.particles;
   const std::size_t n = b.size();
@@ -79,7 +90,7 @@ void update_bounds(WorldState& w, float dt) {
         // Distance any point of the body can travel this step: linear + angular + gravity. The
         // linear part has a direction (the sweep); the rest may go any way (the spread).
         const float fall = std::fabs(b.gravity_scale[k]) * g * dt * dt;
-        if (w.is_rigid(k)) {
+        if (w.bodies.is_rigid(k)) {
           const float vx = b.dx[k] / h, vy = b.dy[k] / h;
           const float omega = std::fabs(b.da[k]) / h;
           motion = (std::sqrt(vx * vx + vy * vy) + omega * reach) * dt;
@@ -105,7 +116,7 @@ void update_bounds(WorldState& w, float dt) {
 }
 
 // The bounds kernel's box (bounds_kernel.hpp: sweep_box).
-Aabb collider_broadphase_box(const WorldState& w, std::uint32_t i) {
+Aabb collider_broadphase_box(Stores<ReadsConfig, ReadsBodies, ReadsColliders> w, std::uint32_t i) {
   const std::uint32_t k = w.colliders.body[i];
   const bool swept = k < w.bodies.spread.size();
   const Aabb& b = w.colliders.aabb[i];
@@ -115,24 +126,29 @@ Aabb collider_broadphase_box(const WorldState& w, std::uint32_t i) {
   return Aabb{{box[0], box[1]}, {box[2], box[3]}};
 }
 
-void refresh_body_boxes(WorldState& w, std::uint32_t k) {
+void refresh_body_boxes(
+    Stores<ReadsConfig, WritesBodies, WritesColliders, ReadsParticles, WritesPairs> w,
+    std::uint32_t k) {
   const auto& b = w.bodies;
   update_tight_boxes(w, k);
   for (std::uint32_t i = b.collider_begin[k]; i < b.collider_begin[k] + b.collider_count[k]; ++i)
     w.pairs.broadphase.set_box(w.colliders.slot[i], collider_broadphase_box(w, i));
 }
 
-void set_body_sleeping(WorldState& w, std::uint32_t k, bool sleeping) {
+void set_body_sleeping(Stores<ReadsBodies, ReadsColliders, WritesPairs> w, std::uint32_t k,
+                       bool sleeping) {
   const auto& b = w.bodies;
   for (std::uint32_t i = b.collider_begin[k]; i < b.collider_begin[k] + b.collider_count[k]; ++i)
     w.pairs.broadphase.set_sleeping(w.colliders.slot[i], sleeping);
 }
 
-std::uint32_t broadphase_mask(const WorldState& w, std::uint32_t i) {
+std::uint32_t broadphase_mask(Stores<ReadsColliders> w, std::uint32_t i) {
   return w.colliders.group[i] > 0 ? 0xFFFFFFFFu : w.colliders.mask[i];
 }
 
-void reinsert_body(WorldState& w, std::uint32_t k) {
+void reinsert_body(
+    Stores<ReadsConfig, WritesBodies, WritesColliders, ReadsParticles, WritesPairs> w,
+    std::uint32_t k) {
   const auto& b = w.bodies;
   const auto& c = w.colliders;
   const bool is_static = (b.flags[k] & kStatic) != 0;
@@ -145,7 +161,8 @@ void reinsert_body(WorldState& w, std::uint32_t k) {
   }
 }
 
-collide::ShapeView shape_view(const WorldState& w, std::uint32_t i) {
+collide::ShapeView shape_view(Stores<ReadsBodies, ReadsColliders, ReadsParticles> w,
+                              std::uint32_t i) {
   const auto& c = w.colliders;
   const std::uint32_t k = c.body[i];
   const std::uint32_t p0 = w.bodies.particle_begin[k] + c.vertex_begin[i];

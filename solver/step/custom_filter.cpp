@@ -6,8 +6,13 @@
 // segments are colliders of one shape), keyed by shape slots.
 #include <algorithm>
 
+#include "solver/bodies/body_store.hpp"
+#include "solver/bodies/collider_store.hpp"
+#include "solver/contacts/callback_store.hpp"
+#include "solver/core/stores.hpp"
 #include "solver/step/callback_guard.hpp"
 #include "solver/step/collide_phase.hpp"
+#include "solver/step/step_scratch.hpp"
 
 namespace strut {
 namespace {
@@ -26,7 +31,7 @@ bool filter_flagged(const ColliderArrays& c, std::uint32_t a, std::uint32_t d) {
 
 }  // namespace
 
-void apply_custom_filter(WorldState& w,
+void apply_custom_filter(Stores<ReadsBodies, ReadsColliders, WritesCallbacks, WritesScratch> w,
                          std::vector<std::pair<std::uint32_t, std::uint32_t>>& pairs) {
   auto& next = w.scratch.next_verdicts;
   next.clear();
@@ -59,7 +64,7 @@ void apply_custom_filter(WorldState& w,
     const auto [a, d] = pairs[v->first];
     const ShapePair pair{w.colliders.shape_slots.id_of<ShapeId>(c.shape[a]),
                          w.colliders.shape_slots.id_of<ShapeId>(c.shape[d]),
-                         w.id_of_dense(c.body[a]), w.id_of_dense(c.body[d])};
+                         w.bodies.id_of_dense(c.body[a]), w.bodies.id_of_dense(c.body[d])};
     bool threw = false;
     const bool collide = call_guarded(w.callbacks.custom_filter, pair, w.callbacks.error, threw);
     // A filter that threw is asked again at the next sweep.

@@ -19,6 +19,12 @@
 
 #include <cmath>
 
+#include "solver/bodies/body_store.hpp"
+#include "solver/bodies/collider_store.hpp"
+#include "solver/core/stores.hpp"
+#include "solver/core/task_system.hpp"
+#include "solver/step/step_scratch.hpp"
+#include "solver/core/step_timing.hpp"
 #include "solver/step/visited_bodies.hpp"
 
 namespace strut {
@@ -41,7 +47,8 @@ const FloorGrid* floor_under(const std::vector<FloorGrid>& grids, Vec2 p, float&
 
 }  // namespace
 
-void apply_floor_friction(WorldState& w, float dt) {
+void apply_floor_friction(
+    Stores<RunsTasks, ReadsTiming, WritesBodies, ReadsColliders, WritesScratch> w, float dt) {
   if (w.colliders.floor_grids.empty()) return;
   auto& b = w.bodies;
   auto& s = w.scratch;

@@ -2,6 +2,7 @@
 // bodies over them (strut/tile_map.hpp).
 #pragma once
 
+#include "solver/core/stores.hpp"
 #include "solver/world_state.hpp"
 
 namespace strut {
@@ -11,6 +12,7 @@ namespace strut {
 // step's accelerations. Writes: the accelerations and motion of the awake dynamic rigid bodies
 // whose centre of mass is over a floor tile (the first map's in creation order where maps
 // overlap). Soft bodies are not slowed. Without floor tiles it returns at once.
-void apply_floor_friction(WorldState& w, float dt);
+void apply_floor_friction(
+    Stores<RunsTasks, ReadsTiming, WritesBodies, ReadsColliders, WritesScratch> w, float dt);
 
 }  // namespace strut

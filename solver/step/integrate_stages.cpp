@@ -6,16 +6,22 @@
 #include <algorithm>
 #include <cmath>
 
+#include "solver/bodies/body_store.hpp"
 #include "solver/contacts/contact_solver.hpp"
+#include "solver/contacts/contact_store.hpp"
+#include "solver/core/stores.hpp"
+#include "solver/core/task_system.hpp"
 #include "solver/step/integrate.hpp"
+#include "solver/step/step_scratch.hpp"
 #include "solver/step/visited_bodies.hpp"
 #include "strut/limits.hpp"
+#include "strut/world.hpp"
 
 namespace strut {
 
 // The implicit velocity x - x_prev belongs to the substep length that produced it: when dt or
 // the substep count changes, rescale it so bodies keep their speed.
-void rescale_velocities(WorldState& w, float ratio) {
+void rescale_velocities(Stores<WritesBodies, WritesParticles, WritesContacts> w, float ratio) {
   auto& b = w.bodies;
   for (std::size_t k = 0; k < b.size(); ++k) {
     if (b.flags[k] & kStatic) continue;
@@ -41,7 +47,8 @@ void rescale_velocities(WorldState& w, float ratio) {
 // the integration runs (maximal ranges of awake rigid bodies that are not static, in dense
 // order) and the awake soft bodies, found among the bodies this step visits. Static and sleeping
 // bodies get none: nothing reads theirs.
-void prepare_forces(WorldState& w, float h) {
+void prepare_forces(Stores<ReadsConfig, RunsTasks, WritesBodies, WritesParticles, WritesScratch> w,
+                    float h) {
   auto& b = w.bodies;
   auto& s = w.scratch;
   const std::size_t n = b.size();

@@ -17,13 +17,16 @@
 // little looser (squishy, as Box2D's own sample says).
 #include <string>
 
+#include "solver/bodies/body_store.hpp"
+#include "solver/core/stores.hpp"
 #include "solver/step/integrate_stages.hpp"
+#include "solver/step/step_scratch.hpp"
 #include "solver/step/visited_bodies.hpp"
 #include "strut/world.hpp"
 
 namespace strut {
 
-void apply_motion_locks(WorldState& w, std::uint32_t lo, std::uint32_t hi) {
+void apply_motion_locks(Stores<WritesBodies> w, std::uint32_t lo, std::uint32_t hi) {
   if (w.bodies.locked_count == 0) return;
   auto& b = w.bodies;
   for (std::uint32_t k = lo; k < hi; ++k) {
@@ -34,7 +37,7 @@ void apply_motion_locks(WorldState& w, std::uint32_t lo, std::uint32_t hi) {
   }
 }
 
-void apply_motion_locks_to_solver_runs(WorldState& w) {
+void apply_motion_locks_to_solver_runs(Stores<WritesBodies, ReadsScratch> w) {
   if (w.bodies.locked_count == 0) return;
   for (const auto& [first, last] : w.scratch.solver_runs) apply_motion_locks(w, first, last);
 }
@@ -48,7 +51,7 @@ void drop_locked_motion(WorldState& w, std::uint32_t k) {
 void World::set_motion_locks(BodyId id, bool x, bool y, bool rotation) {
   auto& w = *state_;
   const std::uint32_t k = w.dense_of(id, "set_motion_locks");
-  if (!w.is_rigid(k) && (x || y || rotation))
+  if (!w.bodies.is_rigid(k) && (x || y || rotation))
     throw Error("set_motion_locks: " +
                 std::string(x   ? "x"
                             : y ? "y"
@@ -65,7 +68,7 @@ void World::set_motion_locks(BodyId id, bool x, bool y, bool rotation) {
   drop_locked_motion(w, k);
   BodyDef& def = w.bodies.cold[k].def;
   def.lock_x = x, def.lock_y = y;
-  if (w.is_rigid(k)) {
+  if (w.bodies.is_rigid(k)) {
     def.fixed_rotation = rotation;
     const bool dynamic = !(b.flags[k] & (kStatic | kKinematic));
     b.inv_inertia[k] = dynamic && !rotation && b.inertia[k] > 0 ? 1.0f / b.inertia[k] : 0.0f;

@@ -19,8 +19,10 @@ namespace {
 PreSolveContact pre_solve_view(const WorldState& w, std::uint64_t key, const ContactPoint* points,
                                std::uint32_t count) {
   const std::uint32_t slot_a = std::uint32_t(key >> 32), slot_b = std::uint32_t(key);
-  PreSolveContact contact{w.shape_of_collider(slot_a), w.shape_of_collider(slot_b),
-                          w.body_of_collider(slot_a), w.body_of_collider(slot_b)};
+  PreSolveContact contact{shape_of_collider(w.colliders, slot_a),
+                          shape_of_collider(w.colliders, slot_b),
+                          body_of_collider(w.colliders, w.bodies, slot_a),
+                          body_of_collider(w.colliders, w.bodies, slot_b)};
   const std::uint32_t body_a = w.colliders.body[w.colliders.slots[slot_a].dense];
   for (std::uint32_t k = 0; k < count && k < 2; ++k) {
     const ContactPoint& cp = points[k];

@@ -1,15 +1,16 @@
 // Pieces of the step pipeline shared between world_step.cpp and the API in world.cpp.
 #pragma once
 
+#include "solver/core/stores.hpp"
 #include "solver/step/integrate.hpp"
 #include "solver/world_state.hpp"
 
 namespace strut {
 
-void rebuild_ignored_pairs(WorldState& w);
+void rebuild_ignored_pairs(Stores<ReadsJoints, WritesPairs> w);
 // Rigid bodies' particles follow their pose; soft bodies get a best-fit pose.
-void sync_particles(WorldState& w);
-void fit_soft_pose(WorldState& w, std::uint32_t body);
+void sync_particles(Stores<RunsTasks, WritesBodies, WritesParticles, ReadsScratch> w);
+void fit_soft_pose(Stores<WritesBodies, WritesParticles> w, std::uint32_t body);
 // Puts fast bodies whose centre crossed a surface this step back in front of it.
 void continuous_pass(WorldState& w);
 

@@ -2,20 +2,24 @@
 // a best-fit pose and motion for reporting.
 #include <cmath>
 
+#include "solver/bodies/body_store.hpp"
+#include "solver/core/stores.hpp"
+#include "solver/core/task_system.hpp"
 #include "solver/step/step_internals.hpp"
+#include "solver/step/step_scratch.hpp"
 #include "solver/step/visited_bodies.hpp"
 
 namespace strut {
 
 // Particles of rigid bodies follow their pose; soft bodies get a best-fit pose for reporting.
-void sync_particles(WorldState& w) {
+void sync_particles(Stores<RunsTasks, WritesBodies, WritesParticles, ReadsScratch> w) {
   auto& b = w.bodies;
   auto& q = w.particles;
   // The bodies the solver may have moved; the others' particles are where they were put.
   parallel_for_runs(w, w.scratch.solver_runs, [&](int lo, int hi) {
     for (std::uint32_t k = std::uint32_t(lo); k < std::uint32_t(hi); ++k) {
       const std::uint32_t p0 = b.particle_begin[k], pc = b.particle_count[k];
-      if (w.is_rigid(k)) {
+      if (w.bodies.is_rigid(k)) {
         // Static and sleeping bodies have not moved since their particles were
         // placed (moving one by hand places them and wakes it).
         if (b.flags[k] & (kStatic | kSleeping)) continue;
@@ -35,7 +39,7 @@ void sync_particles(WorldState& w) {
   });
 }
 
-void fit_soft_pose(WorldState& w, std::uint32_t k) {
+void fit_soft_pose(Stores<WritesBodies, WritesParticles> w, std::uint32_t k) {
   auto& b = w.bodies;
   auto& q = w.particles;
   const std::uint32_t p0 = b.particle_begin[k], pc = b.particle_count[k];

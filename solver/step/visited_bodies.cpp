@@ -2,6 +2,11 @@
 
 #include <algorithm>
 
+#include "solver/bodies/body_store.hpp"
+#include "solver/contacts/contact_store.hpp"
+#include "solver/core/stores.hpp"
+#include "solver/step/step_scratch.hpp"
+
 namespace strut {
 namespace {
 
@@ -43,7 +48,7 @@ void update_awake_runs(const std::vector<std::uint8_t>& flags, const BodyRuns& o
 
 }  // namespace
 
-void find_visited_bodies(WorldState& w) {
+void find_visited_bodies(Stores<WritesBodies, WritesScratch> w) {
   const auto& flags = w.bodies.flags;
   auto& seen = w.bodies.visited_flags;
   auto& edits = w.bodies.edited;
@@ -66,7 +71,7 @@ void find_visited_bodies(WorldState& w) {
   edits.clear();
 }
 
-void forget_visits_from(WorldState& w, std::uint32_t first) {
+void forget_visits_from(Stores<WritesBodies> w, std::uint32_t first) {
   auto& seen = w.bodies.visited_flags;
   for (std::size_t k = first; k < seen.size(); ++k) {
     w.bodies.sleeping_count -= (seen[k] & kSleeping) != 0;
@@ -92,7 +97,7 @@ void merge_runs(const BodyRuns& runs, const std::vector<std::uint32_t>& bodies, 
   for (; run != runs.end(); ++run) append_run(out, run->first, run->second);
 }
 
-void collider_runs_of(const WorldState& w, const BodyRuns& runs, BodyRuns& out) {
+void collider_runs_of(Stores<ReadsBodies> w, const BodyRuns& runs, BodyRuns& out) {
   const auto& b = w.bodies;
   out.clear();
   for (const auto& [first, last] : runs) {
@@ -102,7 +107,7 @@ void collider_runs_of(const WorldState& w, const BodyRuns& runs, BodyRuns& out) 
   }
 }
 
-void find_solver_bodies(WorldState& w) {
+void find_solver_bodies(Stores<ReadsBodies, ReadsContacts, WritesScratch> w) {
   auto& s = w.scratch;
   s.solver_runs = s.body_runs;
   if (w.bodies.sleeping_count == 0) return;

@@ -16,7 +16,9 @@
 #include <utility>
 #include <vector>
 
-#include "solver/world_state.hpp"
+#include "solver/bodies/body_store.hpp"
+#include "solver/core/stores.hpp"
+#include "solver/core/task_system.hpp"
 
 namespace strut {
 
@@ -25,21 +27,23 @@ using BodyRuns = std::vector<std::pair<std::uint32_t, std::uint32_t>>;
 
 // Body k changed outside the passes (flags, pose, motion, forces, mass, type): the next step
 // visits it. Every write of a body's flags must call this.
-inline void mark_body_edited(WorldState& w, std::uint32_t k) { w.bodies.edited.push_back(k); }
+inline void mark_body_edited(Stores<WritesBodies> w, std::uint32_t k) {
+  w.bodies.edited.push_back(k);
+}
 
 // A compaction renumbered the bodies from `first` on: what was kept of their last visit is
 // dropped, and the next step visits them as created.
-void forget_visits_from(WorldState& w, std::uint32_t first);
+void forget_visits_from(Stores<WritesBodies> w, std::uint32_t first);
 
 // Reads: body flags, the edited bodies. Writes: StepScratch::body_runs (the bodies this step's
 // passes visit: the runs of bodies not idle and the edited ones), the kept runs and counts.
 // Linear in the runs and the edits, not in the bodies.
-void find_visited_bodies(WorldState& w);
+void find_visited_bodies(Stores<WritesBodies, WritesScratch> w);
 
 // Reads: contact pairs, flags. Writes: StepScratch::solver_runs, the body runs plus the sleeping
 // bodies of this step's contact pairs: the solver may give those motion (a touched sleeper takes
 // impulses this step and wakes after it), so the end of the step scatters and clamps them too.
-void find_solver_bodies(WorldState& w);
+void find_solver_bodies(Stores<ReadsBodies, ReadsContacts, WritesScratch> w);
 
 // Calls fn(first, last) for the part of each run inside [lo, hi).
 template <class Fn>
@@ -55,17 +59,18 @@ void for_runs_in(const BodyRuns& runs, int lo, int hi, Fn&& fn) {
 void merge_runs(const BodyRuns& runs, const std::vector<std::uint32_t>& bodies, BodyRuns& out);
 
 // The colliders of the bodies of `runs` (colliders are dense in body order), as runs.
-void collider_runs_of(const WorldState& w, const BodyRuns& runs, BodyRuns& out);
+void collider_runs_of(Stores<ReadsBodies> w, const BodyRuns& runs, BodyRuns& out);
 
 // fn(first, last) over the runs of [0, count), in fixed chunks of that range split between
 // threads: the same chunks for any thread count, so element-wise passes give the same bits.
-template <class Fn>
-void parallel_for_runs(WorldState& w, int count, const BodyRuns& runs, Fn&& fn) {
+// `w` is any Stores (or the world state) that runs tasks; the second form also reads the bodies.
+template <class State, class Fn>
+void parallel_for_runs(State&& w, int count, const BodyRuns& runs, Fn&& fn) {
   w.tasks.parallel_for(count, TaskSystem::even_grain(count),
                        [&](int lo, int hi, int) { for_runs_in(runs, lo, hi, fn); });
 }
-template <class Fn>
-void parallel_for_runs(WorldState& w, const BodyRuns& runs, Fn&& fn) {
+template <class State, class Fn>
+void parallel_for_runs(State&& w, const BodyRuns& runs, Fn&& fn) {
   parallel_for_runs(w, int(w.bodies.size()), runs, fn);
 }
 
@@ -77,8 +82,8 @@ void for_each_in(const BodyRuns& runs, Fn&& fn) {
 }
 
 // fn(k) for every body of the runs, in parallel.
-template <class Fn>
-void parallel_for_each_in(WorldState& w, const BodyRuns& runs, Fn&& fn) {
+template <class State, class Fn>
+void parallel_for_each_in(State&& w, const BodyRuns& runs, Fn&& fn) {
   parallel_for_runs(w, runs, [&](int first, int last) {
     for (int k = first; k < last; ++k) fn(std::uint32_t(k));
   });

@@ -9,8 +9,8 @@
 #include <span>
 #include <vector>
 
+#include "solver/colouring/colouring.hpp"
 #include "solver/core/task_system.hpp"
-#include "solver/islands/colouring.hpp"
 
 namespace strut {
 

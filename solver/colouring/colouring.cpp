@@ -1,4 +1,4 @@
-#include "solver/islands/colouring.hpp"
+#include "solver/colouring/colouring.hpp"
 
 #include <algorithm>
 #include <array>
