@@ -22,10 +22,10 @@
 #include "solver/contacts/contact_solver.hpp"
 #include "solver/contacts/contact_store.hpp"
 #include "solver/contacts/event_store.hpp"
+#include "solver/core/step_timing.hpp"
 #include "solver/core/stores.hpp"
 #include "solver/joints/point_ref.hpp"
 #include "solver/step/step_scratch.hpp"
-#include "solver/core/step_timing.hpp"
 #include "strut/world.hpp"
 
 namespace strut {

@@ -1,11 +1,10 @@
 // The world's stores as a stage receives them. A stage names what it reads and what it writes in
 // its signature,
 //
-//   void update_bounds(Stores<ReadsConfig, RunsTasks, ReadsTiming, WritesBodies, WritesColliders,
-//   ReadsParticles, ReadsScratch> w, float dt);
+//   void sync_particles(Stores<RunsTasks, WritesBodies, WritesParticles, ReadsScratch> w);
 //
-// and its body can reach nothing else: `w.bodies` is a BodyStore&, `w.particles` a const
-// ParticleArrays&, and `w.contacts` does not compile. The members are named as WorldState's
+// and its body can reach nothing else: `w.bodies` is a BodyStore&, `w.scratch` a const
+// StepScratch&, and `w.contacts` does not compile. The members are named as WorldState's
 // (solver/world_state.hpp), so the world state converts to any Stores, and a wider Stores to a
 // narrower one (a stage passes its own on to the helpers it calls); a store read only cannot be
 // passed on as written. The references are bound once per call, so a Stores is passed by value.

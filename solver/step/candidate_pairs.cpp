@@ -217,10 +217,10 @@ void find_candidate_pairs(Stores<ReadsConfig, RunsTasks, ReadsBodies, ReadsColli
   const auto& c = w.colliders;
   auto& sc = w.scratch;
   const std::size_t n = c.size();
-  // Swept boxes of every collider in one SIMD pass over SoA arrays: the boxes this step needs.
-  sc.tight_lx.resize(n), sc.tight_ly.resize(n), sc.tight_ux.resize(n), sc.tight_uy.resize(n);
+  // Swept boxes of the visited bodies' colliders in one SIMD pass over SoA arrays (their tight
+  // boxes and motion, written by update_bounds): the boxes this step needs. The other colliders
+  // keep their boxes of their last visit.
   sc.fat_lx.resize(n), sc.fat_ly.resize(n), sc.fat_ux.resize(n), sc.fat_uy.resize(n);
-  sc.collider_sweep_x.resize(n), sc.collider_sweep_y.resize(n), sc.collider_spread.resize(n);
   const BoundsSpans spans{sc.tight_lx.data(),
                           sc.tight_ly.data(),
                           sc.tight_ux.data(),
@@ -232,17 +232,8 @@ void find_candidate_pairs(Stores<ReadsConfig, RunsTasks, ReadsBodies, ReadsColli
                           sc.fat_ly.data(),
                           sc.fat_ux.data(),
                           sc.fat_uy.data()};
-  // The visited bodies' colliders; the others keep their boxes of their last visit.
   collider_runs_of(w, w.scratch.body_runs, sc.collider_runs);
   parallel_for_runs(w, int(n), sc.collider_runs, [&](int lo, int hi) {
-    for (std::size_t i = std::size_t(lo); i < std::size_t(hi); ++i) {
-      const Aabb& box = c.aabb[i];
-      sc.tight_lx[i] = box.lower.x, sc.tight_ly[i] = box.lower.y;
-      sc.tight_ux[i] = box.upper.x, sc.tight_uy[i] = box.upper.y;
-      const std::uint32_t k = c.body[i];
-      sc.collider_sweep_x[i] = w.bodies.sweep_x[k], sc.collider_sweep_y[i] = w.bodies.sweep_y[k];
-      sc.collider_spread[i] = w.bodies.spread[k];
-    }
     fatten_bounds_simd(spans, lo, hi, 0.5f * w.config.contact_slop);
   });
   if (!enlarged_pairs_hold(w)) sweep_enlarged(w);

@@ -26,7 +26,7 @@ Aabb collider_tight_box(Stores<ReadsBodies, ReadsColliders, ReadsParticles> w, s
 void update_tight_boxes(Stores<WritesBodies, WritesColliders, ReadsParticles> w, std::uint32_t k);
 // Tight body and collider boxes (from the particles) and each body's motion bound for this step.
 void update_bounds(Stores<ReadsConfig, RunsTasks, ReadsTiming, WritesBodies, WritesColliders,
-                          ReadsParticles, ReadsScratch>
+                          ReadsParticles, WritesScratch>
                        w,
                    float dt);
 // Candidate pairs from the sweep-and-prune broad phase, as dense colliders (lower slot first),

@@ -3,19 +3,12 @@
 #include <algorithm>
 #include <cmath>
 
-#include "solver/bodies/body_store.hpp"
-#include "solver/bodies/collider_store.hpp"
 #include "solver/collide/manifold.hpp"
 #include "solver/contacts/contact_solver.hpp"
-#include "solver/contacts/pair_store.hpp"
 #include "solver/core/stores.hpp"
-#include "solver/core/task_system.hpp"
 #include "solver/step/bounds_kernel.hpp"
 #include "solver/step/collide_phase.hpp"
-#include "solver/step/step_scratch.hpp"
-#include "solver/core/step_timing.hpp"
 #include "solver/step/visited_bodies.hpp"
-#include "strut/world.hpp"
 
 namespace strut {
 
@@ -34,69 +27,98 @@ float local_reach(Stores<ReadsBodies, ReadsColliders, ReadsParticles> w, std::ui
   return reach;
 }
 
-Aabb collider_tight_box(Stores<ReadsBodies, ReadsColliders, ReadsParticles> w, std::uint32_t i) {
-  const auto& c = w.colliders;
-  const auto& q = w.particles;
-  const std::uint32_t p0 = w.bodies.particle_begin[c.body[i]] + c.vertex_begin[i];
-  float lx = q.x[p0], ly = q.y[p0], ux = q.x[p0], uy = q.y[p0];
-  for (std::uint32_t v = p0 + 1; v < p0 + c.count[i]; ++v) {
-    lx = std::min(lx, q.x[v]), ly = std::min(ly, q.y[v]);
-    ux = std::max(ux, q.x[v]), uy = std::max(uy, q.y[v]);
+namespace {
+
+// The tight box of `count` vertices at (x, y) with radius r: min and max in vertex order.
+inline Aabb vertex_box(const float* x, const float* y, std::uint32_t count, float r) {
+  float lx = x[0], ly = y[0], ux = x[0], uy = y[0];
+  for (std::uint32_t v = 1; v < count; ++v) {
+    lx = std::min(lx, x[v]), ly = std::min(ly, y[v]);
+    ux = std::max(ux, x[v]), uy = std::max(uy, y[v]);
   }
-  const float r = c.radius[i];
   return Aabb{{lx - r, ly - r}, {ux + r, uy + r}};
 }
 
-void update_tight_boxes(Stores<WritesBodies, WritesColliders, ReadsParticles> w, std::uint32_t k) {
-  auto& b = w.bodies;
+// Body k's colliders' tight boxes and their union. Reads the columns through local pointers:
+// the step calls it for every awake body, where reloading each vector's data after every
+// store cost more than the boxes (pile30: 250 instructions a box of four vertices).
+inline void tight_boxes_of(Stores<WritesBodies, WritesColliders, ReadsParticles> w,
+                           std::uint32_t k) {
+  const auto& b = w.bodies;
   auto& c = w.colliders;
+  const float* x = w.particles.x.data() + b.particle_begin[k];
+  const float* y = w.particles.y.data() + b.particle_begin[k];
+  const std::uint32_t* vertex_begin = c.vertex_begin.data();
+  const auto* count = c.count.data();
+  const float* radius = c.radius.data();
+  Aabb* boxes = c.aabb.data();
   Aabb box{{1e30f, 1e30f}, {-1e30f, -1e30f}};
-  for (std::uint32_t i = b.collider_begin[k]; i < b.collider_begin[k] + b.collider_count[k]; ++i) {
-    c.aabb[i] = collider_tight_box(w, i);
-    box.lower = {std::min(box.lower.x, c.aabb[i].lower.x),
-                 std::min(box.lower.y, c.aabb[i].lower.y)};
-    box.upper = {std::max(box.upper.x, c.aabb[i].upper.x),
-                 std::max(box.upper.y, c.aabb[i].upper.y)};
+  const std::uint32_t first = b.collider_begin[k], last = first + b.collider_count[k];
+  for (std::uint32_t i = first; i < last; ++i) {
+    const Aabb t = vertex_box(x + vertex_begin[i], y + vertex_begin[i], count[i], radius[i]);
+    boxes[i] = t;
+    box.lower = {std::min(box.lower.x, t.lower.x), std::min(box.lower.y, t.lower.y)};
+    box.upper = {std::max(box.upper.x, t.upper.x), std::max(box.upper.y, t.upper.y)};
   }
-  b.aabb[k] = box;
+  w.bodies.aabb[k] = box;
+}
+
+}  // namespace
+
+Aabb collider_tight_box(Stores<ReadsBodies, ReadsColliders, ReadsParticles> w, std::uint32_t i) {
+  const auto& c = w.colliders;
+  const std::uint32_t p0 = w.bodies.particle_begin[c.body[i]] + c.vertex_begin[i];
+  return vertex_box(w.particles.x.data() + p0, w.particles.y.data() + p0, c.count[i], c.radius[i]);
+}
+
+void update_tight_boxes(Stores<WritesBodies, WritesColliders, ReadsParticles> w, std::uint32_t k) {
+  tight_boxes_of(w, k);
 }
 
 void update_bounds(Stores<ReadsConfig, RunsTasks, ReadsTiming, WritesBodies, WritesColliders,
-                          ReadsParticles, ReadsScratch>
+                          ReadsParticles, WritesScratch>
                        w,
                    float dt) {
   auto& b = w.bodies;
-  const auto& q = w.particles;
-  const std::size_t n = b.size();
-  w.bodies.motion.resize(n);
-  w.bodies.sweep_x.resize(n), w.bodies.sweep_y.resize(n), w.bodies.spread.resize(n);
-  w.bodies.step_reach.resize(n);
-  w.bodies.extent.resize(n);
+  auto& sc = w.scratch;
+  const std::size_t n = b.size(), colliders = w.colliders.size();
+  b.motion.resize(n);
+  b.sweep_x.resize(n), b.sweep_y.resize(n), b.spread.resize(n);
+  b.step_reach.resize(n);
+  b.extent.resize(n);
+  sc.tight_lx.resize(colliders), sc.tight_ly.resize(colliders);
+  sc.tight_ux.resize(colliders), sc.tight_uy.resize(colliders);
+  sc.collider_sweep_x.resize(colliders), sc.collider_sweep_y.resize(colliders);
+  sc.collider_spread.resize(colliders);
   const float h = w.timing.last_h;
   const float g = length(w.config.gravity);
   // The bodies this step visits: the others are idle and keep last visit's values.
-  parallel_for_runs(w, w.scratch.body_runs, [&](int lo, int hi) {
-    for (std::size_t k = std::size_t(lo); k < std::size_t(hi); ++k) {
-      const std::uint32_t p0 = b.particle_begin[k], pc = b.particle_count[k];
+  parallel_for_runs(w, sc.body_runs, [&](int lo, int hi) {
+    const auto& q = w.particles;
+    const std::uint8_t* flags = b.flags.data();
+    const Aabb* collider_box = w.colliders.aabb.data();
+    for (std::uint32_t k = std::uint32_t(lo); k < std::uint32_t(hi); ++k) {
+      const std::uint8_t f = flags[k];
       // A static or sleeping body's boxes change only when it is moved (refresh_body_boxes).
-      if (!(b.flags[k] & (kStatic | kSleeping)) || b.aabb[k].lower.x > b.aabb[k].upper.x)
-        update_tight_boxes(w, std::uint32_t(k));
-      w.bodies.extent[k] =
-          std::max(b.aabb[k].upper.x - b.aabb[k].lower.x, b.aabb[k].upper.y - b.aabb[k].lower.y);
+      if (!(f & (kStatic | kSleeping)) || b.aabb[k].lower.x > b.aabb[k].upper.x)
+        tight_boxes_of(w, k);
+      const Aabb box = b.aabb[k];
+      b.extent[k] = std::max(box.upper.x - box.lower.x, box.upper.y - box.lower.y);
       float motion = 0, sweep_x = 0, sweep_y = 0, spread = 0;
-      if (!(b.flags[k] & kStatic) && !(b.flags[k] & kSleeping)) {
+      if (!(f & (kStatic | kSleeping))) {
         const float reach = b.reach[k];
-        w.bodies.step_reach[k] = reach;
+        b.step_reach[k] = reach;
         // Distance any point of the body can travel this step: linear + angular + gravity. The
         // linear part has a direction (the sweep); the rest may go any way (the spread).
         const float fall = std::fabs(b.gravity_scale[k]) * g * dt * dt;
-        if (w.bodies.is_rigid(k)) {
+        if (!(f & kSoft)) {
           const float vx = b.dx[k] / h, vy = b.dy[k] / h;
           const float omega = std::fabs(b.da[k]) / h;
           motion = (std::sqrt(vx * vx + vy * vy) + omega * reach) * dt;
           sweep_x = vx * dt, sweep_y = vy * dt;
           spread = omega * reach * dt + fall;
         } else {
+          const std::uint32_t p0 = b.particle_begin[k], pc = b.particle_count[k];
           float vmax = 0;
           for (std::uint32_t i = p0; i < p0 + pc; ++i) {
             const float vx = q.dx[i], vy = q.dy[i];
@@ -107,10 +129,20 @@ void update_bounds(Stores<ReadsConfig, RunsTasks, ReadsTiming, WritesBodies, Wri
         }
         motion += fall;
       } else {
-        w.bodies.step_reach[k] = 0.5f * length(b.aabb[k].upper - b.aabb[k].lower);
+        b.step_reach[k] = 0.5f * length(box.upper - box.lower);
       }
-      w.bodies.motion[k] = motion;
-      w.bodies.sweep_x[k] = sweep_x, w.bodies.sweep_y[k] = sweep_y, w.bodies.spread[k] = spread;
+      b.motion[k] = motion;
+      b.sweep_x[k] = sweep_x, b.sweep_y[k] = sweep_y, b.spread[k] = spread;
+      // The bounds kernel's inputs (find_candidate_pairs), per collider: written here, where the
+      // boxes and the motion are at hand, rather than gathered in a pass of their own.
+      const std::uint32_t first = b.collider_begin[k], last = first + b.collider_count[k];
+      for (std::uint32_t i = first; i < last; ++i) {
+        const Aabb& t = collider_box[i];
+        sc.tight_lx[i] = t.lower.x, sc.tight_ly[i] = t.lower.y;
+        sc.tight_ux[i] = t.upper.x, sc.tight_uy[i] = t.upper.y;
+        sc.collider_sweep_x[i] = sweep_x, sc.collider_sweep_y[i] = sweep_y;
+        sc.collider_spread[i] = spread;
+      }
     }
   });
 }
