@@ -186,6 +186,24 @@ TEST(BroadphaseRadix, MatchesStableSortWithTies) {
   EXPECT_EQ(keys, want);
 }
 
+// Short arrays (sorted by insertion, below 64 elements) and long ones alike: ordered by the upper
+// half alone, ties kept in input order whatever the payload (here payloads descend, so a sort
+// by the whole key would reverse every tie).
+TEST(BroadphaseRadix, StableByUpperHalfAtEverySize) {
+  std::mt19937 rng(11);
+  std::uniform_int_distribution<int> value(0, 9);  // ten values: ties at every size
+  for (const std::size_t n : {2u, 3u, 17u, 63u, 64u, 65u, 300u}) {
+    std::vector<std::uint64_t> keys;
+    for (std::size_t i = 0; i < n; ++i)
+      keys.push_back((std::uint64_t{float_sort_key(float(value(rng)))} << 32) | (n - i));
+    std::vector<std::uint64_t> want = keys, scratch(n);
+    std::stable_sort(want.begin(), want.end(),
+                     [](std::uint64_t a, std::uint64_t b) { return (a >> 32) < (b >> 32); });
+    radix_sort_by_high32(keys, scratch);
+    EXPECT_EQ(keys, want) << n << " elements";
+  }
+}
+
 // Runs the SIMD kernel (batch type Batch) and the scalar twin over the same data and query and
 // checks both against the definition.
 template <bool kTestMaxA, class Batch = xsimd::batch<float>>
