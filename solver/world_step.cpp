@@ -187,8 +187,18 @@ void run_substeps(WorldState& w, float h, int substeps, StepProfile& p) {
   auto& stages = w.scratch.substep_stages;
   stages.clear();
   const bool fused = solver_bodies_only(w);
-  for (int s = 0; s < substeps; ++s)
+  // The stages are built before any runs, from state the substeps do not change, and only the
+  // first substep's differ (its integration gathers the solver bodies whole): the second
+  // substep's stages are built, the later substeps' copied from them.
+  std::size_t second = 0;
+  for (int s = 0; s < std::min(substeps, 2); ++s) {
+    second = stages.size();
     for (const SubstepStage stage : kSubstepOrder) add_substep_stage(w, stages, stage, h, s, fused);
+  }
+  const std::size_t per_substep = stages.size() - second;
+  stages.reserve(stages.size() + std::size_t(std::max(substeps - 2, 0)) * per_substep);
+  for (int s = 2; s < substeps; ++s)
+    for (std::size_t k = second; k < second + per_substep; ++k) stages.push_back(stages[k]);
   if (fused) add_scatter_solver_bodies_stage(w, stages, kPhaseVelocity);
   double phase_ticks[kPhaseCount] = {};
   w.tasks.run_stages(stages, phase_ticks);
