@@ -10,6 +10,21 @@
 #include "solver/step/visited_bodies.hpp"
 
 namespace strut {
+namespace {
+
+// Vertices [begin, end) placed at position + r (lx, ly). The columns are distinct arrays: said
+// (restrict), the compiler no longer checks them for overlap before every body's few vertices.
+inline void place_vertices(const float* __restrict lx, const float* __restrict ly,
+                           float* __restrict x, float* __restrict y, std::uint32_t begin,
+                           std::uint32_t end, Rot r, Vec2 position) {
+  for (std::uint32_t i = begin; i < end; ++i) {
+    const Vec2 p = position + rotate(r, {lx[i], ly[i]});
+    x[i] = p.x;
+    y[i] = p.y;
+  }
+}
+
+}  // namespace
 
 // Particles of rigid bodies follow their pose; soft bodies get a best-fit pose for reporting.
 void sync_particles(Stores<RunsTasks, WritesBodies, WritesParticles, ReadsScratch> w) {
@@ -18,23 +33,19 @@ void sync_particles(Stores<RunsTasks, WritesBodies, WritesParticles, ReadsScratc
   // The bodies the solver may have moved; the others' particles are where they were put.
   parallel_for_runs(w, w.scratch.solver_runs, [&](int lo, int hi) {
     for (std::uint32_t k = std::uint32_t(lo); k < std::uint32_t(hi); ++k) {
-      const std::uint32_t p0 = b.particle_begin[k], pc = b.particle_count[k];
-      if (w.bodies.is_rigid(k)) {
-        // Static and sleeping bodies have not moved since their particles were
-        // placed (moving one by hand places them and wakes it).
-        if (b.flags[k] & (kStatic | kSleeping)) continue;
-        // Read once: the particle stores may alias the body columns for the
-        // compiler.
-        const Rot r{b.qc[k], b.qs[k]};
-        const Vec2 position{b.px[k], b.py[k]};
-        for (std::uint32_t i = p0; i < p0 + pc; ++i) {
-          const Vec2 x = position + rotate(r, {q.lx[i], q.ly[i]});
-          q.x[i] = x.x;
-          q.y[i] = x.y;
-        }
+      const std::uint8_t flags = b.flags[k];
+      if (flags & kSoft) {
+        fit_soft_pose(w, k);
         continue;
       }
-      fit_soft_pose(w, k);
+      // Static and sleeping bodies have not moved since their particles were placed (moving one
+      // by hand places them and wakes it).
+      if (flags & (kStatic | kSleeping)) continue;
+      const Rot r{b.qc[k], b.qs[k]};
+      const Vec2 position{b.px[k], b.py[k]};
+      const std::uint32_t p0 = b.particle_begin[k];
+      place_vertices(q.lx.data(), q.ly.data(), q.x.data(), q.y.data(), p0, p0 + b.particle_count[k],
+                     r, position);
     }
   });
 }
