@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <optional>
 #include <random>
 #include <vector>
 
@@ -18,6 +19,7 @@
 #include "broadphase/pair_sort.hpp"
 #include "broadphase/sweep_and_prune.hpp"
 #include "solver/core/task_system.hpp"
+#include "solver/simd/simd_dispatch.hpp"
 
 namespace strut::broadphase {
 namespace {
@@ -98,11 +100,20 @@ class MovingBoxes {
 
 // Steady state: warm up (first step sorts from scratch), then per iteration move every box
 // (untimed: that is the world's AABB pass) and time the broad phase's repair + sweep + merge.
-void run_steady(benchmark::State& state, int n, int threads, SweepAndPrune::Kernel kernel,
-                int teleport_every = 0, bool sorted = false) {
+// The sweep's kernel is the SIMD level in use (STRUT_SIMD picks it), or `level` when given.
+void run_steady(benchmark::State& state, int n, int threads,
+                std::optional<SimdLevel> level = std::nullopt, int teleport_every = 0,
+                bool sorted = false) {
+  const SimdLevel in_use = simd_level();
+  if (level) {
+    if (!simd_level_runs(*level)) {
+      state.SkipWithError("this CPU does not run the level");
+      return;
+    }
+    set_simd_level(*level);
+  }
   MovingBoxes boxes(n);
   SweepAndPrune sap;
-  sap.set_kernel(kernel);
   sap.set_sorted_output(sorted);
   boxes.insert_into(sap);
   TaskSystem tasks(threads);
@@ -138,13 +149,14 @@ void run_steady(benchmark::State& state, int n, int threads, SweepAndPrune::Kern
   state.counters["pairs_per_box"] = static_cast<double>(total_pairs) / iters / n;
   state.counters["radix_steps"] = static_cast<double>(radix) / iters;
   state.counters["axis"] = sap.sweep_axis();
+  set_simd_level(in_use);
 }
 
 // The machine is shared: with --benchmark_repetitions=N, "_min" is the figure to compare.
 double min_of(const std::vector<double>& v) { return *std::min_element(v.begin(), v.end()); }
 
 void BM_SweepAndPrune(benchmark::State& state) {
-  run_steady(state, static_cast<int>(state.range(0)), 1, SweepAndPrune::Kernel::kSimd);
+  run_steady(state, static_cast<int>(state.range(0)), 1);
 }
 BENCHMARK(BM_SweepAndPrune)
     ->Arg(1000)
@@ -155,7 +167,7 @@ BENCHMARK(BM_SweepAndPrune)
 
 // 8-float (AVX2) batches, for machines without AVX-512 (same as BM_SweepAndPrune there).
 void BM_SweepAndPrune_Simd8(benchmark::State& state) {
-  run_steady(state, static_cast<int>(state.range(0)), 1, SweepAndPrune::Kernel::kSimd8);
+  run_steady(state, static_cast<int>(state.range(0)), 1, SimdLevel::Avx2);
 }
 BENCHMARK(BM_SweepAndPrune_Simd8)
     ->Arg(10000)
@@ -163,7 +175,7 @@ BENCHMARK(BM_SweepAndPrune_Simd8)
     ->Unit(benchmark::kMicrosecond);
 
 void BM_SweepAndPrune_Scalar(benchmark::State& state) {
-  run_steady(state, static_cast<int>(state.range(0)), 1, SweepAndPrune::Kernel::kScalar);
+  run_steady(state, static_cast<int>(state.range(0)), 1, SimdLevel::Scalar);
 }
 BENCHMARK(BM_SweepAndPrune_Scalar)
     ->Arg(1000)
@@ -174,7 +186,7 @@ BENCHMARK(BM_SweepAndPrune_Scalar)
 
 // Output sorted by (a, b) instead of the canonical sweep order.
 void BM_SweepAndPrune_Sorted(benchmark::State& state) {
-  run_steady(state, static_cast<int>(state.range(0)), 1, SweepAndPrune::Kernel::kSimd, 0, true);
+  run_steady(state, static_cast<int>(state.range(0)), 1, std::nullopt, 0, true);
 }
 BENCHMARK(BM_SweepAndPrune_Sorted)
     ->Arg(10000)
@@ -183,8 +195,7 @@ BENCHMARK(BM_SweepAndPrune_Sorted)
 
 // range(1) = threads. Real time: CPU time of the calling thread would hide the workers.
 void BM_SweepAndPrune_Threads(benchmark::State& state) {
-  run_steady(state, static_cast<int>(state.range(0)), static_cast<int>(state.range(1)),
-             SweepAndPrune::Kernel::kSimd);
+  run_steady(state, static_cast<int>(state.range(0)), static_cast<int>(state.range(1)));
 }
 BENCHMARK(BM_SweepAndPrune_Threads)
     ->Args({10000, 1})
@@ -197,7 +208,7 @@ BENCHMARK(BM_SweepAndPrune_Threads)
 
 // 1 box in 100 teleports every step: the insertion-sort budget decides repair vs radix.
 void BM_SweepAndPrune_Teleport(benchmark::State& state) {
-  run_steady(state, static_cast<int>(state.range(0)), 1, SweepAndPrune::Kernel::kSimd, 100);
+  run_steady(state, static_cast<int>(state.range(0)), 1, std::nullopt, 100);
 }
 BENCHMARK(BM_SweepAndPrune_Teleport)
     ->Arg(10000)

@@ -11,6 +11,7 @@
 #include "solver/collide/manifold.hpp"
 #include "solver/collide/polygon_segment_lanes.hpp"
 #include "solver/contacts/body_lanes.hpp"
+#include "solver/contacts/contact_kernel_table.hpp"
 #include "solver/contacts/contact_prepare.hpp"
 #include "solver/joints/joint_solver.hpp"
 #include "solver/joints/point_motion.hpp"
@@ -204,7 +205,7 @@ void BM_JointPointPass(benchmark::State& state) {
   SceneInstance inst = build_scene(builtin_scene("joint_grid"), 1);
   for (int i = 0; i < 10; ++i) inst.step();
   WorldState& w = state_of(inst.world);
-  const SimdLevel level = simd_kernels().level;
+  const SimdLevel level = simd_level();
   if (!kSimd) set_simd_level(SimdLevel::Scalar);
   const PointMotion& m = w.joints.point_motion;
   for (auto _ : state) {
@@ -314,11 +315,11 @@ struct ContactLanes {
 template <bool kSimd>
 void BM_ContactPrepare(benchmark::State& state) {
   ContactLanes t(int(state.range(0)) / kContactLanes);
-  const SimdKernels& simd = simd_kernels();
+  const ContactKernels& simd = contact_kernels();
   for (auto _ : state) {
     for (std::size_t k = 0; k < t.cs.size(); ++k) {
       if (kSimd) {
-        simd.contact_prepare(t.prepare_bodies.data(), t.positions[k], t.features[k], t.cs[k]);
+        simd.prepare(t.prepare_bodies.data(), t.positions[k], t.features[k], t.cs[k]);
       } else {
         for (int lane = 0; lane < kContactLanes; ++lane)
           wide::prepare_lanes<float>(t.prepare_bodies.data(), t.positions[k], t.features[k],
@@ -329,7 +330,7 @@ void BM_ContactPrepare(benchmark::State& state) {
     benchmark::ClobberMemory();
   }
   state.SetItemsProcessed(state.iterations() * std::int64_t(t.cs.size()) * kContactLanes);
-  state.SetLabel(kSimd ? simd_level_name(simd.level) : "scalar");
+  state.SetLabel(kSimd ? simd_level_name(simd_level()) : "scalar");
 }
 BENCHMARK(BM_ContactPrepare<false>)->Name("BM_ContactPrepare_Scalar")->Arg(16384);
 BENCHMARK(BM_ContactPrepare<true>)->Name("BM_ContactPrepare_Simd")->Arg(16384);
@@ -340,7 +341,7 @@ BENCHMARK(BM_ContactPrepare<true>)->Name("BM_ContactPrepare_Simd")->Arg(16384);
 template <bool kSimd>
 void BM_ContactSolve(benchmark::State& state) {
   ContactLanes t(int(state.range(0)) / kContactLanes);
-  const SimdKernels& simd = simd_kernels();
+  const ContactKernels& simd = contact_kernels();
   const std::uint8_t kRounded = 1;  // the radius rows read, as for circles
   WidePass pass{0.2f, 0.8f, 0.1f, 0.3f, 0.7f, 0.2f, 0.01f, 0.002f, true};
   WidePass relax = pass;
@@ -348,9 +349,9 @@ void BM_ContactSolve(benchmark::State& state) {
   for (auto _ : state) {
     for (WideConstraint& c : t.cs) {
       if (kSimd) {
-        simd.contact_warm_start(t.bodies.data(), &c, 1);
-        simd.contact_solve(t.bodies.data(), &c, 1, pass, &kRounded, nullptr);
-        simd.contact_solve(t.bodies.data(), &c, 1, relax, &kRounded, nullptr);
+        simd.warm_start(t.bodies.data(), &c, 1);
+        simd.solve(t.bodies.data(), &c, 1, pass, &kRounded, nullptr);
+        simd.solve(t.bodies.data(), &c, 1, relax, &kRounded, nullptr);
       } else {
         run_scalar(t.bodies.data(), c, [&](wide::Body<float>& A, wide::Body<float>& B, int lane) {
           wide::warm_start_lanes(A, B, c, lane);
@@ -365,7 +366,7 @@ void BM_ContactSolve(benchmark::State& state) {
     benchmark::ClobberMemory();
   }
   state.SetItemsProcessed(state.iterations() * std::int64_t(t.cs.size()) * kContactLanes);
-  state.SetLabel(kSimd ? simd_level_name(simd.level) : "scalar");
+  state.SetLabel(kSimd ? simd_level_name(simd_level()) : "scalar");
 }
 BENCHMARK(BM_ContactSolve<false>)->Name("BM_ContactSolve_Scalar")->Arg(32768);
 BENCHMARK(BM_ContactSolve<true>)->Name("BM_ContactSolve_Simd")->Arg(32768);
@@ -375,7 +376,7 @@ BENCHMARK(BM_ContactSolve<true>)->Name("BM_ContactSolve_Simd")->Arg(32768);
 // fixed step count, so both report the same state hash.
 template <bool kScalar>
 void BM_PyramidContacts(benchmark::State& state) {
-  const SimdLevel level = simd_kernels().level;
+  const SimdLevel level = simd_level();
   if (kScalar) set_simd_level(SimdLevel::Scalar);
   World world(WorldConfig{.threads = 1, .enable_sleep = false});
   BodyDef ground;

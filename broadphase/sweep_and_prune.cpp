@@ -12,8 +12,8 @@
 #include "broadphase/axis_choice.hpp"
 #include "broadphase/overlap_kernel.hpp"
 #include "broadphase/radix_sort.hpp"
+#include "broadphase/sweep_kernel_table.hpp"
 #include "broadphase/sweep_queries.hpp"
-#include "solver/simd/simd_dispatch.hpp"
 
 namespace strut::broadphase {
 
@@ -523,10 +523,7 @@ void SweepAndPrune::sweep(const TaskSystem& tasks) {
   const int n = static_cast<int>(order_.size());
   const auto chunk_count = static_cast<std::size_t>(TaskSystem::chunk_count(n, kSweepChunk));
   if (chunks_.size() < chunk_count) chunks_.resize(chunk_count);
-  const SweepFn queries = kernel_ == Kernel::kScalar ? &sweep_queries<ScalarKernel>
-                          : kernel_ == Kernel::kSimd8 && simd_level_runs(SimdLevel::Avx2)
-                              ? kSimdKernelsAvx2.sweep_queries
-                              : simd_kernels().sweep_queries;
+  const SweepFn queries = sweep_kernels().queries;
   // Depends on: sorted moving copies (gather_sorted) and the static set for axis_; reads only
   // shared state, writes only its own chunk.
   tasks.parallel_for(n, kSweepChunk, [this, queries](int begin, int end, int /*worker*/) {

@@ -46,12 +46,6 @@ namespace strut::broadphase {
 
 class SweepAndPrune {
  public:
-  // Which overlap kernel the sweep uses. kSimd: the SIMD level in use
-  // (solver/simd/simd_dispatch.hpp: 16 floats under AVX-512, 8 under AVX2, 4 under SSE4.2). kSimd8:
-  // the AVX2 level's 8-float kernel when the CPU runs AVX2 (else as kSimd), to measure narrower
-  // machines. kScalar: the scalar twin. All give identical output.
-  enum class Kernel { kSimd, kSimd8, kScalar };
-
   // Counters of the last find_pairs, for tests and profiling.
   struct Stats {
     bool radix_sorted = false;         // moving order rebuilt from scratch (not repaired)
@@ -110,7 +104,6 @@ class SweepAndPrune {
   std::uint64_t version() const { return version_; }
 
   // Not part of the world's interface: for tests and benchmarks.
-  void set_kernel(Kernel kernel) { kernel_ = kernel; }
   int sweep_axis() const { return axis_; }  // 0 = x, 1 = y
   const Stats& last_stats() const { return stats_; }
 
@@ -123,7 +116,7 @@ class SweepAndPrune {
     f(pending_), f(new_keys_), f(jump_limit_), f(s_min_a_), f(s_max_a_), f(s_min_b_);
     f(s_max_b_), f(s_proxy_), f(s_info_), f(statics_), f(sleepers_), f(settled_), f(unsettled_);
     f(waited_), f(fresh_sleepers_), f(fixed_proxies_);
-    f(chunks_), f(kernel_), f(sorted_output_), f(stats_);
+    f(chunks_), f(sorted_output_), f(stats_);
   }
 
  private:
@@ -222,7 +215,6 @@ class SweepAndPrune {
   std::vector<Chunk> chunks_;
   std::vector<std::span<const Pair>> part_views_;  // chunks_[c].pairs, for the sorter
   PairSorter sorter_;
-  Kernel kernel_ = Kernel::kSimd;
   bool sorted_output_ = false;
   Stats stats_;
 };

@@ -1,9 +1,9 @@
 // The sweep's queries over one chunk of moving boxes (sweep_and_prune.cpp): each box against the
 // moving boxes after it in sweep order and, when awake, against the static groups it may touch,
 // through the overlap kernel (overlap_kernel.hpp). A template over the kernel: an xsimd batch,
-// instantiated by each SIMD level's file and dispatched at run time
-// (solver/simd/simd_dispatch.hpp), or ScalarKernel, the scalar twin, instantiated in
-// sweep_and_prune.cpp. Every kernel reports the same hits in the same order
+// instantiated by each SIMD level's file (sweep_kernel_table_<level>.cpp) and dispatched at run
+// time (solver/simd/simd_dispatch.hpp), or ScalarKernel, the scalar twin, instantiated in
+// sweep_kernel_table.cpp. Every kernel reports the same hits in the same order
 // (tests/broadphase_test.cpp, tests/simd_dispatch_test.cpp). Plain data in, a plain function
 // pointer out: nothing here is a non-template inline function that a level's file compiled with
 // wide instructions could share with baseline code.

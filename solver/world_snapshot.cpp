@@ -29,7 +29,7 @@ using snapshot::SnapshotError;
 using snapshot::Writer;
 
 constexpr char kMagic[8] = {'S', 'T', 'R', 'U', 'T', 'S', 'N', 'P'};
-constexpr std::uint32_t kFormatVersion = 2;
+constexpr std::uint32_t kFormatVersion = 3;
 constexpr std::size_t kHeaderBytes = 32;
 
 // The sizes of what the payload stores as raw bytes: a build that lays any of them out otherwise

@@ -15,8 +15,8 @@
 #include "broadphase/pair.hpp"
 #include "broadphase/radix_sort.hpp"
 #include "broadphase/sweep_and_prune.hpp"
+#include "simd_level.hpp"
 #include "solver/core/task_system.hpp"
-#include "solver/simd/simd_dispatch.hpp"
 
 namespace strut::broadphase {
 namespace {
@@ -285,16 +285,16 @@ TEST(BroadphaseKernel, FindPairsSimdEqualsScalar) {
   Scene scene = uniform_scene(rng, 3000);
   for (std::size_t i = 0; i < scene.size(); i += 17) scene[i]->is_static = true;
   for (std::size_t i = 5; i < scene.size(); i += 13) scene[i]->sleeping = true;
-  SweepAndPrune simd, simd8, scalar;
+  SweepAndPrune simd, scalar;
   insert_all(simd, scene);
-  insert_all(simd8, scene);
   insert_all(scalar, scene);
-  simd8.set_kernel(SweepAndPrune::Kernel::kSimd8);
-  scalar.set_kernel(SweepAndPrune::Kernel::kScalar);
-  const auto a = find(simd), b = find(scalar), c = find(simd8);
+  const auto a = find(simd);
+  const auto b = [&] {
+    test::SimdLevelScope level(SimdLevel::Scalar);
+    return find(scalar);
+  }();
   EXPECT_FALSE(a.empty());
   EXPECT_EQ(a, b);  // same list, same order
-  EXPECT_EQ(a, c);
   EXPECT_EQ(sorted(a), brute_force(scene));
 }
 
@@ -307,17 +307,17 @@ TEST(BroadphaseKernel, FindPairsGivesTheScalarListAtEveryLevel) {
   for (std::size_t i = 5; i < scene.size(); i += 13) scene[i]->sleeping = true;
   SweepAndPrune scalar;
   insert_all(scalar, scene);
-  scalar.set_kernel(SweepAndPrune::Kernel::kScalar);
-  const auto want = find(scalar);
+  const auto want = [&] {
+    test::SimdLevelScope level(SimdLevel::Scalar);
+    return find(scalar);
+  }();
   ASSERT_FALSE(want.empty());
-  const SimdLevel saved = simd_kernels().level;
   for (const SimdLevel level : runnable_simd_levels()) {
-    set_simd_level(level);
+    test::SimdLevelScope in_use(level);
     SweepAndPrune simd;
     insert_all(simd, scene);
     EXPECT_EQ(find(simd), want) << simd_level_name(level);
   }
-  set_simd_level(saved);
 }
 
 struct Distribution {

@@ -12,7 +12,7 @@ namespace strut {
 
 namespace {
 std::uint64_t simulate(bool scalar, int threads) {
-  test::SimdLevelScope level(scalar ? SimdLevel::Scalar : simd_kernels().level);
+  test::SimdLevelScope level(scalar ? SimdLevel::Scalar : simd_level());
   World world(WorldConfig{.threads = threads, .enable_sleep = false});
   world.create_body(test::ground_def(30));
   for (int r = 0; r < 12; ++r)
@@ -44,7 +44,7 @@ std::uint64_t simulate(bool scalar, int threads) {
 // lane would read the plank's old velocity and the last lane's write would win, so the SIMD run
 // would part from the scalar twin (which solves lane after lane); it must not.
 std::uint64_t plank(bool scalar) {
-  test::SimdLevelScope level(scalar ? SimdLevel::Scalar : simd_kernels().level);
+  test::SimdLevelScope level(scalar ? SimdLevel::Scalar : simd_level());
   World world(WorldConfig{.threads = 2, .enable_sleep = false});
   world.create_body(test::ground_def(40));
   world.create_body(test::box_def({0, 0.25f}, {16.0f, 0.25f}));

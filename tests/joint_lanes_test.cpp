@@ -101,7 +101,7 @@ bool same_bits(const std::vector<float>& a, const std::vector<float>& b) {
 }
 
 std::uint64_t run_joint_grid(bool scalar, int threads) {
-  test::SimdLevelScope level(scalar ? SimdLevel::Scalar : simd_kernels().level);
+  test::SimdLevelScope level(scalar ? SimdLevel::Scalar : simd_level());
   SceneInstance inst = build_scene(builtin_scene("joint_grid", 0.2f), threads);
   for (int i = 0; i < 60; ++i) inst.step();
   return inst.world.state_hash();
@@ -112,7 +112,7 @@ std::uint64_t run_joint_grid(bool scalar, int threads) {
 // one SIMD group every lane would read the hub's old motion and the last lane's write would win, so
 // the run would part from the scalar twin (lane after lane); it must not.
 std::uint64_t run_hub(bool scalar) {
-  test::SimdLevelScope level(scalar ? SimdLevel::Scalar : simd_kernels().level);
+  test::SimdLevelScope level(scalar ? SimdLevel::Scalar : simd_level());
   World world(WorldConfig{.threads = 2, .enable_sleep = false});
   const BodyId ground = world.create_body(test::ground_def(5));
   BodyDef hub_def = test::box_def({0, 10}, {1.0f, 1.0f});
@@ -142,7 +142,7 @@ struct ChainRun {
   bool angle_lanes = false;  // some group projected its angle rows in lanes
 };
 ChainRun run_chains(bool scalar, int threads) {
-  test::SimdLevelScope level(scalar ? SimdLevel::Scalar : simd_kernels().level);
+  test::SimdLevelScope level(scalar ? SimdLevel::Scalar : simd_level());
   World world(WorldConfig{.threads = threads, .enable_sleep = false});
   WorldState& w = state_of(world);
   const BodyId ground = world.create_body(test::ground_def(200));

@@ -268,7 +268,7 @@ TEST(PushOut, ABoxOnACrowdedFloorPushesOutAtTheFullCap) {
 // The clusters are found serially in pair order, so they do not depend on the thread count.
 TEST(PushOut, CrowdedPileHasTheSameBitsForEveryKernelAndThreadCount) {
   const auto run = [](bool scalar, int threads) {
-    test::SimdLevelScope level(scalar ? SimdLevel::Scalar : simd_kernels().level);
+    test::SimdLevelScope level(scalar ? SimdLevel::Scalar : simd_level());
     World world(WorldConfig{.gravity = {0, 0}, .threads = threads, .enable_sleep = false});
     for (int i = 0; i < 150; ++i)
       world.create_body(test::box_def({0.01f * float(i % 7), 0.01f * float(i % 5)}));

@@ -1,5 +1,6 @@
-// The dispatched SIMD kernels (solver/simd/simd_dispatch.hpp): every level this CPU runs gives the
-// scalar kernels' bits, and a world stepped at each level ends with the same state hash.
+// The dispatched SIMD kernels (solver/simd/simd_dispatch.hpp): every subsystem's table at every
+// level this CPU runs gives the scalar kernels' bits, and a world stepped at each level ends with
+// the same state hash.
 #include "solver/simd/simd_dispatch.hpp"
 
 #include <gtest/gtest.h>
@@ -11,12 +12,18 @@
 #include <cstring>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "broadphase/sweep_kernel_table.hpp"
 #include "solver/contacts/body_lanes.hpp"
+#include "solver/contacts/contact_kernel_table.hpp"
 #include "solver/contacts/contact_prepare.hpp"
+#include "solver/joints/point_kernel_table.hpp"
 #include "solver/joints/point_lanes.hpp"
 #include "solver/soft/strut_kernel.hpp"
+#include "solver/soft/strut_kernel_table.hpp"
+#include "solver/step/step_kernel_table.hpp"
 #include "solver/world_state.hpp"
 #include "strut/scenes.hpp"
 #include "strut/world.hpp"
@@ -28,30 +35,40 @@ namespace strut {
 
 namespace {
 
-const SimdKernels& kernels_of(SimdLevel level) {
-  return level == SimdLevel::Scalar  ? kSimdKernelsScalar
-         : level == SimdLevel::Sse42 ? kSimdKernelsSse42
-         : level == SimdLevel::Avx2  ? kSimdKernelsAvx2
-                                     : kSimdKernelsAvx512;
-}
-
 // Restores the process's level after a test forces others.
 struct LevelGuard {
-  SimdLevel saved = simd_kernels().level;
+  SimdLevel saved = simd_level();
   ~LevelGuard() { set_simd_level(saved); }
 };
 
+// Every subsystem's table of every level has the level's register width (each level's file was
+// compiled for its level), and its accessor gives the level in use's table.
 TEST(SimdDispatch, EachLevelHasItsWidthAndTheWidestRunnableIsChosen) {
   const std::vector<SimdLevel> levels = runnable_simd_levels();
   ASSERT_FALSE(levels.empty());
   if (std::getenv("STRUT_SIMD") == nullptr) {
-    EXPECT_EQ(simd_kernels().level, levels.back());
+    EXPECT_EQ(simd_level(), levels.back());
   }
   EXPECT_EQ(levels.front(), SimdLevel::Scalar) << "every CPU runs the scalar level";
-  EXPECT_EQ(kSimdKernelsScalar.lanes, 1);
-  EXPECT_EQ(kSimdKernelsSse42.lanes, 4);
-  EXPECT_EQ(kSimdKernelsAvx2.lanes, 8);
-  EXPECT_EQ(kSimdKernelsAvx512.lanes, 16);
+  const std::pair<SimdLevel, int> widths[] = {
+      {SimdLevel::Scalar, 1}, {SimdLevel::Sse42, 4}, {SimdLevel::Avx2, 8}, {SimdLevel::Avx512, 16}};
+  for (const auto& [level, lanes] : widths) {
+    EXPECT_EQ(kStepKernelTables[level].lanes, lanes) << simd_level_name(level);
+    EXPECT_EQ(kContactKernelTables[level].lanes, lanes) << simd_level_name(level);
+    EXPECT_EQ(kPointKernelTables[level].lanes, lanes) << simd_level_name(level);
+    EXPECT_EQ(kStrutKernelTables[level].lanes, lanes) << simd_level_name(level);
+    EXPECT_EQ(broadphase::kSweepKernelTables[level].lanes, lanes) << simd_level_name(level);
+  }
+  LevelGuard guard;
+  for (const SimdLevel level : levels) {
+    set_simd_level(level);
+    EXPECT_EQ(&step_kernels(), &kStepKernelTables[level]) << simd_level_name(level);
+    EXPECT_EQ(&contact_kernels(), &kContactKernelTables[level]) << simd_level_name(level);
+    EXPECT_EQ(&point_kernels(), &kPointKernelTables[level]) << simd_level_name(level);
+    EXPECT_EQ(&strut_kernels(), &kStrutKernelTables[level]) << simd_level_name(level);
+    EXPECT_EQ(&broadphase::sweep_kernels(), &broadphase::kSweepKernelTables[level])
+        << simd_level_name(level);
+  }
   for (const SimdLevel level : levels) std::printf("this CPU runs %s\n", simd_level_name(level));
 }
 
@@ -99,7 +116,7 @@ TEST(SimdDispatch, EveryRunnableLevelMatchesTheScalarKernels) {
   };
   fatten_bounds_scalar(bounds(box_scalar), 0, n, 0.0025f);
   for (const SimdLevel level : runnable_simd_levels()) {
-    const SimdKernels& k = kernels_of(level);
+    const StepKernels& k = kStepKernelTables[level];
     std::vector<float> wide[12];
     std::copy(std::begin(start), std::end(start), std::begin(wide));
     for (int s = 0; s < 5; ++s) {
@@ -224,18 +241,18 @@ void prepare_scalar(ContactBench& t) {
 
 // A substep's passes over t: warm start, a solve, a relax, through the kernels of k or (null)
 // the scalar twin, all constraints as one work item (their layers share the lanes' bodies).
-void solve(ContactBench& t, const SimdKernels* k) {
+void solve(ContactBench& t, const ContactKernels* k) {
   WidePass pass{0.2f, 0.8f, 0.1f, 0.3f, 0.7f, 0.2f, 0.01f, 0.002f, true};
   WidePass relax = pass;
   relax.use_bias = false;
   const auto count = std::uint32_t(t.cs.size());
   WideSurface* surface = t.surface.empty() ? nullptr : t.surface.data();
   if (k) {
-    k->contact_warm_start(t.bodies.data(), t.cs.data(), count);
+    k->warm_start(t.bodies.data(), t.cs.data(), count);
     if (surface)
-      k->contact_warm_start_rolling(t.bodies.data(), t.cs.data(), count, t.rounded.data(), surface);
-    k->contact_solve(t.bodies.data(), t.cs.data(), count, pass, t.rounded.data(), surface);
-    k->contact_solve(t.bodies.data(), t.cs.data(), count, relax, t.rounded.data(), surface);
+      k->warm_start_rolling(t.bodies.data(), t.cs.data(), count, t.rounded.data(), surface);
+    k->solve(t.bodies.data(), t.cs.data(), count, pass, t.rounded.data(), surface);
+    k->solve(t.bodies.data(), t.cs.data(), count, relax, t.rounded.data(), surface);
     return;
   }
   // Warm start (round 0), its rolling impulses after it (round 1), then the pass (round 2).
@@ -264,11 +281,10 @@ TEST(SimdDispatch, EveryLevelsContactKernelsGiveTheScalarTwinsBits) {
     const ContactBench prepared = scalar;
     solve(scalar, nullptr);
     for (const SimdLevel level : runnable_simd_levels()) {
-      const SimdKernels& k = kernels_of(level);
+      const ContactKernels& k = kContactKernelTables[level];
       ContactBench wide = random_contacts(seed, layers, surfaces);
       for (std::size_t c = 0; c < wide.cs.size(); ++c)
-        k.contact_prepare(wide.prepare_bodies.data(), wide.positions[c], wide.features[c],
-                          wide.cs[c]);
+        k.prepare(wide.prepare_bodies.data(), wide.positions[c], wide.features[c], wide.cs[c]);
       for (std::size_t c = 0; c < wide.cs.size(); ++c)
         ASSERT_EQ(0, std::memcmp(&wide.cs[c], &prepared.cs[c], sizeof(WideConstraint)))
             << simd_level_name(level) << " prepare, seed " << seed << " constraint " << c;
@@ -414,15 +430,15 @@ PointBench random_points(int group_count) {
 
 // A substep of the point kernels: refresh with warm start, three passes, two iterations of the
 // projection, a refresh without; through the kernels of k, or (null) the scalar twins.
-void run_points(PointBench& t, const SimdKernels* k) {
+void run_points(PointBench& t, const PointKernels* k) {
   const auto n = std::uint32_t(t.groups.size());
   PointGroup* g = t.groups.data();
   AngleGroup* a = t.angles.data();
   if (k) {
-    k->point_refresh(t.spans(), g, 0, n, true);
-    for (int pass = 0; pass < 3; ++pass) k->point_solve(t.spans(), g, 0, n);
-    for (int it = 0; it < 2; ++it) k->point_project(t.spans(), g, a, 0, n, it == 0);
-    k->point_refresh(t.spans(), g, 0, n, false);
+    k->refresh(t.spans(), g, 0, n, true);
+    for (int pass = 0; pass < 3; ++pass) k->solve(t.spans(), g, 0, n);
+    for (int it = 0; it < 2; ++it) k->project(t.spans(), g, a, 0, n, it == 0);
+    k->refresh(t.spans(), g, 0, n, false);
     return;
   }
   refresh_point_groups_scalar(t.spans(), g, 0, n, true);
@@ -437,7 +453,7 @@ TEST(SimdDispatch, EveryLevelsJointPointKernelsGiveTheScalarTwinsBits) {
   run_points(scalar, nullptr);
   for (const SimdLevel level : runnable_simd_levels()) {
     PointBench wide = start;
-    run_points(wide, &kernels_of(level));
+    run_points(wide, &kPointKernelTables[level]);
     for (int c = 0; c < 7; ++c)
       ASSERT_EQ(0, std::memcmp(wide.col[c].data(), scalar.col[c].data(),
                                scalar.col[c].size() * sizeof(float)))
@@ -496,7 +512,7 @@ TEST(SimdDispatch, EveryLevelsStrutGroupKernelGivesTheScalarTwinsBits) {
   for (const SimdLevel level : runnable_simd_levels()) {
     StrutBench wide = start;
     for (int it = 0; it < 3; ++it)
-      for (WideStrut& g : wide.groups) kernels_of(level).strut_group(wide.spans(), g, inv_h2);
+      for (WideStrut& g : wide.groups) kStrutKernelTables[level].group(wide.spans(), g, inv_h2);
     for (const auto column : {&StrutBench::x, &StrutBench::y, &StrutBench::dx, &StrutBench::dy})
       ASSERT_EQ(0, std::memcmp((wide.*column).data(), (scalar.*column).data(),
                                (scalar.*column).size() * sizeof(float)))

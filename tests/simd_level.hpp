@@ -15,7 +15,7 @@ class SimdLevelScope {
   SimdLevelScope& operator=(const SimdLevelScope&) = delete;
 
  private:
-  SimdLevel saved_ = simd_kernels().level;
+  SimdLevel saved_ = simd_level();
 };
 
 }  // namespace strut::test

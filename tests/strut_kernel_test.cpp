@@ -53,7 +53,7 @@ void soft_rain(World& world) {
 }
 
 std::uint64_t simulate_soft_rain(bool scalar, int threads, std::size_t* groups = nullptr) {
-  test::SimdLevelScope level(scalar ? SimdLevel::Scalar : simd_kernels().level);
+  test::SimdLevelScope level(scalar ? SimdLevel::Scalar : simd_level());
   World world(WorldConfig{.threads = threads, .enable_sleep = false});
   soft_rain(world);
   for (int i = 0; i < 150; ++i) world.step(1.0f / 60);

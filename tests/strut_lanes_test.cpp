@@ -245,7 +245,7 @@ void soft_pile(World& world, int bodies) {
 }
 
 std::uint64_t pile_hash(int threads, int steps, bool scalar = false) {
-  test::SimdLevelScope level(scalar ? SimdLevel::Scalar : simd_kernels().level);
+  test::SimdLevelScope level(scalar ? SimdLevel::Scalar : simd_level());
   World world(WorldConfig{.threads = threads, .enable_sleep = false});
   soft_pile(world, 360);
   for (int i = 0; i < steps; ++i) world.step(1.0f / 60);
@@ -318,7 +318,7 @@ int stale_lanes(const WorldState& w) {
 // whole simulation gives the bits of the lanes' scalar twin (the scalar SIMD level).
 TEST(StrutLanes, WholeSimulationRebuildsItsLanesAsBodiesComeAndGo) {
   auto run = [](bool scalar) {
-    test::SimdLevelScope level(scalar ? SimdLevel::Scalar : simd_kernels().level);
+    test::SimdLevelScope level(scalar ? SimdLevel::Scalar : simd_level());
     World world(WorldConfig{.iterations = 2, .threads = 2, .enable_sleep = false});
     world.create_body(test::ground_def(10));
     std::vector<BodyId> ids;

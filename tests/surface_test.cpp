@@ -143,7 +143,7 @@ namespace {
 // twins) or the SIMD level in use, on `threads` threads; a snapshot taken half way continues to the
 // same bits (returned second).
 std::pair<std::uint64_t, std::uint64_t> surface_pile(bool scalar, int threads) {
-  test::SimdLevelScope level(scalar ? SimdLevel::Scalar : simd_kernels().level);
+  test::SimdLevelScope level(scalar ? SimdLevel::Scalar : simd_level());
   World w(WorldConfig{.threads = threads, .enable_sleep = false});
   make_floor(w, 1.5f, 0.6f);
   for (int i = 0; i < 90; ++i) {

@@ -110,7 +110,7 @@ TEST(WorldSnapshot, DamagedSnapshotsAreRejectedNamingTheBytes) {
   Bytes version = s.bytes;
   version[8] = 9;
   EXPECT_EQ(load_error(version),
-            "bytes 8-12: header: format version 9, this build reads version 2");
+            "bytes 8-12: header: format version 9, this build reads version 3");
   Bytes layout = s.bytes;
   layout[12] ^= 1;
   EXPECT_EQ(load_error(layout),

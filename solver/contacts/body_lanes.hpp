@@ -7,7 +7,7 @@
 // on both halves of the register for AVX-512, two 4 x 4 transposes for SSE. The motion goes back
 // as one 128-bit store per movable body. Every function here is a template over the batch type
 // F (an xsimd::batch<float, Arch>, whose width picks the transpose), so each SIMD level's file
-// compiles its own copy (solver/simd/simd_kernels.hpp); float is one lane, the scalar twin's.
+// compiles its own copy (solver/simd/simd_dispatch.hpp); float is one lane, the scalar twin's.
 // The field-by-field versions are the reference the tests compare against.
 #pragma once
 

@@ -4,7 +4,8 @@
 // step gathering its lanes' bodies by a register transpose and scattering them back. The lanes
 // are independent (a colour's lanes share no movable body), so every level gives the bits of the
 // scalar twin, which runs the same templates with float lane by lane (contact_passes.hpp).
-// Included only by the per-level files simd_kernels_<level>.cpp (see simd_kernels.hpp).
+// Included only by the per-level files contact_kernel_table_<level>.cpp and the scalar table's
+// (solver/simd/simd_dispatch.hpp: everything here is a template over the architecture).
 #pragma once
 
 #include <cstdint>

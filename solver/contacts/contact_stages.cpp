@@ -3,9 +3,9 @@
 // bodies in SIMD lanes, then the soft path's points in pair order.
 #include <cmath>
 
+#include "solver/contacts/contact_kernel_table.hpp"
 #include "solver/contacts/contact_passes.hpp"
 #include "solver/contacts/soft_contacts.hpp"
-#include "solver/simd/simd_dispatch.hpp"
 
 namespace strut {
 
@@ -33,18 +33,18 @@ WideSurface *surface_of(WorldState &w, const WideConstraint *cs) {
 
 // The kernels of a colour's work item: the overflow colour's lanes may share a body, so it runs
 // the scalar level's (lane after lane); every other colour the SIMD level's in use.
-const SimdKernels &kernels_for(bool overflow) {
-  return overflow ? kSimdKernelsScalar : simd_kernels();
+const ContactKernels &kernels_for(bool overflow) {
+  return overflow ? kContactKernelsScalar : contact_kernels();
 }
 
 // One solve or relax pass over the colours (pass.use_bias tells which).
 void add_solve_stage(WorldState &w, std::vector<TaskSystem::Stage> &stages, int phase,
                      const WidePass &pass) {
-  add_contact_colour_stages(
-      w, stages, phase, [&w, pass](WideConstraint *cs, std::uint32_t n, bool overflow) {
-        kernels_for(overflow).contact_solve(w.scratch.solver_bodies.data(), cs, n, pass,
-                                            flags_of(w, cs), surface_of(w, cs));
-      });
+  add_contact_colour_stages(w, stages, phase,
+                            [&w, pass](WideConstraint *cs, std::uint32_t n, bool overflow) {
+                              kernels_for(overflow).solve(w.scratch.solver_bodies.data(), cs, n,
+                                                          pass, flags_of(w, cs), surface_of(w, cs));
+                            });
 }
 
 // Last substep's accumulated impulses applied again, over gathered solver bodies; then, when the
@@ -53,11 +53,11 @@ void add_warm_start_stage(WorldState &w, std::vector<TaskSystem::Stage> &stages,
   const bool surfaces = !w.contacts.wide_surface.empty();
   add_contact_colour_stages(w, stages, phase,
                             [&w, surfaces](WideConstraint *cs, std::uint32_t n, bool overflow) {
-                              const SimdKernels &k = kernels_for(overflow);
-                              k.contact_warm_start(w.scratch.solver_bodies.data(), cs, n);
+                              const ContactKernels &k = kernels_for(overflow);
+                              k.warm_start(w.scratch.solver_bodies.data(), cs, n);
                               if (surfaces)
-                                k.contact_warm_start_rolling(w.scratch.solver_bodies.data(), cs, n,
-                                                             flags_of(w, cs), surface_of(w, cs));
+                                k.warm_start_rolling(w.scratch.solver_bodies.data(), cs, n,
+                                                     flags_of(w, cs), surface_of(w, cs));
                             });
 }
 

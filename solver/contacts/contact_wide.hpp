@@ -81,7 +81,7 @@ struct WidePass {
 namespace wide {
 
 // The operations the kernels use, for float (the scalar twin) and for any xsimd batch. The batch
-// versions are templates over the architecture: each level's file (simd_kernels_<level>.cpp)
+// versions are templates over the architecture: each level's file (solver/simd/simd_dispatch.hpp)
 // instantiates its own, so no copy compiled with wide instructions is shared with baseline code.
 inline float select(bool m, float a, float b) { return m ? a : b; }
 template <class A>

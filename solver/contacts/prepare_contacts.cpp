@@ -4,10 +4,10 @@
 #include <algorithm>
 #include <array>
 
+#include "solver/contacts/contact_kernel_table.hpp"
 #include "solver/contacts/contact_prepare.hpp"
 #include "solver/contacts/contact_solver.hpp"
 #include "solver/contacts/soft_contacts.hpp"
-#include "solver/simd/simd_dispatch.hpp"
 #include "solver/step/visited_bodies.hpp"
 
 namespace strut {
@@ -187,7 +187,7 @@ void fill_constraint(const WorldState &w, WideConstraint &c, WideFeatures &f,
     positions.bx[lane] = s.p0x[o], positions.by[lane] = s.p0y[o];
   }
   const PrepareBody *bodies = s.prepare_bodies.data();
-  simd_kernels().contact_prepare(bodies, positions, f, c);
+  contact_kernels().prepare(bodies, positions, f, c);
 
   // Lane by lane straight into the constraint: staged in a scratch row and reloaded as one
   // vector, the 16 scalar stores could not be forwarded to the load (a sixth of this function).

@@ -4,8 +4,8 @@
 // step gathering its lanes' bodies, running the kernel of point_kernels.hpp and writing the
 // movable bodies back. Rows of one colour share no movable body, so the steps are independent and
 // every level gives the bits of the scalar twin (point_lanes.cpp), which runs the same kernels
-// with float lane after lane. Included only by the per-level files simd_kernels_<level>.cpp
-// (see simd_kernels.hpp): everything here is a template over the architecture.
+// with float lane after lane. Included only by the per-level files point_kernel_table_<level>.cpp
+// (see solver/simd/simd_dispatch.hpp): everything here is a template over the architecture.
 #pragma once
 
 #include <algorithm>

@@ -5,8 +5,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "solver/joints/point_kernel_table.hpp"
 #include "solver/joints/point_kernels.hpp"
-#include "solver/simd/simd_dispatch.hpp"
 
 namespace strut {
 namespace {
@@ -37,7 +37,7 @@ inline void run_scalar(const PointSpans& s, PointGroup& g, Fn&& fn) {
 
 void refresh_point_groups_wide(const PointSpans& s, PointGroup* groups, std::uint32_t lo,
                                std::uint32_t hi, bool warm_start) {
-  simd_kernels().point_refresh(s, groups, lo, hi, warm_start);
+  point_kernels().refresh(s, groups, lo, hi, warm_start);
 }
 
 void refresh_point_groups_scalar(const PointSpans& s, PointGroup* groups, std::uint32_t lo,
@@ -57,7 +57,7 @@ void refresh_point_groups_scalar(const PointSpans& s, PointGroup* groups, std::u
 
 void solve_point_groups_wide(const PointSpans& s, PointGroup* groups, std::uint32_t lo,
                              std::uint32_t hi) {
-  simd_kernels().point_solve(s, groups, lo, hi);
+  point_kernels().solve(s, groups, lo, hi);
 }
 
 float solve_point_groups_scalar(const PointSpans& s, PointGroup* groups, std::uint32_t lo,
@@ -75,7 +75,7 @@ float solve_point_groups_scalar(const PointSpans& s, PointGroup* groups, std::ui
 
 void project_point_groups_wide(const PointSpans& s, const PointGroup* groups, AngleGroup* angles,
                                std::uint32_t lo, std::uint32_t hi, bool first) {
-  simd_kernels().point_project(s, groups, angles, lo, hi, first);
+  point_kernels().project(s, groups, angles, lo, hi, first);
 }
 
 void project_point_groups_scalar(const PointSpans& s, const PointGroup* groups, AngleGroup* angles,

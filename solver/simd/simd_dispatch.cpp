@@ -8,22 +8,6 @@
 #include "strut/error.hpp"
 
 namespace strut {
-namespace {
-
-const SimdKernels& kernels_of(SimdLevel level) {
-  switch (level) {
-    case SimdLevel::Sse42:
-      return kSimdKernelsSse42;
-    case SimdLevel::Avx2:
-      return kSimdKernelsAvx2;
-    case SimdLevel::Scalar:
-      return kSimdKernelsScalar;
-    default:
-      return kSimdKernelsAvx512;
-  }
-}
-
-}  // namespace
 
 bool simd_level_runs(SimdLevel level) {
   // libgcc's CPU model also checks (XGETBV) that the OS saves the AVX and AVX-512 registers.
@@ -52,20 +36,24 @@ SimdLevel level_named(std::string_view name) {
               "\" (expected scalar, sse4.2, avx2 or avx512)");
 }
 
-std::atomic<const SimdKernels*>& chosen() {
-  static std::atomic<const SimdKernels*> kernels = [] {
-    if (const char* forced = std::getenv("STRUT_SIMD")) {
-      const SimdLevel level = level_named(forced);
-      if (!simd_level_runs(level))
-        throw Error(std::string("STRUT_SIMD: this CPU cannot run ") + forced);
-      return &kernels_of(level);
-    }
-    return &kernels_of(runnable_simd_levels().back());
-  }();
-  return kernels;
-}
-
 }  // namespace
+
+std::atomic<std::uint8_t> detail::simd_level_in_use{std::uint8_t(kSimdLevelCount)};
+
+SimdLevel detail::choose_simd_level() {
+  SimdLevel level = SimdLevel::Scalar;
+  if (const char* forced = std::getenv("STRUT_SIMD")) {
+    level = level_named(forced);
+    if (!simd_level_runs(level))
+      throw Error(std::string("STRUT_SIMD: this CPU cannot run ") + forced);
+  } else {
+    level = runnable_simd_levels().back();
+  }
+  // Threads meeting the first use together choose the same; set_simd_level may have come first.
+  std::uint8_t unset = std::uint8_t(kSimdLevelCount);
+  simd_level_in_use.compare_exchange_strong(unset, std::uint8_t(level), std::memory_order_relaxed);
+  return SimdLevel(simd_level_in_use.load(std::memory_order_relaxed));
+}
 
 const char* simd_level_name(SimdLevel level) {
   switch (level) {
@@ -87,12 +75,10 @@ std::vector<SimdLevel> runnable_simd_levels() {
   return levels;
 }
 
-const SimdKernels& simd_kernels() { return *chosen().load(std::memory_order_relaxed); }
-
 void set_simd_level(SimdLevel level) {
   if (!simd_level_runs(level))
     throw Error(std::string("set_simd_level: this CPU cannot run ") + simd_level_name(level));
-  chosen().store(&kernels_of(level), std::memory_order_relaxed);
+  detail::simd_level_in_use.store(std::uint8_t(level), std::memory_order_relaxed);
 }
 
 }  // namespace strut

@@ -1,7 +1,7 @@
 // The coloured strut groups' scalar twin, and the SIMD kernel of the level in use.
 #include "solver/soft/strut_kernel.hpp"
 
-#include "solver/simd/simd_dispatch.hpp"
+#include "solver/soft/strut_kernel_table.hpp"
 
 namespace strut {
 namespace {
@@ -24,7 +24,7 @@ inline void scatter_lane(const StrutSpans& p, std::int32_t a, std::int32_t b, fl
 }  // namespace
 
 void solve_strut_group_wide(const StrutSpans& p, WideStrut& g, float inv_h2) {
-  simd_kernels().strut_group(p, g, inv_h2);
+  strut_kernels().group(p, g, inv_h2);
 }
 
 void solve_strut_group_scalar(const StrutSpans& p, WideStrut& g, float inv_h2) {

@@ -84,7 +84,7 @@ StrutMove<F> project_struts(const StrutEnds<F>& e, WideStrut& g, int lane, float
 // inverse mass only. Pinned particles may be shared by several lanes and by concurrent chunks,
 // so writing them, even with the same value, would be a data race. Padding lanes (only at the
 // end of a colour's last group) read and write nothing. Each SIMD level's file instantiates its
-// own (solver/simd/simd_kernels.hpp).
+// own (strut_kernel_table_<level>.cpp, solver/simd/simd_dispatch.hpp).
 template <class F>
 void solve_strut_group_simd(const StrutSpans& p, WideStrut& g, float inv_h2) {
   constexpr int kWidth = kLanesOf<F>;

@@ -1,13 +1,13 @@
 // The lane groups' SIMD kernel and scalar twin around project_lane_struts (strut_lanes.hpp).
 #include "solver/soft/strut_lanes.hpp"
 
-#include "solver/simd/simd_dispatch.hpp"
+#include "solver/soft/strut_kernel_table.hpp"
 
 namespace strut {
 
 void solve_lane_group_wide(const StrutSpans& p, const LaneShape& t, const LaneGroup& g,
                            LaneStrut* rows, float inv_h2) {
-  simd_kernels().strut_lane_group(p, t, g, rows, inv_h2);
+  strut_kernels().lane_group(p, t, g, rows, inv_h2);
 }
 
 void solve_lane_group_scalar(const StrutSpans& p, const LaneShape& t, const LaneGroup& g,

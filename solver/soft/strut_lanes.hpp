@@ -162,7 +162,7 @@ namespace wide {
 // One group in registers of F (a batch): copies its bodies' particles slot-major, projects, and
 // writes the used lanes back. Padding lanes stay zero (a zero-length strut, which the kernel
 // skips) and read and write no particle. Each SIMD level's file instantiates its own
-// (solver/simd/simd_kernels.hpp); plain loops, no library algorithm a baseline file might share.
+// (strut_kernel_table_<level>.cpp); plain loops, no library algorithm a baseline file might share.
 template <class F>
 void solve_lane_group_simd(const StrutSpans& p, const LaneShape& t, const LaneGroup& g,
                            LaneStrut* rows, float inv_h2) {

@@ -1,6 +1,6 @@
 #include "solver/step/bounds_kernel.hpp"
 
-#include "solver/simd/simd_dispatch.hpp"
+#include "solver/step/step_kernel_table.hpp"
 
 namespace strut {
 
@@ -15,10 +15,9 @@ __attribute__((optimize("no-tree-vectorize"))) void fatten_bounds_scalar(const B
   }
 }
 
-// The widest level this CPU runs (solver/simd/simd_dispatch.hpp, kernel in
-// solver/simd/simd_kernels.hpp).
+// The table of the SIMD level in use (step_kernel_table.hpp, kernel in step_kernels_wide.hpp).
 void fatten_bounds_simd(const BoundsSpans& s, int begin, int end, float half_slop) {
-  simd_kernels().fatten_bounds(s, begin, end, half_slop);
+  step_kernels().fatten_bounds(s, begin, end, half_slop);
 }
 
 }  // namespace strut

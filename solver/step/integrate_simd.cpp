@@ -1,18 +1,18 @@
-// The rigid integration kernels' SIMD entry points: the widest level this CPU runs
-// (solver/simd/simd_dispatch.hpp); the kernels themselves are in solver/simd/simd_kernels.hpp.
+// The rigid integration kernels' SIMD entry points: the table of the SIMD level in use
+// (step_kernel_table.hpp); the kernels themselves are in step_kernels_wide.hpp.
 #include <algorithm>
 
-#include "solver/simd/simd_dispatch.hpp"
 #include "solver/step/integrate.hpp"
+#include "solver/step/step_kernel_table.hpp"
 
 namespace strut {
 
 void integrate_rigid_velocity_simd(const RigidSpans& s, int begin, int end, float h) {
-  simd_kernels().rigid_velocity(s, begin, end, h);
+  step_kernels().rigid_velocity(s, begin, end, h);
 }
 
 void integrate_rigid_position_simd(const RigidSpans& s, int begin, int end) {
-  simd_kernels().rigid_position(s, begin, end);
+  step_kernels().rigid_position(s, begin, end);
 }
 
 // Here, not in integrate.cpp (whose scalar reference kernels are compiled without

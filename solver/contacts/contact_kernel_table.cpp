@@ -1,16 +1,12 @@
-// The scalar level: every dispatched kernel's scalar twin, lane after lane, compiled for the
-// baseline. The SIMD levels give its bits (tests/simd_dispatch_test.cpp); forced with
-// STRUT_SIMD=scalar (or set_simd_level), it runs a whole world without SIMD kernels, which is
-// what tests and benchmarks compare the wide kernels against. The contact stages also use its
-// contact kernels for the overflow colour, whose lanes may share a body (contact_stages.cpp).
-#include "broadphase/sweep_queries.hpp"
+// The contact kernel tables: the scalar level's, every kernel's scalar twin lane after lane,
+// compiled for the baseline, and the tables of every level (contact_kernel_table.hpp). Forced
+// with STRUT_SIMD=scalar (or set_simd_level), the scalar level runs a whole world without SIMD
+// kernels, which is what tests and benchmarks compare the wide kernels against. The contact
+// stages also use its kernels for the overflow colour, whose lanes may share a body
+// (contact_stages.cpp).
+#include "solver/contacts/contact_kernel_table.hpp"
+
 #include "solver/contacts/contact_kernels.hpp"
-#include "solver/joints/point_lanes.hpp"
-#include "solver/simd/simd_dispatch.hpp"
-#include "solver/soft/strut_kernel.hpp"
-#include "solver/soft/strut_lanes.hpp"
-#include "solver/step/bounds_kernel.hpp"
-#include "solver/step/integrate.hpp"
 
 namespace strut {
 namespace {
@@ -58,26 +54,12 @@ void contact_prepare(const PrepareBody* bodies, const LanePositions& positions,
     wide::prepare_lanes<float>(bodies, positions, features, c, lane);
 }
 
-void point_solve(const PointSpans& s, PointGroup* groups, std::uint32_t lo, std::uint32_t hi) {
-  solve_point_groups_scalar(s, groups, lo, hi);
-}
-
 }  // namespace
 
-const SimdKernels kSimdKernelsScalar = {SimdLevel::Scalar,
-                                        1,
-                                        &integrate_rigid_velocity_scalar,
-                                        &integrate_rigid_position_scalar,
-                                        &fatten_bounds_scalar,
-                                        &contact_warm_start,
-                                        &contact_warm_start_rolling,
-                                        &contact_solve,
-                                        &contact_prepare,
-                                        &solve_lane_group_scalar,
-                                        &solve_strut_group_scalar,
-                                        &refresh_point_groups_scalar,
-                                        &point_solve,
-                                        &project_point_groups_scalar,
-                                        &broadphase::sweep_queries<broadphase::ScalarKernel>};
+const ContactKernels kContactKernelsScalar = {1, &contact_warm_start, &contact_warm_start_rolling,
+                                              &contact_solve, &contact_prepare};
+
+const SimdTables<ContactKernels> kContactKernelTables{kContactKernelsScalar, kContactKernelsSse42,
+                                                      kContactKernelsAvx2, kContactKernelsAvx512};
 
 }  // namespace strut

@@ -1,23 +1,14 @@
-// The dispatched kernels as templates over the xsimd architecture (the others are in
-// solver/contacts/contact_kernels.hpp, joints/point_group_kernels.hpp, strut_kernel.hpp,
-// strut_lanes.hpp and broadphase/sweep_queries.hpp): xsimd twins of the scalar rigid integration
-// and bounds kernels, the same operations in the same order on batches, so with -ffp-contract=off
-// every width gives the scalar kernel's bits (tested in integration_test.cpp and
-// simd_dispatch_test.cpp). Tails go to the scalar kernels. Included only by the per-level files
-// simd_kernels_<level>.cpp, each compiled for its level: everything instantiated here is a template
-// over Arch, so no inline function compiled with wide instructions can be shared with (and picked
-// by the linker for) baseline code.
+// The step's dispatched kernels (step_kernel_table.hpp) as templates over the xsimd
+// architecture: xsimd twins of the scalar rigid integration and bounds kernels, the same
+// operations in the same order on batches, so with -ffp-contract=off every width gives the
+// scalar kernel's bits (tested in integration_test.cpp and simd_dispatch_test.cpp). Tails go to
+// the scalar kernels. Included only by the per-level files step_kernel_table_<level>.cpp, each
+// compiled for its level: everything here is a template over Arch (solver/simd/simd_dispatch.hpp).
 #pragma once
 
 #include <xsimd/xsimd.hpp>
 
-#include "broadphase/sweep_queries.hpp"
-#include "solver/contacts/contact_kernels.hpp"
 #include "solver/core/rotation.hpp"
-#include "solver/joints/point_group_kernels.hpp"
-#include "solver/simd/simd_dispatch.hpp"
-#include "solver/soft/strut_kernel.hpp"
-#include "solver/soft/strut_lanes.hpp"
 #include "solver/step/bounds_kernel.hpp"
 #include "solver/step/integrate.hpp"
 
@@ -95,25 +86,6 @@ void fatten_bounds(const BoundsSpans& s, int begin, int end, float half_slop) {
     (Batch::load_unaligned(s.uy + i) + (grow + xsimd::max(zero, sy))).store_unaligned(s.out_uy + i);
   }
   fatten_bounds_scalar(s, i, end, half_slop);
-}
-
-template <class Arch>
-constexpr SimdKernels kernels_for(SimdLevel level) {
-  return {level,
-          int(xsimd::batch<float, Arch>::size),
-          &rigid_velocity<Arch>,
-          &rigid_position<Arch>,
-          &fatten_bounds<Arch>,
-          &contact_warm_start<Arch>,
-          &contact_warm_start_rolling<Arch>,
-          &contact_solve<Arch>,
-          &contact_prepare<Arch>,
-          &wide::solve_lane_group_simd<xsimd::batch<float, Arch>>,
-          &wide::solve_strut_group_simd<xsimd::batch<float, Arch>>,
-          &refresh_point_groups<Arch>,
-          &solve_point_groups<Arch>,
-          &project_point_groups<Arch>,
-          &broadphase::sweep_queries<xsimd::batch<float, Arch>>};
 }
 
 }  // namespace strut::simd
