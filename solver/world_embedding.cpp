@@ -157,6 +157,7 @@ void World::set_material(BodyId id, const Material& m) {
     if (dynamic) {
       b.inv_mass[k] = 1.0f / b.mass[k];
       b.inv_inertia[k] = w.bodies.cold[k].def.fixed_rotation ? 0.0f : 1.0f / b.inertia[k];
+      w.joints.mark_changed();  // the joints' lanes hold the masses
     }
   }
   auto& c = w.colliders;
@@ -224,6 +225,7 @@ void World::set_type(BodyId id, BodyType type) {
   const bool dynamic = type == BodyType::Dynamic;
   b.inv_mass[k] = dynamic ? 1.0f / b.mass[k] : 0.0f;
   b.inv_inertia[k] = dynamic && !w.bodies.cold[k].def.fixed_rotation ? 1.0f / b.inertia[k] : 0.0f;
+  w.joints.mark_changed();  // the joints' lanes hold the masses
   if (is_static) b.dx[k] = b.dy[k] = b.da[k] = 0;
   b.sleep_time[k] = 0;
   mark_body_edited(w, k);

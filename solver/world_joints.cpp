@@ -79,6 +79,7 @@ JointId World::create_joint(const JointDef& def) {
     if (list.empty() || list.back() != slot) list.push_back(slot);  // a mouse: once
   }
   w.pairs.ignored_dirty = true;
+  w.joints.mark_changed();
   if (has_event_threshold(def)) ++w.joints.threshold_count;
   return w.joints.slots.id_of<JointId>(slot);
 }
@@ -132,6 +133,7 @@ void change_joint(World& world, WorldState& w, JointId id, const char* call, con
   if (!has)
     throw Error(std::string(call) + ": " + joint_text(id) + " is a " + joint_type_name(j.type) +
                 " joint, which has no " + feature);
+  w.joints.mark_changed();
   world.wake(body_id(w, j.slot_a));
   world.wake(body_id(w, j.slot_b));
 }
@@ -142,6 +144,7 @@ void World::set_joint_enabled(JointId id, bool enabled) {
   auto& w = *state_;
   Joint& j = w.joints.dense[w.joint_dense_of(id, "set_joint_enabled")];
   j.enabled = enabled;
+  w.joints.mark_changed();
   if (!enabled) j.reaction_force = {}, j.reaction_torque = 0, j.motor_impulse = 0;
   wake(body_id(w, j.slot_a));
   wake(body_id(w, j.slot_b));

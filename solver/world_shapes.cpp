@@ -100,6 +100,7 @@ void relayout(World& world, WorldState& w, BodyId id, std::vector<std::uint32_t>
       if (j.slot_a == slot) j.anchor_a.local -= shift;
       if (j.slot_b == slot) j.anchor_b.local -= shift;
     }
+  w.joints.mark_changed();  // the joints' lanes hold the anchors and masses
 }
 
 }  // namespace

@@ -11,13 +11,13 @@
 #include "solver/contacts/contact_store.hpp"
 #include "solver/contacts/event_store.hpp"
 #include "solver/contacts/pair_store.hpp"
+#include "solver/core/step_timing.hpp"
 #include "solver/core/task_system.hpp"
 #include "solver/islands/island_store.hpp"
 #include "solver/joints/joint_store.hpp"
 #include "solver/query/query_store.hpp"
 #include "solver/soft/soft_store.hpp"
 #include "solver/step/step_scratch.hpp"
-#include "solver/core/step_timing.hpp"
 #include "strut/world.hpp"
 
 namespace strut {
@@ -83,6 +83,7 @@ struct WorldState {
     f("island_sleepers", islands.sleepers);
     f("dense_moved", bodies.dense_moved);
     f("joints_need_compaction", joints.need_compaction);
+    f("joints_version", joints.version);
     f("joints", joints.dense);
     f("joint_slots", joints.slots);
     f("joint_user_data", joints.user_data);

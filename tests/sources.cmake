@@ -20,6 +20,7 @@ set(STRUT_TEST_SOURCES
   tests/soft_joints_test.cpp
   tests/joint_grid_test.cpp
   tests/joint_lanes_test.cpp
+  tests/joint_packing_test.cpp
   tests/joint_passes_test.cpp
   tests/joint_trees_test.cpp
   tests/far_stack_test.cpp

@@ -308,6 +308,7 @@ void compact_bodies(Stores<WritesBodies, WritesColliders, WritesParticles, Write
   w.bodies.needs_compaction = false;
   w.bodies.dense_moved = true;
   w.soft.lanes.dirty = true;  // particle and strut indices move
+  w.joints.mark_changed();    // and the joints' bodies
   auto& b = w.bodies;
   const std::uint32_t n = std::uint32_t(b.size());
   Tail tail{std::min(w.bodies.first_dead, n), {}};
@@ -344,12 +345,14 @@ void kill_joint(WorldState& w, Joint& j) {
     if (body < w.joints.of_body.size()) std::erase(w.joints.of_body[body], j.slot);
   w.joints.slots.release(j.slot);
   w.joints.need_compaction = true;
+  w.joints.mark_changed();
   w.pairs.ignored_dirty = true;
 }
 
 void compact_joints(Stores<WritesJoints> w) {
   if (!w.joints.need_compaction) return;
   std::erase_if(w.joints.dense, [](const Joint& j) { return j.dead; });
+  w.joints.mark_changed();
   for (std::size_t k = 0; k < w.joints.dense.size(); ++k)
     w.joints.slots[w.joints.dense[k].slot].dense = std::uint32_t(k);
   w.joints.need_compaction = false;

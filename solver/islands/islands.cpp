@@ -103,6 +103,7 @@ namespace {
 void wake_body(Stores<WritesBodies, ReadsColliders, WritesPairs, WritesEvents> w, std::uint32_t k) {
   auto& b = w.bodies;
   b.flags[k] &= std::uint8_t(~kSleeping);
+  w.joints.mark_changed();  // a sleeping body's joints are not packed
   ++w.events.wakes_and_retires;
   mark_body_edited(w, k);
   b.sleep_time[k] = 0;
@@ -260,6 +261,7 @@ void sleep_body(
     std::uint32_t k) {
   auto& b = w.bodies;
   b.flags[k] |= kSleeping;
+  w.joints.mark_changed();  // a sleeping body's joints are not packed
   list_sleeper(w, k);
   mark_body_edited(w, k);
   // Its proxy keeps the box it has while asleep: tight, fattened by the slop only.

@@ -203,12 +203,18 @@ struct PointMotion {
   std::vector<std::uint32_t> velocity_end;
   std::uint32_t velocity_groups = 0;  // how many groups have velocity rows
   TreeMotion trees;                   // the joints solved exactly (tree_motion.hpp)
+  // What the packing above was made from (JointStore::version, the movable flags' version, the
+  // joint count and the substep length): kept while they are (prepare_point_motion).
+  std::uint64_t packed_version = ~std::uint64_t{0}, packed_moving_version = ~std::uint64_t{0};
+  std::size_t packed_joints = 0;
+  float packed_h = 0;
   template <class F>
   void for_each_field(F&& f) {
     f(groups), f(angles), f(begin), f(rigid), f(rigid_begin), f(angle_rows), f(angle_begin);
     f(items), f(item_begin), f(projected), f(typed), f(rows), f(projected_rows), f(typed_rows);
     f(tree_projected), f(tree_projected_rows), f(velocity_end), f(velocity_groups);
     trees.for_each_field(f);
+    f(packed_version), f(packed_moving_version), f(packed_joints), f(packed_h);
   }
 };
 

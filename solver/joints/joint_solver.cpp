@@ -12,7 +12,7 @@
 
 #include "solver/bodies/body_store.hpp"
 #include "solver/core/stores.hpp"
-#include "solver/colouring/colour_stages.hpp"
+#include "solver/islands/colour_stages.hpp"
 #include "solver/joints/joint_ops.hpp"
 #include "solver/joints/joint_store.hpp"
 #include "solver/joints/point_motion.hpp"
@@ -72,12 +72,12 @@ void solve_joint(WorldState& w, Joint& j, float h, bool first) {
 }  // namespace
 
 void colour_joints(Stores<ReadsBodies, WritesJoints, WritesScratch> w) {
-  if (w.joints.dense.size() < kParallelJoints) return;
+  if (w.joints.dense.size() < kParallelJoints || joint_packing_kept(w)) return;
   auto& s = w.scratch;
   const std::size_t n = w.joints.dense.size();
   // The colouring is a function of the joints' bodies (joint_a, joint_b keep last step's) and
   // the movable flags: kept while neither changed, so a large steady joint set (joint_grid) is
-  // not coloured afresh every step.
+  // not coloured afresh every step. While the packing is kept (above), neither can have.
   bool same = s.moving_version == s.joints_coloured_moving_version &&
               w.joints.colours.colour_of.size() == n && s.joint_a.size() == n;
   s.joint_a.resize(n), s.joint_b.resize(n);

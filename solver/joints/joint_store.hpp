@@ -5,8 +5,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "solver/core/id_pool.hpp"
 #include "solver/colouring/colouring.hpp"
+#include "solver/core/id_pool.hpp"
 #include "solver/joints/joint.hpp"
 
 namespace strut {
@@ -28,6 +28,12 @@ struct JointStore {
   // joints (rain destroys hundreds of ragdoll bones among 10,000 joints every few steps).
   std::vector<std::vector<std::uint32_t>> of_body;
   bool need_compaction = false;  // dead joints wait in `dense` until the next step
+  // Counts the changes that the step's packing of the joint rows (colouring, trees, lanes:
+  // prepare_point_motion) depends on: joints created, destroyed, enabled or edited; bodies
+  // renumbered, given another mass or type, put to sleep or woken. While it and the movable flags
+  // and substep length stay, the packing is kept from step to step.
+  std::uint64_t version = 0;
+  void mark_changed() { ++version; }
   Colouring colours;
   PointMotion point_motion;  // velocity passes of joint points (solver/joints/point_motion.hpp)
 };

@@ -15,6 +15,7 @@
 #include "solver/joints/joint_store.hpp"
 #include "solver/joints/row_motion.hpp"
 #include "solver/joints/tree_motion.hpp"
+#include "solver/step/step_scratch.hpp"
 
 namespace strut {
 namespace {
@@ -52,6 +53,24 @@ void pad_lane(PointGroup& g, int lane) {
   g.joint[lane] = kPointPadding;
 }
 
+// What a joint projected in lanes restarts every step: what the first iteration of a substep
+// would reset (solve_joint). The lanes keep the multipliers, and the reaction comes from the row
+// and the angle rows (finish_point_motion).
+void restart_projected(Joint& j) {
+  std::fill(std::begin(j.lambda), std::end(j.lambda), 0.0f);
+  j.lambda_point = {};
+  j.reaction_torque = 0;
+  j.motor_impulse = 0;
+}
+
+// The carried impulses of motor and limit row e (h^2 x its joint's carried torques), within its
+// bounds: a setter may have lowered the motor's effort or turned a row off since the last step.
+void load_angle_impulses(const Joint& j, AngleMotion& e, float h2) {
+  e.impulse[0] = e.motor ? std::clamp(h2 * j.carried_angle[0], -e.motor_bound, e.motor_bound) : 0;
+  e.impulse[1] = e.limit ? std::max(h2 * j.carried_angle[1], 0.0f) : 0.0f;
+  e.impulse[2] = e.limit ? std::min(h2 * j.carried_angle[2], 0.0f) : 0.0f;
+}
+
 // Appends joint k's motor and limit rows (from its angle rows r) when it has either, with the
 // impulses carried from the last step (h^2 x its carried torques).
 void add_angle_motion(WorldState& w, std::uint32_t k, const AngleRows& r, float h2) {
@@ -66,10 +85,7 @@ void add_angle_motion(WorldState& w, std::uint32_t k, const AngleRows& r, float 
   e.motor_shift = r.motor_shift, e.motor_bound = r.motor_bound;
   e.lower = r.lower, e.upper = r.upper;
   e.reference = r.reference;
-  // A setter may have lowered the motor's effort or turned a row off since the last step.
-  e.impulse[0] = r.motor ? std::clamp(h2 * j.carried_angle[0], -r.motor_bound, r.motor_bound) : 0;
-  e.impulse[1] = r.limit ? std::max(h2 * j.carried_angle[1], 0.0f) : 0.0f;
-  e.impulse[2] = r.limit ? std::min(h2 * j.carried_angle[2], 0.0f) : 0.0f;
+  load_angle_impulses(j, e, h2);
 }
 
 // Changes the bodies' turn over the substep by the angle row's impulse dl (fixed bodies are
@@ -115,6 +131,32 @@ void solve_angle_motion(WorldState& w, std::uint32_t lo, std::uint32_t hi) {
   }
 }
 
+// A kept packing's values for this step, as a new packing would set them: the impulses carried
+// from the last step (fill_lane, add_angle_motion, add_rigid_rows and the trees'), the padding
+// lanes, and the restart of the joints projected in lanes.
+void load_step_values(WorldState& w, float h) {
+  PointMotion& m = w.joints.point_motion;
+  const float h2 = h * h;
+  load_tree_step_values(w, h);
+  for (PointGroup& g : m.groups)
+    for (int lane = 0; lane < kWideLanes; ++lane) {
+      if (g.joint[lane] == kPointPadding) {
+        pad_lane(g, lane);
+        continue;
+      }
+      const Vec2 impulse = h2 * w.joints.dense[g.joint[lane]].carried_force;
+      g.px[lane] = impulse.x, g.py[lane] = impulse.y;
+    }
+  for (AngleMotion& e : m.angle_rows) load_angle_impulses(w.joints.dense[e.joint], e, h2);
+  for (RigidRows& e : m.rigid) load_rigid_impulses(w.joints.dense[e.joint], e, h);
+  for (const std::uint32_t item : m.items) {
+    if (!(item & kProjectGroup)) continue;
+    const PointGroup& g = m.groups[item & ~kProjectGroup];
+    for (int lane = 0; lane < kWideLanes && g.joint[lane] != kPointPadding; ++lane)
+      restart_projected(w.joints.dense[g.joint[lane]]);
+  }
+}
+
 PointSpans spans(WorldState& w) {
   auto& b = w.bodies;
   return {b.px.data(), b.py.data(), b.qc.data(), b.qs.data(),
@@ -123,9 +165,24 @@ PointSpans spans(WorldState& w) {
 
 }  // namespace
 
+bool joint_packing_kept(Stores<ReadsJoints, ReadsScratch> w) {
+  const PointMotion& m = w.joints.point_motion;
+  return m.packed_version == w.joints.version &&
+         m.packed_moving_version == w.scratch.moving_version &&
+         m.packed_joints == w.joints.dense.size();
+}
+
 void prepare_point_motion(WorldState& w, float h) {
   constexpr std::uint32_t kJointsAhead = 8;
   PointMotion& m = w.joints.point_motion;
+  if (joint_packing_kept(w) && m.packed_h == h) {
+    load_step_values(w, h);
+    return;
+  }
+  m.packed_version = w.joints.version;
+  m.packed_moving_version = w.scratch.moving_version;
+  m.packed_joints = w.joints.dense.size();
+  m.packed_h = h;
   m.groups.clear();
   m.velocity_end.clear();
   m.velocity_groups = 0;
@@ -189,12 +246,7 @@ void prepare_point_motion(WorldState& w, float h) {
     if (lanes_may_project && has_lane_rows) {
       (tree ? tree_projected : projected).push_back(k);
       (tree ? tree_projected_rows : projected_rows).push_back(angle_rows);
-      // What the first iteration of a substep would reset (solve_joint): the lanes keep the
-      // multipliers, and the reaction comes from the row and the angle rows (finish_point_motion).
-      std::fill(std::begin(j.lambda), std::end(j.lambda), 0.0f);
-      j.lambda_point = {};
-      j.reaction_torque = 0;
-      j.motor_impulse = 0;
+      restart_projected(j);
       return;
     }
     if (!tree) {

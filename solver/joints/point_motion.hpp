@@ -37,7 +37,12 @@ inline constexpr int kPointGroupGrain = 256 / kWideLanes;
 // Packs the point rows of the awake, enabled joints whose type has them into groups, in the
 // joint colouring's order (once per step, after colour_joints), each with its carried impulse;
 // likewise the other types' rigid rows (add_rigid_rows).
+// Kept from step to step while nothing it depends on changed (joint_packing_kept, and the same
+// substep length): then only the carried impulses are loaded again.
 void prepare_point_motion(WorldState& w, float h);
+// Whether the last packing still holds, the substep length aside: JointStore::version, the
+// movable flags and the joint count are what they were when it was made.
+bool joint_packing_kept(Stores<ReadsJoints, ReadsScratch> w);
 // Groups [lo, hi) of one colour: arms and effective masses (and the limit rows' slack) from the
 // poses now, then the carried impulses applied (warm start), or only the arms, masses and slack
 // (before the relax passes).

@@ -114,8 +114,12 @@ bool add_rigid_rows(WorldState& w, std::uint32_t k, float h) {
   }
   // Which rows a joint holds rigidly is fixed at its creation (no setter changes a weld's
   // hertz), so the carried forces line up with the rows.
-  for (int i = 0; i < kMaxRigidRows; ++i) e.impulse[i] = h * h * j.carried_rows[i];
+  load_rigid_impulses(j, e, h);
   return true;
+}
+
+void load_rigid_impulses(const Joint& j, RigidRows& e, float h) {
+  for (int i = 0; i < kMaxRigidRows; ++i) e.impulse[i] = h * h * j.carried_rows[i];
 }
 
 void refresh_rigid_rows(WorldState& w, std::uint32_t lo, std::uint32_t hi, bool warm_start) {

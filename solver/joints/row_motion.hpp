@@ -30,6 +30,8 @@ inline constexpr int kRigidRowGrain = 64;
 // the forces carried from the last step), when it has any this step (its type holds rows rigidly,
 // and it is enabled, awake and between rigid bodies); false when not.
 bool add_rigid_rows(WorldState& w, std::uint32_t k, float h);
+// e's carried impulses: h^2 x its joint j's carried forces.
+void load_rigid_impulses(const Joint& j, RigidRows& e, float h);
 // Entries [lo, hi) of one colour: rows and inverse mass matrices from the poses now, then, when
 // warm_start, the carried impulses applied (which writes the bodies' motion).
 void refresh_rigid_rows(WorldState& w, std::uint32_t lo, std::uint32_t hi, bool warm_start);

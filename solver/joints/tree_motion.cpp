@@ -80,19 +80,6 @@ bool has_motor_or_limit(const Joint& j, float h) {
   return lane_rows && lane_rows(j, h, rows) && (rows.motor || rows.limit);
 }
 
-// The trees' per-step values: each joint's carried impulse (h^2 x its carried force) and anchors,
-// and each body's inverse masses.
-void load_step_values(WorldState& w, float h) {
-  TreeMotion& t = w.joints.point_motion.trees;
-  const float h2 = h * h;
-  for (TreeJoint& e : t.joints) {
-    const Joint& j = w.joints.dense[e.joint];
-    e.impulse = h2 * j.carried_force;
-    e.local_a = j.anchor_a.local, e.local_b = j.anchor_b.local;  // a shape added moves them
-  }
-  for (TreeBody& b : t.bodies) b.m = w.bodies.inv_mass[b.body], b.i = w.bodies.inv_inertia[b.body];
-}
-
 // The trees from scratch (the joints' bodies, or which are awake, changed).
 void find_trees(WorldState& w) {
   TreeMotion& t = w.joints.point_motion.trees;
@@ -274,7 +261,18 @@ void prepare_tree_motion(WorldState& w, float h) {
     return;
   }
   if (!same) find_trees(w);
-  load_step_values(w, h);
+  load_tree_step_values(w, h);
+}
+
+void load_tree_step_values(WorldState& w, float h) {
+  TreeMotion& t = w.joints.point_motion.trees;
+  const float h2 = h * h;
+  for (TreeJoint& e : t.joints) {
+    const Joint& j = w.joints.dense[e.joint];
+    e.impulse = h2 * j.carried_force;
+    e.local_a = j.anchor_a.local, e.local_b = j.anchor_b.local;  // a shape added moves them
+  }
+  for (TreeBody& b : t.bodies) b.m = w.bodies.inv_mass[b.body], b.i = w.bodies.inv_inertia[b.body];
 }
 
 void refresh_tree_motion(WorldState& w, std::uint32_t lo, std::uint32_t hi, bool warm_start) {

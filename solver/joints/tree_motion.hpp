@@ -34,6 +34,9 @@ inline constexpr int kTreeGrain = 16;
 // order and their bodies, with the impulses carried from the last step. Called at the start of
 // prepare_point_motion, which leaves the marked joints' velocity rows to the trees.
 void prepare_tree_motion(WorldState& w, float h);
+// The trees' values of this step (prepare_tree_motion's last part, all a kept packing redoes):
+// each joint's carried impulse and anchors, each body's inverse masses.
+void load_tree_step_values(WorldState& w, float h);
 // Trees [lo, hi): the factors from the poses now, then, when warm_start, the carried impulses
 // applied to the bodies' motion.
 void refresh_tree_motion(WorldState& w, std::uint32_t lo, std::uint32_t hi, bool warm_start);

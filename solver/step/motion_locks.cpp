@@ -72,6 +72,7 @@ void World::set_motion_locks(BodyId id, bool x, bool y, bool rotation) {
     def.fixed_rotation = rotation;
     const bool dynamic = !(b.flags[k] & (kStatic | kKinematic));
     b.inv_inertia[k] = dynamic && !rotation && b.inertia[k] > 0 ? 1.0f / b.inertia[k] : 0.0f;
+    w.joints.mark_changed();  // the joints' lanes hold the masses
     if (rotation) b.da[k] = 0.0f;
   }
   mark_body_edited(w, k);
