@@ -324,17 +324,6 @@ void add_joint_stages(WorldState& w, std::vector<TaskSystem::Stage>& stages, flo
 
 namespace {
 
-// A pass whose largest row motion (solve_point_motion, solve_rigid_rows; metres or radians over
-// the substep) is 0, or at most this and no smaller than the pass before's, has converged to the
-// floats' round-off: the passes after it would leave the bodies' motion as it is, and the last
-// pass (with the motor and limit rows) follows at once. A lander's two leg joints (the small-world
-// probe) reach it after 2 or 3 of the 8 passes: largest motion 5e-7 m, then 3e-9, then 0 or the
-// same 1.9e-9 again. 1e-7 m over a 240 Hz substep is 2.4e-5 m/s, and the round-off of a motion d
-// stays below it up to about 300 m/s. Stopping there saves a small world many of its joint
-// passes; a looser rule (at most 1e-8 m or stalled below 1e-7 m) saves more (figures in
-// docs/architecture.md).
-constexpr float kConvergedJointMotion = 1e-7f;
-
 // A substep's velocity passes over the joint points, in order, told to `emit`: emit.colours(begin,
 // min_grain, fn) for a pass colour after colour (a colour's rows share no moving body),
 // fn(first, last, overflow), which returns the largest row motion it met (or nothing);
@@ -400,7 +389,7 @@ void joint_motion_passes(WorldState& w, bool relax, Emit&& emit) {
                    });
     if (last) break;
     const float largest = emit.largest_motion();
-    converged = largest == 0 || (largest <= kConvergedJointMotion && largest >= previous);
+    converged = joint_passes_converged(largest, previous);
     previous = largest;
   }
 }
@@ -453,6 +442,11 @@ void add_joint_motion_stages(WorldState& w, std::vector<TaskSystem::Stage>& stag
   // lander's substep had 36 such stages).
   if (int(m.groups.size()) <= kPointGroupGrain && int(m.rigid.size()) <= kRigidRowGrain &&
       trees <= kTreeGrain) {
+    if (serial_points_only(w)) {
+      stages.push_back(
+          {1, 1, [&w, relax](int, int, int) { run_serial_point_passes(w, relax); }, phase});
+      return;
+    }
     stages.push_back(
         {1, 1, [&w, relax](int, int, int) { joint_motion_passes(w, relax, RunInOrder{}); }, phase});
     return;

@@ -334,6 +334,35 @@ float solve_point_motion(WorldState& w, std::uint32_t lo, std::uint32_t hi, bool
   return std::numeric_limits<float>::infinity();
 }
 
+bool serial_points_only(const WorldState& w) {
+  const PointMotion& m = w.joints.point_motion;
+  return m.velocity_groups > 0 && m.rigid.empty() && m.trees.tree_begin.size() <= 1 &&
+         m.begin[0] == m.begin[kOverflowColour];
+}
+
+void run_serial_point_passes(WorldState& w, bool relax) {
+  PointMotion& m = w.joints.point_motion;
+  // Uncoloured, no group is a tree's: the serial colour's groups all have velocity rows.
+  const std::uint32_t lo = m.begin[kOverflowColour], hi = m.begin[kOverflowColour + 1];
+  // The warm start as refresh_point_motion runs it for the serial colour; the relax's refresh
+  // (all groups, any may go wide) takes the same kernel for them.
+  refresh_point_motion(w, lo, hi, !relax, true);
+  const PointSpans s = spans(w);
+  PointGroup* groups = m.groups.data();
+  const int passes = w.config.joint_passes;
+  float previous = std::numeric_limits<float>::infinity();
+  bool converged = false;
+  for (int i = 0; i < passes; ++i) {
+    const bool last = converged || i + 1 == passes;
+    if (last) solve_angle_motion(w, lo, hi);
+    // As joint_motion_passes takes it: the largest of the pass's colours, from 0.
+    const float largest = std::max(0.0f, solve_point_groups_scalar(s, groups, lo, hi));
+    if (last) break;
+    converged = joint_passes_converged(largest, previous);
+    previous = largest;
+  }
+}
+
 void project_point_motion(WorldState& w, std::uint32_t lo, std::uint32_t hi, bool first) {
   PointMotion& m = w.joints.point_motion;
   project_point_groups_wide(spans(w), m.groups.data(), m.angles.data(), lo, hi, first);

@@ -59,6 +59,29 @@ float solve_point_motion(WorldState& w, std::uint32_t lo, std::uint32_t hi, bool
 // The position projection of groups [lo, hi) of one colour (kProjectGroup items): the points and
 // the angle rows; first: the substep's first iteration.
 void project_point_motion(WorldState& w, std::uint32_t lo, std::uint32_t hi, bool first);
+// A pass whose largest row motion (solve_point_motion, solve_rigid_rows; metres or radians over
+// the substep) is 0, or at most this and no smaller than the pass before's, has converged to the
+// floats' round-off: the passes after it would leave the bodies' motion as it is, and the last
+// pass (with the motor and limit rows) follows at once. A lander's two leg joints (the small-world
+// probe) reach it after 2 or 3 of the 8 passes: largest motion 5e-7 m, then 3e-9, then 0 or the
+// same 1.9e-9 again. 1e-7 m over a 240 Hz substep is 2.4e-5 m/s, and the round-off of a motion d
+// stays below it up to about 300 m/s. Stopping there saves a small world many of its joint
+// passes; a looser rule (at most 1e-8 m or stalled below 1e-7 m) saves more (figures in
+// docs/architecture.md).
+inline constexpr float kConvergedJointMotion = 1e-7f;
+// Whether the passes have converged after one whose largest row motion is `largest`, the one
+// before's `previous` (infinity before the first).
+inline bool joint_passes_converged(float largest, float previous) {
+  return largest == 0 || (largest <= kConvergedJointMotion && largest >= previous);
+}
+// Whether the velocity rows are point rows alone, all in the serial colour (fewer than
+// kParallelJoints joints): no rigid rows, no trees.
+bool serial_points_only(const WorldState& w);
+// A substep's velocity passes when serial_points_only (a small world's joints: add_joint_motion_
+// stages): the warm start and the solve passes (relax false) or the relax passes, in the order
+// and with the convergence test of joint_motion_passes (joint_solver.cpp), as one loop that takes
+// the bodies' columns and the groups' range once rather than once a pass.
+void run_serial_point_passes(WorldState& w, bool relax);
 // After the substeps: each joint's carried force and reaction from its row (and from its rigid
 // rows: finish_rigid_rows).
 void finish_point_motion(Stores<RunsTasks, WritesJoints> w, float h);
