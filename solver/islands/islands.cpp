@@ -100,7 +100,8 @@ void build_islands(
 
 namespace {
 
-void wake_body(Stores<WritesBodies, ReadsColliders, WritesPairs, WritesEvents> w, std::uint32_t k) {
+void wake_body(Stores<WritesBodies, ReadsColliders, WritesJoints, WritesPairs, WritesEvents> w,
+               std::uint32_t k) {
   auto& b = w.bodies;
   b.flags[k] &= std::uint8_t(~kSleeping);
   w.joints.mark_changed();  // a sleeping body's joints are not packed
@@ -151,8 +152,9 @@ void forget_sleeper(Stores<ReadsBodies, WritesIslands> w, std::uint32_t k) {
   if (slots.empty()) w.islands.sleepers.erase(listed);
 }
 
-void wake_island(Stores<WritesBodies, ReadsColliders, WritesPairs, WritesIslands, WritesEvents> w,
-                 std::uint32_t island) {
+void wake_island(
+    Stores<WritesBodies, ReadsColliders, WritesJoints, WritesPairs, WritesIslands, WritesEvents> w,
+    std::uint32_t island) {
   std::vector<std::uint32_t> sleepers;
   take_sleepers(w, island, sleepers);
   sort_unique(sleepers);
@@ -187,9 +189,9 @@ void mark_touched_islands(Stores<ReadsBodies, ReadsContacts, WritesScratch> w) {
   wake.erase(std::unique(wake.begin(), wake.end()), wake.end());
 }
 
-void wake_marked_islands(
-    Stores<WritesBodies, ReadsColliders, WritesPairs, WritesIslands, WritesEvents, WritesScratch>
-        w) {
+void wake_marked_islands(Stores<WritesBodies, ReadsColliders, WritesJoints, WritesPairs,
+                                WritesIslands, WritesEvents, WritesScratch>
+                             w) {
   const auto& wake = w.scratch.island_wake;
   auto& woken = w.scratch.woken;
   woken.clear();
@@ -198,10 +200,11 @@ void wake_marked_islands(
   for (const std::uint32_t k : woken) wake_body(w, k);
 }
 
-void update_sleep(Stores<ReadsConfig, RunsTasks, ReadsTiming, WritesBodies, WritesColliders,
-                         WritesParticles, WritesPairs, ReadsContacts, WritesIslands, WritesScratch>
-                      w,
-                  float dt) {
+void update_sleep(
+    Stores<ReadsConfig, RunsTasks, ReadsTiming, WritesBodies, WritesColliders, WritesParticles,
+           WritesJoints, WritesPairs, ReadsContacts, WritesIslands, WritesScratch>
+        w,
+    float dt) {
   if (!w.config.enable_sleep) return;  // no stillness timers in a world that never sleeps
   auto& b = w.bodies;
   auto& s = w.scratch;
@@ -255,10 +258,10 @@ void update_sleep(Stores<ReadsConfig, RunsTasks, ReadsTiming, WritesBodies, Writ
   });
 }
 
-void sleep_body(
-    Stores<ReadsConfig, WritesBodies, WritesColliders, WritesParticles, WritesPairs, WritesIslands>
-        w,
-    std::uint32_t k) {
+void sleep_body(Stores<ReadsConfig, WritesBodies, WritesColliders, WritesParticles, WritesJoints,
+                       WritesPairs, WritesIslands>
+                    w,
+                std::uint32_t k) {
   auto& b = w.bodies;
   b.flags[k] |= kSleeping;
   w.joints.mark_changed();  // a sleeping body's joints are not packed

@@ -11,8 +11,8 @@
 #include <utility>
 
 #include "solver/bodies/body_store.hpp"
+#include "solver/colouring/colour_stages.hpp"
 #include "solver/core/stores.hpp"
-#include "solver/islands/colour_stages.hpp"
 #include "solver/joints/joint_ops.hpp"
 #include "solver/joints/joint_store.hpp"
 #include "solver/joints/point_motion.hpp"

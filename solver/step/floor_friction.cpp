@@ -21,10 +21,10 @@
 
 #include "solver/bodies/body_store.hpp"
 #include "solver/bodies/collider_store.hpp"
+#include "solver/core/step_timing.hpp"
 #include "solver/core/stores.hpp"
 #include "solver/core/task_system.hpp"
 #include "solver/step/step_scratch.hpp"
-#include "solver/core/step_timing.hpp"
 #include "solver/step/visited_bodies.hpp"
 
 namespace strut {
