@@ -59,11 +59,19 @@ struct alignas(64) ContactPoint {
 // edge crosses the cutting side plane (Box2D's clip point); otherwise from the edge's point
 // nearest the vertex (or the other vertex). The rigid prepare computes the same in lanes
 // (contact_prepare.hpp).
-inline float gap_along(Vec2 n, Vec2 p, Vec2 d, float t) {
+// t_of() gives t, asked for only where the gap needs it: a vertex pressed on a face (most of a
+// resting pile's points) is measured to the edge's line, and the narrow phase then spares the
+// projection's division.
+template <class TOf>
+inline float gap_along(Vec2 n, Vec2 p, Vec2 d, const TOf& t_of) {
   const float mx = d.y, my = -d.x;
   const float mn = mx * n.x + my * n.y;
   if (mn * mn > 0.25f * (d.x * d.x + d.y * d.y)) return (mx * p.x + my * p.y) / mn;
+  const float t = t_of();
   return n.x * (p.x - t * d.x) + n.y * (p.y - t * d.y);
+}
+inline float gap_along(Vec2 n, Vec2 p, Vec2 d, float t) {
+  return gap_along(n, p, d, [t] { return t; });
 }
 
 // One cache line each: the contact prepare reads points in colour order, all over the list.

@@ -91,8 +91,10 @@ float feature_separation(const WorldState& w, const ContactPoint& cp, std::uint3
   if (cp.kind == ContactKind::VertexVertex) return dot(cp.normal(), v - e1) - cp.radius();
   const std::uint32_t e2i = e1i + w.particles.next[e1i];
   const Vec2 d = Vec2{w.particles.x[e2i], w.particles.y[e2i]} - e1;
-  const float len2 = dot(d, d);
-  const float t = len2 > 0 ? std::clamp(dot(v - e1, d) / len2, 0.0f, 1.0f) : 0.0f;
+  const auto t = [&] {
+    const float len2 = dot(d, d);
+    return len2 > 0 ? std::clamp(dot(v - e1, d) / len2, 0.0f, 1.0f) : 0.0f;
+  };
   return gap_along(cp.normal(), v - e1, d, t) - cp.radius();
 }
 
@@ -204,6 +206,14 @@ bool same_pairs_as_last_step(WorldState& w, int grain) {
   return std::all_of(flags.begin(), flags.end(), [](std::uint8_t f) { return f != 0; });
 }
 
+// Room for one pair's fresh points, left uninitialised: collide_pair writes each point it
+// returns. Default-initialised, the 34 points cost each chunk 400 instructions, as much as a
+// resting pair.
+union FreshPoints {
+  FreshPoints() {}
+  ContactPoint at[kMaxPointsPerPair];
+};
+
 // Room in a chunk's buffers for `rows` pairs.
 void reserve_rows(NarrowChunk& out, std::size_t rows) {
   if (out.keys.size() >= rows) return;
@@ -251,7 +261,8 @@ void narrow_phase(WorldState& w) {
     // Kept in registers and stored once per chunk. A reused point keeps its bodies unless
     // compaction moved them (dense_moved, below); only fresh pairs are compared.
     bool same_counts = same_pairs, same_bodies = same_pairs, bouncy = false;
-    ContactPoint buffer[kMaxPointsPerPair];
+    FreshPoints fresh;
+    ContactPoint* const buffer = fresh.at;
     float separations[kMaxPointsPerPair];
     for (int p = lo; p < hi; ++p) {
       // A settled pile's pairs are last step's in order: their points are read in order, but
@@ -403,19 +414,18 @@ void narrow_phase(WorldState& w) {
   w.tasks.parallel_for(int(chunks.size()), 1, [&](int lo, int hi, int) {
     for (int ci = lo; ci < hi; ++ci) {
       const NarrowChunk& chunk = chunks[std::size_t(ci)];
+      // The rows column by column, then the points pair by pair.
+      const auto rows = std::ptrdiff_t(chunk.pairs), at = std::ptrdiff_t(chunk.first_pair);
+      std::copy_n(chunk.touching.begin(), rows, set.pair_touching.begin() + at);
+      std::copy_n(chunk.deepest.begin(), rows, set.pair_deepest.begin() + at);
+      std::copy_n(chunk.previous.begin(), rows, set.pair_previous.begin() + at);
+      std::copy_n(chunk.reused_pair.begin(), rows, set.pair_reused.begin() + at);
+      std::copy_n(chunk.caches.begin(), rows, set.pair_cache.begin() + at);
+      if (!in_place) std::copy_n(chunk.keys.begin(), rows, set.pair_keys.begin() + at);
       std::size_t point = chunk.first_point, fresh = 0;
       for (std::size_t k = 0; k < chunk.pairs; ++k) {
-        const std::size_t pair = chunk.first_pair + k;
-        set.pair_touching[pair] = chunk.touching[k];
-        set.pair_deepest[pair] = chunk.deepest[k];
-        set.pair_previous[pair] = chunk.previous[k];
-        set.pair_reused[pair] = chunk.reused_pair[k];
-        set.pair_cache[pair] = chunk.caches[k];
         const std::uint32_t count = chunk.counts[k];
-        if (!in_place) {
-          set.pair_keys[pair] = chunk.keys[k];
-          set.pair_begin[pair] = std::uint32_t(point);
-        }
+        if (!in_place) set.pair_begin[chunk.first_pair + k] = std::uint32_t(point);
         if (chunk.reused_pair[k]) {
           // Already rebound, with their separations, in last step's list.
           if (!in_place) {
