@@ -223,6 +223,134 @@ void reserve_rows(NarrowChunk& out, std::size_t rows) {
   out.previous.resize(rows), out.caches.resize(rows);
 }
 
+constexpr int kPointsAhead = 16;  // measured against 4 and 8 (docs/architecture.md)
+
+// Collides candidates [lo, hi) into chunk `out` (narrow_phase). A function of its own, not the
+// parallel_for's lambda: reached through the lambda's captures, every array the pair loop reads
+// was found again through two loads after each pair's rows were stored (a byte store may alias
+// them).
+void collide_chunk(WorldState& w, NarrowChunk& out, int lo, int hi, bool same_pairs) {
+  auto& set = w.contacts;
+  // Per-pair rows written by index into buffers that only grow (a push_back per row and
+  // field was a fifth of the narrow phase); `pairs` and `reused_points` count what is valid.
+  reserve_rows(out, std::size_t(hi - lo));
+  out.points.clear();
+  out.pairs = 0, out.point_count = 0;
+  // Kept in registers and stored once per chunk. A reused point keeps its bodies unless
+  // compaction moved them (dense_moved, below); only fresh pairs are compared.
+  bool same_counts = same_pairs, same_bodies = same_pairs, bouncy = false;
+  FreshPoints fresh;
+  ContactPoint* const buffer = fresh.at;
+  float separations[kMaxPointsPerPair];
+  for (int p = lo; p < hi; ++p) {
+    // A settled pile's pairs are last step's in order: their points are read in order, but
+    // between them each pair reads bodies and particles all over, so the points are asked for
+    // kPointsAhead pairs before they are needed.
+    if (same_pairs && p + kPointsAhead < hi) {
+      const char* ahead = reinterpret_cast<const char*>(
+          set.old_points.data() + set.old_pair_begin[std::size_t(p + kPointsAhead)]);
+      __builtin_prefetch(ahead, 1), __builtin_prefetch(ahead + sizeof(ContactPoint), 1);
+    }
+    const auto [a, c] = w.pairs.candidates[std::size_t(p)];
+    const auto& col = w.colliders;
+    const std::uint64_t key = pair_key(col.slot[a], col.slot[c]);
+    const std::uint32_t old = same_pairs ? std::uint32_t(p) : find_previous(set, key);
+    // The bodies of the lower- and higher-slot colliders.
+    const std::uint32_t lower = col.body[col.slot[a] < col.slot[c] ? a : c];
+    const std::uint32_t higher = col.body[col.slot[a] < col.slot[c] ? c : a];
+    const float slop = w.config.contact_slop;
+    const PairReach reach = pair_reach(w, lower, higher);
+    // Features chosen with one slop more than this step needs, so that a resting pair keeps
+    // them for many steps.
+    const bool cacheable_pair = cacheable(w, a, c) && !reach.fast;
+    const float collide_margin = reach.margin + (cacheable_pair ? slop : 0.0f);
+    // A pair that had no points and whose boxes are apart by the margin gets none: most of the
+    // candidates of a flying pile (their boxes grow by each body's whole motion, the margin
+    // by their motion relative to each other). Skipped before anything else is read.
+    if (old == ~0u && !boxes_within(w, a, c, collide_margin)) continue;
+    PairCache cache;
+    std::size_t count = 0;
+    bool reused = false;
+    std::uint8_t touching = 0;  // touching now (not only speculatively): links islands
+    float deepest = 0;          // ContactSet::pair_deepest
+    if (cacheable_pair) {
+      cache = relative_pose(w, lower, higher);
+      // Kept if nothing missing can be within reach this step, or recycled while touching.
+      const PairCache* then = old != ~0u ? &set.old_pair_cache[old] : nullptr;
+      const float moved =
+          then && then->margin >= 0 ? drift(*then, cache, w.bodies.step_reach[higher]) : 0.0f;
+      if (then && then->margin >= 0 &&
+          (moved + reach.margin <= then->margin ||
+           (set.old_pair_touching[old] && recyclable(*then, cache, moved, reach, slop)))) {
+        // Last step's points keep their features and impulses; the merge copies them straight
+        // from last step's list (or leaves them there). Here, where they lie, only their
+        // bodies' dense indices after a compaction, and their separations, for the pair's
+        // touching flag and depth. Nothing is stored in a settled pile's points, so their cache
+        // lines stay clean (storing the separation in each point would dirty them).
+        for (std::uint32_t k = set.old_pair_begin[old]; k < set.old_pair_begin[old + 1]; ++k) {
+          ContactPoint& cp = set.old_points[k];
+          // Without compaction and with last step's pairs, the bodies are the ones bound.
+          if (w.bodies.dense_moved || !same_pairs) rebind(cp, lower, higher);
+          const float separation = feature_separation(w, cp, cp.body_v, cp.body_o);
+          touching |= separation <= slop;
+          deepest = std::min(deepest, separation);
+          ++count;
+        }
+        cache = set.old_pair_cache[old];  // drift counts from when the features were chosen
+        reused = true;
+      } else {
+        count = collide_pair(w, a, c, reach, collide_margin, buffer, separations);
+        cache.margin = collide_margin;
+      }
+    } else {
+      count = collide_pair(w, a, c, reach, collide_margin, buffer, separations);
+    }
+    if (same_pairs && count != set.old_pair_begin[old + 1] - set.old_pair_begin[old])
+      same_counts = false;
+    if (count == 0) continue;
+    if (!reused) {
+      if (same_pairs) {
+        const ContactPoint& last = set.old_points[set.old_pair_begin[old]];
+        same_bodies &= buffer[0].body_v == last.body_v && buffer[0].body_o == last.body_o;
+      }
+      bouncy |= buffer[0].restitution > 0;
+    }
+    // Fresh points: impulses of the same features last step (warm start), and touching.
+    if (!reused)
+      for (std::size_t i = 0; i < count; ++i) {
+        if (old != ~0u) {
+          const std::uint32_t first = set.old_pair_begin[old], end = set.old_pair_begin[old + 1];
+          std::uint32_t k = first;
+          while (k < end && !set.old_points[k].same_features(buffer[i])) ++k;
+          // The same corner seen from the other face: its normal and tangent are reversed, and
+          // so are the bodies they push, so the impulses keep their signs.
+          if (k == end) {
+            k = first;
+            while (k < end && !same_corner(w, set.old_points[k], buffer[i])) ++k;
+          }
+          if (k < end) {
+            const PointImpulses prev = point_impulses(set, set.old_points, k);
+            buffer[i].lambda_n = prev.lambda_n, buffer[i].lambda_t = prev.lambda_t;
+            buffer[i].sliding = prev.sliding;
+          }
+        }
+        touching |= separations[i] <= slop;
+        deepest = std::min(deepest, separations[i]);
+      }
+    const std::size_t row = out.pairs++;
+    out.keys[row] = key;
+    out.touching[row] = touching;
+    out.deepest[row] = deepest;
+    out.counts[row] = std::uint32_t(count);
+    out.previous[row] = old;
+    out.caches[row] = cache;
+    out.reused_pair[row] = reused;
+    out.point_count += count;
+    if (!reused) out.points.insert(out.points.end(), buffer, buffer + count);
+  }
+  out.same_counts = same_counts, out.same_bodies = same_bodies, out.bouncy = bouncy;
+}
+
 }  // namespace
 
 // Pairs are split into fixed chunks; each chunk collides its pairs into its own buffers and the
@@ -235,7 +363,6 @@ void narrow_phase(WorldState& w) {
   std::swap(set.pair_touching, set.old_pair_touching);
   std::swap(set.pair_cache, set.old_pair_cache);
   constexpr int kGrain = 256;
-  constexpr int kPointsAhead = 16;  // measured against 4 and 8 (docs/architecture.md)
   const int pairs = int(w.pairs.candidates.size());
   // The chunks this step uses, the first of narrow_chunks: the rest are kept, not destroyed, so
   // that a world whose pairs come and go (a lander hopping off the ground) does not give up
@@ -252,125 +379,7 @@ void narrow_phase(WorldState& w) {
   // them back now; the same pairs read them where they are.
   if (!same_pairs) pull_impulses(w, set.old_points, false);
   w.tasks.parallel_for(pairs, kGrain, [&](int lo, int hi, int) {
-    NarrowChunk& out = chunks[std::size_t(lo / kGrain)];
-    // Per-pair rows written by index into buffers that only grow (a push_back per row and
-    // field was a fifth of the narrow phase); `pairs` and `reused_points` count what is valid.
-    reserve_rows(out, std::size_t(hi - lo));
-    out.points.clear();
-    out.pairs = 0, out.point_count = 0;
-    // Kept in registers and stored once per chunk. A reused point keeps its bodies unless
-    // compaction moved them (dense_moved, below); only fresh pairs are compared.
-    bool same_counts = same_pairs, same_bodies = same_pairs, bouncy = false;
-    FreshPoints fresh;
-    ContactPoint* const buffer = fresh.at;
-    float separations[kMaxPointsPerPair];
-    for (int p = lo; p < hi; ++p) {
-      // A settled pile's pairs are last step's in order: their points are read in order, but
-      // between them each pair reads bodies and particles all over, so the points are asked for
-      // kPointsAhead pairs before they are needed.
-      if (same_pairs && p + kPointsAhead < hi) {
-        const char* ahead = reinterpret_cast<const char*>(
-            set.old_points.data() + set.old_pair_begin[std::size_t(p + kPointsAhead)]);
-        __builtin_prefetch(ahead, 1), __builtin_prefetch(ahead + sizeof(ContactPoint), 1);
-      }
-      const auto [a, c] = w.pairs.candidates[std::size_t(p)];
-      const auto& col = w.colliders;
-      const std::uint64_t key = pair_key(col.slot[a], col.slot[c]);
-      const std::uint32_t old = same_pairs ? std::uint32_t(p) : find_previous(set, key);
-      // The bodies of the lower- and higher-slot colliders.
-      const std::uint32_t lower = col.body[col.slot[a] < col.slot[c] ? a : c];
-      const std::uint32_t higher = col.body[col.slot[a] < col.slot[c] ? c : a];
-      const float slop = w.config.contact_slop;
-      const PairReach reach = pair_reach(w, lower, higher);
-      // Features chosen with one slop more than this step needs, so that a resting pair keeps
-      // them for many steps.
-      const bool cacheable_pair = cacheable(w, a, c) && !reach.fast;
-      const float collide_margin = reach.margin + (cacheable_pair ? slop : 0.0f);
-      // A pair that had no points and whose boxes are apart by the margin gets none: most of the
-      // candidates of a flying pile (their boxes grow by each body's whole motion, the margin
-      // by their motion relative to each other). Skipped before anything else is read.
-      if (old == ~0u && !boxes_within(w, a, c, collide_margin)) continue;
-      PairCache cache;
-      std::size_t count = 0;
-      bool reused = false;
-      std::uint8_t touching = 0;  // touching now (not only speculatively): links islands
-      float deepest = 0;          // ContactSet::pair_deepest
-      if (cacheable_pair) {
-        cache = relative_pose(w, lower, higher);
-        // Kept if nothing missing can be within reach this step, or recycled while touching.
-        const PairCache* then = old != ~0u ? &set.old_pair_cache[old] : nullptr;
-        const float moved =
-            then && then->margin >= 0 ? drift(*then, cache, w.bodies.step_reach[higher]) : 0.0f;
-        if (then && then->margin >= 0 &&
-            (moved + reach.margin <= then->margin ||
-             (set.old_pair_touching[old] && recyclable(*then, cache, moved, reach, slop)))) {
-          // Last step's points keep their features and impulses; the merge copies them straight
-          // from last step's list (or leaves them there). Here, where they lie, only their
-          // bodies' dense indices after a compaction, and their separations, for the pair's
-          // touching flag and depth. Nothing is stored in a settled pile's points, so their cache
-          // lines stay clean (storing the separation in each point would dirty them).
-          for (std::uint32_t k = set.old_pair_begin[old]; k < set.old_pair_begin[old + 1]; ++k) {
-            ContactPoint& cp = set.old_points[k];
-            // Without compaction and with last step's pairs, the bodies are the ones bound.
-            if (w.bodies.dense_moved || !same_pairs) rebind(cp, lower, higher);
-            const float separation = feature_separation(w, cp, cp.body_v, cp.body_o);
-            touching |= separation <= slop;
-            deepest = std::min(deepest, separation);
-            ++count;
-          }
-          cache = set.old_pair_cache[old];  // drift counts from when the features were chosen
-          reused = true;
-        } else {
-          count = collide_pair(w, a, c, reach, collide_margin, buffer, separations);
-          cache.margin = collide_margin;
-        }
-      } else {
-        count = collide_pair(w, a, c, reach, collide_margin, buffer, separations);
-      }
-      if (same_pairs && count != set.old_pair_begin[old + 1] - set.old_pair_begin[old])
-        same_counts = false;
-      if (count == 0) continue;
-      if (!reused) {
-        if (same_pairs) {
-          const ContactPoint& last = set.old_points[set.old_pair_begin[old]];
-          same_bodies &= buffer[0].body_v == last.body_v && buffer[0].body_o == last.body_o;
-        }
-        bouncy |= buffer[0].restitution > 0;
-      }
-      // Fresh points: impulses of the same features last step (warm start), and touching.
-      if (!reused)
-        for (std::size_t i = 0; i < count; ++i) {
-          if (old != ~0u) {
-            const std::uint32_t first = set.old_pair_begin[old], end = set.old_pair_begin[old + 1];
-            std::uint32_t k = first;
-            while (k < end && !set.old_points[k].same_features(buffer[i])) ++k;
-            // The same corner seen from the other face: its normal and tangent are reversed, and
-            // so are the bodies they push, so the impulses keep their signs.
-            if (k == end) {
-              k = first;
-              while (k < end && !same_corner(w, set.old_points[k], buffer[i])) ++k;
-            }
-            if (k < end) {
-              const PointImpulses prev = point_impulses(set, set.old_points, k);
-              buffer[i].lambda_n = prev.lambda_n, buffer[i].lambda_t = prev.lambda_t;
-              buffer[i].sliding = prev.sliding;
-            }
-          }
-          touching |= separations[i] <= slop;
-          deepest = std::min(deepest, separations[i]);
-        }
-      const std::size_t row = out.pairs++;
-      out.keys[row] = key;
-      out.touching[row] = touching;
-      out.deepest[row] = deepest;
-      out.counts[row] = std::uint32_t(count);
-      out.previous[row] = old;
-      out.caches[row] = cache;
-      out.reused_pair[row] = reused;
-      out.point_count += count;
-      if (!reused) out.points.insert(out.points.end(), buffer, buffer + count);
-    }
-    out.same_counts = same_counts, out.same_bodies = same_bodies, out.bouncy = bouncy;
+    collide_chunk(w, chunks[std::size_t(lo / kGrain)], lo, hi, same_pairs);
   });
   // The pre-solve callback, on this thread in pair order, before the merge.
   w.scratch.pre_solve_disabled.clear();

@@ -1,9 +1,8 @@
-// One collider pair's contact points: material mixing, the pair's reach from its relative
-// motion, the manifold and, for fast pairs, the extra speculative points.
+// One collider pair's contact points: material mixing, the manifold and, for fast pairs, the
+// extra speculative points.
 #include <algorithm>
 #include <cmath>
 
-#include "solver/bodies/collider_store.hpp"
 #include "solver/collide/manifold.hpp"
 #include "solver/contacts/contact_solver.hpp"
 #include "solver/core/stores.hpp"
@@ -38,49 +37,6 @@ PairMaterial combine_materials(const WorldState& w, std::uint32_t a, std::uint32
           mix_friction(c.static_friction[a], c.static_friction[d], friction_rule),
           mix_restitution(c.restitution[a], c.restitution[d], restitution_rule)};
 }
-
-float max_extent(const WorldState& w, std::uint32_t k) { return w.bodies.extent[k]; }
-
-// How far any point of one body can move relative to the other this step: their relative
-// velocity, each one's turn times its reach, and the difference of their gravity, from the
-// motion of the last substep (as update_bounds's motion, which bounds each body alone). Debris
-// flying apart together, or bodies carried round in a drum, move fast but hardly relative to
-// each other: with the sum of their motions, the smash's debris had about three times Box2D's
-// pairs. Soft bodies: the sum of their particles' motions.
-float relative_motion(const WorldState& w, std::uint32_t a, std::uint32_t c) {
-  if (!w.bodies.is_rigid(a) || !w.bodies.is_rigid(c))
-    return w.bodies.motion[a] + w.bodies.motion[c];
-  const auto& b = w.bodies;
-  const float substeps = float(w.config.substeps), dt = w.timing.last_h * substeps;
-  const float rx = b.dx[c] - b.dx[a], ry = b.dy[c] - b.dy[a];
-  const float turn =
-      std::fabs(b.da[a]) * w.bodies.step_reach[a] + std::fabs(b.da[c]) * w.bodies.step_reach[c];
-  // Bodies of one gravity scale (nearly every pair) fall together: no square root for them.
-  const float gravity_difference = std::fabs(b.gravity_scale[a] - b.gravity_scale[c]);
-  const float fall =
-      gravity_difference > 0 ? gravity_difference * length(w.config.gravity) * dt * dt : 0.0f;
-  return (std::sqrt(rx * rx + ry * ry) + turn) * substeps + fall;
-}
-
-}  // namespace
-
-// The margin is the distance the two bodies can close this step (relative_motion), plus the
-// slop. Between two dynamic bodies (not bullets) at most the smaller one's size: a body flung at
-// 90 m/s (the spinner's bar tip moves at 100 m/s) had a 1.5 m reach, 120 pairs and spilled
-// thousands of constraints into the serial overflow colour. Box2D's reach is 2 cm at any speed;
-// against fixed bodies the full motion stays (with the continuous pass, that is what keeps fast
-// bodies out of walls).
-PairReach pair_reach(const WorldState& w, std::uint32_t a, std::uint32_t c) {
-  const auto& b = w.bodies;
-  const float motion = relative_motion(w, a, c);
-  const float smaller = std::min(max_extent(w, a), max_extent(w, c));
-  float reach = motion;
-  const bool dynamic = b.inv_mass[a] > 0 && b.inv_mass[c] > 0;
-  if (dynamic && !((b.flags[a] | b.flags[c]) & kBullet)) reach = std::min(reach, smaller);
-  return PairReach{reach + w.config.contact_slop, motion > 0.5f * smaller};
-}
-
-namespace {
 
 // A body that moves more than half its size in a step can turn a corner that the manifold did
 // not pick into the surface (a box spinning at 20 rad/s and flying at 200 m/s went through a
