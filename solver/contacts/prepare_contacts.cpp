@@ -107,20 +107,25 @@ namespace {
 // gathered afresh, the features' scattered reads were most of a settled pile's prepare).
 // `relaid` (with kept): the points lie elsewhere than last step (ContactSet::points_relaid), so
 // every lane takes its points' new places, and the lanes refilled are filled as afresh.
+// `kernels`: contact_kernels(), asked once per chunk of constraints.
 void fill_constraint(const WorldState &w, WideConstraint &c, WideFeatures &f,
                      const std::uint32_t *ids, const std::uint32_t *pairs,
-                     const std::uint32_t *a_bodies, bool kept, bool relaid) {
+                     const std::uint32_t *a_bodies, bool kept, bool relaid,
+                     const ContactKernels &kernels) {
   const auto &set = w.contacts;
   const auto &b = w.bodies;
   const auto &s = w.scratch;
   bool refill[kContactLanes];
   if (!kept)
     for (int lane = 0; lane < kContactLanes; ++lane) f.pair[lane] = pairs[lane];
-  for (int lane = 0; lane < kContactLanes; ++lane)
+  bool any_refill = false;  // none: the per-lane loops over the points have nothing to do
+  for (int lane = 0; lane < kContactLanes; ++lane) {
     refill[lane] = f.pair[lane] != ~0u && !(kept && set.pair_reused[f.pair[lane]]);
+    any_refill |= refill[lane];
+  }
   // The points to read lie anywhere in the point list (it is in pair order, lanes in colour
   // order): ask for all of them before reading any, so their cache misses overlap.
-  for (int lane = 0; lane < kContactLanes; ++lane)
+  for (int lane = 0; lane < kContactLanes && any_refill; ++lane)
     if (refill[lane]) {
       const char *first =
           reinterpret_cast<const char *>(&set.points[set.constraint_first[ids[lane]]]);
@@ -187,11 +192,11 @@ void fill_constraint(const WorldState &w, WideConstraint &c, WideFeatures &f,
     positions.bx[lane] = s.p0x[o], positions.by[lane] = s.p0y[o];
   }
   const PrepareBody *bodies = s.prepare_bodies.data();
-  contact_kernels().prepare(bodies, positions, f, c);
+  kernels.prepare(bodies, positions, f, c);
 
   // Lane by lane straight into the constraint: staged in a scratch row and reloaded as one
   // vector, the 16 scalar stores could not be forwarded to the load (a sixth of this function).
-  for (int k = 0; k < 2; ++k) {
+  for (int k = 0; k < 2 && (!kept || any_refill); ++k) {
     WidePoint &p = c.p[k];
     const FeatureRows &rows = f.p[k];
     for (int lane = 0; lane < kContactLanes; ++lane) {
@@ -212,9 +217,10 @@ void fill_constraint(const WorldState &w, WideConstraint &c, WideFeatures &f,
   // (its approach is set to 0). Otherwise, in a pile of elastic circles, pressed points that
   // others drove together faster than the restitution threshold bounce apart, and the pile gains
   // energy (Box2D v3, which bounces them too, gains some).
+  // (As a select, without a branch, so that the compiler does the lanes in vectors.)
   for (int k = 0; k < 2; ++k)
     for (int lane = 0; lane < kContactLanes; ++lane)
-      if (c.p[k].lambda_n[lane] > 0) f.p[k].vn_pre[lane] = 0;
+      f.p[k].vn_pre[lane] = c.p[k].lambda_n[lane] > 0 ? 0.0f : f.p[k].vn_pre[lane];
 }
 
 // The surface rows of wide constraint c (WideSurface), from its lanes' pairs' colliders (the
@@ -390,12 +396,13 @@ void prepare_contacts(WorldState &w) {
   const bool placed = !set.structure_kept || set.points_relaid;
   if (placed) set.point_lane.assign(set.points.size(), ~0u);
   w.tasks.parallel_for(int(set.wide.size()), 16, [&](int lo, int hi, int) {
+    const ContactKernels &kernels = contact_kernels();
     for (int i = lo; i < hi; ++i) {
       const std::size_t at = std::size_t(i) * kContactLanes;
       WideFeatures &f = set.wide_features[std::size_t(i)];
       WideConstraint &c = set.wide[std::size_t(i)];
       fill_constraint(w, c, f, lanes.data() + at, lane_pairs.data() + at, lane_a.data() + at,
-                      set.structure_kept, set.points_relaid);
+                      set.structure_kept, set.points_relaid, kernels);
       bool rounded = false;  // ContactSet::wide_flags
       for (int lane = 0; lane < kContactLanes; ++lane)
         rounded = rounded || c.radius_a[lane] != 0 || c.radius_b[lane] != 0;
