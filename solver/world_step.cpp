@@ -211,7 +211,9 @@ void run_substeps(WorldState& w, float h, int substeps, StepProfile& p) {
 // compacted dense arrays, the broad phase's ignored pairs, motion rescaled to a changed substep
 // length, the bodies this step visits (solver/step/visited_bodies.cpp), and their poses before
 // the step (interpolation).
-void begin_step(Stores<RunsTasks, WritesTiming, WritesBodies, WritesColliders, WritesParticles, WritesSoft, WritesJoints, WritesPairs, WritesContacts, WritesScratch> w,
+void begin_step(Stores<RunsTasks, WritesTiming, WritesBodies, WritesColliders, WritesParticles,
+                       WritesSoft, WritesJoints, WritesPairs, WritesContacts, WritesScratch>
+                    w,
                 float h) {
   compact_bodies(w);
   compact_joints(w);

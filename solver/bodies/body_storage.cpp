@@ -303,7 +303,8 @@ void compact_particles(Stores<WritesBodies, WritesParticles, WritesSoft> w, cons
 // Only the bodies from the first destroyed one on move (with their colliders, particles and
 // struts), so destroying recent bodies (a game's bullets) costs what was created after them, not
 // the whole world, and the next step does not visit the idle bodies (BM_IdleBodiesWithChurn).
-void compact_bodies(Stores<WritesBodies, WritesColliders, WritesParticles, WritesSoft, WritesJoints> w) {
+void compact_bodies(
+    Stores<WritesBodies, WritesColliders, WritesParticles, WritesSoft, WritesJoints> w) {
   if (!w.bodies.needs_compaction) return;
   w.bodies.needs_compaction = false;
   w.bodies.dense_moved = true;

@@ -18,7 +18,8 @@ std::uint32_t add_body(WorldState& w, const BodyDef& def, std::uint32_t slot,
                        std::span<const std::uint32_t> shape_slots);
 
 // Stable removal of bodies flagged kDead (creation order of the survivors is kept).
-void compact_bodies(Stores<WritesBodies, WritesColliders, WritesParticles, WritesSoft, WritesJoints> w);
+void compact_bodies(
+    Stores<WritesBodies, WritesColliders, WritesParticles, WritesSoft, WritesJoints> w);
 // Destroying a joint (directly or with one of its bodies) only marks it: erasing it from the
 // middle of `joints` and renumbering the rest, once per destroyed body, was the ragdoll rain's
 // largest serial cost. compact_joints removes the marked ones, in order, before a step.

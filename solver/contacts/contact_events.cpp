@@ -42,7 +42,8 @@ ContactEvent event_of(Stores<ReadsBodies, ReadsColliders> w, std::uint32_t slot_
 
 // The begin event of pair p (colliders by slot, lower first, as the pair key orders them), and
 // its hit event if it closed fast enough.
-void begin_pair(Stores<ReadsConfig, ReadsBodies, ReadsColliders, ReadsParticles, ReadsContacts, WritesEvents> w,
+void begin_pair(
+    Stores<ReadsConfig, ReadsBodies, ReadsColliders, ReadsParticles, ReadsContacts, WritesEvents> w,
     std::size_t p, float h) {
   const ContactSet& set = w.contacts;
   const std::uint64_t key = set.pair_keys[p];
@@ -100,7 +101,9 @@ bool same_bodies(Stores<ReadsColliders> w, const SleepingTouch& t) {
 
 }  // namespace
 
-void record_contact_events(Stores<ReadsConfig, ReadsTiming, ReadsBodies, ReadsColliders, ReadsParticles, WritesContacts, WritesEvents, WritesScratch> w) {
+void record_contact_events(Stores<ReadsConfig, ReadsTiming, ReadsBodies, ReadsColliders,
+                                  ReadsParticles, WritesContacts, WritesEvents, WritesScratch>
+                               w) {
   if (w.events.read & EventStore::kBeginList) w.events.begin.clear();
   if (w.events.read & EventStore::kEndList) w.events.end.clear();
   if (w.events.read & EventStore::kHitList) w.events.hit.clear();

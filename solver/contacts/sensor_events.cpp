@@ -45,7 +45,8 @@ SensorEvent event_of(Stores<ReadsBodies, ReadsColliders> w, std::uint64_t key) {
 
 }  // namespace
 
-void record_sensor_events(Stores<ReadsBodies, ReadsColliders, ReadsParticles, ReadsPairs, WritesEvents> w) {
+void record_sensor_events(
+    Stores<ReadsBodies, ReadsColliders, ReadsParticles, ReadsPairs, WritesEvents> w) {
   if (w.events.read & EventStore::kSensorBeginList) w.events.sensor_begin.clear();
   if (w.events.read & EventStore::kSensorEndList) w.events.sensor_end.clear();
   w.events.read &= std::uint8_t(~(EventStore::kSensorBeginList | EventStore::kSensorEndList));

@@ -8,7 +8,8 @@ namespace strut {
 
 // Called at the end of a step, after the particles are synced and before the contact events
 // (each clears the read bits of its own lists).
-void record_sensor_events(Stores<ReadsBodies, ReadsColliders, ReadsParticles, ReadsPairs, WritesEvents> w);
+void record_sensor_events(
+    Stores<ReadsBodies, ReadsColliders, ReadsParticles, ReadsPairs, WritesEvents> w);
 
 // Ends every overlap that shape slot `shape` (a sensor or a visitor) takes part in, for a shape
 // about to be removed or whose body is about to be destroyed (call it while the shape's and its

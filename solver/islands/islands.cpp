@@ -63,7 +63,8 @@ bool links(Stores<ReadsBodies> w, std::uint32_t k) {
 
 }  // namespace
 
-void build_islands(Stores<ReadsConfig, RunsTasks, WritesBodies, ReadsContacts, ReadsJoints, WritesScratch> w) {
+void build_islands(
+    Stores<ReadsConfig, RunsTasks, WritesBodies, ReadsContacts, ReadsJoints, WritesScratch> w) {
   // Islands exist to sleep (a still island sleeps whole, a touched one wakes whole); a world
   // that never sleeps needs none and skips the pass, a sizeable share of a pile's step.
   // Then `island` is left as it was: nothing reads it while no body can sleep.
@@ -151,7 +152,8 @@ void forget_sleeper(Stores<ReadsBodies, WritesIslands> w, std::uint32_t k) {
   if (slots.empty()) w.islands.sleepers.erase(listed);
 }
 
-void wake_island(Stores<WritesBodies, ReadsColliders, WritesJoints, WritesPairs, WritesIslands, WritesEvents> w,
+void wake_island(
+    Stores<WritesBodies, ReadsColliders, WritesJoints, WritesPairs, WritesIslands, WritesEvents> w,
     std::uint32_t island) {
   std::vector<std::uint32_t> sleepers;
   take_sleepers(w, island, sleepers);
@@ -187,7 +189,9 @@ void mark_touched_islands(Stores<ReadsBodies, ReadsContacts, WritesScratch> w) {
   wake.erase(std::unique(wake.begin(), wake.end()), wake.end());
 }
 
-void wake_marked_islands(Stores<WritesBodies, ReadsColliders, WritesJoints, WritesPairs, WritesIslands, WritesEvents, WritesScratch> w) {
+void wake_marked_islands(Stores<WritesBodies, ReadsColliders, WritesJoints, WritesPairs,
+                                WritesIslands, WritesEvents, WritesScratch>
+                             w) {
   const auto& wake = w.scratch.island_wake;
   auto& woken = w.scratch.woken;
   woken.clear();
@@ -196,7 +200,10 @@ void wake_marked_islands(Stores<WritesBodies, ReadsColliders, WritesJoints, Writ
   for (const std::uint32_t k : woken) wake_body(w, k);
 }
 
-void update_sleep(Stores<ReadsConfig, RunsTasks, ReadsTiming, WritesBodies, WritesColliders, WritesParticles, WritesJoints, WritesPairs, ReadsContacts, WritesIslands, WritesScratch> w,
+void update_sleep(
+    Stores<ReadsConfig, RunsTasks, ReadsTiming, WritesBodies, WritesColliders, WritesParticles,
+           WritesJoints, WritesPairs, ReadsContacts, WritesIslands, WritesScratch>
+        w,
     float dt) {
   if (!w.config.enable_sleep) return;  // no stillness timers in a world that never sleeps
   auto& b = w.bodies;
@@ -251,7 +258,9 @@ void update_sleep(Stores<ReadsConfig, RunsTasks, ReadsTiming, WritesBodies, Writ
   });
 }
 
-void sleep_body(Stores<ReadsConfig, WritesBodies, WritesColliders, WritesParticles, WritesJoints, WritesPairs, WritesIslands> w,
+void sleep_body(Stores<ReadsConfig, WritesBodies, WritesColliders, WritesParticles, WritesJoints,
+                       WritesPairs, WritesIslands>
+                    w,
                 std::uint32_t k) {
   auto& b = w.bodies;
   b.flags[k] |= kSleeping;

@@ -11,21 +11,30 @@ namespace strut {
 // Union-find over awake dynamic bodies joined by touching contact pairs and joints. Writes each
 // body's island (the slot of its root, stable under compaction) to bodies.island. Deterministic:
 // roots are the lowest dense index of each island.
-void build_islands(Stores<ReadsConfig, RunsTasks, WritesBodies, ReadsContacts, ReadsJoints, WritesScratch> w);
+void build_islands(
+    Stores<ReadsConfig, RunsTasks, WritesBodies, ReadsContacts, ReadsJoints, WritesScratch> w);
 // Marks sleeping islands touched this step by an awake moving body (after the narrow phase);
 // wake_marked_islands wakes them (after the solve).
 void mark_touched_islands(Stores<ReadsBodies, ReadsContacts, WritesScratch> w);
-void wake_marked_islands(Stores<WritesBodies, ReadsColliders, WritesJoints, WritesPairs, WritesIslands, WritesEvents, WritesScratch> w);
+void wake_marked_islands(Stores<WritesBodies, ReadsColliders, WritesJoints, WritesPairs,
+                                WritesIslands, WritesEvents, WritesScratch>
+                             w);
 // After the step: updates stillness timers and puts islands that have been still long enough to
 // sleep (their velocities are zeroed).
-void update_sleep(Stores<ReadsConfig, RunsTasks, ReadsTiming, WritesBodies, WritesColliders, WritesParticles, WritesJoints, WritesPairs, ReadsContacts, WritesIslands, WritesScratch> w,
+void update_sleep(
+    Stores<ReadsConfig, RunsTasks, ReadsTiming, WritesBodies, WritesColliders, WritesParticles,
+           WritesJoints, WritesPairs, ReadsContacts, WritesIslands, WritesScratch>
+        w,
     float dt);
 // Puts dense body k to sleep now: motion zeroed, proxy marked sleeping.
-void sleep_body(Stores<ReadsConfig, WritesBodies, WritesColliders, WritesParticles, WritesJoints, WritesPairs, WritesIslands> w,
+void sleep_body(Stores<ReadsConfig, WritesBodies, WritesColliders, WritesParticles, WritesJoints,
+                       WritesPairs, WritesIslands>
+                    w,
                 std::uint32_t k);
 // Wakes every body of the island `island` (a root slot): the bodies listed when they fell asleep
 // in it (IslandStore::sleepers), not a scan of every body.
-void wake_island(Stores<WritesBodies, ReadsColliders, WritesJoints, WritesPairs, WritesIslands, WritesEvents> w,
+void wake_island(
+    Stores<WritesBodies, ReadsColliders, WritesJoints, WritesPairs, WritesIslands, WritesEvents> w,
     std::uint32_t island);
 // Lists sleeping body k among its island's sleepers (sleep_body does; a sleeper given an island
 // of its own, as a sleeper whose shapes change, must be listed again).

@@ -61,7 +61,8 @@ constexpr float kEnlargeFraction = 0.1f, kEnlargeMax = 0.1f;
 // the broad phase (no proxy inserted, removed, re-filtered, put to sleep, woken or moved by
 // set_box; no new ignored pairs), every collider's body keeps its flags, and every awake moving
 // collider's box lies inside the enlarged box it was swept with.
-bool enlarged_pairs_hold(Stores<RunsTasks, ReadsBodies, ReadsColliders, ReadsPairs, WritesScratch> w) {
+bool enlarged_pairs_hold(
+    Stores<RunsTasks, ReadsBodies, ReadsColliders, ReadsPairs, WritesScratch> w) {
   const auto& b = w.bodies;
   const auto& c = w.colliders;
   const auto& sc = w.scratch;
@@ -146,7 +147,8 @@ void group_by_first_collider(Stores<ReadsColliders, WritesScratch> w,
 // boxes they were given) and keeps the pairs that may interact, in dense indices: contact pairs
 // (lower slot first) and sensor pairs (sensor first). The order is the broad phase's, contact
 // pairs grouped by their first collider. The custom filter sees the contact pairs last.
-void sweep_enlarged(Stores<RunsTasks, ReadsBodies, ReadsColliders, WritesPairs, WritesCallbacks, WritesScratch> w) {
+void sweep_enlarged(
+    Stores<RunsTasks, ReadsBodies, ReadsColliders, WritesPairs, WritesCallbacks, WritesScratch> w) {
   const auto& b = w.bodies;
   const auto& c = w.colliders;
   auto& bp = w.pairs.broadphase;
@@ -209,7 +211,9 @@ void sweep_enlarged(Stores<RunsTasks, ReadsBodies, ReadsColliders, WritesPairs, 
 
 // The broad phase updates only when something moved out of what it last swept: a settled
 // pyramid sweeps once and then only checks boxes (Box2D's fat boxes do the same for its tree).
-void find_candidate_pairs(Stores<ReadsConfig, RunsTasks, ReadsBodies, ReadsColliders, WritesPairs, WritesCallbacks, WritesScratch> w) {
+void find_candidate_pairs(Stores<ReadsConfig, RunsTasks, ReadsBodies, ReadsColliders, WritesPairs,
+                                 WritesCallbacks, WritesScratch>
+                              w) {
   const auto& c = w.colliders;
   auto& sc = w.scratch;
   const std::size_t n = c.size();

@@ -75,7 +75,9 @@ void update_tight_boxes(Stores<WritesBodies, WritesColliders, ReadsParticles> w,
   tight_boxes_of(w, k);
 }
 
-void update_bounds(Stores<ReadsConfig, RunsTasks, ReadsTiming, WritesBodies, WritesColliders, ReadsParticles, WritesScratch> w,
+void update_bounds(Stores<ReadsConfig, RunsTasks, ReadsTiming, WritesBodies, WritesColliders,
+                          ReadsParticles, WritesScratch>
+                       w,
                    float dt) {
   auto& b = w.bodies;
   auto& sc = w.scratch;
@@ -156,7 +158,8 @@ Aabb collider_broadphase_box(Stores<ReadsConfig, ReadsBodies, ReadsColliders> w,
   return Aabb{{box[0], box[1]}, {box[2], box[3]}};
 }
 
-void refresh_body_boxes(Stores<ReadsConfig, WritesBodies, WritesColliders, ReadsParticles, WritesPairs> w,
+void refresh_body_boxes(
+    Stores<ReadsConfig, WritesBodies, WritesColliders, ReadsParticles, WritesPairs> w,
     std::uint32_t k) {
   const auto& b = w.bodies;
   update_tight_boxes(w, k);
@@ -175,7 +178,8 @@ std::uint32_t broadphase_mask(Stores<ReadsColliders> w, std::uint32_t i) {
   return w.colliders.group[i] > 0 ? 0xFFFFFFFFu : w.colliders.mask[i];
 }
 
-void reinsert_body(Stores<ReadsConfig, WritesBodies, WritesColliders, ReadsParticles, WritesPairs> w,
+void reinsert_body(
+    Stores<ReadsConfig, WritesBodies, WritesColliders, ReadsParticles, WritesPairs> w,
     std::uint32_t k) {
   const auto& b = w.bodies;
   const auto& c = w.colliders;

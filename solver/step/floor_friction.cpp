@@ -47,7 +47,8 @@ const FloorGrid* floor_under(const std::vector<FloorGrid>& grids, Vec2 p, float&
 
 }  // namespace
 
-void apply_floor_friction(Stores<RunsTasks, ReadsTiming, WritesBodies, ReadsColliders, WritesScratch> w, float dt) {
+void apply_floor_friction(
+    Stores<RunsTasks, ReadsTiming, WritesBodies, ReadsColliders, WritesScratch> w, float dt) {
   if (w.colliders.floor_grids.empty()) return;
   auto& b = w.bodies;
   auto& s = w.scratch;

@@ -12,6 +12,7 @@ namespace strut {
 // step's accelerations. Writes: the accelerations and motion of the awake dynamic rigid bodies
 // whose centre of mass is over a floor tile (the first map's in creation order where maps
 // overlap). Soft bodies are not slowed. Without floor tiles it returns at once.
-void apply_floor_friction(Stores<RunsTasks, ReadsTiming, WritesBodies, ReadsColliders, WritesScratch> w, float dt);
+void apply_floor_friction(
+    Stores<RunsTasks, ReadsTiming, WritesBodies, ReadsColliders, WritesScratch> w, float dt);
 
 }  // namespace strut
