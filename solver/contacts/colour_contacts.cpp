@@ -2,8 +2,15 @@
 #include <atomic>
 #include <limits>
 
+#include "solver/bodies/body_store.hpp"
 #include "solver/contacts/contact_solver.hpp"
+#include "solver/contacts/contact_store.hpp"
+#include "solver/core/step_timing.hpp"
+#include "solver/core/stores.hpp"
+#include "solver/core/task_system.hpp"
 #include "solver/step/collide_phase.hpp"
+#include "solver/step/step_scratch.hpp"
+#include "strut/world.hpp"
 
 namespace strut {
 
@@ -15,7 +22,7 @@ namespace strut {
 namespace {
 
 // Whether pair p's points are solved in wide lanes (both bodies rigid) or on the generic path.
-bool rigid_pair(const WorldState &w, std::size_t p) {
+bool rigid_pair(Stores<ReadsBodies, ReadsContacts> w, std::size_t p) {
   const ContactPoint &cp = w.contacts.points[w.contacts.pair_begin[p]];
   return w.bodies.is_rigid(cp.body_v) && w.bodies.is_rigid(cp.body_o);
 }
@@ -34,7 +41,7 @@ std::uint32_t constraints_of(bool rigid, std::uint32_t points) {
 // Cheap tests first, so a changing scene
 // (rain, smash) pays little for asking. Sets any_restitution when it answers yes (the points'
 // materials may have changed).
-bool same_contact_structure(WorldState &w) {
+bool same_contact_structure(Stores<RunsTasks, ReadsBodies, WritesContacts, WritesScratch> w) {
   auto &set = w.contacts;
   auto &s = w.scratch;
   const std::size_t pairs = set.pair_keys.size();
@@ -103,7 +110,7 @@ void place_pair_constraints(ContactSet &set, std::size_t p, std::uint32_t at, st
 }
 
 // A kept structure whose points were re-laid: the same constraints, from their new points.
-void place_constraints(WorldState &w) {
+void place_constraints(Stores<RunsTasks, WritesContacts> w) {
   auto &set = w.contacts;
   w.tasks.parallel_for(int(set.pair_keys.size()), 2048, [&](int lo, int hi, int) {
     for (std::size_t p = std::size_t(lo); p < std::size_t(hi); ++p) {
@@ -123,7 +130,7 @@ void place_constraints(WorldState &w) {
 // while that colour is empty no body has more than kColourCount = kCrowdedPushes pushes: then
 // the list is left empty and nothing is counted (large_pyramid never counts). Kept with the
 // colours while the pairs are last step's.
-void count_crowded_pushes(WorldState &w) {
+void count_crowded_pushes(Stores<ReadsBodies, ReadsContacts, WritesScratch> w) {
   static_assert(kCrowdedPushes >= float(kColourCount));
   const auto &set = w.contacts;
   auto &s = w.scratch;
@@ -193,7 +200,7 @@ class ClusterUse {
 // The overlap beyond which a pair of dynamic bodies pushes out at the cap: the soft contact asks
 // for bias_rate x depth, capped at contact_push_max (the step's softness, set_contact_softness in
 // world_step.cpp, set before the colouring).
-float capped_push_depth(const WorldState &w) {
+float capped_push_depth(Stores<ReadsConfig, ReadsContacts> w) {
   const float rate = w.contacts.softness.bias_rate;
   return rate > 0 ? w.config.contact_push_max / rate : std::numeric_limits<float>::infinity();
 }
@@ -216,7 +223,8 @@ float capped_push_depth(const WorldState &w) {
 // are those of the step that coloured them). Writes body_pushes: the largest of each
 // body's crowded pushes and its clusters' pushes, or nothing when no body is crowded or in a
 // cluster that shares. Walks the pairs and only the bodies the joining pairs name.
-void count_body_pushes(WorldState &w) {
+void count_body_pushes(
+    Stores<ReadsConfig, ReadsTiming, ReadsBodies, ReadsParticles, ReadsContacts, WritesScratch> w) {
   const auto &set = w.contacts;
   auto &s = w.scratch;
   const auto &inv_mass = w.bodies.inv_mass;
@@ -318,7 +326,9 @@ void count_body_pushes(WorldState &w) {
 
 }  // namespace
 
-void colour_contacts(WorldState &w) {
+void colour_contacts(Stores<ReadsConfig, RunsTasks, ReadsTiming, ReadsBodies, ReadsParticles,
+                            WritesContacts, WritesScratch>
+                         w) {
   auto &set = w.contacts;
   auto &s = w.scratch;
   set.points_relaid = false;

@@ -123,10 +123,14 @@ inline float held_cluster_pushes(float bodies) {
 // Splits the contact pairs into solver constraints, colours them, sums each moving body's pushes
 // and finds the free clusters (scratch.body_pushes, push_out_scale; after the narrow phase and
 // islands, once the step has set scratch.moving). Kept while the pairs are last step's.
-void colour_contacts(WorldState& w);
+void colour_contacts(Stores<ReadsConfig, RunsTasks, ReadsTiming, ReadsBodies, ReadsParticles,
+                            WritesContacts, WritesScratch>
+                         w);
 // Once per step, before the substeps: fixes anchors, normals and effective masses of points
 // between rigid bodies, and records each point's approach for restitution.
-void prepare_contacts(WorldState& w);
+void prepare_contacts(Stores<RunsTasks, ReadsTiming, WritesBodies, ReadsColliders, ReadsParticles,
+                             WritesContacts, WritesScratch>
+                          w);
 // After the step: the impulses stay in the lanes (point_impulses.cpp), and pairs with a pressed
 // point are marked touching (islands, events).
 void finish_contacts(Stores<RunsTasks, WritesContacts> w);

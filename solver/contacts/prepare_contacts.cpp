@@ -4,10 +4,17 @@
 #include <algorithm>
 #include <array>
 
+#include "solver/bodies/body_store.hpp"
+#include "solver/bodies/collider_store.hpp"
 #include "solver/contacts/contact_kernel_table.hpp"
 #include "solver/contacts/contact_prepare.hpp"
 #include "solver/contacts/contact_solver.hpp"
+#include "solver/contacts/contact_store.hpp"
 #include "solver/contacts/soft_contacts.hpp"
+#include "solver/core/step_timing.hpp"
+#include "solver/core/stores.hpp"
+#include "solver/core/task_system.hpp"
+#include "solver/step/step_scratch.hpp"
 #include "solver/step/visited_bodies.hpp"
 
 namespace strut {
@@ -16,7 +23,8 @@ namespace {
 
 // Gathers the features of a point between two rigid bodies into lane `lane` of f, in their
 // bodies' frames (the particles' local positions, which stay put while the body is rigid).
-void gather_features(const WorldState &w, const ContactPoint &cp, FeatureRows &f, int lane) {
+void gather_features(Stores<ReadsBodies, ReadsParticles> w, const ContactPoint &cp, FeatureRows &f,
+                     int lane) {
   const auto &b = w.bodies;
   const auto &q = w.particles;
   const std::uint32_t iv = b.particle_begin[cp.body_v] + cp.vertex;
@@ -58,7 +66,7 @@ void clear_features(FeatureRows &f, int lane) {
     row[lane] = 0.0f;
 }
 
-PrepareBody prepare_body(const WorldState &w, std::uint32_t k) {
+PrepareBody prepare_body(Stores<ReadsBodies> w, std::uint32_t k) {
   const auto &b = w.bodies;
   return PrepareBody{b.qc[k], b.qs[k],       b.dx[k],          b.dy[k],
                      b.da[k], b.inv_mass[k], b.inv_inertia[k], 1.0f};
@@ -108,10 +116,10 @@ namespace {
 // `relaid` (with kept): the points lie elsewhere than last step (ContactSet::points_relaid), so
 // every lane takes its points' new places, and the lanes refilled are filled as afresh.
 // `kernels`: contact_kernels(), asked once per chunk of constraints.
-void fill_constraint(const WorldState &w, WideConstraint &c, WideFeatures &f,
-                     const std::uint32_t *ids, const std::uint32_t *pairs,
-                     const std::uint32_t *a_bodies, bool kept, bool relaid,
-                     const ContactKernels &kernels) {
+void fill_constraint(Stores<ReadsBodies, ReadsParticles, ReadsContacts, ReadsScratch> w,
+                     WideConstraint &c, WideFeatures &f, const std::uint32_t *ids,
+                     const std::uint32_t *pairs, const std::uint32_t *a_bodies, bool kept,
+                     bool relaid, const ContactKernels &kernels) {
   const auto &set = w.contacts;
   const auto &b = w.bodies;
   const auto &s = w.scratch;
@@ -226,8 +234,8 @@ void fill_constraint(const WorldState &w, WideConstraint &c, WideFeatures &f,
 // The surface rows of wide constraint c (WideSurface), from its lanes' pairs' colliders (the
 // targets in displacement per substep); whether any lane has one. The rolling impulse starts
 // from 0 every step: it is warm-started across the substeps only.
-bool fill_surface(const WorldState &w, const WideConstraint &c, const WideFeatures &f,
-                  WideSurface &s) {
+bool fill_surface(Stores<ReadsTiming, ReadsColliders, ReadsContacts> w, const WideConstraint &c,
+                  const WideFeatures &f, WideSurface &s) {
   const auto &set = w.contacts;
   const auto &col = w.colliders;
   bool any = false;
@@ -259,7 +267,7 @@ namespace {
 // lane; lanes stacked in groups for pairs of several constraints; the generic list for pairs
 // touching a soft body). Writes scratch.wide_lane_ids and wide_lane_a, the work items and the
 // generic pairs.
-void assign_lanes(WorldState &w) {
+void assign_lanes(Stores<WritesContacts, WritesScratch> w) {
   auto &s = w.scratch;
   auto &set = w.contacts;
   const Colouring &c = w.contacts.colours;
@@ -337,7 +345,9 @@ void assign_lanes(WorldState &w) {
 // Box2D's prepare, in two parts: a serial pass over the pairs in colour order that only decides
 // where each constraint goes (assign_lanes; skipped when the contact structure is last step's,
 // colour_contacts), then a parallel pass that fills the lanes from the bodies' poses.
-void prepare_contacts(WorldState &w) {
+void prepare_contacts(Stores<RunsTasks, ReadsTiming, WritesBodies, ReadsColliders, ReadsParticles,
+                             WritesContacts, WritesScratch>
+                          w) {
   auto &b = w.bodies;
   auto &s = w.scratch;
   const std::size_t n = b.size();

@@ -2,12 +2,17 @@
 
 #include <cmath>
 
+#include "solver/bodies/body_store.hpp"
 #include "solver/contacts/contact_solver.hpp"
+#include "solver/core/step_timing.hpp"
+#include "solver/core/stores.hpp"
+#include "strut/world.hpp"
 
 namespace strut {
 namespace {
 
-Vec2 relative_motion(const WorldState &w, const ContactGeometry &g) {
+Vec2 relative_motion(Stores<ReadsConfig, ReadsTiming, ReadsBodies, ReadsParticles> w,
+                     const ContactGeometry &g) {
   return point_motion_linear(w, g.v) - point_motion_linear(w, g.o);
 }
 
@@ -18,7 +23,7 @@ void apply_pair(WorldState &w, const ContactGeometry &g, Vec2 P) {
 
 }  // namespace
 
-void prepare_soft_point(WorldState &w, ContactPoint &cp) {
+void prepare_soft_point(Stores<ReadsBodies, ReadsParticles> w, ContactPoint &cp) {
   const ContactGeometry g = evaluate_contact(w, cp);
   cp.max_lambda_n = 0;
   // Pressed when the step begins: not an impact, no bounce (as the rigid prepare decides).

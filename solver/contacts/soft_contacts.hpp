@@ -3,12 +3,13 @@
 #pragma once
 
 #include "solver/contacts/contact_rows.hpp"
+#include "solver/core/stores.hpp"
 #include "solver/core/world_state_fwd.hpp"
 
 namespace strut {
 
 // Before the substeps: the point's approach along its normal, for restitution.
-void prepare_soft_point(WorldState &w, ContactPoint &cp);
+void prepare_soft_point(Stores<ReadsBodies, ReadsParticles> w, ContactPoint &cp);
 // The point's accumulated impulses applied again.
 void warm_start_soft_point(WorldState &w, ContactPoint &cp);
 // One solve (pass.use_bias) or relax pass of the point's normal and friction rows.

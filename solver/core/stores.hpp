@@ -8,6 +8,8 @@
 // (solver/world_state.hpp), so the world state converts to any Stores, and a wider Stores to a
 // narrower one (a stage passes its own on to the helpers it calls); a store read only cannot be
 // passed on as written. The references are bound once per call, so a Stores is passed by value.
+// A function that builds tasks to run after it returns (the substeps' stage builders) keeps the
+// world state: its tasks' captures of a Stores would outlive that copy.
 //
 // Rejected: one context struct per stage (Box2D's b2StepContext, Jolt's PhysicsUpdateContext)
 // names what a stage may reach in one place, but not what each function under it reaches, and

@@ -34,7 +34,7 @@ inline Vec2 point_now(Stores<ReadsBodies, ReadsParticles> w, const PointRef& p) 
 
 // How far the point moved during the current substep (its velocity times h), computed from the
 // stored motion, never as a difference of two large positions.
-inline Vec2 point_motion(const WorldState& w, const PointRef& p) {
+inline Vec2 point_motion(Stores<ReadsBodies, ReadsParticles> w, const PointRef& p) {
   if (p.rigid) {
     const auto& b = w.bodies;
     const std::uint32_t k = p.body;
@@ -48,7 +48,7 @@ inline Vec2 point_motion(const WorldState& w, const PointRef& p) {
 }
 
 // World-space offset of a rigid point from its body's centre of mass.
-inline Vec2 arm(const WorldState& w, const PointRef& p) {
+inline Vec2 arm(Stores<ReadsBodies> w, const PointRef& p) {
   return rotate(Rot{w.bodies.qc[p.body], w.bodies.qs[p.body]}, p.local);
 }
 
@@ -58,7 +58,7 @@ inline Vec2 arm(const WorldState& w, const PointRef& p) {
 // point_motion: point_motion's rotation series grows as da^5, so a body turning radians a
 // substep answered each impulse with a larger one until NaN (found by fuzz_api in the soft
 // contact rows and the distance joint's spring damping).
-inline Vec2 point_motion_linear(const WorldState& w, const PointRef& p) {
+inline Vec2 point_motion_linear(Stores<ReadsBodies, ReadsParticles> w, const PointRef& p) {
   if (!p.rigid) return point_motion(w, p);
   const Vec2 r = arm(w, p);
   const auto& b = w.bodies;
@@ -66,7 +66,7 @@ inline Vec2 point_motion_linear(const WorldState& w, const PointRef& p) {
 }
 
 // Generalised inverse mass of the point along unit direction n.
-inline float inv_mass_along(const WorldState& w, const PointRef& p, Vec2 n) {
+inline float inv_mass_along(Stores<ReadsBodies, ReadsParticles> w, const PointRef& p, Vec2 n) {
   if (p.rigid) {
     const float rn = cross(arm(w, p), n);
     return w.bodies.inv_mass[p.body] + w.bodies.inv_inertia[p.body] * rn * rn;
@@ -130,7 +130,8 @@ inline void apply_position_impulse(WorldState& w, const PointRef& p, Vec2 P,
 
 // Changes the point's velocity by the velocity impulse J: only the motion changes, which is
 // the same as moving the previous position back.
-inline void apply_velocity_impulse(WorldState& w, const PointRef& p, Vec2 J, float h) {
+inline void apply_velocity_impulse(Stores<WritesBodies, WritesParticles> w, const PointRef& p,
+                                   Vec2 J, float h) {
   if (p.rigid) {
     auto& b = w.bodies;
     const float im = b.inv_mass[p.body];

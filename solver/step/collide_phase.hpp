@@ -73,7 +73,8 @@ struct PairReach {
 // flying apart together, or bodies carried round in a drum, move fast but hardly relative to
 // each other: with the sum of their motions, the smash's debris had about three times Box2D's
 // pairs. Soft bodies: the sum of their particles' motions.
-inline float relative_motion(const WorldState& w, std::uint32_t a, std::uint32_t c) {
+inline float relative_motion(Stores<ReadsConfig, ReadsTiming, ReadsBodies, ReadsParticles> w,
+                             std::uint32_t a, std::uint32_t c) {
   if (!w.bodies.is_rigid(a) || !w.bodies.is_rigid(c))
     return w.bodies.motion[a] + w.bodies.motion[c];
   const auto& b = w.bodies;
@@ -94,7 +95,8 @@ inline float relative_motion(const WorldState& w, std::uint32_t a, std::uint32_t
 // thousands of constraints into the serial overflow colour. Box2D's reach is 2 cm at any speed;
 // against fixed bodies the full motion stays (with the continuous pass, that is what keeps fast
 // bodies out of walls).
-inline PairReach pair_reach(const WorldState& w, std::uint32_t a, std::uint32_t c) {
+inline PairReach pair_reach(Stores<ReadsConfig, ReadsTiming, ReadsBodies, ReadsParticles> w,
+                            std::uint32_t a, std::uint32_t c) {
   const auto& b = w.bodies;
   const float motion = relative_motion(w, a, c);
   const float smaller = std::min(b.extent[a], b.extent[c]);
@@ -133,12 +135,12 @@ void apply_custom_filter(Stores<ReadsBodies, ReadsColliders, WritesCallbacks, Wr
 // a slot reused by a new shape must not inherit them).
 void forget_filter_verdicts(WorldState& w, std::uint32_t shape);
 // Whether the custom filter rejected dense colliders a and c's shapes at the last sweep.
-bool filter_rejected(const WorldState& w, std::uint32_t a, std::uint32_t c);
+bool filter_rejected(Stores<ReadsColliders, ReadsCallbacks> w, std::uint32_t a, std::uint32_t c);
 // The pre-solve callback (pre_solve.cpp): asks about the rows of the narrow phase's chunks whose
 // pair has a flagged collider, in pair order, and drops the rows it disables from their chunks
 // (listing their keys in StepScratch::pre_solve_disabled). Returns whether it dropped any.
 bool run_pre_solve(WorldState& w, std::span<NarrowChunk> chunks);
 // Whether the pre-solve callback disabled dense colliders a and c's contact this step.
-bool pre_solve_disabled(const WorldState& w, std::uint32_t a, std::uint32_t c);
+bool pre_solve_disabled(Stores<ReadsColliders, ReadsScratch> w, std::uint32_t a, std::uint32_t c);
 
 }  // namespace strut

@@ -12,10 +12,20 @@
 #include <cmath>
 #include <tuple>
 
+#include "solver/bodies/body_store.hpp"
+#include "solver/bodies/collider_store.hpp"
+#include "solver/contacts/callback_store.hpp"
+#include "solver/contacts/contact_store.hpp"
+#include "solver/contacts/pair_store.hpp"
+#include "solver/core/stores.hpp"
+#include "solver/core/task_system.hpp"
+#include "solver/query/query_store.hpp"
 #include "solver/shapes/shape_ops.hpp"
 #include "solver/step/collide_phase.hpp"
 #include "solver/step/step_internals.hpp"
+#include "solver/step/step_scratch.hpp"
 #include "solver/step/visited_bodies.hpp"
+#include "strut/world.hpp"
 
 namespace strut {
 namespace {
@@ -27,7 +37,8 @@ constexpr std::uint8_t kDeep = 2;
 
 // Whether a contact callback let body k's colliders through collider i: the custom filter
 // rejected their shapes, or the pre-solve callback disabled their contact this step.
-bool excused(const WorldState& w, std::uint32_t k, std::uint32_t i) {
+bool excused(Stores<ReadsBodies, ReadsColliders, ReadsCallbacks, ReadsScratch> w, std::uint32_t k,
+             std::uint32_t i) {
   if (w.callbacks.filter_verdicts.empty() && w.scratch.pre_solve_disabled.empty()) return false;
   const auto& b = w.bodies;
   for (std::uint32_t ck = b.collider_begin[k]; ck < b.collider_begin[k] + b.collider_count[k]; ++ck)
@@ -40,8 +51,10 @@ bool excused(const WorldState& w, std::uint32_t k, std::uint32_t i) {
 // pairs. Its centre's path is tested against the static colliders near it, from an index of the
 // static colliders rebuilt when bodies were created, destroyed or moved. Rare: the index is built
 // only on the first step that needs it after a change.
-void sweep_unpredicted(WorldState& w, const std::vector<std::uint8_t>& flag,
-                       std::vector<float>& fast) {
+void sweep_unpredicted(Stores<ReadsConfig, ReadsBodies, ReadsColliders, ReadsParticles,
+                              ReadsCallbacks, WritesQueries, ReadsScratch>
+                           w,
+                       const std::vector<std::uint8_t>& flag, std::vector<float>& fast) {
   const auto& b = w.bodies;
   const auto& c = w.colliders;
   for_each_in(w.scratch.body_runs, [&](std::uint32_t k) {
@@ -76,7 +89,9 @@ void sweep_unpredicted(WorldState& w, const std::vector<std::uint8_t>& flag,
 // its predicted path this step (swept along it), so anything its centre can cross on that path
 // is among its pairs; a body that moved farther than predicted is swept below. (Scanning
 // every body instead was far slower for a falling cloth of many small particles.)
-void continuous_pass(WorldState& w) {
+void continuous_pass(Stores<ReadsConfig, RunsTasks, WritesBodies, ReadsColliders, ReadsParticles,
+                            ReadsPairs, ReadsContacts, ReadsCallbacks, WritesQueries, WritesScratch>
+                         w) {
   auto& b = w.bodies;
   auto& fast = w.scratch.fast_hit;
   // Only awake dynamic bodies are ever fast, and those are visited: the others' entries stay as

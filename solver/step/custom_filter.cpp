@@ -87,7 +87,7 @@ void forget_filter_verdicts(WorldState& w, std::uint32_t shape) {
   });
 }
 
-bool filter_rejected(const WorldState& w, std::uint32_t a, std::uint32_t c) {
+bool filter_rejected(Stores<ReadsColliders, ReadsCallbacks> w, std::uint32_t a, std::uint32_t c) {
   if (w.callbacks.filter_verdicts.empty()) return false;
   const auto& col = w.colliders;
   const FilterVerdict* v =

@@ -7,10 +7,13 @@
 // pairs: that would cost every world's narrow phase, callback or not.
 #include <algorithm>
 
+#include "solver/bodies/collider_store.hpp"
 #include "solver/contacts/contact_solver.hpp"
+#include "solver/core/stores.hpp"
 #include "solver/joints/point_ref.hpp"
 #include "solver/step/callback_guard.hpp"
 #include "solver/step/collide_phase.hpp"
+#include "solver/step/step_scratch.hpp"
 
 namespace strut {
 namespace {
@@ -107,7 +110,7 @@ bool run_pre_solve(WorldState& w, std::span<NarrowChunk> chunks) {
   return dropped;
 }
 
-bool pre_solve_disabled(const WorldState& w, std::uint32_t a, std::uint32_t c) {
+bool pre_solve_disabled(Stores<ReadsColliders, ReadsScratch> w, std::uint32_t a, std::uint32_t c) {
   const auto& disabled = w.scratch.pre_solve_disabled;
   if (disabled.empty()) return false;
   const auto& col = w.colliders;

@@ -12,6 +12,8 @@ void rebuild_ignored_pairs(Stores<ReadsJoints, WritesPairs> w);
 void sync_particles(Stores<RunsTasks, WritesBodies, WritesParticles, ReadsScratch> w);
 void fit_soft_pose(Stores<WritesBodies, WritesParticles> w, std::uint32_t body);
 // Puts fast bodies whose centre crossed a surface this step back in front of it.
-void continuous_pass(WorldState& w);
+void continuous_pass(Stores<ReadsConfig, RunsTasks, WritesBodies, ReadsColliders, ReadsParticles,
+                            ReadsPairs, ReadsContacts, ReadsCallbacks, WritesQueries, WritesScratch>
+                         w);
 
 }  // namespace strut
