@@ -16,19 +16,19 @@ enum Idle : int { kNone = 0, kStatic = 1, kAsleep = 2 };
 World idle_world(Idle idle, int count) {
   World w({.threads = 1});
   BodyDef ground;
-  ground.shape = BoxShape{{20, 1}};
+  ground.shapes = {ShapeDef{BoxShape{{20, 1}}}};
   ground.center = {0, -1};
   ground.is_static = true;
   w.create_body(ground);
   for (int i = 0; i < 100; ++i) {
     BodyDef d;
-    d.shape = BoxShape{{0.4f, 0.4f}};
+    d.shapes = {ShapeDef{BoxShape{{0.4f, 0.4f}}}};
     d.center = {float(i % 20) - 9.5f, 1.0f + float(i / 20)};
     w.create_body(d);
   }
   for (int i = 0; idle != kNone && i < count; ++i) {
     BodyDef d;
-    d.shape = BoxShape{{0.4f, 0.4f}};
+    d.shapes = {ShapeDef{BoxShape{{0.4f, 0.4f}}}};
     d.center = {1000.0f + float(i % 316), float(i / 316)};  // 1 m apart: not touching
     d.is_static = idle == kStatic;
     d.awake = idle != kAsleep;
@@ -50,7 +50,7 @@ void BM_IdleBodies(benchmark::State& state) {
 void BM_IdleBodiesBesideAMover(benchmark::State& state) {
   World w = idle_world(Idle(state.range(0)), int(state.range(1)));
   BodyDef mover;
-  mover.shape = BoxShape{{0.5f, 0.5f}};
+  mover.shapes = {ShapeDef{BoxShape{{0.5f, 0.5f}}}};
   mover.center = {-500, 50};
   mover.velocity = {0, 5};  // up, away from everything, however many steps the run takes
   mover.is_kinematic = true;
@@ -70,7 +70,7 @@ void BM_IdleBodiesWithChurn(benchmark::State& state) {
   World w = idle_world(Idle(state.range(0)), int(state.range(1)));
   std::vector<BodyId> balls;
   BodyDef ball;
-  ball.shape = CircleShape{0.1f};
+  ball.shapes = {ShapeDef{CircleShape{0.1f}}};
   ball.center = {0, 10};
   ball.velocity = {3, 0};
   for (int i = 0; i < 10; ++i) w.step(1.0f / 60.0f);
@@ -98,14 +98,14 @@ void BM_IdleBodiesWokenOneAStep(benchmark::State& state) {
   const int count = int(state.range(0));
   const int columns = 1000;
   BodyDef ground;
-  ground.shape = BoxShape{{float(columns) / 2 + 1, 1}};
+  ground.shapes = {ShapeDef{BoxShape{{float(columns) / 2 + 1, 1}}}};
   ground.center = {float(columns) / 2, -1};
   ground.is_static = true;
   w.create_body(ground);
   std::vector<BodyId> bottom_row;
   for (int i = 0; i < count; ++i) {
     BodyDef d;
-    d.shape = BoxShape{{0.4f, 0.4f}};
+    d.shapes = {ShapeDef{BoxShape{{0.4f, 0.4f}}}};
     d.center = {float(i % columns), 0.4f + float(i / columns)};  // rows stacked 0.2 m apart
     d.awake = false;
     const BodyId id = w.create_body(d);

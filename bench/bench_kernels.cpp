@@ -113,10 +113,9 @@ void make_squashed_boxes(World& world, int struts) {
   const int side = int(std::ceil(std::sqrt(double(n))));
   for (int i = 0; i < n; ++i) {
     BodyDef d;
-    d.shape = BoxShape{{0.3f, 0.2f}};
+    d.shapes = {ShapeDef{.shape = BoxShape{{0.3f, 0.2f}}, .filter = {.mask = 0}}};
     d.center = {float(i % side), float(i / side)};
     d.soft = (i % 2) ? 1e-5f : 1e-7f;
-    d.mask = 0;
     world.create_body(d);
   }
   WorldState& w = state_of(world);
@@ -233,14 +232,15 @@ void free_bodies(benchmark::State& state, bool boxes) {
   const int side = int(std::ceil(std::sqrt(double(n))));
   for (int i = 0; i < n; ++i) {
     BodyDef d;
+    d.shapes = {ShapeDef{BoxShape{}}};
     if (boxes)
-      d.shape = BoxShape{{0.2f, 0.2f}};
+      d.shapes[0].shape = BoxShape{{0.2f, 0.2f}};
     else
-      d.shape = CircleShape{0.1f};
+      d.shapes[0].shape = CircleShape{0.1f};
     d.center = {float(i % side), float(i / side)};
     d.velocity = {1, 2};
     d.angular_velocity = 1;
-    d.category = 1, d.mask = 0;
+    d.shapes[0].filter.category = 1, d.shapes[0].filter.mask = 0;
     world.create_body(d);
   }
   world.step(1.0f / 60);
@@ -380,14 +380,14 @@ void BM_PyramidContacts(benchmark::State& state) {
   if (kScalar) set_simd_level(SimdLevel::Scalar);
   World world(WorldConfig{.threads = 1, .enable_sleep = false});
   BodyDef ground;
-  ground.shape = BoxShape{{50, 1}};
+  ground.shapes = {ShapeDef{BoxShape{{50, 1}}}};
   ground.center = {0, -1};
   ground.is_static = true;
   world.create_body(ground);
   for (int r = 0; r < 40; ++r)
     for (int i = 0; i < 40 - r; ++i) {
       BodyDef d;
-      d.shape = BoxShape{{0.5f, 0.5f}};
+      d.shapes = {ShapeDef{BoxShape{{0.5f, 0.5f}}}};
       d.center = {float(i) - 0.5f * float(39 - r), 0.5f + float(r)};
       world.create_body(d);
     }
@@ -421,7 +421,7 @@ void BM_Stacking(benchmark::State& state) {
   for (auto _ : state) {
     World world(WorldConfig{.substeps = substeps, .threads = 1, .enable_sleep = false});
     BodyDef ground;
-    ground.shape = BoxShape{{50, 1}};
+    ground.shapes = {ShapeDef{BoxShape{{50, 1}}}};
     ground.center = {0, -1};
     ground.is_static = true;
     world.create_body(ground);
@@ -431,7 +431,7 @@ void BM_Stacking(benchmark::State& state) {
     for (int r = 0; r < rows; ++r)
       for (int i = 0; i < (kind == 10 ? 1 : rows - r); ++i) {
         BodyDef d;
-        d.shape = BoxShape{{0.5f, 0.5f}};
+        d.shapes = {ShapeDef{BoxShape{{0.5f, 0.5f}}}};
         d.center = kind == 10 ? Vec2{0, 0.5f + float(r)}
                               : Vec2{float(i) - 0.5f * float(rows - r - 1), 0.5f + float(r)};
         ids.push_back(world.create_body(d));
@@ -471,12 +471,12 @@ void rigidity(benchmark::State& state, bool braces) {
   for (auto _ : state) {
     World world(WorldConfig{.substeps = substeps, .enable_sleep = false});
     BodyDef ground;
-    ground.shape = BoxShape{{20, 1}};
+    ground.shapes = {ShapeDef{BoxShape{{20, 1}}}};
     ground.center = {0, -1};
     ground.is_static = true;
     world.create_body(ground);
     BodyDef box;
-    box.shape = BoxShape{{0.5f, 0.5f}};
+    box.shapes = {ShapeDef{BoxShape{{0.5f, 0.5f}}}};
     box.center = {0, 3};
     box.velocity = {3, -2};
     box.angular_velocity = 8;
@@ -488,11 +488,12 @@ void rigidity(benchmark::State& state, bool braces) {
       const BodyState s = world.state(id);
       const Vec2 c = s.transform.position;
       for (int e = 0; e < 4; ++e) {
-        worst =
-            std::max(worst, std::fabs(length(s.vertices[(e + 1) % 4] - s.vertices[e]) - rest[e]));
+        worst = std::max(
+            worst, std::fabs(length(s.shapes[0].vertices[(e + 1) % 4] - s.shapes[0].vertices[e]) -
+                             rest[e]));
         // Half-diagonal (spoke to the centre of mass): rest sqrt(0.5).
-        worst = std::max(worst,
-                         std::fabs(length(s.vertices[e] - c) - std::sqrt(0.5f)) / std::sqrt(0.5f));
+        worst = std::max(worst, std::fabs(length(s.shapes[0].vertices[e] - c) - std::sqrt(0.5f)) /
+                                    std::sqrt(0.5f));
       }
     }
   }

@@ -15,7 +15,7 @@ World& grid_world() {
   static World world = [] {
     World w({.threads = 1});
     BodyDef ground;
-    ground.shape = BoxShape{{200, 1}};
+    ground.shapes = {ShapeDef{BoxShape{{200, 1}}}};
     ground.center = {158, -2};
     ground.is_static = true;
     w.create_body(ground);
@@ -23,10 +23,11 @@ World& grid_world() {
     std::uniform_real_distribution<float> size(0.2f, 0.5f);
     for (int i = 0; i < 99999; ++i) {
       BodyDef d;
+      d.shapes = {ShapeDef{BoxShape{}}};
       if (i % 2)
-        d.shape = CircleShape{size(rng)};
+        d.shapes[0].shape = CircleShape{size(rng)};
       else
-        d.shape = BoxShape{{size(rng), size(rng)}};
+        d.shapes[0].shape = BoxShape{{size(rng), size(rng)}};
       d.center = {float(i % 316), float(i / 316)};
       w.create_body(d);
     }

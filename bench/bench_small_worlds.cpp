@@ -28,7 +28,7 @@ void BM_SmallWorldEmpty(benchmark::State& state) {
 void BM_SmallWorldOneBody(benchmark::State& state) {
   World w = one_thread_world();
   BodyDef box;
-  box.shape = BoxShape{{0.5f, 0.5f}};
+  box.shapes = {ShapeDef{BoxShape{{0.5f, 0.5f}}}};
   box.enable_sleep = false;  // falls for as long as the benchmark runs
   w.create_body(box);
   for (auto _ : state) w.step(kDt);

@@ -50,12 +50,12 @@ int main(int argc, char** argv) {
 
   strut::BodyDef rock;
   rock.is_static = true;
-  rock.shape = strut::BoxShape{{5, 2}};
+  rock.shapes = {strut::ShapeDef{strut::BoxShape{{5, 2}}}};
   rock.center = {-kHalfSpan - 5, -2};
   const strut::BodyId left = world.create_body(rock);
   rock.center = {kHalfSpan + 5, -2};
   const strut::BodyId right = world.create_body(rock);
-  rock.shape = strut::BoxShape{{20, 1}};  // the floor of the gorge, its top 15 m down
+  rock.shapes[0].shape = strut::BoxShape{{20, 1}};  // the floor of the gorge, its top 15 m down
   rock.center = {0, -16};
   world.create_body(rock);
 
@@ -72,11 +72,11 @@ int main(int argc, char** argv) {
     const strut::Vec2 along = points[i + 1] - points[i];
     const float length = std::hypot(along.x, along.y);
     strut::BodyDef plank;
-    plank.shape = strut::BoxShape{{0.5f * length, 0.1f}};
+    plank.shapes = {strut::ShapeDef{.shape = strut::BoxShape{{0.5f * length, 0.1f}},
+                                    .material = strut::material_named("wood")}};
     plank.center = 0.5f * (points[i] + points[i + 1]);
     plank.angle = std::atan2(along.y, along.x);
-    plank.material = strut::material_named("wood");
-    plank.material.density = kPlankMass / (length * 0.2f);
+    plank.shapes[0].material.density = kPlankMass / (length * 0.2f);
     planks.push_back(world.create_body(plank));
   }
   std::vector<strut::JointId> joints;
@@ -128,9 +128,9 @@ int main(int argc, char** argv) {
 
   // The load: a 1 m crate of 100 kg dropped from 2 m above the bridge's middle.
   strut::BodyDef crate;
-  crate.shape = strut::BoxShape{{0.5f, 0.5f}};
+  crate.shapes = {
+      strut::ShapeDef{.shape = strut::BoxShape{{0.5f, 0.5f}}, .material = {.density = 100.0f}}};
   crate.center = {0, points[kPlanks / 2].y + 2.5f};
-  crate.material.density = 100.0f;
   const strut::BodyId load = world.create_body(crate);
   int fell_at = -1;
   for (int k = 0; k < 300 && fell_at < 0; ++k) {

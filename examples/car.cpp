@@ -12,20 +12,21 @@ int main() {
   // Ground: a chain (a static polyline), flat up to x = 12 m, then rising 1 m over 20 m. A chain
   // lets wheels roll across its joints as smoothly as along one long segment.
   strut::BodyDef ground;
-  ground.shape = strut::ChainShape{{{-10, 0}, {12, 0}, {32, 1}, {60, 1}}};
+  ground.shapes = {strut::ShapeDef{strut::ChainShape{{{-10, 0}, {12, 0}, {32, 1}, {60, 1}}}}};
   ground.is_static = true;
   world.create_body(ground);
 
   // Chassis: a 3 m x 0.5 m box. Wheels: circles of radius 0.4 m below its ends.
   const float radius = 0.4f;
   strut::BodyDef chassis;
-  chassis.shape = strut::BoxShape{{1.5f, 0.25f}};
+  chassis.shapes = {strut::ShapeDef{strut::BoxShape{{1.5f, 0.25f}}}};
   chassis.center = {0, 1.0f};
   const strut::BodyId body = world.create_body(chassis);
 
   strut::BodyDef wheel;
-  wheel.shape = strut::CircleShape{radius};
-  wheel.material.friction = 0.9f;  // rubber on the road: enough grip to drive without spinning
+  // Rubber on the road: enough grip to drive without spinning.
+  wheel.shapes = {
+      strut::ShapeDef{.shape = strut::CircleShape{radius}, .material = {.friction = 0.9f}}};
   wheel.center = {-1.0f, 0.45f};
   const strut::BodyId rear = world.create_body(wheel);
   wheel.center = {1.0f, 0.45f};

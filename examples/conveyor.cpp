@@ -68,9 +68,9 @@ int main(int argc, char** argv) {
   for (int step = 1; step <= 900; ++step) {  // 15 s
     if (step % 60 == 1 && crates.size() < 6) {
       strut::BodyDef crate;
-      crate.shape = strut::BoxShape{{0.3f, 0.3f}};
+      crate.shapes = {strut::ShapeDef{.shape = strut::BoxShape{{0.3f, 0.3f}},
+                                      .material = {.friction = kFriction}}};
       crate.center = {kStartX, 1.3f};  // resting on the belt
-      crate.material.friction = kFriction;
       crates.push_back({world.create_body(crate)});
       set_down_at.push_back(step - 1);
     }

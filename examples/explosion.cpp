@@ -72,10 +72,10 @@ int main(int argc, char** argv) {
     for (int row = 0; row < 4; ++row) {
       const bool steel = row == 3;
       strut::BodyDef crate;
-      crate.shape = strut::BoxShape{{0.5f, 0.5f}};
+      crate.shapes = {strut::ShapeDef{.shape = strut::BoxShape{{0.5f, 0.5f}},
+                                      .material = strut::material_named(steel ? "metal" : "wood"),
+                                      .filter = {.category = steel ? kSteel : kWood}}};
       crate.center = {1.1f * (column - 0.5f * (kColumns - 1)), 0.5f + row};
-      crate.material = strut::material_named(steel ? "metal" : "wood");
-      crate.category = steel ? kSteel : kWood;
       crates.push_back({world.create_body(crate), steel});
     }
 

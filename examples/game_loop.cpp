@@ -10,7 +10,7 @@
 int main() {
   strut::World world;
   strut::BodyDef ground;
-  ground.shape = strut::BoxShape{{50, 1}};
+  ground.shapes = {strut::ShapeDef{strut::BoxShape{{50, 1}}}};
   ground.center = {0, -1};
   ground.is_static = true;
   world.create_body(ground);
@@ -18,10 +18,10 @@ int main() {
   std::vector<strut::BodyId> balls;
   for (int i = 0; i < 3; ++i) {
     strut::BodyDef ball;
-    ball.shape = strut::CircleShape{0.25f};
+    ball.shapes = {strut::ShapeDef{.shape = strut::CircleShape{0.25f},
+                                   .material = strut::material_named("rock")}};
     ball.center = {2.0f * i, 1.25f + 1.0f * i};  // bottoms 1, 2 and 3 m above the ground
-    ball.material = strut::material_named("rock");
-    ball.user_data = std::uint64_t(i);  // the game's own handle: which ball
+    ball.user_data = std::uint64_t(i);           // the game's own handle: which ball
     balls.push_back(world.create_body(ball));
   }
 

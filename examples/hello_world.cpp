@@ -8,16 +8,16 @@ int main() {
   strut::World world({.gravity = {0, -10}});
 
   strut::BodyDef ground;  // a static box 100 m wide whose top is at y = 0
-  ground.shape = strut::BoxShape{{50, 1}};
+  ground.shapes = {strut::ShapeDef{strut::BoxShape{{50, 1}}}};
   ground.center = {0, -1};
   ground.is_static = true;
   world.create_body(ground);
 
   strut::BodyDef crate;  // a 1 m wooden crate, 4 m up, tilted a little
-  crate.shape = strut::BoxShape{{0.5f, 0.5f}};
+  crate.shapes = {strut::ShapeDef{.shape = strut::BoxShape{{0.5f, 0.5f}},
+                                  .material = strut::material_named("wood")}};
   crate.center = {0, 4};
   crate.angle = 0.3f;
-  crate.material = strut::material_named("wood");
   const strut::BodyId id = world.create_body(crate);
 
   for (int step = 0; step <= 180; ++step) {  // 3 s at 60 Hz

@@ -41,19 +41,18 @@ struct Level {
 
 void add_static(strut::World& world, const strut::Shape& shape, Vec2 center) {
   strut::BodyDef def;
-  def.shape = shape;
+  def.shapes = {strut::ShapeDef{.shape = shape, .filter = {.category = kLevel}}};
   def.center = center;
   def.is_static = true;
-  def.category = kLevel;
   world.create_body(def);
 }
 
 strut::BodyId add_crate(strut::World& world, float half, Vec2 center) {
   strut::BodyDef def;
-  def.shape = strut::BoxShape{{half, half}};
+  def.shapes = {strut::ShapeDef{.shape = strut::BoxShape{{half, half}},
+                                .material = {.density = 100},  // kg/m^2: a 1 m crate of 100 kg
+                                .filter = {.category = kCrates}}};
   def.center = center;
-  def.category = kCrates;
-  def.material.density = 100;  // kg/m^2: a 1 m crate of 100 kg
   return world.create_body(def);
 }
 
@@ -117,10 +116,9 @@ int main(int argc, char** argv) {
   // The character's own body, for drawing and recording only: kinematic, moved to the capsule
   // each frame, colliding with nothing (mask 0) and so unseen by the mover too.
   strut::BodyDef drawn;
-  drawn.shape = strut::CapsuleShape{kHalfCore, kRadius};
+  drawn.shapes = {strut::ShapeDef{.shape = strut::CapsuleShape{kHalfCore, kRadius},
+                                  .filter = {.category = kCharacter, .mask = 0}}};
   drawn.is_kinematic = true;
-  drawn.category = kCharacter;
-  drawn.mask = 0;
   drawn.angle = 3.14159265f / 2;
   strut::Capsule capsule = capsule_at({-1, 0.005f});
   drawn.center = 0.5f * (capsule.a + capsule.b);

@@ -22,7 +22,7 @@ int main() {
   strut::World world({.gravity = {0, -10}});
 
   strut::BodyDef ground;
-  ground.shape = strut::BoxShape{{20, 1}};
+  ground.shapes = {strut::ShapeDef{strut::BoxShape{{20, 1}}}};
   ground.center = {0, -1};
   ground.is_static = true;
   world.create_body(ground);
@@ -33,19 +33,19 @@ int main() {
   // each is turned a quarter turn). Same group -1 for every part: no self-collision.
   auto bone = [&](const char* name, strut::Vec2 top, float length, float radius) {
     strut::BodyDef d;
-    d.shape = strut::CapsuleShape{.half_length = 0.5f * length, .radius = radius};
+    d.shapes = {strut::ShapeDef{
+        .shape = strut::CapsuleShape{.half_length = 0.5f * length, .radius = radius},
+        .material = {.density = 1.0f},
+        .filter = {.group = -1}}};
     d.center = {top.x, top.y - 0.5f * length};
     d.angle = 1.5707963f;
-    d.group = -1;
-    d.material.density = 1.0f;
     limbs.push_back({name, world.create_body(d)});
     return limbs.back().id;
   };
   const strut::BodyId torso = bone("torso", {0, height + 0.6f}, 0.6f, 0.15f);
   strut::BodyDef head_def;
-  head_def.shape = strut::CircleShape{0.15f};
+  head_def.shapes = {strut::ShapeDef{.shape = strut::CircleShape{0.15f}, .filter = {.group = -1}}};
   head_def.center = {0, height + 0.8f};
-  head_def.group = -1;
   const strut::BodyId head = world.create_body(head_def);
   limbs.push_back({"head", head});
   const float shoulder = height + 0.55f;

@@ -141,29 +141,30 @@ inline ShapeDef shape_def(Bytes& in) {
 // A body of one shape or, when the flags ask, a compound of 1 to 4 shape definitions.
 inline BodyDef body_def(Bytes& in) {
   BodyDef d;
+  d.shapes = {ShapeDef{BoxShape{}}};
   const std::uint8_t flags = in.u8();
   if (flags & 1) {
     const int n = 1 + in.u8() % 4;
     for (int i = 0; i < n; ++i) d.shapes.push_back(shape_def(in));
   } else {
-    d.shape = shape(in);
+    d.shapes[0].shape = shape(in);
   }
   d.center = in.vec2();
   d.angle = in.number();
   if (flags & 2) d.velocity = in.vec2();
   if (flags & 4) d.angular_velocity = in.number();
-  if (flags & 8) d.material = material(in);
+  if (flags & 8) d.shapes[0].material = material(in);
   d.is_static = flags & 16;
   d.is_kinematic = flags & 32;
   const std::uint8_t more = in.u8();
   d.bullet = more & 1;
   d.fixed_rotation = more & 2;
-  d.sensor = more & 4;
+  d.shapes[0].sensor = more & 4;
   d.enable_sleep = !(more & 8);
   if (more & 16) d.soft = in.number();
   if (more & 32) d.gravity_scale = in.number();
   if (more & 64) d.linear_drag = in.number();
-  if (more & 128) d.group = std::int8_t(in.u8()) % 4;
+  if (more & 128) d.shapes[0].filter.group = std::int8_t(in.u8()) % 4;
   return d;
 }
 

@@ -28,22 +28,22 @@ using namespace strut;
 World small_world(int steps) {
   World world(WorldConfig{.threads = 1});
   BodyDef ground;
-  ground.shape = BoxShape{{10, 0.5f}};
+  ground.shapes = {ShapeDef{BoxShape{{10, 0.5f}}}};
   ground.is_static = true;
   const BodyId floor = world.create_body(ground);
   for (int k = 0; k < 3; ++k) {
     BodyDef box;
-    box.shape = BoxShape{{0.5f, 0.5f}};
+    box.shapes = {ShapeDef{BoxShape{{0.5f, 0.5f}}}};
     box.center = {0.1f * float(k), 1.0f + 1.01f * float(k)};
     world.create_body(box);
   }
   BodyDef arm;
-  arm.shape = CapsuleShape{0.5f, 0.1f};
+  arm.shapes = {ShapeDef{CapsuleShape{0.5f, 0.1f}}};
   arm.center = {4, 3};
   const BodyId swing = world.create_body(arm);
   world.create_joint(RevoluteJointDef{.a = floor, .b = swing, .anchor = {3.5f, 3}});
   BodyDef ball;
-  ball.shape = CircleShape{0.3f};
+  ball.shapes = {ShapeDef{CircleShape{0.3f}}};
   ball.center = {-3, 2};
   ball.velocity = {2, 0};
   world.create_body(ball);

@@ -8,6 +8,7 @@
 #include <cstring>
 #include <string>
 
+#include "solver/bodies/body_level_shape.hpp"
 #include "solver/bodies/body_storage.hpp"
 #include "solver/islands/islands.hpp"
 #include "solver/joints/joint_solver.hpp"
@@ -277,13 +278,12 @@ BodyDef World::definition(BodyId id) const {
   const auto& w = *state_;
   const std::uint32_t k = w.dense_of(id, "definition");
   const auto& b = w.bodies;
-  BodyDef d = w.bodies.cold[k].def;
-  // A compound body's shapes as they are now (set_filter may have changed them).
-  if (!d.shapes.empty()) {
-    d.shapes.clear();
-    for (const std::uint32_t s : w.bodies.cold[k].shapes)
-      d.shapes.push_back(w.colliders.shapes[s].def);
-  }
+  // with_shapes: a body restored from a snapshot written before bodies were stored with
+  // `shapes` only has its single shape on the body.
+  BodyDef d = with_shapes(w.bodies.cold[k].def);
+  // The shapes as they are now (set_filter and set_material may have changed them).
+  d.shapes.clear();
+  for (const std::uint32_t s : w.bodies.cold[k].shapes) d.shapes.push_back(w.colliders.shapes[s].def);
   const Rot r{b.qc[k], b.qs[k]};
   d.angle = angle_of(r);
   d.center = Vec2{b.px[k], b.py[k]} - rotate(r, w.bodies.cold[k].com_offset);

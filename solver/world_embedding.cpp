@@ -147,7 +147,8 @@ void World::set_material(BodyId id, const Material& m) {
   Material stored = m;
   const bool dynamic = !(b.flags[k] & (kStatic | kKinematic));
   if (!w.bodies.is_rigid(k)) {
-    stored.density = w.bodies.cold[k].def.material.density;  // its particles carry the mass
+    // its particles carry the mass: a soft body's one shape keeps its density
+    stored.density = w.colliders.shapes[w.bodies.cold[k].shapes[0]].def.material.density;
   } else {
     const UnitMass u = unit_mass(w, k);
     const double mass = double(m.density) * u.area;
@@ -168,7 +169,6 @@ void World::set_material(BodyId id, const Material& m) {
     c.mix_rules[i] = mix_rules_of(m);
   }
   for (const std::uint32_t s : w.bodies.cold[k].shapes) w.colliders.shapes[s].def.material = stored;
-  w.bodies.cold[k].def.material = stored;
   for (ShapeDef& sd : w.bodies.cold[k].def.shapes) sd.material = stored;
   forget_contact_features(w, k);
   wake(id);
@@ -182,8 +182,6 @@ void World::set_filter(BodyId id, std::uint32_t category, std::uint32_t mask) {
     filter.category = category, filter.mask = mask;
     set_filter(shape, filter);
   }
-  w.bodies.cold[k].def.category = category;
-  w.bodies.cold[k].def.mask = mask;
   wake(id);
 }
 

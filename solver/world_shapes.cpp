@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <string>
 
+#include "solver/bodies/body_level_shape.hpp"
 #include "solver/bodies/body_storage.hpp"
 #include "solver/contacts/sensor_events.hpp"
 #include "solver/islands/islands.hpp"
@@ -73,10 +74,6 @@ void relayout(World& world, WorldState& w, BodyId id, std::vector<std::uint32_t>
   const Vec2 old_offset = w.bodies.cold[k].com_offset;
   def.shapes.clear();
   for (const std::uint32_t s : shape_slots) def.shapes.push_back(w.colliders.shapes[s].def);
-  const BodyDef defaults;
-  def.shape = defaults.shape, def.material = defaults.material;
-  def.category = defaults.category, def.mask = defaults.mask;
-  def.group = defaults.group, def.sensor = defaults.sensor;
   remove_colliders(w, k);
   w.bodies.flags[k] |= kDead;
   w.bodies.first_dead = std::min(w.bodies.first_dead, k);
@@ -115,15 +112,15 @@ BodyId World::create_body(const BodyDef& def) {
   if (!def.awake && !w.config.enable_sleep)
     throw Error("create_body: awake: false in a world with sleep disabled (it would never wake)");
   const std::uint32_t slot = w.bodies.slots.allocate();
-  const std::vector<ShapeDef> defs = shape_defs_of(def);
+  const BodyDef stored = with_shapes(def);  // the body-level single shape, if given, as shapes[0]
   std::vector<std::uint32_t> shape_slots;
-  for (const ShapeDef& sd : defs) {
+  for (const ShapeDef& sd : stored.shapes) {
     const std::uint32_t s = new_shape_slot(w);
     ShapeRecord& r = w.colliders.shapes[s];
     r.body = slot, r.def = sd;
     shape_slots.push_back(s);
   }
-  const std::uint32_t dense = place_body(w, def, slot, shape_slots);
+  const std::uint32_t dense = place_body(w, stored, slot, shape_slots);
   if (!def.awake) sleep_body(w, dense);  // its own island, until something touches it
   return w.bodies.slots.id_of<BodyId>(slot);
 }
@@ -237,11 +234,6 @@ void World::set_filter(ShapeId id, const ShapeFilter& filter) {
     if (c.shape[i] != s) continue;
     c.category[i] = filter.category, c.mask[i] = filter.mask, c.group[i] = filter.group;
     w.pairs.broadphase.set_filter(c.slot[i], filter.category, broadphase_mask(w, i));
-  }
-  // A single-shape body's definition carries the filter on the body.
-  if (w.bodies.cold[k].def.shapes.empty()) {
-    w.bodies.cold[k].def.category = filter.category, w.bodies.cold[k].def.mask = filter.mask;
-    w.bodies.cold[k].def.group = filter.group;
   }
 }
 

@@ -14,7 +14,7 @@ using test::kDt;
 TEST(BodyMotion, AngularDragDecaysTheSpinExponentially) {
   World w(WorldConfig{.gravity = {0, 0}, .enable_sleep = false});
   BodyDef d;
-  d.shape = CircleShape{0.5f};
+  d.shapes = {ShapeDef{CircleShape{0.5f}}};
   d.angular_velocity = 3;
   d.velocity = {1, 0};
   d.angular_drag = 2;

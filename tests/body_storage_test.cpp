@@ -45,6 +45,7 @@ std::vector<BodyDef> mixed_bodies() {
   std::vector<BodyDef> defs;
   for (int i = 0; i < 24; ++i) {
     BodyDef d;
+    d.shapes = {ShapeDef{BoxShape{}}};
     d.center = {10.0f * float(i), 5.0f};
     d.angle = 0.1f * float(i);
     d.velocity = {0.5f * float(i % 5), -0.3f * float(i % 3)};
@@ -61,10 +62,11 @@ std::vector<BodyDef> mixed_bodies() {
         d.is_kinematic = true;
         break;
       case 2:
-        d.shape = CircleShape{0.4f};
+        d.shapes[0].shape = CircleShape{0.4f};
         break;
       case 3:  // soft: particles and struts
-        d.shape = PolygonShape{{{-0.5f, -0.5f}, {0.5f, -0.5f}, {0.6f, 0.4f}, {-0.4f, 0.5f}}};
+        d.shapes[0].shape =
+            PolygonShape{{{-0.5f, -0.5f}, {0.5f, -0.5f}, {0.6f, 0.4f}, {-0.4f, 0.5f}}};
         d.soft = 1e-4f;
         break;
       case 4:  // compound: several colliders
@@ -73,7 +75,7 @@ std::vector<BodyDef> mixed_bodies() {
                     ShapeDef{.shape = CapsuleShape{0.3f, 0.1f}, .offset = {-0.6f, 0.3f}}};
         break;
       default:
-        d.shape = CapsuleShape{0.5f, 0.2f};
+        d.shapes[0].shape = CapsuleShape{0.5f, 0.2f};
         d.fixed_rotation = true;
     }
     defs.push_back(d);

@@ -14,7 +14,7 @@ using test::error_of;
 TEST(Body, BoxMassAndInertiaMatchTheSolidBox) {
   World world;
   BodyDef d = test::box_def({1, 2}, {1.0f, 0.5f});
-  d.material.density = 3.0f;
+  d.shapes[0].material.density = 3.0f;
   const BodyId id = world.create_body(d);
   const float m = 3.0f * 2.0f * 1.0f;
   EXPECT_FLOAT_EQ(world.mass(id), m);
@@ -28,7 +28,7 @@ TEST(Body, TriangleMassCentroidAndInertia) {
   BodyDef d;
   // Right triangle legs 3 and 6: area 9, centroid (1, 2) from the right angle,
   // polar inertia about the centroid = m (a^2 + b^2) / 18 for legs a, b.
-  d.shape = PolygonShape{{{0, 0}, {3, 0}, {0, 6}}};
+  d.shapes = {ShapeDef{PolygonShape{{{0, 0}, {3, 0}, {0, 6}}}}};
   d.center = {10, 0};
   const BodyId id = world.create_body(d);
   EXPECT_NEAR(world.mass(id), 9.0f, 1e-5f);
@@ -40,8 +40,8 @@ TEST(Body, TriangleMassCentroidAndInertia) {
 TEST(Body, ClockwiseVerticesGiveTheSameBody) {
   World world;
   BodyDef ccw, cw;
-  ccw.shape = PolygonShape{{{0, 0}, {2, 0}, {2, 1}, {0, 1}}};
-  cw.shape = PolygonShape{{{0, 1}, {2, 1}, {2, 0}, {0, 0}}};
+  ccw.shapes = {ShapeDef{PolygonShape{{{0, 0}, {2, 0}, {2, 1}, {0, 1}}}}};
+  cw.shapes = {ShapeDef{PolygonShape{{{0, 1}, {2, 1}, {2, 0}, {0, 0}}}}};
   const BodyId a = world.create_body(ccw), b = world.create_body(cw);
   EXPECT_FLOAT_EQ(world.mass(a), world.mass(b));
   EXPECT_FLOAT_EQ(world.inertia(a), world.inertia(b));
@@ -50,8 +50,7 @@ TEST(Body, ClockwiseVerticesGiveTheSameBody) {
 TEST(Body, CircleMassAndInertia) {
   World world;
   BodyDef d;
-  d.shape = CircleShape{0.5f};
-  d.material.density = 2.0f;
+  d.shapes = {ShapeDef{.shape = CircleShape{0.5f}, .material = {.density = 2.0f}}};
   const BodyId id = world.create_body(d);
   const float m = 2.0f * float(M_PI) * 0.25f;
   EXPECT_NEAR(world.mass(id), m, 1e-5f);
@@ -145,17 +144,17 @@ TEST(BadInput, RejectedWithAMessageAndTheWorldUnchanged) {
   const float nan = std::nanf(""), inf = INFINITY;
   auto box = [](Vec2 h) {
     BodyDef d;
-    d.shape = BoxShape{h};
+    d.shapes = {ShapeDef{BoxShape{h}}};
     return d;
   };
   auto poly = [](std::vector<Vec2> v) {
     BodyDef d;
-    d.shape = PolygonShape{std::move(v)};
+    d.shapes = {ShapeDef{PolygonShape{std::move(v)}}};
     return d;
   };
   auto circle = [](float r) {
     BodyDef d;
-    d.shape = CircleShape{r};
+    d.shapes = {ShapeDef{CircleShape{r}}};
     return d;
   };
   std::vector<BadBody> cases;
@@ -169,57 +168,65 @@ TEST(BadInput, RejectedWithAMessageAndTheWorldUnchanged) {
     d.velocity = {0, inf};
     cases.push_back({"infinite velocity", d, "create_body: velocity: not a finite number"});
   }
+  cases.push_back({"zero half extent", box({0, 1}),
+                   "create_body: shapes[0].shape.half_extents.x: 0 m is outside [0.001, 100000] m "
+                   "(strut/limits.hpp)"});
+  cases.push_back({"negative half extent", box({1, -2}),
+                   "create_body: shapes[0].shape.half_extents.y: -2 m is outside [0.001, 100000] m "
+                   "(strut/limits.hpp)"});
   cases.push_back(
-      {"zero half extent", box({0, 1}),
-       "create_body: half_extents.x: 0 m is outside [0.001, 100000] m (strut/limits.hpp)"});
-  cases.push_back(
-      {"negative half extent", box({1, -2}),
-       "create_body: half_extents.y: -2 m is outside [0.001, 100000] m (strut/limits.hpp)"});
-  cases.push_back({"zero radius", circle(0),
-                   "create_body: radius: 0 m is outside [0.001, 100000] m (strut/limits.hpp)"});
+      {"zero radius", circle(0),
+       "create_body: shapes[0].shape.radius: 0 m is outside [0.001, 100000] m (strut/limits.hpp)"});
   cases.push_back({"negative radius", circle(-1),
-                   "create_body: radius: -1 m is outside [0.001, 100000] m (strut/limits.hpp)"});
-  cases.push_back({"nan radius", circle(nan), "create_body: radius: not a finite number"});
+                   "create_body: shapes[0].shape.radius: -1 m is outside [0.001, 100000] m "
+                   "(strut/limits.hpp)"});
+  cases.push_back(
+      {"nan radius", circle(nan), "create_body: shapes[0].shape.radius: not a finite number"});
   {
     BodyDef d = box({1, 1});
-    d.material.density = 0;
-    cases.push_back({"zero density", d,
-                     "create_body: material.density: must be positive on a dynamic body, got 0"});
+    d.shapes[0].material.density = 0;
+    cases.push_back(
+        {"zero density", d,
+         "create_body: shapes[0].material.density: must be positive on a dynamic body, got 0"});
   }
   {
     BodyDef d = box({1, 1});
-    d.material.density = -1;
-    cases.push_back(
-        {"negative density", d, "create_body: material.density: -1 is out of range [0, 1e+09]"});
+    d.shapes[0].material.density = -1;
+    cases.push_back({"negative density", d,
+                     "create_body: shapes[0].material.density: -1 is out of range [0, 1e+09]"});
   }
   cases.push_back({"concave", poly({{0, 0}, {2, 0}, {1, 0.5f}, {2, 2}, {0, 2}}),
-                   "create_body: vertices: polygon is not convex at vertex 2"});
-  cases.push_back({"collinear", poly({{0, 0}, {1, 0}, {2, 0}, {1, 1}}),
-                   "create_body: vertices: polygon has collinear edges at vertex 1"});
+                   "create_body: shapes[0].shape.vertices: polygon is not convex at vertex 2"});
+  cases.push_back(
+      {"collinear", poly({{0, 0}, {1, 0}, {2, 0}, {1, 1}}),
+       "create_body: shapes[0].shape.vertices: polygon has collinear edges at vertex 1"});
   cases.push_back({"zero area", poly({{0, 0}, {1, 1}, {2, 2}}),
-                   "create_body: vertices: polygon has zero area"});
+                   "create_body: shapes[0].shape.vertices: polygon has zero area"});
   cases.push_back({"self intersecting", poly({{0, 0}, {2, 2}, {2, 0}, {0, 2}}),
-                   "create_body: vertices: polygon is self-intersecting"});
+                   "create_body: shapes[0].shape.vertices: polygon is self-intersecting"});
   cases.push_back(
       {"pentagram",
        poly({{0, 1}, {0.588f, -0.809f}, {-0.951f, 0.309f}, {0.951f, 0.309f}, {-0.588f, -0.809f}}),
-       "create_body: vertices: polygon is self-intersecting"});
-  cases.push_back({"two vertices", poly({{0, 0}, {1, 0}}),
-                   "create_body: vertices: a polygon needs at least 3 vertices, got 2"});
+       "create_body: shapes[0].shape.vertices: polygon is self-intersecting"});
+  cases.push_back(
+      {"two vertices", poly({{0, 0}, {1, 0}}),
+       "create_body: shapes[0].shape.vertices: a polygon needs at least 3 vertices, got 2"});
   {
     std::vector<Vec2> v;
     for (int i = 0; i < 17; ++i) v.push_back({std::cos(i * 0.3695f), std::sin(i * 0.3695f)});
-    cases.push_back({"17 vertices", poly(v),
-                     "create_body: vertices: a polygon has at most 16 vertices, got 17"});
+    cases.push_back(
+        {"17 vertices", poly(v),
+         "create_body: shapes[0].shape.vertices: a polygon has at most 16 vertices, got 17"});
   }
   cases.push_back({"duplicate vertex", poly({{0, 0}, {1, 0}, {1, 0}, {0, 1}}),
-                   "create_body: vertices: zero-length edge at vertex 1"});
+                   "create_body: shapes[0].shape.vertices: zero-length edge at vertex 1"});
   cases.push_back({"nan vertex", poly({{0, 0}, {1, nan}, {0, 1}}),
-                   "create_body: vertices[1]: not a finite number"});
+                   "create_body: shapes[0].shape.vertices[1]: not a finite number"});
   {
     BodyDef d = circle(1);
     d.soft = 0.1f;
-    cases.push_back({"soft circle", d, "create_body: soft: only polygons can be soft"});
+    cases.push_back(
+        {"soft circle", d, "create_body: soft: a soft body has exactly one polygon shape"});
   }
   World world;
   const BodyId keep = world.create_body(test::box_def({0, 5}));
@@ -239,12 +246,12 @@ TEST(BadInput, NumbersInMessagesAreShort) {
   const BodyId keep = world.create_body(test::box_def({0, 5}));
   const std::uint64_t hash = world.state_hash();
   BodyDef d = test::box_def({3, 0});
-  d.material.friction = 1000.5f;
+  d.shapes[0].material.friction = 1000.5f;
   EXPECT_EQ(error_of([&] { world.create_body(d); }),
-            "create_body: material.friction: 1000.5 is out of range [0, 1000]");
-  d.material.friction = 0.5f, d.material.restitution = 1.25f;
+            "create_body: shapes[0].material.friction: 1000.5 is out of range [0, 1000]");
+  d.shapes[0].material.friction = 0.5f, d.shapes[0].material.restitution = 1.25f;
   EXPECT_EQ(error_of([&] { world.create_body(d); }),
-            "create_body: material.restitution: 1.25 is out of range [0, 1]");
+            "create_body: shapes[0].material.restitution: 1.25 is out of range [0, 1]");
   EXPECT_EQ(error_of([&] {
               world.set_target_transform(keep, {{0, 5}, 0}, -0.25f);
             }),
@@ -271,9 +278,9 @@ TEST(BadInput, NumbersAtTheLimitsAreExact) {
             }),
             "create_body: center: -4000.0002 exceeds the limit of 4000 m (strut/limits.hpp)");
   BodyDef d = test::box_def({0, 0});
-  d.material.friction = std::nextafter(1000.0f, 2000.0f);
+  d.shapes[0].material.friction = std::nextafter(1000.0f, 2000.0f);
   EXPECT_EQ(error_of([&] { world.create_body(d); }),
-            "create_body: material.friction: 1000.00006 is out of range [0, 1000]");
+            "create_body: shapes[0].material.friction: 1000.00006 is out of range [0, 1000]");
   EXPECT_EQ(error_of([&] { world.step(std::nextafter(limits::kMaxDt, 1.0f)); }),
             "step: dt must be in [1e-05, 0.1] s (strut/limits.hpp), got 0.10000001");
   EXPECT_EQ(world.body_count(), 0u);
@@ -318,7 +325,7 @@ TEST(GetPositions, EqualTransformsCentresAndNameStaleIds) {
   std::vector<BodyId> ids;
   for (int k = 0; k < 5; ++k) {
     BodyDef d;
-    d.shape = CircleShape{0.3f};
+    d.shapes = {ShapeDef{CircleShape{0.3f}}};
     d.center = {float(k), 2.0f * float(k)};
     ids.push_back(w.create_body(d));
   }
@@ -356,7 +363,7 @@ TEST(BodyOrigin, OriginIsApartFromTheCentreOfMass) {
   World w(WorldConfig{.threads = 1});
   BodyDef chain;
   chain.is_static = true;
-  chain.shape = ChainShape{{{10, 0}, {15, 0}, {20, 0}}};
+  chain.shapes = {ShapeDef{ChainShape{{{10, 0}, {15, 0}, {20, 0}}}}};
   const BodyId c = w.create_body(chain);
   const float centre = w.transform(c).position.x;
   EXPECT_GT(centre, 10.0f);

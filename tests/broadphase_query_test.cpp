@@ -14,10 +14,23 @@
 namespace strut {
 namespace {
 
-// One shape of a body, as a one-shape BodyState (a circle's transform.position is its centre).
+// One shape of a body in world coordinates (a circle's transform.position is its centre).
+struct OneShape {
+  ShapeKind kind = ShapeKind::Polygon;
+  float radius = 0.0f;
+  std::vector<Vec2> vertices;
+  Transform transform;
+};
+OneShape one_shape(const BodyState& body, const ShapeState& shape) {
+  OneShape s{shape.kind, shape.radius, shape.vertices, {}};
+  s.transform.position =
+      shape.kind == ShapeKind::Circle ? shape.vertices[0] : body.transform.position;
+  return s;
+}
+
 struct Brute {
   BodyId id;
-  BodyState state;
+  OneShape state;
   std::uint32_t category;
 };
 
@@ -27,13 +40,7 @@ std::vector<Brute> brute_shapes(const World& world) {
   for (const BodyId id : world.bodies()) {
     const BodyState body = world.state(id);
     for (const ShapeState& shape : body.shapes) {
-      Brute b{id, {}, world.definition(shape.id).filter.category};
-      b.state.kind = shape.kind;
-      b.state.radius = shape.radius;
-      b.state.vertices = shape.vertices;
-      b.state.transform.position =
-          shape.kind == ShapeKind::Circle ? shape.vertices[0] : body.transform.position;
-      all.push_back(std::move(b));
+      all.push_back({id, one_shape(body, shape), world.definition(shape.id).filter.category});
     }
   }
   return all;
@@ -44,7 +51,7 @@ void add_once(std::vector<BodyId>& out, BodyId id) {
   if (out.empty() || !(out.back() == id)) out.push_back(id);
 }
 
-Aabb box_of(const BodyState& s) {
+Aabb box_of(const OneShape& s) {
   if (s.kind == ShapeKind::Circle) {
     const Vec2 c = s.transform.position, r{s.radius, s.radius};
     return {c - r, c + r};
@@ -71,24 +78,25 @@ World random_world(std::mt19937& rng, int n) {
       .origin = {-100, -20}, .rows = 2, .cols = 20, .tiles = tiles, .materials = {TileMaterial{}}});
   for (int i = 0; i < n; ++i) {
     BodyDef d;
+    d.shapes = {ShapeDef{BoxShape{}}};
     const float size = unit(rng) < 0.05f ? 3 + 5 * unit(rng) : 0.05f + 0.6f * unit(rng);
     const float pick = unit(rng);
     if (pick < 0.4f)
-      d.shape = CircleShape{size};
+      d.shapes[0].shape = CircleShape{size};
     else if (pick < 0.8f)
-      d.shape = BoxShape{{size, 0.5f * size + 0.01f}};
+      d.shapes[0].shape = BoxShape{{size, 0.5f * size + 0.01f}};
     else
-      d.shape = PolygonShape{{{-size, 0}, {size, -0.3f * size}, {0.2f * size, size}}};
+      d.shapes[0].shape = PolygonShape{{{-size, 0}, {size, -0.3f * size}, {0.2f * size, size}}};
     d.center = {pos(rng), 1 + 60 * unit(rng)};
     d.angle = 6 * unit(rng);
-    d.category = 1u << (i % 3);
+    d.shapes[0].filter.category = 1u << (i % 3);
     world.create_body(d);
   }
   return world;
 }
 
 // The engine's own exact shape tests, run on a body's state (world coordinates).
-bool contains(const BodyState& s, Vec2 p) {
+bool contains(const OneShape& s, Vec2 p) {
   if (s.kind == ShapeKind::Circle)
     return collide::circle_contains(collide::CircleView{s.transform.position, s.radius}, p);
   std::vector<float> xs, ys;
@@ -97,7 +105,7 @@ bool contains(const BodyState& s, Vec2 p) {
                                    p);
 }
 
-std::optional<collide::RayResult> ray(const BodyState& s, Vec2 from, Vec2 to) {
+std::optional<collide::RayResult> ray(const OneShape& s, Vec2 from, Vec2 to) {
   if (s.kind == ShapeKind::Circle)
     return collide::ray_cast_circle(collide::CircleView{s.transform.position, s.radius}, from, to);
   std::vector<float> xs, ys;
@@ -185,7 +193,7 @@ float gap_point_polygon(Vec2 p, const std::vector<Vec2>& v) {
   return out ? outside : inside;
 }
 
-float gap(const BodyState& a, const BodyState& b) {
+float gap(const OneShape& a, const OneShape& b) {
   const bool ca = a.kind == ShapeKind::Circle, cb = b.kind == ShapeKind::Circle;
   if (ca && cb) return length(a.transform.position - b.transform.position) - a.radius - b.radius;
   if (ca) return gap_point_polygon(a.transform.position, b.vertices) - a.radius;
@@ -220,10 +228,11 @@ TEST(BroadphaseQuery, ShapeOverlapAgreesWithBruteForce) {
     // The query shape as a body state, for the brute force.
     World probe({.gravity = {0, 0}});
     BodyDef d;
-    d.shape = shape;
+    d.shapes = {ShapeDef{shape}};
     d.center = pose.position;
     d.angle = pose.angle;
-    const BodyState query = probe.state(probe.create_body(d));
+    const BodyState probe_state = probe.state(probe.create_body(d));
+    const OneShape query = one_shape(probe_state, probe_state.shapes[0]);
     const std::vector<BodyId> got = world.query_shape(shape, pose, mask);
     // A body overlaps when its nearest shape does.
     for (std::size_t i = 0; i < all.size();) {
@@ -240,7 +249,7 @@ TEST(BroadphaseQuery, ShapeOverlapAgreesWithBruteForce) {
   EXPECT_GT(found, 100u);
   EXPECT_NE(test::error_of([&] {
               world.query_shape(CircleShape{1e-6f}, {});
-            }).find("query_shape: radius"),
+            }).find("query_shape: shape.radius"),
             std::string::npos);
 }
 

@@ -28,7 +28,7 @@ TEST(Ccd, SmallBallAt300MetresPerSecondDoesNotPassAThinWall) {
   for (int substeps : {1, 4}) {
     for (float y : {0.0f, 1.3f, -4.2f}) {
       BodyDef ball;
-      ball.shape = CircleShape{0.05f};
+      ball.shapes = {ShapeDef{CircleShape{0.05f}}};
       ball.center = {0, y};
       ball.velocity = {300, 0};
       ball.bullet = true;
@@ -52,7 +52,7 @@ TEST(Ccd, DiagonalShotIntoACornerStaysOutside) {
   wall.is_static = true;
   world.create_body(wall);
   BodyDef ball;
-  ball.shape = CircleShape{0.02f};
+  ball.shapes = {ShapeDef{CircleShape{0.02f}}};
   ball.center = {-4, -4};
   ball.velocity = {250, 250};
   const BodyId id = world.create_body(ball);
@@ -137,7 +137,7 @@ TEST(Ccd, BoxSqueezedIntoAChainFloorStaysInside) {
   for (const float speed : {6.0f, 12.0f}) {
     World world(WorldConfig{.gravity = {0, -10}});
     BodyDef room;
-    room.shape = ChainShape{{{-3, -2}, {3, -2}, {3, 4}, {-3, 4}}, true};
+    room.shapes = {ShapeDef{ChainShape{{{-3, -2}, {3, -2}, {3, 4}, {-3, 4}}, true}}};
     room.is_static = true;
     world.create_body(room);
     const BodyId box = world.create_body(test::box_def({0, -1.65f}, {0.35f, 0.35f}));

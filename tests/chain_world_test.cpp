@@ -18,8 +18,7 @@ BodyId add_floor_chain(World& world, int links) {
   d.is_static = true;
   ChainShape chain;
   for (int i = 0; i <= links; ++i) chain.points.push_back({float(i) - 0.5f * float(links), 0.0f});
-  d.shape = chain;
-  d.material.friction = 0.0f;
+  d.shapes = {ShapeDef{.shape = chain, .material = {.friction = 0.0f}}};
   return world.create_body(d);
 }
 
@@ -34,10 +33,9 @@ Slide slide(Shape shape, float rest_height, float speed, int steps) {
   World world;
   add_floor_chain(world, 200);
   BodyDef d;
-  d.shape = std::move(shape);
+  d.shapes = {ShapeDef{.shape = std::move(shape), .material = {.friction = 0.0f}}};
   d.center = {-90.0f, rest_height};
   d.velocity = {speed, 0.0f};
-  d.material.friction = 0.0f;
   const BodyId id = world.create_body(d);
   Slide out;
   for (int i = 0; i < steps; ++i) {
@@ -104,13 +102,14 @@ TEST(ChainWorld, LoopHoldsWhatIsInside) {
     const double a = 2.0 * std::numbers::pi * i / 360;
     loop.points.push_back({float(10 * std::cos(a)), float(10 * std::sin(a))});
   }
-  d.shape = loop;
+  d.shapes = {ShapeDef{loop}};
   world.create_body(d);
   std::vector<BodyId> bodies;
   for (int i = 0; i < 40; ++i) {
     BodyDef b;
+    b.shapes = {ShapeDef{BoxShape{}}};
     b.center = {float(i % 8) * 1.5f - 5.0f, float(i / 8) * 1.5f - 3.0f};
-    if (i % 2) b.shape = CircleShape{0.4f};
+    if (i % 2) b.shapes[0].shape = CircleShape{0.4f};
     b.velocity = {float(i % 5) - 2.0f, 3.0f};
     bodies.push_back(world.create_body(b));
   }

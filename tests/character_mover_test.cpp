@@ -31,7 +31,7 @@ float foot_of(const Capsule& c) { return c.a.y - kRadius; }
 
 void add_static(World& world, const Shape& shape, Vec2 center, float angle = 0.0f) {
   BodyDef def;
-  def.shape = shape;
+  def.shapes = {ShapeDef{shape}};
   def.center = center;
   def.angle = angle;
   def.is_static = true;

@@ -174,10 +174,10 @@ TEST(Groups, SameNegativeGroupNeverCollidesSamePositiveGroupAlwaysDoes) {
     World world;
     world.create_body(test::ground_def());
     BodyDef low = test::box_def({0, 0.5f});
-    low.group = group, low.mask = mask;
+    low.shapes[0].filter.group = group, low.shapes[0].filter.mask = mask;
     world.create_body(low);
     BodyDef high = test::box_def({0, 2.0f});
-    high.group = group, high.mask = mask;
+    high.shapes[0].filter.group = group, high.shapes[0].filter.mask = mask;
     const BodyId id = world.create_body(high);
     for (int i = 0; i < 120; ++i) world.step(1.0f / 60.0f);
     return world.transform(id).position.y;
@@ -187,10 +187,11 @@ TEST(Groups, SameNegativeGroupNeverCollidesSamePositiveGroupAlwaysDoes) {
   World world;
   world.create_body(test::ground_def());
   BodyDef low = test::box_def({0, 0.5f});
-  low.group = 5;
+  low.shapes[0].filter.group = 5;
   world.create_body(low);
   BodyDef high = test::box_def({0, 2.0f});
-  high.group = 5, high.mask = 0;  // the mask says nothing, the shared positive group says collide
+  high.shapes[0].filter.group = 5,
+  high.shapes[0].filter.mask = 0;  // the mask says nothing, the shared positive group says collide
   const BodyId id = world.create_body(high);
   for (int i = 0; i < 120; ++i) world.step(1.0f / 60.0f);
   EXPECT_NEAR(world.transform(id).position.y, 1.5f, 0.01f);
@@ -202,10 +203,10 @@ TEST(Sensor, BallFallsThroughOnTheFreeFallTrajectoryWithOneBeginAndOneEnd) {
   World with, without;
   BodyDef zone = test::box_def({0, 0}, {2, 0.5f});
   zone.is_static = true;
-  zone.sensor = true;
+  zone.shapes[0].sensor = true;
   const BodyId sensor = with.create_body(zone);
   BodyDef ball;
-  ball.shape = CircleShape{0.25f};
+  ball.shapes = {ShapeDef{CircleShape{0.25f}}};
   ball.center = {0.3f, 3};
   const BodyId a = with.create_body(ball);
   const BodyId b = without.create_body(ball);
@@ -242,7 +243,7 @@ TEST(Sensor, SensorsOnMovingBodiesSeeStaticBodies) {
   World world(WorldConfig{.gravity = {0, 0}});
   const BodyId ground = world.create_body(test::ground_def());
   BodyDef probe = test::box_def({0, 0.2f}, {0.5f, 0.5f});  // overlapping the ground
-  probe.sensor = true;
+  probe.shapes[0].sensor = true;
   probe.is_kinematic = true;
   world.create_body(probe);
   world.step(1.0f / 60.0f);
@@ -259,37 +260,38 @@ TEST(Determinism, MixedShapesAndCompoundsGiveTheSameBitsAtAnyThreadCount) {
     ChainShape chain;
     for (int i = 0; i <= 40; ++i)
       chain.points.push_back({float(i) * 0.5f - 10.0f, i == 20 ? 0.3f : 0.0f});
-    floor.shape = chain;
+    floor.shapes = {ShapeDef{chain}};
     world.create_body(floor);
     BodyDef ramp;
     ramp.is_static = true;
-    ramp.shape = SegmentShape{{-10.0f, 4.0f}, {-4.0f, 1.0f}};
+    ramp.shapes = {ShapeDef{SegmentShape{{-10.0f, 4.0f}, {-4.0f, 1.0f}}}};
     world.create_body(ramp);
     for (int i = 0; i < 60; ++i) {
       BodyDef d;
+      d.shapes = {ShapeDef{BoxShape{}}};
       d.center = {float(i % 10) * 1.3f - 6.0f, 1.0f + float(i / 10) * 2.5f};
       switch (i % 5) {
         case 0:
           d.shapes = {box_shape({0.4f, 0.2f}, {0, 0}), circle_shape(0.3f, {0.5f, 0.3f})};
           break;
         case 1:
-          d.shape = CircleShape{0.4f};
+          d.shapes[0].shape = CircleShape{0.4f};
           break;
         case 2:
-          d.shape = CapsuleShape{0.3f, 0.2f};
+          d.shapes[0].shape = CapsuleShape{0.3f, 0.2f};
           d.angle = 0.7f;
           break;
         case 3:
-          d.shape = BoxShape{{0.3f, 0.2f}, 0.1f};
+          d.shapes[0].shape = BoxShape{{0.3f, 0.2f}, 0.1f};
           break;
         default:
-          d.shape = BoxShape{{0.3f, 0.5f}};
+          d.shapes[0].shape = BoxShape{{0.3f, 0.5f}};
           d.angle = 0.3f;
       }
       world.create_body(d);
     }
     BodyDef zone = test::box_def({0, 3}, {3, 1});
-    zone.is_static = true, zone.sensor = true;
+    zone.is_static = true, zone.shapes[0].sensor = true;
     world.create_body(zone);
     for (int s = 0; s < 200; ++s) world.step(1.0f / 60.0f);
     return world.state_hash();

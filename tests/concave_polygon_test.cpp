@@ -238,7 +238,7 @@ void expect_rests_in_notch(const std::vector<Vec2>& outline, Vec2 down, Vec2 sta
   ground.shapes = concave_polygon_shapes(outline);
   const BodyId g = world.create_body(ground);
   BodyDef ball;
-  ball.shape = CircleShape{r};
+  ball.shapes = {ShapeDef{CircleShape{r}}};
   ball.center = start;
   const BodyId b = world.create_body(ball);
   for (int i = 0; i < 240; ++i) world.step(test::kDt);
@@ -320,12 +320,13 @@ TEST(ConcavePolygon, BadOutlinesAreRejectedNamingTheProblem) {
 TEST(ConcavePolygon, RefusedCallsLeaveTheWorldUnchanged) {
   World world;
   BodyDef box;
+  box.shapes = {ShapeDef{BoxShape{}}};
   box.center = {0, 2};
   world.create_body(box);
   world.step(test::kDt);
   const std::uint64_t before = world.state_hash();
   BodyDef concave;
-  concave.shape = PolygonShape{l_shape()};
+  concave.shapes = {ShapeDef{PolygonShape{l_shape()}}};
   EXPECT_NE(test::error_of([&] { world.create_body(concave); }).find("not convex at vertex 3"),
             std::string::npos);
   EXPECT_FALSE(

@@ -57,8 +57,8 @@ TEST(ContactCache, SlidingBoxCollidesAfreshEveryStep) {
   w.create_body(test::ground_def(200));
   BodyDef d = test::box_def({0, 0.5f});
   d.velocity = {6, 0};  // 10 cm a step: far more than the cache's slop
-  d.material.friction = 0.0f;
-  d.material.static_friction = 0.0f;
+  d.shapes[0].material.friction = 0.0f;
+  d.shapes[0].material.static_friction = 0.0f;
   w.create_body(d);
   for (int i = 0; i < 5; ++i) w.step(kDt);  // lands on its face
   for (int i = 0; i < 30; ++i) {
@@ -149,7 +149,7 @@ TEST(ContactCache, SegmentGroundAndCapsulesReuseTheirFeatures) {
   auto build = [](World& w) {
     BodyDef ground;
     ground.is_static = true;
-    ground.shape = SegmentShape{{-20, 0}, {20, 0}};
+    ground.shapes = {ShapeDef{SegmentShape{{-20, 0}, {20, 0}}}};
     w.create_body(ground);
     std::vector<BodyId> ids;
     for (int r = 0; r < 6; ++r)
@@ -158,7 +158,7 @@ TEST(ContactCache, SegmentGroundAndCapsulesReuseTheirFeatures) {
             w.create_body(test::box_def({float(i) - 0.5f * float(5 - r), 0.5f + float(r)})));
     for (int i = 0; i < 3; ++i) {
       BodyDef capsule;
-      capsule.shape = CapsuleShape{0.5f, 0.25f};
+      capsule.shapes = {ShapeDef{CapsuleShape{0.5f, 0.25f}}};
       capsule.center = {8.0f + 2.0f * float(i), 0.25f};
       ids.push_back(w.create_body(capsule));
     }

@@ -54,7 +54,7 @@ struct OneWayPlatform {
 TEST(ContactCallbacks, AOneWayPlatformLetsABallUpAndCatchesItComingDown) {
   OneWayPlatform s(1);
   BodyDef ball;
-  ball.shape = CircleShape{0.25f};
+  ball.shapes = {ShapeDef{CircleShape{0.25f}}};
   ball.center = {-1.0f, 1.0f};
   ball.velocity = {0, 10};
   const BodyId b = s.world.create_body(ball);
@@ -100,7 +100,7 @@ TEST(ContactCallbacks, AOneWayPlatformLetsABallUpAndCatchesItComingDown) {
 TEST(ContactCallbacks, AFastBallPassesUpThroughAOneWayPlatform) {
   OneWayPlatform s(1);
   BodyDef ball;
-  ball.shape = CircleShape{0.05f};
+  ball.shapes = {ShapeDef{CircleShape{0.05f}}};
   ball.center = {0, 1.0f};
   ball.velocity = {0, 25};
   const BodyId b = s.world.create_body(ball);
@@ -124,6 +124,7 @@ TEST(ContactCallbacks, DisablingARestingContactEndsItAndTheBoxFalls) {
   slab.shapes = {ShapeDef{.shape = BoxShape{{2.0f, 0.1f}}, .pre_solve = true}};
   const BodyId door = world.create_body(slab);
   BodyDef box;
+  box.shapes = {ShapeDef{BoxShape{}}};
   box.center = {0, 0.6f};
   const BodyId crate = world.create_body(box);
   bool open = false;
@@ -152,7 +153,7 @@ TEST(ContactCallbacks, AOneWayPlatformIsBitIdenticalAtOneAndTwoThreads) {
     OneWayPlatform s(t + 1);
     for (int k = 0; k < 8; ++k) {
       BodyDef ball;
-      ball.shape = CircleShape{0.2f};
+      ball.shapes = {ShapeDef{CircleShape{0.2f}}};
       ball.center = {-1.8f + 0.5f * float(k), 0.5f + 0.3f * float(k)};
       ball.velocity = {0, 9};
       s.world.create_body(ball);
@@ -178,13 +179,12 @@ TEST(ContactCallbacks, ACustomFilterLetsEvenBallsThroughTheFloorAtAnyThreadCount
     World world(WorldConfig{.gravity = {0, -kG}, .threads = t + 1});
     BodyDef floor = test::ground_def();
     floor.shapes = {ShapeDef{.shape = BoxShape{{50, 1}}, .custom_filter = true}};
-    floor.shape = BoxShape{};
     const BodyId floor_id = world.create_body(floor);
     const ShapeId floor_shape = world.shapes(floor_id)[0];
     std::vector<BodyId> balls;
     for (std::uint64_t k = 0; k < 6; ++k) {
       BodyDef ball;
-      ball.shape = CircleShape{0.2f};
+      ball.shapes = {ShapeDef{CircleShape{0.2f}}};
       ball.center = {2.0f * float(k), 1.2f};
       ball.user_data = k;
       balls.push_back(world.create_body(ball));
@@ -224,10 +224,9 @@ TEST(ContactCallbacks, SetFilterAndANewCustomFilterAskAgain) {
   World world(WorldConfig{.gravity = {0, -kG}, .enable_sleep = false});
   BodyDef floor = test::ground_def();
   floor.shapes = {ShapeDef{.shape = BoxShape{{50, 1}}, .custom_filter = true}};
-  floor.shape = BoxShape{};
   const ShapeId floor_shape = world.shapes(world.create_body(floor))[0];
   BodyDef ball;
-  ball.shape = CircleShape{0.2f};
+  ball.shapes = {ShapeDef{CircleShape{0.2f}}};
   ball.center = {0, 0.5f};
   const BodyId b = world.create_body(ball);
   int calls = 0;
@@ -353,7 +352,7 @@ TEST(ContactCallbacks, ACallbackThatThrowsCollidesAndIsRethrownAfterTheStep) {
 TEST(ContactCallbacks, CopiesKeepTheCallbacksAndRestoreKeepsTheWorldsOwn) {
   OneWayPlatform s(1);
   BodyDef ball;
-  ball.shape = CircleShape{0.25f};
+  ball.shapes = {ShapeDef{CircleShape{0.25f}}};
   ball.center = {0, 1.0f};
   ball.velocity = {0, 10};
   const BodyId b = s.world.create_body(ball);

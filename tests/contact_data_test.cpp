@@ -39,10 +39,10 @@ struct RestingBox {
   BodyId ground, box;
   explicit RestingBox(Material material = {}) {
     BodyDef g = test::ground_def();
-    g.material = material;
+    g.shapes[0].material = material;
     ground = world.create_body(g);
     BodyDef b = test::box_def({0.0f, 0.5f});
-    b.material = material;
+    b.shapes[0].material = material;
     b.enable_sleep = false;
     box = world.create_body(b);
   }
@@ -292,12 +292,12 @@ TEST(SensorOverlaps, ListExactlyTheShapesInside) {
   World world({.gravity = {0.0f, 0.0f}});
   BodyDef zone = test::box_def({0.0f, 0.0f}, {2.0f, 2.0f});
   zone.is_static = true;
-  zone.sensor = true;
+  zone.shapes[0].sensor = true;
   const BodyId zone_body = world.create_body(zone);
   const ShapeId sensor = world.shapes(zone_body)[0];
   auto ball = [&](Vec2 at) {
     BodyDef d;
-    d.shape = CircleShape{0.25f};
+    d.shapes = {ShapeDef{CircleShape{0.25f}}};
     d.center = at;
     return world.create_body(d);
   };

@@ -84,14 +84,15 @@ TEST(ContactPrepare, RowsAgreeWithTheGenericContactGeometry) {
       world.create_body(test::box_def({float(i) - 0.5f * float(7 - r), 0.5f + float(r)}));
   for (int i = 0; i < 60; ++i) {
     BodyDef d;
+    d.shapes = {ShapeDef{BoxShape{}}};
     d.center = {float(i % 12) - 6.0f, 10.0f + 0.6f * float(i)};
     d.angle = 0.3f * float(i);
     if (i % 3 == 0)
-      d.shape = CircleShape{0.25f};
+      d.shapes[0].shape = CircleShape{0.25f};
     else if (i % 3 == 1)
-      d.shape = BoxShape{{0.3f, 0.2f}};
+      d.shapes[0].shape = BoxShape{{0.3f, 0.2f}};
     else
-      d.shape = PolygonShape{{{-0.3f, 0}, {0.3f, 0}, {0, 0.4f}}};
+      d.shapes[0].shape = PolygonShape{{{-0.3f, 0}, {0.3f, 0}, {0, 0.4f}}};
     world.create_body(d);
   }
   const WorldState& w = state_of(world);

@@ -140,9 +140,8 @@ TEST(Restitution, BallReboundsToRestitutionSquaredOfItsDropHeight) {
   World world(WorldConfig{.gravity = {0, -10}, .substeps = 8});
   world.create_body(test::ground_def());
   BodyDef d;
-  d.shape = CircleShape{0.1f};
+  d.shapes = {ShapeDef{.shape = CircleShape{0.1f}, .material = {.restitution = 0.8f}}};
   d.center = {0, 2.1f};  // drop height 2 m
-  d.material.restitution = 0.8f;
   const BodyId ball = world.create_body(d);
   float apex = 0;
   bool bounced = false;
@@ -159,8 +158,7 @@ TEST(Restitution, BallReboundsToRestitutionSquaredOfItsDropHeight) {
 TEST(Restitution, EqualElasticBallsSwapVelocitiesHeadOn) {
   World world(WorldConfig{.gravity = {0, 0}});
   BodyDef d;
-  d.shape = CircleShape{0.5f};
-  d.material.restitution = 1.0f;
+  d.shapes = {ShapeDef{.shape = CircleShape{0.5f}, .material = {.restitution = 1.0f}}};
   d.center = {-2, 0};
   d.velocity = {3, 0};
   const BodyId a = world.create_body(d);
@@ -177,7 +175,7 @@ TEST(Restitution, RestingBodiesDoNotBuzz) {
   World world;
   world.create_body(test::ground_def());
   BodyDef d = test::box_def({0, 0.5f});
-  d.material.restitution = 0.9f;
+  d.shapes[0].material.restitution = 0.9f;
   const BodyId box = world.create_body(d);
   for (int i = 0; i < 300; ++i) world.step(kDt);
   EXPECT_LT(length(world.linear_velocity(box)), 1e-3f);
@@ -187,19 +185,18 @@ TEST(Materials, CombineFrictionByGeometricMeanAndRestitutionByMaximum) {
   // A frictionless ice floor makes even a rubber box slide; a bouncy floor bounces a dead ball.
   World world(WorldConfig{.gravity = {0, -10}});
   BodyDef floor = test::ground_def();
-  floor.material.friction = 0.0f;
-  floor.material.static_friction = 0.0f;
-  floor.material.restitution = 0.9f;
+  floor.shapes[0].material.friction = 0.0f;
+  floor.shapes[0].material.static_friction = 0.0f;
+  floor.shapes[0].material.restitution = 0.9f;
   world.create_body(floor);
   BodyDef box = test::box_def({0, 0.5f});
-  box.material.friction = 1.0f;
-  box.material.static_friction = 1.0f;
+  box.shapes[0].material.friction = 1.0f;
+  box.shapes[0].material.static_friction = 1.0f;
   box.velocity = {2, 0};
   const BodyId b = world.create_body(box);
   BodyDef ball;
-  ball.shape = CircleShape{0.2f};
+  ball.shapes = {ShapeDef{.shape = CircleShape{0.2f}, .material = {.restitution = 0.0f}}};
   ball.center = {10, 3};
-  ball.material.restitution = 0.0f;
   const BodyId c = world.create_body(ball);
   bool rose = false;
   for (int i = 0; i < 120; ++i) {

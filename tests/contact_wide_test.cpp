@@ -22,16 +22,17 @@ std::uint64_t simulate(bool scalar, int threads) {
   std::uniform_real_distribution<float> x(-10, 10), s(0.15f, 0.4f);
   for (int i = 0; i < 150; ++i) {
     BodyDef d;
+    d.shapes = {ShapeDef{BoxShape{}}};
     d.center = {x(rng), 14.0f + 0.5f * float(i)};
     if (i % 3 == 0)
-      d.shape = CircleShape{s(rng)};
+      d.shapes[0].shape = CircleShape{s(rng)};
     else if (i % 3 == 1)
-      d.shape = BoxShape{{s(rng), s(rng)}};
+      d.shapes[0].shape = BoxShape{{s(rng), s(rng)}};
     else
-      d.shape = PolygonShape{{{-0.3f, 0}, {0.3f, 0}, {0, 0.4f}}};
-    d.material.restitution = (i % 4 == 0) ? 0.6f : 0.0f;
-    d.material.friction = (i % 5 == 0) ? 0.1f : 0.6f;
-    d.material.static_friction = (i % 5 == 0) ? 0.1f : 0.6f;
+      d.shapes[0].shape = PolygonShape{{{-0.3f, 0}, {0.3f, 0}, {0, 0.4f}}};
+    d.shapes[0].material.restitution = (i % 4 == 0) ? 0.6f : 0.0f;
+    d.shapes[0].material.friction = (i % 5 == 0) ? 0.1f : 0.6f;
+    d.shapes[0].material.static_friction = (i % 5 == 0) ? 0.1f : 0.6f;
     world.create_body(d);
   }
   for (int i = 0; i < 240; ++i) world.step(1.0f / 60);

@@ -101,9 +101,9 @@ TEST(ConvexHull, FortyGonIsCutToSixteenVerticesKeepingItsArea) {
   // It makes a body whose mass is the polygon's.
   World world;
   BodyDef d;
-  d.shape = convex_hull(circle);
+  d.shapes = {ShapeDef{convex_hull(circle)}};
   const BodyId id = world.create_body(d);
-  EXPECT_NEAR(world.mass(id), area_of(std::get<PolygonShape>(d.shape).vertices), 1e-3);
+  EXPECT_NEAR(world.mass(id), area_of(std::get<PolygonShape>(d.shapes[0].shape).vertices), 1e-3);
 }
 
 TEST(ConvexHull, BadCloudsAreRejectedNamingTheProblem) {

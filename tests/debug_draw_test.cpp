@@ -52,7 +52,7 @@ TEST(DebugDraw, ShapesAreWhereTheBodiesAreWithTheirStates) {
   crate.angle = 0.3f;
   const BodyId box = world.create_body(crate);
   BodyDef ball;
-  ball.shape = CircleShape{0.25f};
+  ball.shapes = {ShapeDef{CircleShape{0.25f}}};
   ball.center = {-3, 40};
   const BodyId circle = world.create_body(ball);
   BodyDef spinner = box_def({8, 3});
@@ -127,11 +127,11 @@ TEST(DebugDraw, RestingBodyFallsAsleepAndContactsPushUpFromTheGround) {
 TEST(DebugDraw, JointsAreDrawnBetweenTheirAnchors) {
   World world(WorldConfig{.gravity = {0, 0}});
   BodyDef pivot;
-  pivot.shape = CircleShape{0.1f};
+  pivot.shapes = {ShapeDef{CircleShape{0.1f}}};
   pivot.is_static = true;
   const BodyId a = world.create_body(pivot);
   BodyDef bob;
-  bob.shape = CircleShape{0.2f};
+  bob.shapes = {ShapeDef{CircleShape{0.2f}}};
   bob.center = {3, 0};
   bob.velocity = {0, 2};
   const BodyId b = world.create_body(bob);

@@ -25,16 +25,17 @@ void mixed_rain(World& w) {
   std::uniform_real_distribution<float> x(-20, 20), size(0.2f, 0.6f), spin(-3, 3);
   for (int i = 0; i < 600; ++i) {
     BodyDef d;
+    d.shapes = {ShapeDef{BoxShape{}}};
     d.center = {x(rng), 2.0f + 0.35f * float(i)};
     d.angular_velocity = spin(rng);
     const float s = size(rng);
     if (i % 3 == 0)
-      d.shape = BoxShape{{s, 0.7f * s}};
+      d.shapes[0].shape = BoxShape{{s, 0.7f * s}};
     else if (i % 3 == 1)
-      d.shape = CircleShape{0.6f * s};
+      d.shapes[0].shape = CircleShape{0.6f * s};
     else
-      d.shape = PolygonShape{{{-s, -0.5f * s}, {s, -0.5f * s}, {0, s}}};
-    if (i % 7 == 0) d.material.restitution = 0.5f;
+      d.shapes[0].shape = PolygonShape{{{-s, -0.5f * s}, {s, -0.5f * s}, {0, s}}};
+    if (i % 7 == 0) d.shapes[0].material.restitution = 0.5f;
     w.create_body(d);
   }
 }
@@ -46,10 +47,9 @@ void joint_grid(World& w) {
   for (int r = 0; r < n; ++r)
     for (int c = 0; c < n; ++c) {
       BodyDef d;
-      d.shape = CircleShape{0.4f};
+      d.shapes = {ShapeDef{.shape = CircleShape{0.4f}, .filter = {.category = 2, .mask = 1}}};
       d.center = {float(c), -float(r)};
       d.is_static = r == 0 && (c == 0 || c == n - 1);
-      d.category = 2, d.mask = 1;
       ids[r * n + c] = w.create_body(d);
     }
   for (int r = 0; r < n; ++r)

@@ -12,9 +12,8 @@ using test::kDt;
 
 BodyId ball(World& w, Vec2 at, float radius) {
   BodyDef d;
-  d.shape = CircleShape{radius};
+  d.shapes = {ShapeDef{.shape = CircleShape{radius}, .filter = {.mask = 0}}};
   d.center = at;
-  d.mask = 0;
   return w.create_body(d);
 }
 
@@ -62,10 +61,10 @@ TEST(MotorJoint, ReachesItsOffsetWithinItsForce) {
   World w(WorldConfig{.gravity = {0, 0}, .enable_sleep = false});
   BodyDef base = test::box_def({0, 0}, {0.2f, 0.2f});
   base.is_static = true;
-  base.mask = 0;
+  base.shapes[0].filter.mask = 0;
   const BodyId a = w.create_body(base);
   BodyDef d = test::box_def({0, 0}, {0.5f, 0.5f});
-  d.mask = 0;
+  d.shapes[0].filter.mask = 0;
   const BodyId b = w.create_body(d);
   MotorJointDef def{.a = a, .b = b, .linear_offset = {2, 1}, .angular_offset = 0.5f};
   def.max_force = 4, def.max_torque = 2;

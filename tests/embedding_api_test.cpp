@@ -179,7 +179,7 @@ TEST(EmbeddingApi, MaterialChangesAtRunTime) {
   const Vec2 along{std::cos(angle), std::sin(angle)}, normal{-std::sin(angle), std::cos(angle)};
   World world;
   BodyDef slope;
-  slope.shape = BoxShape{{20, 1}};
+  slope.shapes = {ShapeDef{BoxShape{{20, 1}}}};
   slope.center = -1.0f * normal;
   slope.angle = angle;
   slope.is_static = true;
@@ -210,7 +210,7 @@ TEST(EmbeddingApi, FilterChangesAtRunTime) {
   for (int i = 0; i < 30; ++i) world.step(kDt);
   EXPECT_NEAR(world.transform(box).position.y, 0.5f, 0.01f);
   world.set_filter(box, 2, ~1u);
-  EXPECT_EQ(world.definition(box).mask, ~1u);
+  EXPECT_EQ(world.definition(box).shapes[0].filter.mask, ~1u);
   for (int i = 0; i < 30; ++i) world.step(kDt);
   EXPECT_LT(world.transform(box).position.y, -0.5f);  // fell 1 m or more through the ground
 }
@@ -243,7 +243,7 @@ TEST(EmbeddingApi, TypeChangesAtRunTime) {
   // A static body of density 0 has no mass to become dynamic with.
   BodyDef massless = test::box_def({5, 0});
   massless.is_static = true;
-  massless.material.density = 0;
+  massless.shapes[0].material.density = 0;
   const BodyId m = world.create_body(massless);
   EXPECT_NE(error_of([&] { world.set_type(m, BodyType::Dynamic); }).find("would have a mass of 0"),
             std::string::npos);

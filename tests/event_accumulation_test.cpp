@@ -113,7 +113,7 @@ TEST(EventAccumulation, HitEventsCarryTheApproachSpeed) {
   World world({.gravity = {0, -10}});
   world.create_body(test::ground_def());
   BodyDef ball;
-  ball.shape = CircleShape{0.25f};
+  ball.shapes = {ShapeDef{CircleShape{0.25f}}};
   const float drop = 2.0f;  // height of the ball's bottom above the ground
   ball.center = {0, drop + 0.25f};
   const BodyId b = world.create_body(ball);
@@ -188,7 +188,7 @@ TEST(EventAccumulation, EachListKeepsItsEventsUntilItIsRead) {
   for (int step = 0; step < 360; ++step) {
     if (step % 30 == 0 && balls.size() < 5) {
       BodyDef ball;
-      ball.shape = CircleShape{0.2f};
+      ball.shapes = {ShapeDef{CircleShape{0.2f}}};
       ball.center = {-1.5f + 0.75f * float(balls.size()), 6};
       balls.push_back(world.create_body(ball));
     }

@@ -36,11 +36,11 @@ TEST(Layers, BodiesWhoseMasksExcludeEachOtherPassThrough) {
   World world;
   world.create_body(test::ground_def());
   BodyDef lower = test::box_def({0, 0.5f});
-  lower.category = 1;
-  lower.mask = ~2u;
+  lower.shapes[0].filter.category = 1;
+  lower.shapes[0].filter.mask = ~2u;
   world.create_body(lower);
   BodyDef ghost = test::box_def({0, 3});
-  ghost.category = 2;
+  ghost.shapes[0].filter.category = 2;
   const BodyId g = world.create_body(ghost);  // collides with the ground, not with `lower`
   for (int i = 0; i < 120; ++i) world.step(1.0f / 60);
   EXPECT_NEAR(world.transform(g).position.y, 0.5f, 0.01f);

@@ -65,7 +65,7 @@ TEST(Explosion, OffCentreBlastTurnsABodyAsItsImpulseAtTheNearPointDoes) {
 TEST(Explosion, MaskTypesSleepAndImplosion) {
   World world = zero_gravity();
   BodyDef masked = test::box_def({2, 0});
-  masked.category = 2;
+  masked.shapes[0].filter.category = 2;
   const BodyId other_layer = world.create_body(masked);
   BodyDef fixed = test::box_def({0, 2});
   fixed.is_static = true;

@@ -27,13 +27,13 @@ StackAtRest rest_stack(Vec2 origin) {
   World world(config);
   BodyDef ground;
   ground.is_static = true;
-  ground.shape = BoxShape{{20, 1}};
+  ground.shapes = {ShapeDef{BoxShape{{20, 1}}}};
   ground.center = origin + Vec2{0, -1};
   world.create_body(ground);
   std::vector<BodyId> boxes;
   for (int i = 0; i < 3; ++i) {
     BodyDef box;
-    box.shape = BoxShape{{0.5f, 0.5f}};
+    box.shapes = {ShapeDef{BoxShape{{0.5f, 0.5f}}}};
     box.center = origin + Vec2{0, 0.5f + float(i)};
     boxes.push_back(world.create_body(box));
   }
@@ -48,8 +48,8 @@ StackAtRest rest_stack(Vec2 origin) {
   for (const BodyId b : boxes) {
     const Vec2 p = world.transform(b).position;
     // The difference in double: p and origin are floats near 4,000, their difference exact.
-    out.offsets.push_back({float(double(p.x) - double(origin.x)),
-                           float(double(p.y) - double(origin.y))});
+    out.offsets.push_back(
+        {float(double(p.x) - double(origin.x)), float(double(p.y) - double(origin.y))});
   }
   return out;
 }

@@ -37,7 +37,7 @@ World top_down_world() { return World(WorldConfig{.gravity = {0, 0}}); }
 
 BodyId puck(World& world, Vec2 at, Vec2 velocity, float radius = 0.25f) {
   BodyDef d;
-  d.shape = CircleShape{radius};
+  d.shapes = {ShapeDef{CircleShape{radius}}};
   d.center = at;
   d.velocity = velocity;
   return world.create_body(d);
@@ -133,7 +133,7 @@ TEST(FloorFriction, SpinSlowsAtMuGOverTheRadiusOfGyration) {
   World world = top_down_world();
   world.create_tile_map(strip(std::vector<int>(4, 0)));
   BodyDef d;
-  d.shape = CircleShape{0.5f};
+  d.shapes = {ShapeDef{CircleShape{0.5f}}};
   d.center = {2, 0.5f};
   d.angular_velocity = 10.0f;
   const BodyId id = world.create_body(d);

@@ -64,6 +64,7 @@ TEST(IdPool, NullUnknownAndStaleIdsAreErrorsNamingTheKind) {
 TEST(IdPool, WorldRejectsStaleIdsOfEveryKind) {
   World world;
   BodyDef def;
+  def.shapes = {ShapeDef{BoxShape{}}};
   const BodyId a = world.create_body(def);
   def.center = {3, 0};
   const BodyId b = world.create_body(def);

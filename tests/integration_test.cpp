@@ -36,7 +36,7 @@ TEST(Integration, ProjectileFollowsTheAnalyticTrajectory) {
 TEST(Integration, FreeFallOfACircleWithGravityScale) {
   World world(WorldConfig{.gravity = {0, -10}, .substeps = 8});
   BodyDef d;
-  d.shape = CircleShape{0.25f};
+  d.shapes = {ShapeDef{CircleShape{0.25f}}};
   d.center = {0, 50};
   d.gravity_scale = 0.5f;
   const BodyId id = world.create_body(d);
@@ -70,10 +70,11 @@ TEST(Integration, FreeSpinningBoxKeepsItsAngularVelocityAndShape) {
   EXPECT_NEAR(std::remainder(world.transform(id).angle - expected, 2 * float(M_PI)), 0.0f, 5e-3f);
   // Shape: every edge keeps its length.
   const BodyState s = world.state(id);
-  ASSERT_EQ(s.vertices.size(), 4u);
+  ASSERT_EQ(s.shapes[0].vertices.size(), 4u);
   const float lengths[4] = {2.0f, 0.5f, 2.0f, 0.5f};
   for (int i = 0; i < 4; ++i)
-    EXPECT_NEAR(length(s.vertices[(i + 1) % 4] - s.vertices[i]), lengths[i], 1e-5f);
+    EXPECT_NEAR(length(s.shapes[0].vertices[(i + 1) % 4] - s.shapes[0].vertices[i]), lengths[i],
+                1e-5f);
   EXPECT_NEAR(length(world.transform(id).position), 0.0f, 1e-6f);
 }
 

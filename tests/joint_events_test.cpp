@@ -35,7 +35,7 @@ struct Chain {
       above = link;
     }
     BodyDef w = test::box_def({0.0f, 10.0f - 0.5f * kLinks - 0.25f}, {0.25f, 0.25f});
-    w.material.density = weight_density;
+    w.shapes[0].material.density = weight_density;
     w.enable_sleep = false;
     weight = world.create_body(w);
     add_joint(above, weight, 10.0f - 0.5f * kLinks, force_threshold);

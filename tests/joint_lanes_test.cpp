@@ -123,7 +123,7 @@ std::uint64_t run_hub(bool scalar) {
     const float angle = 2.0f * float(M_PI) * float(i) / 600.0f;
     const Vec2 at{5.0f * std::cos(angle), 10.0f + 5.0f * std::sin(angle)};
     BodyDef spoke = test::box_def(at, {0.05f, 0.05f});
-    spoke.category = 2, spoke.mask = ~2u;
+    spoke.shapes[0].filter.category = 2, spoke.shapes[0].filter.mask = ~2u;
     const BodyId b = world.create_body(spoke);
     world.create_joint(
         RevoluteJointDef{.a = hub, .b = b, .anchor = 0.8f * at + 0.2f * Vec2{0, 10}});
@@ -153,7 +153,7 @@ ChainRun run_chains(bool scalar, int threads) {
     for (int k = 0; k < 10; ++k) {
       BodyDef link = test::box_def({x + 0.4f * float(k), 30.0f}, {0.2f, 0.05f});
       link.angular_velocity = float((c + k) % 5) - 2.0f;
-      link.category = 2, link.mask = ~2u;
+      link.shapes[0].filter.category = 2, link.shapes[0].filter.mask = ~2u;
       const BodyId b = world.create_body(link);
       RevoluteJointDef d{.a = above, .b = b, .anchor = {x + 0.4f * float(k) - 0.2f, 30.0f}};
       const int kind = (c + 3 * k) % 8;
@@ -279,7 +279,7 @@ TEST(JointLanes, KeptJointColouringFollowsEveryChange) {
   std::vector<BodyId> ids;
   for (int i = 0; i < 700; ++i) {
     BodyDef d;
-    d.shape = CircleShape{0.2f};
+    d.shapes = {ShapeDef{CircleShape{0.2f}}};
     d.center = {float(i % 35), -float(i / 35)};
     d.is_static = i < 35;
     ids.push_back(world.create_body(d));

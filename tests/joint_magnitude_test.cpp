@@ -136,10 +136,10 @@ TEST(JointMagnitude, JointsAnchoredFarAwayStayFinite) {
       World world;
       const BodyId ground = world.create_body(test::ground_def());
       BodyDef circle = test::box_def({-1, 1.5f});
-      circle.shape = CircleShape{0.375f};
+      circle.shapes[0].shape = CircleShape{0.375f};
       const BodyId a = world.create_body(circle);
       BodyDef capsule = test::box_def({0, 3});
-      capsule.shape = CapsuleShape{0.5f, 0.125f};
+      capsule.shapes[0].shape = CapsuleShape{0.5f, 0.125f};
       const BodyId b = world.create_body(capsule);
       const Vec2 anchor{0, far};
       switch (type) {
@@ -215,11 +215,11 @@ TEST(JointMagnitude, SceneFilesNameTheKeyOutOfRange) {
       "joints": [{"a": "a", "b": "b", "anchor": [1, 0], )" +
            members + "}]}";
   };
-  EXPECT_EQ(error_of([&] {
-              parse_scene(joint(R"("type": "revolute", "lower_angle": -4, "upper_angle": 1)"),
-                          "j.json");
-            }),
-            "j.json: joints[0].lower_angle: -4 is outside [-3.1415927, 3.1415927] (strut/limits.hpp)");
+  EXPECT_EQ(
+      error_of([&] {
+        parse_scene(joint(R"("type": "revolute", "lower_angle": -4, "upper_angle": 1)"), "j.json");
+      }),
+      "j.json: joints[0].lower_angle: -4 is outside [-3.1415927, 3.1415927] (strut/limits.hpp)");
   EXPECT_EQ(error_of([&] {
               parse_scene(joint(R"("type": "revolute", "motor_speed": 1.1e22,
                                   "max_motor_torque": 5)"),

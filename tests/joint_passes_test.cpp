@@ -33,14 +33,14 @@ Chain swing_chain(int length, int joint_passes, bool weld_last = false) {
   World world(config);
   BodyDef ground;
   ground.is_static = true;
-  ground.shape = BoxShape{{0.2f, 0.2f}};
+  ground.shapes = {ShapeDef{BoxShape{{0.2f, 0.2f}}}};
   BodyId previous = world.create_body(ground);
   std::vector<BodyId> links;
   std::vector<JointId> joints;
   const float c = std::cos(0.6f), s = std::sin(0.6f);
   for (int k = 0; k < length; ++k) {
     BodyDef link;
-    link.shape = BoxShape{{0.1f, 0.5f}};
+    link.shapes = {ShapeDef{BoxShape{{0.1f, 0.5f}}}};
     link.center = {s * (0.5f + float(k)), -c * (0.5f + float(k))};
     link.angle = 0.6f;
     const BodyId id = world.create_body(link);
@@ -53,7 +53,7 @@ Chain swing_chain(int length, int joint_passes, bool weld_last = false) {
   }
   if (weld_last) {
     BodyDef tip;
-    tip.shape = BoxShape{{0.05f, 0.05f}};
+    tip.shapes = {ShapeDef{BoxShape{{0.05f, 0.05f}}}};
     tip.center = {s * (float(length) + 0.05f), -c * (float(length) + 0.05f)};
     tip.angle = 0.6f;
     const BodyId id = world.create_body(tip);

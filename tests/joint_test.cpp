@@ -10,7 +10,7 @@ namespace strut {
 namespace {
 BodyDef ball(Vec2 c, float r = 0.05f) {
   BodyDef d;
-  d.shape = CircleShape{r};
+  d.shapes = {ShapeDef{CircleShape{r}}};
   d.center = c;
   return d;
 }
@@ -76,7 +76,7 @@ static float worst_chain_stretch(int substeps, int iterations) {
   std::vector<JointId> links;
   for (int i = 1; i <= 20; ++i) {
     BodyDef d = ball({0.25f * float(i), 0}, 0.05f);
-    d.mask = 0;  // links do not collide with each other
+    d.shapes[0].filter.mask = 0;  // links do not collide with each other
     const BodyId b = world.create_body(d);
     DistanceJointDef j;
     j.a = prev, j.b = b, j.anchor_a = {0.25f * float(i - 1), 0}, j.anchor_b = {0.25f * float(i), 0};

@@ -38,16 +38,18 @@ Rope build_rope(int links, float load_kg, float swing, int joint_passes) {
   Rope r{World(config), {}, {}, {}, {}};
   BodyDef pivot;
   pivot.is_static = true;
-  pivot.shape = CircleShape{0.1f};
+  pivot.shapes = {ShapeDef{CircleShape{0.1f}}};
   BodyId previous = r.world.create_body(pivot);
   for (int k = 0; k <= links; ++k) {
     const bool link = k < links;
     const float half = link ? 0.5f : 1.5f;
     BodyDef body;
-    body.shape = BoxShape{{half, link ? 0.05f : 1.5f}};
-    body.angle = link ? 0.5f * test::kPi : 0.0f;           // a link's long side vertical
-    body.material.density = link ? 1.0f : load_kg / 9.0f;  // a link 0.1 kg
-    body.group = -1;  // the rope's parts never collide with each other
+    body.shapes = {ShapeDef{.shape = BoxShape{{half, link ? 0.05f : 1.5f}},
+                            .material = {.density = link ? 1.0f : load_kg / 9.0f},
+                            .filter = {.group = -1}}};
+    body.angle = link ? 0.5f * test::kPi : 0.0f;  // a link's long side vertical
+                                                  // a link 0.1 kg
+                                                  // the rope's parts never collide with each other
     body.center = {0, -float(k) - half};
     if (!link) body.velocity = {swing, 0};
     const BodyId id = r.world.create_body(body);
@@ -131,10 +133,10 @@ std::pair<std::vector<float>, float> swing_hub(bool ring, int joint_passes) {
   World world(config);
   BodyDef anchor;
   anchor.is_static = true;
-  anchor.shape = CircleShape{0.1f};
+  anchor.shapes = {ShapeDef{CircleShape{0.1f}}};
   const BodyId fixed = world.create_body(anchor);
   BodyDef hub;
-  hub.shape = CircleShape{0.3f};
+  hub.shapes = {ShapeDef{CircleShape{0.3f}}};
   hub.center = {0.2f, 0};  // off the pin, so it swings
   std::vector<BodyId> bodies{world.create_body(hub)};
   std::vector<JointId> joints;
@@ -148,9 +150,8 @@ std::pair<std::vector<float>, float> swing_hub(bool ring, int joint_passes) {
     BodyId previous = bodies[0];
     for (int k = 0; k < 4; ++k) {
       BodyDef link;
-      link.shape = BoxShape{{0.25f, 0.05f}};
+      link.shapes = {ShapeDef{.shape = BoxShape{{0.25f, 0.05f}}, .filter = {.group = -1}}};
       link.angle = angle;
-      link.group = -1;
       const float along = 0.2f + 0.55f + 0.5f * float(k);
       link.center = hub.center + Vec2{dir.x * along, dir.y * along};
       const BodyId id = world.create_body(link);

@@ -21,7 +21,7 @@ using test::finite_state;
 
 BodyDef circle_def(Vec2 center, float radius) {
   BodyDef d;
-  d.shape = CircleShape{radius};
+  d.shapes = {ShapeDef{CircleShape{radius}}};
   d.center = center;
   return d;
 }
@@ -37,34 +37,41 @@ TEST(MagnitudeLimits, AbsurdSizesAndMassesAreRejected) {
   };
   std::vector<Case> cases;
   // Infinite mass (area overflows): another box used to fall straight through it.
-  cases.push_back({test::box_def({0, 0}, {1e30f, 1e30f}),
-                   "create_body: half_extents.x: 1e+30 m is outside [0.001, 100000] m "
-                   "(strut/limits.hpp)"});
+  cases.push_back(
+      {test::box_def({0, 0}, {1e30f, 1e30f}),
+       "create_body: shapes[0].shape.half_extents.x: 1e+30 m is outside [0.001, 100000] m "
+       "(strut/limits.hpp)"});
   // Zero area, documented as rejected, used to be accepted and never moved.
-  cases.push_back({test::box_def({0, 0}, {1e-30f, 1e-30f}),
-                   "create_body: half_extents.x: 1e-30 m is outside [0.001, 100000] m "
-                   "(strut/limits.hpp)"});
+  cases.push_back(
+      {test::box_def({0, 0}, {1e-30f, 1e-30f}),
+       "create_body: shapes[0].shape.half_extents.x: 1e-30 m is outside [0.001, 100000] m "
+       "(strut/limits.hpp)"});
   // Mass and inertia underflow: NaN after one step.
   cases.push_back({circle_def({0, 0}, 1e-10f),
-                   "create_body: radius: 1e-10 m is outside [0.001, 100000] m (strut/limits.hpp)"});
-  cases.push_back({test::box_def({0, 0}, {1e-10f, 1e-10f}),
-                   "create_body: half_extents.x: 1e-10 m is outside [0.001, 100000] m "
+                   "create_body: shapes[0].shape.radius: 1e-10 m is outside [0.001, 100000] m "
                    "(strut/limits.hpp)"});
+  cases.push_back(
+      {test::box_def({0, 0}, {1e-10f, 1e-10f}),
+       "create_body: shapes[0].shape.half_extents.x: 1e-10 m is outside [0.001, 100000] m "
+       "(strut/limits.hpp)"});
   // Mass overflow: the body silently never moved.
   cases.push_back({circle_def({0, 0}, 1e20f),
-                   "create_body: radius: 1e+20 m is outside [0.001, 100000] m (strut/limits.hpp)"});
+                   "create_body: shapes[0].shape.radius: 1e+20 m is outside [0.001, 100000] m "
+                   "(strut/limits.hpp)"});
   {
     BodyDef d = test::box_def({0, 0});
-    d.material.density = 1e-40f;  // a subnormal float: accepted by the material, mass ~0
+    d.shapes[0].material.density = 1e-40f;  // a subnormal float: accepted by the material, mass ~0
     cases.push_back({d,
-                     "create_body: half_extents: mass 9.99995e-41 kg (density x area) is outside "
+                     "create_body: shapes[0].shape.half_extents: mass 9.99995e-41 kg (density x "
+                     "area) is outside "
                      "[1e-09, 1e+15] kg (strut/limits.hpp)"});
   }
   {
     BodyDef d;
-    d.shape = PolygonShape{{{0, 0}, {1e-4f, 0}, {0, 1e-4f}}};
+    d.shapes = {ShapeDef{PolygonShape{{{0, 0}, {1e-4f, 0}, {0, 1e-4f}}}}};
     cases.push_back({d,
-                     "create_body: vertices: polygon of area 4.9999995e-09 m^2 is smaller than 0.001 m "
+                     "create_body: shapes[0].shape.vertices: polygon of area 4.9999995e-09 m^2 is "
+                     "smaller than 0.001 m "
                      "square (strut/limits.hpp)"});
   }
   {
@@ -185,7 +192,7 @@ TEST(MagnitudeLimits, OutOfRangeArgumentsAreRejected) {
 TEST(MagnitudeLimits, ImpulsesAndForcesBeyondTheLimitsAreRejected) {
   World world({.gravity = {0, 0}});
   BodyDef d = test::box_def({0, 0}, {0.05f, 0.05f});
-  d.material.density = 1;  // mass 0.01 kg
+  d.shapes[0].material.density = 1;  // mass 0.01 kg
   const BodyId box = world.create_body(d);
   world.step(1.0f / 60);
   const std::uint64_t hash = world.state_hash();
@@ -275,12 +282,12 @@ TEST(MagnitudeLimits, BodiesAtTheLimitsStayFinite) {
     const BodyId tiny_box = world.create_body(
         test::box_def({0, limits::kMinSize}, {limits::kMinSize, limits::kMinSize}));
     BodyDef light = circle_def({1, limits::kMinSize}, limits::kMinSize);
-    light.material.density = 1.01f * limits::kMinMass / (float(M_PI) * 1e-6f);
+    light.shapes[0].material.density = 1.01f * limits::kMinMass / (float(M_PI) * 1e-6f);
     const BodyId tiny_circle = world.create_body(light);
     const BodyId crate = world.create_body(test::box_def({-2, 0.5f}));
     // 6.4e14 kg (the densest material, 1e9 kg/m^2, over 800 m x 800 m).
     BodyDef heavy = test::box_def({1000, 400}, {400, 400});
-    heavy.material.density = 1e9f;
+    heavy.shapes[0].material.density = 1e9f;
     world.create_body(heavy);
     BodyDef spinner = circle_def({-6, 0.5f}, 0.5f);
     spinner.angular_velocity = limits::kMaxAngularSpeed;
@@ -328,10 +335,10 @@ TEST(MagnitudeLimits, CircleCentredOnAPolygonVertexStaysFinite) {
   for (const float offset : {0.0f, 1.27714e-40f, 1e-30f}) {
     World world({.substeps = 1});
     BodyDef triangle;
-    triangle.shape = PolygonShape{{{12.5f, 12.5f}, {0, 0}, {-0.125f, -3.125f}}};
+    triangle.shapes = {ShapeDef{PolygonShape{{{12.5f, 12.5f}, {0, 0}, {-0.125f, -3.125f}}}}};
     world.create_body(triangle);
     BodyDef circle;
-    circle.shape = CircleShape{5};
+    circle.shapes = {ShapeDef{CircleShape{5}}};
     circle.center = {0, offset};
     circle.angle = 1;
     world.create_body(circle);
@@ -382,7 +389,7 @@ TEST(MagnitudeLimits, BoxesYankedIntoSoftBoxesStayFinite) {
        {std::tuple{Vec2{12.375f, 12.375f}, 12.5f, limits::kMaxCompliance},
         std::tuple{Vec2{1, 12.375f}, 12.375f, 12.375f}}) {
     BodyDef d;
-    d.shape = BoxShape{half};
+    d.shapes = {ShapeDef{BoxShape{half}}};
     d.center = {12.375f, 12.375f}, d.angle = 12.375f, d.velocity = {12.375f, 12.375f};
     d.angular_velocity = spin, d.soft = soft, d.bullet = true;
     world.create_body(d);
@@ -435,7 +442,7 @@ TEST(MagnitudeLimits, FastSpinningCapsuleOnADampedSpringGainsNoEnergy) {
   pin.is_static = true;
   const BodyId fixed = world.create_body(pin);
   BodyDef capsule;
-  capsule.shape = CapsuleShape{.half_length = 0.5f, .radius = 0.125f};
+  capsule.shapes = {ShapeDef{CapsuleShape{.half_length = 0.5f, .radius = 0.125f}}};
   capsule.center = {0, -2};
   capsule.angular_velocity = 3000;
   const BodyId spinning = world.create_body(capsule);

@@ -37,17 +37,15 @@ TEST(MaterialDefaults, TheSameSlopeSlidesInCppAndInAScene) {
 
   World cpp({.gravity = {0, -10}});
   BodyDef slope;
-  slope.shape = BoxShape{{20, 1}};
+  slope.shapes = {ShapeDef{.shape = BoxShape{{20, 1}}, .material = Material{.friction = 0.1f}}};
   slope.center = slope_center;
   slope.angle = angle;
   slope.is_static = true;
-  slope.material = Material{.friction = 0.1f};
   cpp.create_body(slope);
   BodyDef box;
-  box.shape = BoxShape{{0.5f, 0.5f}};
+  box.shapes = {ShapeDef{.shape = BoxShape{{0.5f, 0.5f}}, .material = Material{.friction = 0.1f}}};
   box.center = box_center;
   box.angle = angle;
-  box.material = Material{.friction = 0.1f};
   const BodyId cpp_box = cpp.create_body(box);
 
   char text[1024];

@@ -40,12 +40,13 @@ TEST(MixRules, CombineAsDocumentedAndTheLaterRuleWins) {
 TEST(MixRules, ARuleOutsideTheEnumIsRefusedNamingTheField) {
   World world;
   BodyDef d;
-  d.material.restitution_mix = MixRule(7);
+  d.shapes = {ShapeDef{.material = {.restitution_mix = MixRule(7)}}};
   try {
     world.create_body(d);
     FAIL() << "accepted";
   } catch (const Error& e) {
-    EXPECT_STREQ(e.what(), "create_body: material.restitution_mix: 7 is not a MixRule (0 to 4)");
+    EXPECT_STREQ(e.what(),
+                 "create_body: shapes[0].material.restitution_mix: 7 is not a MixRule (0 to 4)");
   }
   EXPECT_EQ(world.body_count(), 0u);
 }
@@ -104,12 +105,12 @@ TEST(MixRules, ABoxHoldsBelowAndSlidesAboveTheMixedFrictionAngle) {
 float rebound_height(float a, MixRule ra, float b, MixRule rb) {
   World world(WorldConfig{.gravity = {0, -kG}, .substeps = 8});
   BodyDef floor = test::ground_def();
-  floor.material = Material{.restitution = b, .restitution_mix = rb};
+  floor.shapes[0].material = Material{.restitution = b, .restitution_mix = rb};
   world.create_body(floor);
   BodyDef d;
-  d.shape = CircleShape{0.1f};
+  d.shapes = {ShapeDef{.shape = CircleShape{0.1f},
+                       .material = Material{.restitution = a, .restitution_mix = ra}}};
   d.center = {0, 2.1f};  // drop height 2 m
-  d.material = Material{.restitution = a, .restitution_mix = ra};
   const BodyId ball = world.create_body(d);
   float apex = 0;
   bool bounced = false;
@@ -150,16 +151,16 @@ TEST(MixRules, ABallReboundsToTheMixedRestitutionSquared) {
 TEST(MixRules, SetMaterialChangesTheRules) {
   World world(WorldConfig{.gravity = {0, -kG}});
   BodyDef floor = test::ground_def();
-  floor.material = Material{.friction = 0.0f};
+  floor.shapes[0].material = Material{.friction = 0.0f};
   world.create_body(floor);
   BodyDef box = test::box_def({0, 0.5f});
-  box.material = Material{.friction = 1.0f};
+  box.shapes[0].material = Material{.friction = 1.0f};
   box.velocity = {2, 0};
   const BodyId id = world.create_body(box);
   for (int i = 0; i < 30; ++i) world.step(kDt);
   EXPECT_NEAR(world.linear_velocity(id).x, 2.0f, 1e-3f);
   world.set_material(id, Material{.friction = 1.0f, .friction_mix = MixRule::Max});
-  EXPECT_EQ(world.definition(id).material.friction_mix, MixRule::Max);
+  EXPECT_EQ(world.definition(id).shapes[0].material.friction_mix, MixRule::Max);
   const float x0 = world.transform(id).position.x;
   for (int i = 0; i < 60; ++i) world.step(kDt);
   EXPECT_NEAR(world.linear_velocity(id).x, 0.0f, 1e-3f);

@@ -18,10 +18,9 @@ BodyId make_slope(World& w, float degrees, float friction = 0) {
   BodyDef d;
   d.is_static = true;
   const float a = degrees * std::numbers::pi_v<float> / 180.0f;
-  d.shape = BoxShape{{20.0f, 0.5f}};
+  d.shapes = {ShapeDef{.shape = BoxShape{{20.0f, 0.5f}}, .material = {.friction = friction}}};
   d.angle = a;
   d.center = {0.5f * std::sin(a), -0.5f * std::cos(a)};  // top face through the origin
-  d.material.friction = friction;
   return w.create_body(d);
 }
 
@@ -38,7 +37,7 @@ TEST(MotionLocks, LockXOnASlopeKeepsXExactly) {
     World w(WorldConfig{.gravity = {0, -10}, .enable_sleep = false});
     make_slope(w, 30, c == kHeld ? 1.0f : 0.0f);
     BodyDef d = test::box_def({0.0f, 2.0f}, {0.25f, 0.25f});
-    d.material.friction = c == kHeld ? 1.0f : 0.0f;
+    d.shapes[0].material.friction = c == kHeld ? 1.0f : 0.0f;
     d.fixed_rotation = true;
     d.lock_x = c == kLocked;
     if (c == kLocked) d.velocity = {3, 0};  // dropped along the locked axis: dropped
@@ -103,13 +102,12 @@ TEST(MotionLocks, CartLockedInYCarriesAPendulum) {
   BodyDef cart = test::box_def({0, 5}, {0.5f, 0.25f});
   cart.lock_y = true;
   cart.fixed_rotation = true;
-  cart.mask = 0;
+  cart.shapes[0].filter.mask = 0;
   const BodyId c = w.create_body(cart);
   BodyDef bob;
-  bob.shape = CircleShape{0.2f};
+  bob.shapes = {
+      ShapeDef{.shape = CircleShape{0.2f}, .material = {.density = 5}, .filter = {.mask = 0}}};
   bob.center = {1.5f, 5};
-  bob.material.density = 5;
-  bob.mask = 0;
   const BodyId b = w.create_body(bob);
   w.create_joint(DistanceJointDef{.a = c, .b = b, .anchor_a = {0, 5}, .anchor_b = {1.5f, 5}});
   const float mc = w.mass(c), mb = w.mass(b);

@@ -94,7 +94,7 @@ HeldRun boxes_at_one_point_on(int n, bool kinematic, int steps, int threads = 1,
   if (shaft) {
     for (const float side : {-1.5f, 1.5f}) {
       BodyDef wall = holder;
-      wall.shape = BoxShape{{0.5f, 20.0f}};
+      wall.shapes[0].shape = BoxShape{{0.5f, 20.0f}};
       wall.center = {side, 20.0f};
       world.create_body(wall);
     }
@@ -169,7 +169,7 @@ std::vector<float> pushes_of_boxes_at_one_point(int n, Holder holder) {
   if (holder != Holder::kNothing) {
     BodyDef slab = test::ground_def(10, 0.2f);
     slab.is_static = holder == Holder::kFloor;
-    slab.material.density = 1000;
+    slab.shapes[0].material.density = 1000;
     world.create_body(slab);
   }
   for (int i = 0; i < n; ++i) world.create_body(test::box_def({0, 0}));

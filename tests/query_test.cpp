@@ -13,19 +13,18 @@ struct QueryWorld {
   BodyId box_a, box_b, ball, wall;
   QueryWorld() {
     BodyDef d = test::box_def({0, 0});
-    d.category = 1;
+    d.shapes[0].filter.category = 1;
     box_a = world.create_body(d);
     d = test::box_def({3, 0});
-    d.category = 2;
+    d.shapes[0].filter.category = 2;
     box_b = world.create_body(d);
     BodyDef c;
-    c.shape = CircleShape{0.5f};
+    c.shapes = {ShapeDef{.shape = CircleShape{0.5f}, .filter = {.category = 4}}};
     c.center = {6, 0};
-    c.category = 4;
     ball = world.create_body(c);
     BodyDef s = test::box_def({10, 0}, {0.5f, 3.0f});
     s.is_static = true;
-    s.category = 8;
+    s.shapes[0].filter.category = 8;
     wall = world.create_body(s);
   }
 };

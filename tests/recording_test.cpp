@@ -74,7 +74,7 @@ TEST(Recording, RoundTripGivesTheSamePosesBitForBit) {
   for (int i = 0; i < 5; ++i)
     boxes.push_back(world.create_body(box_def({0.1f * i, 1.0f + 1.1f * i})));
   BodyDef ball;
-  ball.shape = CircleShape{0.3f};
+  ball.shapes = {ShapeDef{CircleShape{0.3f}}};
   ball.center = {4, 2};
   const BodyId circle = world.create_body(ball);
   DistanceJointDef j;
@@ -422,7 +422,7 @@ TEST(Recording, DamagedFilesAreReadOrRefusedNeverCrash) {
   world.create_body(ground_def());
   const BodyId a = world.create_body(box_def({0, 0.5f}));
   BodyDef ball;
-  ball.shape = CircleShape{0.25f};
+  ball.shapes = {ShapeDef{CircleShape{0.25f}}};
   ball.center = {2, 3};
   const BodyId b = world.create_body(ball);
   DistanceJointDef j;

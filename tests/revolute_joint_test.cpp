@@ -20,7 +20,7 @@ Bar pinned_bar(World& w, RevoluteJointDef def = {}) {
   Bar b;
   b.ground = test::fixed_point(w, {0, 0});
   BodyDef d = test::box_def({1, 0}, {1.0f, 0.1f});
-  d.mask = 0;
+  d.shapes[0].filter.mask = 0;
   b.bar = w.create_body(d);
   def.a = b.ground, def.b = b.bar, def.anchor = {0, 0};
   b.joint = w.create_joint(def);
@@ -37,8 +37,7 @@ Disc pinned_disc(World& w, RevoluteJointDef def) {
   Disc d;
   d.ground = test::fixed_point(w, {0, 0});
   BodyDef b;
-  b.shape = CircleShape{0.5f};
-  b.mask = 0;
+  b.shapes = {ShapeDef{.shape = CircleShape{0.5f}, .filter = {.mask = 0}}};
   d.disc = w.create_body(b);
   def.a = d.ground, def.b = d.disc, def.anchor = {0, 0};
   d.joint = w.create_joint(def);
@@ -174,7 +173,7 @@ TEST(RevoluteJoint, ReactionForceEqualsTheSupportedWeight) {
   World w(WorldConfig{.gravity = {0, -10}, .enable_sleep = false});
   const BodyId top = test::fixed_point(w, {0, 0});
   BodyDef d = test::box_def({0, -1}, {0.25f, 0.25f});
-  d.mask = 0;
+  d.shapes[0].filter.mask = 0;
   const BodyId box = w.create_body(d);
   const JointId j = w.create_joint(RevoluteJointDef{.a = top, .b = box, .anchor = {0, 0}});
   for (int i = 0; i < 120; ++i) w.step(kDt);

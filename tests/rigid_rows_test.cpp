@@ -16,7 +16,7 @@ using test::kDt;
 
 BodyDef free_box(Vec2 at, Vec2 half) {
   BodyDef d = test::box_def(at, half);
-  d.mask = 0;
+  d.shapes[0].filter.mask = 0;
   return d;
 }
 
@@ -135,12 +135,11 @@ TEST(RigidRows, LoadedWheelHoldsOffItsAxisAndCarriesTheWeight) {
   chassis.is_static = true;
   const BodyId a = w.create_body(chassis);
   BodyDef wd;
-  wd.shape = CircleShape{0.4f};
+  wd.shapes = {ShapeDef{.shape = CircleShape{0.4f}, .filter = {.mask = 0}}};
   wd.center = {0, -1};
-  wd.mask = 0;
   const BodyId wheel = w.create_body(wd);
   BodyDef ld = free_box({0, -1}, {0.2f, 0.2f});
-  ld.material.density = 10 * w.mass(wheel) / 0.16f;
+  ld.shapes[0].material.density = 10 * w.mass(wheel) / 0.16f;
   const BodyId load = w.create_body(ld);
   const Vec2 axis{0.5f, std::sqrt(0.75f)};
   WheelJointDef def{.a = a, .b = wheel, .anchor = {0, -1}, .axis = axis};

@@ -53,23 +53,23 @@ TEST(SceneParse, ContractExampleLoadsWithItsValues) {
   const SceneBody& ground = s.bodies[0];
   EXPECT_EQ(ground.name, "ground");
   EXPECT_TRUE(ground.def.is_static);
-  EXPECT_EQ(std::get<BoxShape>(ground.def.shape).half_extents, (Vec2{50, 1}));
+  EXPECT_EQ(std::get<BoxShape>(ground.def.shapes[0].shape).half_extents, (Vec2{50, 1}));
   EXPECT_EQ(ground.def.center, (Vec2{0, -1}));
   const SceneBody& crate = s.bodies[1];
-  EXPECT_EQ(crate.def.material.density, material_named("wood").density);
-  EXPECT_EQ(crate.def.material.restitution, material_named("wood").restitution);
+  EXPECT_EQ(crate.def.shapes[0].material.density, material_named("wood").density);
+  EXPECT_EQ(crate.def.shapes[0].material.restitution, material_named("wood").restitution);
   EXPECT_FALSE(crate.def.is_static);
   const SceneBody& wedge = s.bodies[2];
   EXPECT_TRUE(wedge.name.empty());
-  EXPECT_EQ(std::get<PolygonShape>(wedge.def.shape).vertices.size(), 3u);
-  EXPECT_EQ(wedge.def.material.density, 1.0f);  // `default`
+  EXPECT_EQ(std::get<PolygonShape>(wedge.def.shapes[0].shape).vertices.size(), 3u);
+  EXPECT_EQ(wedge.def.shapes[0].material.density, 1.0f);  // `default`
   const SceneBody& ball = s.bodies[3];
-  EXPECT_EQ(std::get<CircleShape>(ball.def.shape).radius, 0.25f);
+  EXPECT_EQ(std::get<CircleShape>(ball.def.shapes[0].shape).radius, 0.25f);
   EXPECT_EQ(ball.def.velocity, (Vec2{3, 0}));
   EXPECT_TRUE(ball.def.bullet);
-  EXPECT_EQ(ball.def.category, 2u);
-  EXPECT_EQ(ball.def.mask, 5u);
-  EXPECT_EQ(ball.def.material.restitution, material_named("bouncy_ball").restitution);
+  EXPECT_EQ(ball.def.shapes[0].filter.category, 2u);
+  EXPECT_EQ(ball.def.shapes[0].filter.mask, 5u);
+  EXPECT_EQ(ball.def.shapes[0].material.restitution, material_named("bouncy_ball").restitution);
 
   ASSERT_EQ(s.joints.size(), 1u);
   const SceneJoint& rope = s.joints[0];
@@ -119,8 +119,9 @@ TEST(SceneParse, EveryBuiltInMaterialName) {
         "static": true, "material": ")" +
                              name + "\"}]}";
     const Scene s = parse_scene(json, "m.json");
-    EXPECT_EQ(s.bodies[0].def.material.density, material_named(name).density) << name;
-    EXPECT_EQ(s.bodies[0].def.material.restitution, material_named(name).restitution) << name;
+    EXPECT_EQ(s.bodies[0].def.shapes[0].material.density, material_named(name).density) << name;
+    EXPECT_EQ(s.bodies[0].def.shapes[0].material.restitution, material_named(name).restitution)
+        << name;
   }
 }
 
@@ -129,7 +130,7 @@ TEST(SceneParse, PolygonsInEitherWinding) {
     const Scene s = parse_scene(std::string(R"({"bodies": [{"shape": "polygon", "center": [0, 0],
         "vertices": )") + vertices + "}]}",
                                 "p.json");
-    EXPECT_EQ(std::get<PolygonShape>(s.bodies[0].def.shape).vertices.size(), 3u);
+    EXPECT_EQ(std::get<PolygonShape>(s.bodies[0].def.shapes[0].shape).vertices.size(), 3u);
   }
 }
 
@@ -173,8 +174,8 @@ TEST(SceneParse, LayerBitsUseAll32Bits) {
   const Scene s = parse_scene(R"({"bodies": [{"shape": "circle", "center": [0, 0], "radius": 1,
       "category": 2147483648, "mask": 4294967295}]})",
                               "l.json");
-  EXPECT_EQ(s.bodies[0].def.category, 0x80000000u);
-  EXPECT_EQ(s.bodies[0].def.mask, 0xFFFFFFFFu);
+  EXPECT_EQ(s.bodies[0].def.shapes[0].filter.category, 0x80000000u);
+  EXPECT_EQ(s.bodies[0].def.shapes[0].filter.mask, 0xFFFFFFFFu);
 }
 
 TEST(SceneParse, ErrorsAreOneLineWithFilePathAndProblem) {

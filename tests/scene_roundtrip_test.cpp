@@ -29,15 +29,15 @@ void expect_same(Vec2 a, Vec2 b) {
 }
 
 void expect_same(const BodyDef& a, const BodyDef& b) {
-  ASSERT_EQ(a.shape.index(), b.shape.index());
-  if (const auto* box = std::get_if<BoxShape>(&a.shape)) {
-    expect_same(box->half_extents, std::get<BoxShape>(b.shape).half_extents);
+  ASSERT_EQ(a.shapes[0].shape.index(), b.shapes[0].shape.index());
+  if (const auto* box = std::get_if<BoxShape>(&a.shapes[0].shape)) {
+    expect_same(box->half_extents, std::get<BoxShape>(b.shapes[0].shape).half_extents);
   }
-  if (const auto* c = std::get_if<CircleShape>(&a.shape)) {
-    EXPECT_TRUE(same_bits(c->radius, std::get<CircleShape>(b.shape).radius));
+  if (const auto* c = std::get_if<CircleShape>(&a.shapes[0].shape)) {
+    EXPECT_TRUE(same_bits(c->radius, std::get<CircleShape>(b.shapes[0].shape).radius));
   }
-  if (const auto* p = std::get_if<PolygonShape>(&a.shape)) {
-    const auto& q = std::get<PolygonShape>(b.shape);
+  if (const auto* p = std::get_if<PolygonShape>(&a.shapes[0].shape)) {
+    const auto& q = std::get<PolygonShape>(b.shapes[0].shape);
     ASSERT_EQ(p->vertices.size(), q.vertices.size());
     for (std::size_t i = 0; i < p->vertices.size(); ++i) expect_same(p->vertices[i], q.vertices[i]);
   }
@@ -45,7 +45,7 @@ void expect_same(const BodyDef& a, const BodyDef& b) {
   EXPECT_TRUE(same_bits(a.angle, b.angle));
   expect_same(a.velocity, b.velocity);
   EXPECT_TRUE(same_bits(a.angular_velocity, b.angular_velocity));
-  expect_same(a.material, b.material);
+  expect_same(a.shapes[0].material, b.shapes[0].material);
   EXPECT_EQ(a.is_static, b.is_static);
   EXPECT_EQ(a.is_kinematic, b.is_kinematic);
   EXPECT_TRUE(same_bits(a.gravity_scale, b.gravity_scale));
@@ -55,8 +55,8 @@ void expect_same(const BodyDef& a, const BodyDef& b) {
   EXPECT_EQ(a.lock_x, b.lock_x);
   EXPECT_EQ(a.lock_y, b.lock_y);
   EXPECT_EQ(a.awake, b.awake);
-  EXPECT_EQ(a.category, b.category);
-  EXPECT_EQ(a.mask, b.mask);
+  EXPECT_EQ(a.shapes[0].filter.category, b.shapes[0].filter.category);
+  EXPECT_EQ(a.shapes[0].filter.mask, b.shapes[0].filter.mask);
   EXPECT_EQ(a.bullet, b.bullet);
   EXPECT_TRUE(same_bits(a.soft, b.soft));
 }
@@ -109,37 +109,38 @@ Scene everything() {
   s.materials.emplace_back("rubber", Material{1.1f, 0.8f, 1.0f, 0.9f});
   SceneBody ground;
   ground.name = "ground";
-  ground.def.shape = BoxShape{{50, 1}};
+  ground.def.shapes = {ShapeDef{BoxShape{{50, 1}}}};
   ground.def.center = {0, -1};
   ground.def.is_static = true;
   s.bodies.push_back(ground);
   SceneBody wedge;
-  wedge.def.shape = PolygonShape{{{0.5f, 0}, {-0.5f, 0}, {0, 0.8f}}};  // clockwise
+  wedge.def.shapes = {
+      ShapeDef{.shape = PolygonShape{{{0.5f, 0}, {-0.5f, 0}, {0, 0.8f}}},  // clockwise
+               .material = material_named("wood")}};
   wedge.def.center = {3, 2};
   wedge.def.angle = 0.1f;
-  wedge.def.material = material_named("wood");
   wedge.def.soft = 1e-6f;
   wedge.def.linear_drag = 0.25f;
   s.bodies.push_back(wedge);
   SceneBody ball;
   ball.name = "ball \"one\"";
-  ball.def.shape = CircleShape{0.25f};
+  ball.def.shapes = {ShapeDef{.shape = CircleShape{0.25f},
+                              .material = s.materials[0].second,
+                              .filter = {.category = 0x80000000u, .mask = 5}}};
   ball.def.center = {1.0f / 3.0f, 5e-8f};
   ball.def.velocity = {3.14159265f, -2.7182818f};
   ball.def.angular_velocity = -1e-7f;
-  ball.def.material = s.materials[0].second;
   ball.def.bullet = true;
-  ball.def.category = 0x80000000u;
-  ball.def.mask = 5;
   ball.def.gravity_scale = -0.5f;
   s.bodies.push_back(ball);
   SceneBody motor;
   motor.name = "motor";
-  motor.def.shape = BoxShape{{2, 0.1f}};
+  motor.def.shapes = {
+      ShapeDef{.shape = BoxShape{{2, 0.1f}},
+               .material = Material{0.7f, 0.3f, 0.35f, 0.05f}}};  // unnamed: gets a made-up name
   motor.def.center = {-3, 1};
   motor.def.is_kinematic = true;
   motor.def.angular_velocity = 2;
-  motor.def.material = Material{0.7f, 0.3f, 0.35f, 0.05f};  // unnamed: gets a made-up name
   s.bodies.push_back(motor);
   DistanceJointDef rope;
   rope.anchor_a = {0, 1};
@@ -248,7 +249,8 @@ TEST(SceneRoundTrip, FloatsAreWrittenExactly) {
   Scene s;
   for (int i = 0; i < 2000; ++i) {
     SceneBody b;
-    b.def.shape = CircleShape{std::ldexp(1.0f + coord(rng) / 2000.0f, size_exponent(rng))};
+    b.def.shapes = {
+        ShapeDef{CircleShape{std::ldexp(1.0f + coord(rng) / 2000.0f, size_exponent(rng))}}};
     b.def.center = {coord(rng), std::ldexp(coord(rng), coord_exponent(rng))};
     b.def.angle = std::nextafter(coord(rng), 0.0f);
     s.bodies.push_back(b);
@@ -295,11 +297,12 @@ Scene busy_scene() {
                         "busy.json");
   for (int i = 0; i < 20; ++i) {
     SceneBody b;
-    b.def.shape = i % 2 ? Shape{BoxShape{{0.3f, 0.2f}}} : Shape{CircleShape{0.25f}};
+    b.def.shapes = {
+        ShapeDef{.shape = i % 2 ? Shape{BoxShape{{0.3f, 0.2f}}} : Shape{CircleShape{0.25f}},
+                 .material = material_named(i % 3 ? "wood" : "rock")}};
     b.def.center = {-4.0f + 0.7f * i, 0.5f + 0.3f * i};
     b.def.angle = 0.2f * i;
     b.def.angular_velocity = 1.0f - 0.1f * i;
-    b.def.material = material_named(i % 3 ? "wood" : "rock");
     s.bodies.push_back(b);
   }
   return s;
@@ -345,7 +348,7 @@ TEST(SceneRoundTrip, CaptureNamesUnnamedJointBodies) {
   Scene s;
   for (int i = 0; i < 2; ++i) {
     SceneBody b;
-    b.def.shape = CircleShape{0.5f};
+    b.def.shapes = {ShapeDef{CircleShape{0.5f}}};
     b.def.center = {float(2 * i), 0};
     s.bodies.push_back(b);
   }
@@ -368,7 +371,7 @@ TEST(SceneRoundTrip, BuildReportsWorldRejectionsAsSceneErrors) {
   Scene s;
   s.source = "code";
   SceneBody b;
-  b.def.shape = CircleShape{-1.0f};  // made in code, never validated by the loader
+  b.def.shapes = {ShapeDef{CircleShape{-1.0f}}};  // made in code, never validated by the loader
   s.bodies.push_back(b);
   try {
     build_scene(s, 1);

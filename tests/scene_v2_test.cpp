@@ -64,7 +64,7 @@ void expect_same(const Shape& a, const Shape& b) {
 }
 
 void expect_same(const BodyDef& a, const BodyDef& b) {
-  expect_same(a.shape, b.shape);
+  expect_same(a.shapes[0].shape, b.shapes[0].shape);
   ASSERT_EQ(a.shapes.size(), b.shapes.size());
   for (std::size_t i = 0; i < a.shapes.size(); ++i) {
     SCOPED_TRACE("shape " + std::to_string(i));
@@ -84,7 +84,7 @@ void expect_same(const BodyDef& a, const BodyDef& b) {
   expect_same(a.angle, b.angle);
   expect_same(a.velocity, b.velocity);
   expect_same(a.angular_velocity, b.angular_velocity);
-  expect_same(a.material, b.material);
+  expect_same(a.shapes[0].material, b.shapes[0].material);
   EXPECT_EQ(a.is_static, b.is_static);
   EXPECT_EQ(a.is_kinematic, b.is_kinematic);
   expect_same(a.gravity_scale, b.gravity_scale);
@@ -94,8 +94,10 @@ void expect_same(const BodyDef& a, const BodyDef& b) {
   EXPECT_EQ(a.lock_x, b.lock_x);
   EXPECT_EQ(a.lock_y, b.lock_y);
   EXPECT_EQ(a.awake, b.awake);
-  expect_same(ShapeFilter{a.category, a.mask, a.group}, ShapeFilter{b.category, b.mask, b.group});
-  EXPECT_EQ(a.sensor, b.sensor);
+  expect_same(
+      ShapeFilter{a.shapes[0].filter.category, a.shapes[0].filter.mask, a.shapes[0].filter.group},
+      ShapeFilter{b.shapes[0].filter.category, b.shapes[0].filter.mask, b.shapes[0].filter.group});
+  EXPECT_EQ(a.shapes[0].sensor, b.shapes[0].sensor);
   EXPECT_EQ(a.bullet, b.bullet);
   expect_same(a.soft, b.soft);
 }
@@ -143,36 +145,36 @@ TEST(SceneV2, EveryShapeKindLoadsWithItsValues) {
   ASSERT_EQ(s.bodies.size(), 8u);
 
   const BodyDef& arena = s.bodies[0].def;
-  const auto& loop = std::get<ChainShape>(arena.shape);
+  const auto& loop = std::get<ChainShape>(arena.shapes[0].shape);
   EXPECT_TRUE(loop.loop);
   ASSERT_EQ(loop.points.size(), 4u);
   EXPECT_EQ(loop.points[2], (Vec2{10, 10}));
-  const auto& open = std::get<ChainShape>(s.bodies[1].def.shape);
+  const auto& open = std::get<ChainShape>(s.bodies[1].def.shapes[0].shape);
   EXPECT_FALSE(open.loop);
   EXPECT_EQ(open.points[1], (Vec2{0, -0.5f}));
 
   const BodyDef& rail = s.bodies[2].def;
   EXPECT_TRUE(rail.is_kinematic);
-  EXPECT_EQ(std::get<SegmentShape>(rail.shape).a, (Vec2{-1, 0}));
-  EXPECT_EQ(std::get<SegmentShape>(rail.shape).b, (Vec2{1, 0.5f}));
+  EXPECT_EQ(std::get<SegmentShape>(rail.shapes[0].shape).a, (Vec2{-1, 0}));
+  EXPECT_EQ(std::get<SegmentShape>(rail.shapes[0].shape).b, (Vec2{1, 0.5f}));
 
   const BodyDef& pill = s.bodies[3].def;
-  EXPECT_EQ(std::get<CapsuleShape>(pill.shape).half_length, 0.75f);
-  EXPECT_EQ(std::get<CapsuleShape>(pill.shape).radius, 0.25f);
+  EXPECT_EQ(std::get<CapsuleShape>(pill.shapes[0].shape).half_length, 0.75f);
+  EXPECT_EQ(std::get<CapsuleShape>(pill.shapes[0].shape).radius, 0.25f);
   EXPECT_EQ(pill.angle, 0.5f);
-  EXPECT_EQ(pill.material.density, material_named("wood").density);
-  EXPECT_EQ(pill.category, 2u);
-  EXPECT_EQ(pill.mask, 5u);
-  EXPECT_EQ(pill.group, -3);
-  EXPECT_FALSE(pill.sensor);
-  EXPECT_TRUE(pill.shapes.empty());
+  EXPECT_EQ(pill.shapes[0].material.density, material_named("wood").density);
+  EXPECT_EQ(pill.shapes[0].filter.category, 2u);
+  EXPECT_EQ(pill.shapes[0].filter.mask, 5u);
+  EXPECT_EQ(pill.shapes[0].filter.group, -3);
+  EXPECT_FALSE(pill.shapes[0].sensor);
+  EXPECT_EQ(pill.shapes.size(), 1u);  // its one shape, given on the body
 
   const BodyDef& zone = s.bodies[4].def;
-  EXPECT_EQ(std::get<BoxShape>(zone.shape).half_extents, (Vec2{1, 2}));
-  EXPECT_EQ(std::get<BoxShape>(zone.shape).radius, 0.125f);
-  EXPECT_TRUE(zone.sensor);
-  EXPECT_EQ(zone.group, 7);
-  EXPECT_EQ(std::get<PolygonShape>(s.bodies[5].def.shape).radius, 0.1f);
+  EXPECT_EQ(std::get<BoxShape>(zone.shapes[0].shape).half_extents, (Vec2{1, 2}));
+  EXPECT_EQ(std::get<BoxShape>(zone.shapes[0].shape).radius, 0.125f);
+  EXPECT_TRUE(zone.shapes[0].sensor);
+  EXPECT_EQ(zone.shapes[0].filter.group, 7);
+  EXPECT_EQ(std::get<PolygonShape>(s.bodies[5].def.shapes[0].shape).radius, 0.1f);
   EXPECT_EQ(s.bodies[5].name, "");
   EXPECT_FALSE(s.bodies[5].def.awake);  // created asleep
   EXPECT_TRUE(s.bodies[6].def.awake);
@@ -182,14 +184,6 @@ TEST(SceneV2, EveryShapeKindLoadsWithItsValues) {
   EXPECT_EQ(cart.angle, 0.25f);
   EXPECT_TRUE(cart.fixed_rotation);
   EXPECT_EQ(cart.angular_drag, 0.5f);
-  // A compound body's own shape fields stay at their defaults (strut/body.hpp).
-  const BodyDef defaults;
-  EXPECT_EQ(cart.shape.index(), defaults.shape.index());
-  EXPECT_EQ(cart.material.density, defaults.material.density);
-  EXPECT_EQ(cart.category, defaults.category);
-  EXPECT_EQ(cart.mask, defaults.mask);
-  EXPECT_EQ(cart.group, 0);
-  EXPECT_FALSE(cart.sensor);
   ASSERT_EQ(cart.shapes.size(), 4u);
   const ShapeDef& deck = cart.shapes[0];
   EXPECT_EQ(std::get<BoxShape>(deck.shape).half_extents, (Vec2{1, 0.25f}));
@@ -230,8 +224,8 @@ TEST(SceneV2, AVersion1FileReadsTheSameAsVersion2) {
   const Scene v1 = parse_scene(R"({"version": 1, "bodies": [)" + body + "]}", "v1.json");
   const Scene v2 = parse_scene(R"({"version": 2, "bodies": [)" + body + "]}", "v2.json");
   expect_same(v1, v2);
-  EXPECT_EQ(v2.bodies[0].def.group, 0);
-  EXPECT_FALSE(v2.bodies[0].def.sensor);
+  EXPECT_EQ(v2.bodies[0].def.shapes[0].filter.group, 0);
+  EXPECT_FALSE(v2.bodies[0].def.shapes[0].sensor);
 }
 
 TEST(SceneV2, ChainsHoldUpTo100000Points) {
@@ -244,17 +238,19 @@ TEST(SceneV2, ChainsHoldUpTo100000Points) {
            std::string(loop ? "true" : "false") + R"(, "points": [)" + points + "]}]}";
   };
   const Scene big = parse_scene(chain(kMaxChainPoints, false), "big.json");
-  const auto& points = std::get<ChainShape>(big.bodies[0].def.shape).points;
+  const auto& points = std::get<ChainShape>(big.bodies[0].def.shapes[0].shape).points;
   ASSERT_EQ(points.size(), std::size_t(kMaxChainPoints));
   EXPECT_EQ(points.back(), (Vec2{kMaxChainPoints - 1.0f, float((kMaxChainPoints - 1) % 7)}));
   EXPECT_EQ(test::error_of([&] { parse_scene(chain(kMaxChainPoints + 1, false), "c.json"); }),
             "c.json: bodies[0].points: a chain has at most 100000 points, got 100001");
   // The fewest points: 2 open, 3 in a loop.
-  EXPECT_EQ(std::get<ChainShape>(parse_scene(chain(2, false), "c.json").bodies[0].def.shape)
-                .points.size(),
-            2u);
   EXPECT_EQ(
-      std::get<ChainShape>(parse_scene(chain(3, true), "c.json").bodies[0].def.shape).points.size(),
+      std::get<ChainShape>(parse_scene(chain(2, false), "c.json").bodies[0].def.shapes[0].shape)
+          .points.size(),
+      2u);
+  EXPECT_EQ(
+      std::get<ChainShape>(parse_scene(chain(3, true), "c.json").bodies[0].def.shapes[0].shape)
+          .points.size(),
       3u);
 }
 
@@ -274,7 +270,7 @@ TEST(SceneV2, SegmentsTakeStaticAndKinematicBodiesChainsStaticOnes) {
   for (const char* type : {R"("static": true)", R"("kinematic": true)"}) {
     const Scene s = parse_scene(
         std::string(R"({"version": 2, "bodies": [{)") + segment + ", " + type + "}]}", "s.json");
-    EXPECT_TRUE(std::holds_alternative<SegmentShape>(s.bodies[0].def.shape)) << type;
+    EXPECT_TRUE(std::holds_alternative<SegmentShape>(s.bodies[0].def.shapes[0].shape)) << type;
   }
 }
 
@@ -295,35 +291,34 @@ Scene every_kind() {
   auto add = [&](std::string name, BodyDef d) { s.bodies.push_back({std::move(name), d}); };
   BodyDef arena;
   arena.is_static = true;
-  arena.shape = ChainShape{{{-10, 0}, {10, 1.0f / 3.0f}, {10, 10}, {-10, 10}}, true};
+  arena.shapes = {ShapeDef{ChainShape{{{-10, 0}, {10, 1.0f / 3.0f}, {10, 10}, {-10, 10}}, true}}};
   add("arena", arena);
   BodyDef terrain;
   terrain.is_static = true;
   terrain.center = {5e-8f, -5};
-  terrain.shape = ChainShape{{{-3, 0}, {0.1f, -0.7f}, {3, 2.7182817f}}, false};
+  terrain.shapes = {ShapeDef{ChainShape{{{-3, 0}, {0.1f, -0.7f}, {3, 2.7182817f}}, false}}};
   add("", terrain);
   BodyDef rail;
   rail.is_kinematic = true;
-  rail.shape = SegmentShape{{-1, 0}, {1, 1e-7f}};
+  rail.shapes = {ShapeDef{SegmentShape{{-1, 0}, {1, 1e-7f}}}};
   rail.velocity = {0.5f, 0};
   add("rail", rail);
   BodyDef pill;
-  pill.shape = CapsuleShape{0.7f, 0.3f};
+  pill.shapes = {
+      ShapeDef{.shape = CapsuleShape{0.7f, 0.3f},
+               .material = material_named("wood"),
+               .filter = {.category = 0x80000000u, .mask = 5, .group = -2147483647 - 1}}};
   pill.center = {0, 3};
   pill.angle = 3.14159265f;
-  pill.material = material_named("wood");
-  pill.category = 0x80000000u;
-  pill.mask = 5;
-  pill.group = -2147483647 - 1;
   add("pill", pill);
   BodyDef zone;
   zone.is_static = true;
-  zone.shape = BoxShape{{1, 2}, 0.0625f};
-  zone.sensor = true;
-  zone.group = 2147483647;
+  zone.shapes = {ShapeDef{
+      .shape = BoxShape{{1, 2}, 0.0625f}, .filter = {.group = 2147483647}, .sensor = true}};
   add("zone", zone);
   BodyDef wedge;
-  wedge.shape = PolygonShape{{{0.5f, 0}, {-0.5f, 0}, {0, 0.8f}}, 1.0f / 7.0f};  // clockwise
+  wedge.shapes = {
+      ShapeDef{PolygonShape{{{0.5f, 0}, {-0.5f, 0}, {0, 0.8f}}, 1.0f / 7.0f}}};  // clockwise
   wedge.center = {-4, 4};
   add("", wedge);
   BodyDef cart;
@@ -415,16 +410,14 @@ TEST(SceneV2, WritesExactlyTheContractsKeysWithDefaultsLeftOut) {
   s.bodies.push_back({"c", plain});
   BodyDef chain;
   chain.is_static = true;
-  chain.shape = ChainShape{{{0, 0}, {1, 0}, {1, 1}}, true};
+  chain.shapes = {ShapeDef{ChainShape{{{0, 0}, {1, 0}, {1, 1}}, true}}};
   s.bodies.push_back({"", chain});
   BodyDef capsule;
-  capsule.shape = CapsuleShape{0.5f, 0.25f};
-  capsule.group = 3;
+  capsule.shapes = {ShapeDef{.shape = CapsuleShape{0.5f, 0.25f}, .filter = {.group = 3}}};
   s.bodies.push_back({"", capsule});
   BodyDef rounded;
-  rounded.shape = BoxShape{{1, 1}, 0.5f};
+  rounded.shapes = {ShapeDef{.shape = BoxShape{{1, 1}, 0.5f}, .sensor = true}};
   rounded.is_static = true;
-  rounded.sensor = true;
   s.bodies.push_back({"", rounded});
   EXPECT_EQ(body_line(s, 0),
             R"({"name": "c", "center": [1, 2], "shapes": [{"shape": "circle", "radius": 0.5}, )"
@@ -452,31 +445,34 @@ TEST(SceneV2, EachVersion2FeatureAloneSelectsVersion2) {
                                                               : 0;
   };
   BodyDef d;
+  d.shapes = {ShapeDef{BoxShape{}}};
   EXPECT_EQ(version_of(d), 1);  // a plain box
-  d.shape = CircleShape{1};
+  d.shapes = {ShapeDef{CircleShape{1}}};
   EXPECT_EQ(version_of(d), 1);
-  d.shape = PolygonShape{{{0, 0}, {1, 0}, {0, 1}}, 0};
+  d.shapes[0].shape = PolygonShape{{{0, 0}, {1, 0}, {0, 1}}, 0};
   EXPECT_EQ(version_of(d), 1);
-  d.shape = BoxShape{{1, 1}, 0.1f};
+  d.shapes[0].shape = BoxShape{{1, 1}, 0.1f};
   EXPECT_EQ(version_of(d), 2);
-  d.shape = PolygonShape{{{0, 0}, {1, 0}, {0, 1}}, 0.1f};
+  d.shapes[0].shape = PolygonShape{{{0, 0}, {1, 0}, {0, 1}}, 0.1f};
   EXPECT_EQ(version_of(d), 2);
-  d.shape = CapsuleShape{};
+  d.shapes[0].shape = CapsuleShape{};
   EXPECT_EQ(version_of(d), 2);
   BodyDef fixed;
   fixed.is_static = true;
-  fixed.shape = SegmentShape{};
+  fixed.shapes = {ShapeDef{SegmentShape{}}};
   EXPECT_EQ(version_of(fixed), 2);
-  fixed.shape = ChainShape{{{0, 0}, {1, 0}}, false};
+  fixed.shapes[0].shape = ChainShape{{{0, 0}, {1, 0}}, false};
   EXPECT_EQ(version_of(fixed), 2);
   BodyDef grouped;
-  grouped.group = -1;
+  grouped.shapes = {ShapeDef{.filter = {.group = -1}}};
   EXPECT_EQ(version_of(grouped), 2);
   BodyDef sensor;
-  sensor.sensor = true;
+  sensor.shapes = {ShapeDef{.sensor = true}};
   EXPECT_EQ(version_of(sensor), 2);
-  BodyDef compound;
-  compound.shapes.push_back(ShapeDef{});
+  BodyDef compound;  // one placed shape is written as an item of `shapes`
+  compound.shapes.push_back(ShapeDef{.offset = {1, 0}});
+  EXPECT_EQ(version_of(compound), 2);
+  compound.shapes = {ShapeDef{}, ShapeDef{.offset = {1, 0}}};
   EXPECT_EQ(version_of(compound), 2);
 }
 
@@ -485,14 +481,53 @@ TEST(SceneV2, WrittenVersion1ReadsBackAsVersion1) {
   // nothing of version 2 may slip into it.
   Scene s;
   BodyDef box;
-  box.shape = BoxShape{{1, 2}};
-  box.category = 3;
+  box.shapes = {ShapeDef{.shape = BoxShape{{1, 2}}, .filter = {.category = 3}}};
   s.bodies.push_back({"box", box});
   const std::string json = scene_to_json(s);
   ASSERT_NE(json.find("\"version\": 1"), std::string::npos);
   for (const char* key : {"radius", "group", "sensor", "shapes", "offset"})
     EXPECT_EQ(json.find(key), std::string::npos) << key;
   expect_same(s, parse_scene(json, "v1.json"));
+}
+
+// A body's one shape sits on the body in the file when it can (unplaced, no item-only key), and
+// is an item of `shapes` otherwise; either way it reads back as the same shapes[0]. A captured
+// world writes its one-shape bodies the same way, with the shape's filter and material as the
+// world has them now.
+TEST(SceneV2, AOneShapeBodyIsWrittenOnTheBodyUnlessItNeedsAnItem) {
+  Scene s;
+  BodyDef plain;
+  plain.shapes = {ShapeDef{CircleShape{0.5f}}};
+  BodyDef placed;
+  placed.shapes = {ShapeDef{.shape = CircleShape{0.5f}, .offset = {0.25f, 0}}};
+  BodyDef belt;
+  belt.is_static = true;
+  belt.shapes = {ShapeDef{.shape = BoxShape{{2, 0.1f}}, .tangent_speed = 1.5f}};
+  s.bodies = {{"plain", plain}, {"placed", placed}, {"belt", belt}};
+  const std::string json = scene_to_json(s);
+  EXPECT_NE(json.find(R"({"name": "plain", "shape": "circle", "center": [0, 0], "radius": 0.5})"),
+            std::string::npos)
+      << json;
+  EXPECT_NE(json.find(R"("shapes": [{"shape": "circle", "radius": 0.5, "offset": [0.25, 0]}])"),
+            std::string::npos)
+      << json;
+  EXPECT_NE(json.find(R"("tangent_speed": 1.5}])"), std::string::npos) << json;
+  const Scene back = parse_scene(json, "one.json");
+  ASSERT_EQ(back.bodies.size(), 3u);
+  for (std::size_t i = 0; i < 3; ++i) {
+    ASSERT_EQ(back.bodies[i].def.shapes.size(), 1u);
+    EXPECT_EQ(back.bodies[i].def.shapes[0].offset, s.bodies[i].def.shapes[0].offset);
+    EXPECT_EQ(back.bodies[i].def.shapes[0].tangent_speed, s.bodies[i].def.shapes[0].tangent_speed);
+  }
+
+  SceneInstance inst = build_scene(back, 1);
+  inst.world.set_filter(inst.bodies[0], 4, 6);
+  inst.world.set_material(inst.bodies[0], material_named("rock"));
+  const std::string captured = scene_to_json(capture_scene(inst));
+  EXPECT_NE(captured.find(R"("shape": "circle", "center": [0, 0], "radius": 0.5, "material": )"
+                          R"("rock", "category": 4, "mask": 6)"),
+            std::string::npos)
+      << captured;
 }
 
 }  // namespace

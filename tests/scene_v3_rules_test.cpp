@@ -20,16 +20,15 @@ Scene rules_and_flags() {
                                            .restitution_mix = MixRule::Multiply});
   BodyDef slope;
   slope.is_static = true;
-  slope.shape = BoxShape{{10, 1}};
+  slope.shapes = {ShapeDef{.shape = BoxShape{{10, 1}}, .material = s.materials[0].second}};
   slope.center = {0, -1};
-  slope.material = s.materials[0].second;
   s.bodies.push_back({"slope", slope});
   BodyDef box;
   box.center = {0, 0.5f};
-  box.material = Material{.friction = 0.8f,
-                          .restitution = 0.25f,
-                          .friction_mix = MixRule::Max,
-                          .restitution_mix = MixRule::Average};
+  box.shapes = {ShapeDef{.material = Material{.friction = 0.8f,
+                                              .restitution = 0.25f,
+                                              .friction_mix = MixRule::Max,
+                                              .restitution_mix = MixRule::Average}}};
   s.bodies.push_back({"box", box});
   BodyDef platform;
   platform.is_static = true;
@@ -54,8 +53,8 @@ TEST(SceneV3, RulesAndFlagsAreWrittenAsVersion3AndReadBack) {
   EXPECT_NE(json.find(R"("custom_filter": true)"), std::string::npos);
   const Scene back = parse_scene(json, "rules.json");
   ASSERT_EQ(back.bodies.size(), 3u);
-  EXPECT_EQ(back.bodies[0].def.material, s.bodies[0].def.material);
-  EXPECT_EQ(back.bodies[1].def.material, s.bodies[1].def.material);
+  EXPECT_EQ(back.bodies[0].def.shapes[0].material, s.bodies[0].def.shapes[0].material);
+  EXPECT_EQ(back.bodies[1].def.shapes[0].material, s.bodies[1].def.shapes[0].material);
   ASSERT_EQ(back.bodies[2].def.shapes.size(), 2u);
   EXPECT_TRUE(back.bodies[2].def.shapes[0].pre_solve);
   EXPECT_FALSE(back.bodies[2].def.shapes[0].custom_filter);
@@ -68,8 +67,8 @@ TEST(SceneV3, RulesAndFlagsAreWrittenAsVersion3AndReadBack) {
 TEST(SceneV3, PlainScenesStayBelowVersion3) {
   Scene s = rules_and_flags();
   s.materials.clear();
-  s.bodies[0].def.material = Material{};
-  s.bodies[1].def.material = Material{.friction = 0.8f};
+  s.bodies[0].def.shapes[0].material = Material{};
+  s.bodies[1].def.shapes[0].material = Material{.friction = 0.8f};
   for (ShapeDef& shape : s.bodies[2].def.shapes) shape.custom_filter = shape.pre_solve = false;
   const std::string json = scene_to_json(s);
   EXPECT_NE(json.find("\"version\": 2"), std::string::npos);  // the compound needs 2
@@ -81,7 +80,7 @@ TEST(SceneV3, ABuiltWorldKeepsRulesAndFlagsThroughCapture) {
   const Scene s = rules_and_flags();
   SceneInstance inst = build_scene(parse_scene(scene_to_json(s), "rules.json"), 1);
   const World& w = inst.world;
-  EXPECT_EQ(w.definition(inst.bodies[1]).material.friction_mix, MixRule::Max);
+  EXPECT_EQ(w.definition(inst.bodies[1]).shapes[0].material.friction_mix, MixRule::Max);
   const std::vector<ShapeId> shapes = w.shapes(inst.bodies[2]);
   EXPECT_TRUE(w.definition(shapes[0]).pre_solve);
   EXPECT_TRUE(w.definition(shapes[1]).custom_filter);

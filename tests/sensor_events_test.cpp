@@ -44,9 +44,8 @@ TEST(SensorEvents, AFallingSensorSeesTheStaticBoxItPassesThrough) {
   slab.is_static = true;
   const BodyId box = world.create_body(slab);
   BodyDef probe;
-  probe.shape = CircleShape{0.25f};
+  probe.shapes = {ShapeDef{.shape = CircleShape{0.25f}, .sensor = true}};
   probe.center = {0.3f, 3.0f};
-  probe.sensor = true;
   const BodyId ball = world.create_body(probe);
   int begin_step = -1, end_step = -1, begins = 0, ends = 0;
   for (int i = 1; i <= 90; ++i) {
@@ -78,12 +77,12 @@ TEST(SensorEvents, AKinematicProbeSeesTheGroundUnlessItsFilterExcludesIt) {
   for (const bool excluded : {false, true}) {
     World world(WorldConfig{.gravity = {0.0f, 0.0f}});
     BodyDef ground = test::ground_def();
-    ground.category = 2;
+    ground.shapes[0].filter.category = 2;
     const BodyId floor = world.create_body(ground);
     BodyDef probe = test::box_def({0.0f, 0.2f}, {0.5f, 0.5f});  // 0.3 m into the ground
-    probe.sensor = true;
+    probe.shapes[0].sensor = true;
     probe.is_kinematic = true;
-    if (excluded) probe.mask = ~2u;
+    if (excluded) probe.shapes[0].filter.mask = ~2u;
     const BodyId id = world.create_body(probe);
     StepEvents ev = step(world);
     ASSERT_EQ(ev.begins.size(), excluded ? 0u : 1u);
@@ -130,7 +129,7 @@ TEST(SensorEvents, RemovingASensorShapeEndsItsOverlaps) {
   const BodyId zone_id = world.create_body(zone);
   const std::vector<ShapeId> sensors = world.shapes(zone_id);
   BodyDef ball;
-  ball.shape = CircleShape{0.2f};
+  ball.shapes = {ShapeDef{CircleShape{0.2f}}};
   ball.center = {0.2f, 0.0f};
   const BodyId ball_id = world.create_body(ball);
   EXPECT_EQ(step(world).begins.size(), 2u);
@@ -154,7 +153,7 @@ TEST(SensorEvents, RemovingAVisitorShapeOrItsBodyEndsItsOverlaps) {
   World world(WorldConfig{.gravity = {0.0f, 0.0f}});
   BodyDef zone = test::box_def({0.0f, 0.0f}, {2.0f, 2.0f});
   zone.is_static = true;
-  zone.sensor = true;
+  zone.shapes[0].sensor = true;
   const BodyId zone_id = world.create_body(zone);
   const ShapeId sensor = world.shapes(zone_id)[0];
   BodyDef visitor;
@@ -187,13 +186,13 @@ TEST(SensorEvents, RemovingAVisitorShapeOrItsBodyEndsItsOverlaps) {
 TEST(SensorEvents, DestroyingASensorBodyEndsItsOverlaps) {
   World world(WorldConfig{.gravity = {0.0f, 0.0f}});
   BodyDef zone = test::box_def({0.0f, 0.0f}, {2.0f, 2.0f});
-  zone.sensor = true;
+  zone.shapes[0].sensor = true;
   zone.is_kinematic = true;
   const BodyId zone_id = world.create_body(zone);
   std::vector<BodyId> balls;
   for (const float x : {-1.0f, 0.0f, 1.0f}) {
     BodyDef ball;
-    ball.shape = CircleShape{0.2f};
+    ball.shapes = {ShapeDef{CircleShape{0.2f}}};
     ball.center = {x, 0.0f};
     balls.push_back(world.create_body(ball));
   }
@@ -215,10 +214,10 @@ TEST(SensorEvents, AChainCrossingASensorIsOneVisitor) {
   floor.is_static = true;
   ChainShape chain;
   for (int i = 0; i <= 20; ++i) chain.points.push_back({float(i) * 0.5f - 5.0f, 0.0f});
-  floor.shape = chain;
+  floor.shapes = {ShapeDef{chain}};
   const BodyId floor_id = world.create_body(floor);
   BodyDef probe = test::box_def({0.1f, 0.0f}, {1.2f, 0.3f});
-  probe.sensor = true;
+  probe.shapes[0].sensor = true;
   probe.is_kinematic = true;
   world.create_body(probe);
   const StepEvents ev = step(world);

@@ -86,22 +86,23 @@ World random_world(std::mt19937& rng, int n) {
   world.create_body(test::ground_def(40, -30));
   for (int i = 0; i < n; ++i) {
     BodyDef d;
+    d.shapes = {ShapeDef{BoxShape{}}};
     const float size = 0.1f + 1.2f * unit(rng);
     const float pick = unit(rng);
     if (pick < 0.3f)
-      d.shape = CircleShape{size};
+      d.shapes[0].shape = CircleShape{size};
     else if (pick < 0.6f)
-      d.shape = BoxShape{{size, 0.5f * size + 0.05f}, pick < 0.45f ? 0.1f : 0.0f};
+      d.shapes[0].shape = BoxShape{{size, 0.5f * size + 0.05f}, pick < 0.45f ? 0.1f : 0.0f};
     else if (pick < 0.8f)
-      d.shape = CapsuleShape{size, 0.3f * size + 0.02f};
+      d.shapes[0].shape = CapsuleShape{size, 0.3f * size + 0.02f};
     else
-      d.shape = PolygonShape{{{-size, 0}, {size, -0.3f * size}, {0.2f * size, size}}};
+      d.shapes[0].shape = PolygonShape{{{-size, 0}, {size, -0.3f * size}, {0.2f * size, size}}};
     d.center = {pos(rng), pos(rng)};
     d.angle = 6 * unit(rng);
-    d.category = 1u << (i % 3);
-    d.mask = i % 5 == 0 ? ~2u : ~0u;
-    d.group = i % 7 == 0 ? -1 : 0;
-    d.sensor = i % 11 == 0;
+    d.shapes[0].filter.category = 1u << (i % 3);
+    d.shapes[0].filter.mask = i % 5 == 0 ? ~2u : ~0u;
+    d.shapes[0].filter.group = i % 7 == 0 ? -1 : 0;
+    d.shapes[0].sensor = i % 11 == 0;
     d.is_static = i % 4 == 0;
     world.create_body(d);
   }
@@ -177,11 +178,11 @@ TEST(ShapeCast, OverlapAtTheStartIsAHitAtZeroAndBadInputIsRejected) {
 TEST(ShapeCast, FiltersChooseWhatIsFound) {
   World world({.gravity = {0, 0}});
   BodyDef near_def = test::box_def({2, 0});
-  near_def.category = 2;
+  near_def.shapes[0].filter.category = 2;
   const BodyId near_box = world.create_body(near_def);
   const BodyId far_box = world.create_body(test::box_def({5, 0}));
   BodyDef sensor_def = test::box_def({1, 0}, {0.1f, 0.1f});
-  sensor_def.sensor = true;
+  sensor_def.shapes[0].sensor = true;
   world.create_body(sensor_def);
   const CircleShape ball{0.25f};
   // Default filter (category 1, every mask bit): the nearer box, past the sensor.

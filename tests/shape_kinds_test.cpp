@@ -214,40 +214,41 @@ TEST(ShapeKinds, ValidationNamesTheField) {
 TEST(ShapeKinds, BodyValidationAcceptsTheNewKindsWhereTheyBelong) {
   auto check = [](const BodyDef& d) { return error_of([&] { validate_body_def(d); }); };
   BodyDef capsule;
-  capsule.shape = CapsuleShape{.half_length = 0.5f, .radius = 0.25f};
+  capsule.shapes = {ShapeDef{CapsuleShape{.half_length = 0.5f, .radius = 0.25f}}};
   EXPECT_EQ(check(capsule), "");
   BodyDef rounded;
-  rounded.shape = BoxShape{.half_extents = {0.5f, 0.5f}, .radius = 0.1f};
-  rounded.group = -2;
-  rounded.sensor = true;
+  rounded.shapes = {ShapeDef{.shape = BoxShape{.half_extents = {0.5f, 0.5f}, .radius = 0.1f},
+                             .filter = {.group = -2},
+                             .sensor = true}};
   EXPECT_EQ(check(rounded), "");
   BodyDef segment;
-  segment.shape = SegmentShape{{-1, 0}, {1, 0}};
+  segment.shapes = {ShapeDef{SegmentShape{{-1, 0}, {1, 0}}}};
   EXPECT_EQ(check(segment),
-            "shape: a segment has no area, so no mass: it needs a static or kinematic body");
+            "shapes[0].shape: a segment has no area, so no mass: it needs a static or kinematic "
+            "body");
   segment.is_kinematic = true;
   EXPECT_EQ(check(segment), "");
   BodyDef chain;
-  chain.shape = ChainShape{{{0, 0}, {1, 0}, {2, 1}}};
+  chain.shapes = {ShapeDef{ChainShape{{{0, 0}, {1, 0}, {2, 1}}}}};
   chain.is_kinematic = true;
-  EXPECT_EQ(check(chain), "shape: a chain needs a static body");
+  EXPECT_EQ(check(chain), "shapes[0].shape: a chain needs a static body");
   chain.is_kinematic = false;
   chain.is_static = true;
   EXPECT_EQ(check(chain), "");
   BodyDef soft_capsule = capsule;
   soft_capsule.soft = 1e-4f;
-  EXPECT_EQ(check(soft_capsule), "soft: only polygons can be soft");
+  EXPECT_EQ(check(soft_capsule), "soft: a soft body has exactly one polygon shape");
   BodyDef soft_rounded = rounded;
   soft_rounded.soft = 1e-4f;
   EXPECT_EQ(check(soft_rounded), "soft: a rounded polygon cannot be soft");
-  // The body's own fields keep the messages they always had.
+  // A single shape's fields are named under shapes[0].
   BodyDef tiny;
-  tiny.shape = CircleShape{.radius = 1e-4f};
-  EXPECT_EQ(check(tiny).rfind("radius: 0.0001 m is outside", 0), 0u);
+  tiny.shapes = {ShapeDef{CircleShape{.radius = 1e-4f}}};
+  EXPECT_EQ(check(tiny).rfind("shapes[0].shape.radius: 0.0001 m is outside", 0), 0u);
   BodyDef heavy;
-  heavy.shape = CapsuleShape{.half_length = 1e4f, .radius = 1e4f};
-  heavy.material.density = 1e9f;
-  EXPECT_EQ(check(heavy).rfind("half_length: mass ", 0), 0u) << check(heavy);
+  heavy.shapes = {ShapeDef{.shape = CapsuleShape{.half_length = 1e4f, .radius = 1e4f},
+                           .material = {.density = 1e9f}}};
+  EXPECT_EQ(check(heavy).rfind("shapes[0].shape.half_length: mass ", 0), 0u) << check(heavy);
 }
 
 TEST(ShapeKinds, CompoundBodyRules) {
@@ -257,17 +258,10 @@ TEST(ShapeKinds, CompoundBodyRules) {
   body.shapes.push_back(def_of(CapsuleShape{.half_length = 0.3f, .radius = 0.1f}, {0, 0.5f}, 1.0f));
   body.shapes.push_back(def_of(CircleShape{.radius = 0.2f}, {1, 0}));
   EXPECT_EQ(check(body), "");
-  // Body-level shape fields must stay at their defaults.
-  for (int field = 0; field < 6; ++field) {
-    BodyDef b = body;
-    if (field == 0) b.shape = CircleShape{};
-    if (field == 1) b.material.density = 2;
-    if (field == 2) b.category = 2;
-    if (field == 3) b.mask = 1;
-    if (field == 4) b.group = 1;
-    if (field == 5) b.sensor = true;
-    EXPECT_EQ(check(b).rfind("shapes: ", 0), 0u) << field << ": " << check(b);
-  }
+  // A body of no shapes is refused, naming the field.
+  EXPECT_EQ(check(BodyDef{}),
+            "shapes: a body needs at least one shape, got none (e.g. shapes = "
+            "{ShapeDef{BoxShape{}}})");
   // Each shape is checked with its index.
   BodyDef bad = body;
   std::get<CapsuleShape>(bad.shapes[1].shape).radius = -1;

@@ -320,7 +320,7 @@ std::uint64_t pyramid_hash() {
       world.create_body(test::box_def({float(i) - 0.5f * float(14 - row), 0.5f + float(row)}));
   for (int i = 0; i < 5; ++i) {
     BodyDef ball;
-    ball.shape = CircleShape{0.3f};
+    ball.shapes = {ShapeDef{CircleShape{0.3f}}};
     ball.center = {-12.0f - float(i), 2.0f + float(i)};
     ball.velocity = {20, 0}, ball.angular_velocity = 50;
     world.create_body(ball);
@@ -348,7 +348,7 @@ std::uint64_t soft_hash(int* full_groups = nullptr) {
   world.create_body(test::ground_def(30));
   for (int i = 0; i < 34; ++i) {
     BodyDef d;
-    d.shape = PolygonShape{{{-0.3f, 0}, {0.3f, 0}, {0, 0.4f}}};
+    d.shapes = {ShapeDef{PolygonShape{{{-0.3f, 0}, {0.3f, 0}, {0, 0.4f}}}}};
     d.soft = i % 3 == 0 ? 1e-6f : 1e-4f;
     d.center = {float(i % 10) - 5.0f, 1.0f + 0.8f * float(i / 10)};
     world.create_body(d);
@@ -558,7 +558,7 @@ std::uint64_t coloured_soft_hash() {
       v.push_back({0.4f * std::cos(a), 0.4f * std::sin(a)});
     }
     BodyDef d;
-    d.shape = PolygonShape{v};
+    d.shapes = {ShapeDef{PolygonShape{v}}};
     d.center = {float(i % 12) - 6.0f, 1.0f + 0.9f * float(i / 12)};
     d.soft = i % 3 ? 1e-6f : 1e-4f;
     world.create_body(d);

@@ -18,10 +18,9 @@ std::vector<BodyId> small_pyramid(World& world, int rows) {
 // A heavy ball of radius 0.3 m thrown at the given velocity.
 BodyId throw_ball(World& world, Vec2 at, Vec2 velocity) {
   BodyDef ball;
-  ball.shape = CircleShape{0.3f};
+  ball.shapes = {ShapeDef{.shape = CircleShape{0.3f}, .material = {.density = 5}}};
   ball.center = at;
   ball.velocity = velocity;
-  ball.material.density = 5;
   return world.create_body(ball);
 }
 bool all_asleep(const World& world, const std::vector<BodyId>& ids) {

@@ -15,7 +15,7 @@ using test::kPi;
 BodyId free_box(World& w, Vec2 at, float angle = 0) {
   BodyDef d = test::box_def(at, {0.5f, 0.25f});
   d.angle = angle;
-  d.mask = 0;
+  d.shapes[0].filter.mask = 0;
   return w.create_body(d);
 }
 
@@ -97,9 +97,8 @@ TEST(WheelJoint, SagsByTheStaticDeflectionOfItsSpringAndItsMotorSpinsIt) {
   World w(WorldConfig{.gravity = {0, -10}, .enable_sleep = false});
   const BodyId chassis = test::fixed_point(w, {0, 0});
   BodyDef d;
-  d.shape = CircleShape{0.4f};
+  d.shapes = {ShapeDef{.shape = CircleShape{0.4f}, .filter = {.mask = 0}}};
   d.center = {0, -1};
-  d.mask = 0;
   const BodyId wheel = w.create_body(d);
   WheelJointDef def{.a = chassis, .b = wheel, .anchor = {0, -1}, .axis = {0, 1}};
   def.spring = {true, 2.0f, 0.7f};

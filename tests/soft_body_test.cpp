@@ -17,7 +17,8 @@ float height_of_hanging_box(float compliance, int substeps, int iterations = 1) 
   const BodyId box = test::hang_soft_box(world, 0.0f, compliance);
   for (int i = 0; i < 480; ++i) world.step(1.0f / 60);
   const BodyState s = world.state(box);
-  return 0.5f * (s.vertices[2].y + s.vertices[3].y) - 0.5f * (s.vertices[0].y + s.vertices[1].y);
+  return 0.5f * (s.shapes[0].vertices[2].y + s.shapes[0].vertices[3].y) -
+         0.5f * (s.shapes[0].vertices[0].y + s.shapes[0].vertices[1].y);
 }
 }  // namespace
 
@@ -60,10 +61,9 @@ TEST(SoftBody, ClothFromParticlesAndStrutsHangsWithBoundedStretch) {
   for (int r = 0; r < n; ++r)
     for (int c = 0; c < n; ++c) {
       BodyDef d;
-      d.shape = CircleShape{0.02f};
+      d.shapes = {ShapeDef{.shape = CircleShape{0.02f}, .filter = {.category = 2, .mask = 0}}};
       d.center = {c * spacing, -r * spacing};
       d.is_static = (r == 0 && (c == 0 || c == n - 1));
-      d.category = 2, d.mask = 0;
       p[r * n + c] = world.create_body(d);
     }
   std::vector<JointId> links;

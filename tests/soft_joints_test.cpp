@@ -14,9 +14,8 @@ using test::kPi;
 
 BodyId hanging_ball(World& w, Vec2 at) {
   BodyDef d;
-  d.shape = CircleShape{0.2f};
+  d.shapes = {ShapeDef{.shape = CircleShape{0.2f}, .filter = {.mask = 0}}};
   d.center = at;
-  d.mask = 0;
   return w.create_body(d);
 }
 
@@ -25,9 +24,8 @@ float compliant_stretch(int iterations, float compliance) {
   World w(WorldConfig{.gravity = {0, -10}, .iterations = iterations, .enable_sleep = false});
   const BodyId top = test::fixed_point(w, {0, 0});
   BodyDef d;
-  d.shape = CircleShape{0.2f};
+  d.shapes = {ShapeDef{.shape = CircleShape{0.2f}, .filter = {.mask = 0}}};
   d.center = {0, -1};
-  d.mask = 0;
   d.linear_drag = 2;  // settles
   const BodyId ball = w.create_body(d);
   const JointId j = w.create_joint(DistanceJointDef{
@@ -44,7 +42,7 @@ float compliant_stretch(int iterations, float compliance) {
 TEST(SoftJoints, ComplianceStretchIsTheSameAtOneAndFourIterations) {
   World probe(WorldConfig{.enable_sleep = false});
   BodyDef d;
-  d.shape = CircleShape{0.2f};
+  d.shapes = {ShapeDef{CircleShape{0.2f}}};
   const float weight = probe.mass(probe.create_body(d)) * 10.0f;
   const float compliance = 0.05f / weight;  // 5 cm
   for (const int iterations : {1, 4}) {
@@ -115,9 +113,9 @@ TEST(SoftJoints, DistanceSpringStaysInsideItsRange) {
 std::pair<BodyId, BodyId> wall_and_beam(World& w) {
   BodyDef wall = test::box_def({-0.1f, 0}, {0.1f, 0.5f});
   wall.is_static = true;
-  wall.mask = 0;
+  wall.shapes[0].filter.mask = 0;
   BodyDef beam = test::box_def({0.5f, 0}, {0.5f, 0.05f});
-  beam.mask = 0;
+  beam.shapes[0].filter.mask = 0;
   const BodyId a = w.create_body(wall);
   return {a, w.create_body(beam)};
 }

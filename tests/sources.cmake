@@ -6,7 +6,7 @@ set(STRUT_TEST_SOURCES
   tests/lander_env_test.cpp
   tests/convex_hull_test.cpp
   tests/concave_polygon_test.cpp
-  tests/body_test.cpp
+  tests/body_test.cpp tests/body_def_deprecation_test.cpp
   tests/id_pool_test.cpp
   tests/body_storage_test.cpp
   tests/integration_test.cpp

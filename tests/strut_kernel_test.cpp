@@ -31,11 +31,12 @@ void soft_rain(World& world) {
   std::uniform_real_distribution<float> x(-8, 8), size(0.3f, 0.6f), spin(-2, 2);
   for (int i = 0; i < 80; ++i) {
     BodyDef d;
+    d.shapes = {ShapeDef{BoxShape{}}};
     d.center = {x(rng), 1.0f + 0.6f * float(i)};
     d.angular_velocity = spin(rng);
     const float s = size(rng);
     if (i % 3 == 0) {
-      d.shape = BoxShape{{s, 0.7f * s}};
+      d.shapes[0].shape = BoxShape{{s, 0.7f * s}};
     } else {
       const int n = i % 3 == 1 ? 6 : 16;
       std::vector<Vec2> v;
@@ -43,7 +44,7 @@ void soft_rain(World& world) {
         const float a = 2.0f * float(M_PI) * float(k) / float(n);
         v.push_back({s * std::cos(a), s * std::sin(a)});
       }
-      d.shape = PolygonShape{v};
+      d.shapes[0].shape = PolygonShape{v};
     }
     d.soft = i % 2 == 0 ? 1e-6f : 1e-4f;
     world.create_body(d);
@@ -107,9 +108,8 @@ StrutError hanging_chain(int links, int substeps, int steps) {
   const float half = 0.2f;
   const float diag = half * std::sqrt(2.0f);  // centre to vertex
   BodyDef hook;
-  hook.shape = CircleShape{0.05f};
+  hook.shapes = {ShapeDef{.shape = CircleShape{0.05f}, .filter = {.mask = 0}}};
   hook.is_static = true;
-  hook.mask = 0;
   BodyId above = world.create_body(hook);
   Vec2 top{0, 0};
   for (int i = 0; i < links; ++i) {
@@ -117,7 +117,7 @@ StrutError hanging_chain(int links, int substeps, int steps) {
     d.angle = 0.25f * float(M_PI);
     d.soft = 1e-6f;
     d.linear_drag = 2;
-    d.mask = 0;
+    d.shapes[0].filter.mask = 0;
     const BodyId link = world.create_body(d);
     RevoluteJointDef j;
     j.a = above, j.b = link, j.anchor = top;
@@ -170,7 +170,8 @@ float height_of_hanging_boxes(float compliance, int substeps, int iterations) {
   float sum = 0;
   for (BodyId box : boxes) {
     const BodyState s = world.state(box);
-    sum += 0.5f * (s.vertices[2].y + s.vertices[3].y) - 0.5f * (s.vertices[0].y + s.vertices[1].y);
+    sum += 0.5f * (s.shapes[0].vertices[2].y + s.shapes[0].vertices[3].y) -
+           0.5f * (s.shapes[0].vertices[0].y + s.shapes[0].vertices[1].y);
   }
   return sum / float(boxes.size());
 }

@@ -29,7 +29,7 @@ BodyDef regular_polygon(Vec2 center, float radius, int n, float compliance) {
     const float a = 2.0f * float(M_PI) * float(k) / float(n);
     v.push_back({radius * std::cos(a), radius * std::sin(a)});
   }
-  d.shape = PolygonShape{v};
+  d.shapes = {ShapeDef{PolygonShape{v}}};
   d.center = center;
   d.soft = compliance;
   return d;
@@ -362,7 +362,7 @@ TEST(StrutLanes, SoftBodiesRestingOnTheGroundKeepTheirShape) {
     const Vec2 c{1.5f * float(i) - 24, 0.6f};
     BodyDef d = i % 2 ? regular_polygon(c, 0.5f, 6, 0) : test::box_def(c, {0.5f, 0.5f});
     d.soft = i % 4 < 2 ? 1e-6f : 1e-5f;
-    d.material.density = 10;
+    d.shapes[0].material.density = 10;
     ids.push_back(world.create_body(d));
   }
   for (int i = 0; i < 180; ++i) world.step(1.0f / 60);

@@ -30,7 +30,7 @@ BodyId make_floor(World& w, float tangent_speed, float friction, bool segment = 
 
 BodyId make_box(World& w, float friction) {
   BodyDef d = test::box_def({0, 0.5f});
-  d.material.friction = friction;
+  d.shapes[0].material.friction = friction;
   return w.create_body(d);
 }
 
@@ -71,7 +71,7 @@ TEST(Surface, LowFrictionAcceleratesAtMuGUntilTheBeltSpeed) {
     make_floor(w, tread ? 0.0f : 2.0f, 0.1f);
     BodyDef d = test::box_def({0, 0.5f});
     d.shapes = {ShapeDef{.shape = BoxShape{}}};
-    d.shape = BoxShape{};
+    d.shapes[0].shape = BoxShape{};
     d.shapes[0].material.friction = 0.1f;
     d.shapes[0].tangent_speed = tread ? 2.0f : 0.0f;
     const BodyId b = w.create_body(d);

@@ -88,7 +88,7 @@ inline bool finite_state(const World& world) {
 
 inline BodyDef box_def(Vec2 center, Vec2 half = {0.5f, 0.5f}) {
   BodyDef d;
-  d.shape = BoxShape{half};
+  d.shapes = {ShapeDef{BoxShape{half}}};
   d.center = center;
   return d;
 }
@@ -125,13 +125,13 @@ inline std::vector<float> slide_on_slope(float angle, const Material& ramp_mater
 inline BodyId fixed_point(World& w, Vec2 at) {
   BodyDef d = box_def(at, {0.05f, 0.05f});
   d.is_static = true;
-  d.mask = 0;
+  d.shapes[0].filter.mask = 0;
   return w.create_body(d);
 }
 
 inline BodyDef ground_def(float half_width = 50.0f, float top = 0.0f) {
   BodyDef d;
-  d.shape = BoxShape{{half_width, 1.0f}};
+  d.shapes = {ShapeDef{BoxShape{{half_width, 1.0f}}}};
   d.center = {0.0f, top - 1.0f};
   d.is_static = true;
   return d;
@@ -142,16 +142,15 @@ inline BodyDef ground_def(float half_width = 50.0f, float top = 0.0f) {
 inline BodyId hang_soft_box(World& world, float cx, float compliance) {
   BodyDef d = box_def({cx, -1}, {0.5f, 0.5f});
   d.soft = compliance;
-  d.material.density = 10;
+  d.shapes[0].material.density = 10;
   d.linear_drag = 3;
-  d.mask = 0;
+  d.shapes[0].filter.mask = 0;
   const BodyId box = world.create_body(d);
   for (float x : {cx - 0.5f, cx + 0.5f}) {
     BodyDef hook;
-    hook.shape = CircleShape{0.05f};
+    hook.shapes = {ShapeDef{.shape = CircleShape{0.05f}, .filter = {.mask = 0}}};
     hook.is_static = true;
     hook.center = {x, 0.5f};
-    hook.mask = 0;
     RevoluteJointDef j;
     j.a = world.create_body(hook), j.b = box, j.anchor = {x, -0.5f};
     world.create_joint(j);

@@ -99,14 +99,13 @@ std::pair<float, float> slide_over(bool tiles, bool add_shape = false) {
     }
   } else {
     BodyDef floor;
-    floor.shape = BoxShape{{20, 0.5f}};
+    floor.shapes = {ShapeDef{.shape = BoxShape{{20, 0.5f}}, .material = ice}};
     floor.center = {15, -0.5f};
     floor.is_static = true;
-    floor.material = ice;
     world.create_body(floor);
   }
   BodyDef box = test::box_def({0, 0.25f}, {0.25f, 0.25f});
-  box.material = ice;
+  box.shapes[0].material = ice;
   box.velocity = {5, 0};
   const BodyId id = world.create_body(box);
   float worst_dy = 0;
@@ -148,7 +147,7 @@ float rebound_from_wall(float restitution) {
   def.materials = {{wall}};
   world.create_tile_map(def);
   BodyDef ball;
-  ball.shape = CircleShape{0.25f};
+  ball.shapes = {ShapeDef{CircleShape{0.25f}}};
   ball.velocity = {5, 0};
   const BodyId id = world.create_body(ball);
   for (int i = 0; i < 60; ++i) world.step(1.0f / 60);

@@ -57,7 +57,7 @@ Scene build(World& w, bool joints_and_soft) {
 void edit(World& w, Scene& s, int step) {
   if (step >= 100 && step % 7 == 0) {  // bullets: created at the end, the oldest destroyed
     BodyDef ball;
-    ball.shape = CircleShape{0.1f};
+    ball.shapes = {ShapeDef{CircleShape{0.1f}}};
     ball.center = {-3, 8};
     ball.velocity = {2, 0};
     s.bullets.push_back(w.create_body(ball));
@@ -69,10 +69,9 @@ void edit(World& w, Scene& s, int step) {
   switch (step) {
     case 150: {  // a ball thrown into the sleeping pyramid (created; wakes it by contact)
       BodyDef ball;
-      ball.shape = CircleShape{0.3f};
+      ball.shapes = {ShapeDef{.shape = CircleShape{0.3f}, .material = {.density = 5}}};
       ball.center = {-6, 0.5f};
       ball.velocity = {25, 0};
-      ball.material.density = 5;
       w.create_body(ball);
       break;
     }

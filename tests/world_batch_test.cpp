@@ -200,7 +200,7 @@ TEST(WorldBatch, BadInputIsRejectedWholeNamingWorldAndElement) {
     if (i == 2) w.destroy_body(l.legs[1]);  // world 2 lacks a leg
     if (i == 3) {
       BodyDef light;
-      light.shape = CircleShape{0.01f};
+      light.shapes = {ShapeDef{CircleShape{0.01f}}};
       light.center = {30, 30};
       extra = w.create_body(light);
     }

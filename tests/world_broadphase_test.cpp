@@ -24,13 +24,14 @@ void build(World& w, std::uint32_t seed) {
   std::vector<BodyId> ids;
   for (int i = 0; i < 400; ++i) {
     BodyDef d;
+    d.shapes = {ShapeDef{BoxShape{}}};
     d.center = {x(rng), y(rng)};
     if (i % 2)
-      d.shape = CircleShape{s(rng)};
+      d.shapes[0].shape = CircleShape{s(rng)};
     else
-      d.shape = BoxShape{{s(rng), s(rng)}};
-    d.category = 1u << (i % 3);
-    d.mask = (i % 5 == 0) ? ~2u : ~0u;
+      d.shapes[0].shape = BoxShape{{s(rng), s(rng)}};
+    d.shapes[0].filter.category = 1u << (i % 3);
+    d.shapes[0].filter.mask = (i % 5 == 0) ? ~2u : ~0u;
     d.is_static = i % 17 == 0;
     ids.push_back(w.create_body(d));
   }

@@ -40,7 +40,7 @@ TEST(WorldCopy, CopiesAreIndependent) {
   World second = original.copy();
   World third = second.copy();
   BodyDef box;
-  box.shape = BoxShape{{0.2f, 0.2f}};
+  box.shapes = {ShapeDef{BoxShape{{0.2f, 0.2f}}}};
   box.center = {3, 9};
   EXPECT_EQ(second.create_body(box), third.create_body(box));
   for (int s = 0; s < 60; ++s) {

@@ -12,12 +12,26 @@
 
 namespace strut {
 
+// The body-level single-shape fields (`shape`, `material`, `category`, `mask`, `group`,
+// `sensor`) are deprecated: they are accepted for one release, removed in the next. Write
+// `shapes = {ShapeDef{.shape = ..., .material = ..., .filter = {category, mask, group},
+// .sensor = ...}}` instead. Until then a body given them (and no `shapes`) is created exactly as
+// before (same checks and messages, same world), as the one-item `shapes` they describe.
+#define STRUT_BODY_LEVEL_SHAPE_DEPRECATED(what)                                                  \
+  [[deprecated("BodyDef::" what " is deprecated (removed in the next release): give the body "  \
+               "its shapes as shapes = {ShapeDef{.shape = ..., .material = ..., .filter = "      \
+               "{category, mask, group}, .sensor = ...}}")]]
+
+// The pragmas keep the compiler's own copies, moves and default construction of BodyDef (which
+// touch every member) from reporting the deprecated members; a program's uses still do.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
 struct BodyDef {
-  // A body of one shape: `shape` with the body's `material`, `category`, `mask`, `group` and
-  // `sensor`. A compound body: `shapes` (1 or more, each with its own placement, material and
-  // filter); the body-level shape fields must then stay at their defaults.
-  Shape shape = BoxShape{};
+  // The body's shapes: 1 or more, each with its own placement, material, filter and sensor flag.
   std::vector<ShapeDef> shapes;
+  // Deprecated (see above): one shape with the body's `material`, `category`, `mask`, `group`
+  // and `sensor`, used when `shapes` is empty; with `shapes` they must stay at their defaults.
+  STRUT_BODY_LEVEL_SHAPE_DEPRECATED("shape") Shape shape = BoxShape{};
   // The body's origin: for one box, circle or capsule its centre; for a polygon, the point its
   // vertices are relative to; for a compound, the frame its shapes are placed in. The body's
   // reported position is its centre of mass.
@@ -25,7 +39,7 @@ struct BodyDef {
   float angle = 0.0f;
   Vec2 velocity;                  // of the centre of mass, m/s
   float angular_velocity = 0.0f;  // rad/s
-  Material material;
+  STRUT_BODY_LEVEL_SHAPE_DEPRECATED("material") Material material;  // deprecated: shapes[i]
   bool is_static = false;
   // Kinematic: infinite mass, moves only by its own velocity and angular velocity (motors,
   // conveyor platforms); pushes dynamic bodies, is never pushed. Not with is_static.
@@ -43,10 +57,11 @@ struct BodyDef {
   // becomes dynamic). World::set_motion_locks changes them.
   bool lock_x = false;
   bool lock_y = false;
-  std::uint32_t category = 1;
-  std::uint32_t mask = 0xFFFFFFFFu;
-  std::int32_t group = 0;  // see ShapeFilter
-  bool sensor = false;     // see ShapeDef::sensor
+  // Deprecated (see above): shapes[i].filter and shapes[i].sensor.
+  STRUT_BODY_LEVEL_SHAPE_DEPRECATED("category") std::uint32_t category = 1;
+  STRUT_BODY_LEVEL_SHAPE_DEPRECATED("mask") std::uint32_t mask = 0xFFFFFFFFu;
+  STRUT_BODY_LEVEL_SHAPE_DEPRECATED("group") std::int32_t group = 0;
+  STRUT_BODY_LEVEL_SHAPE_DEPRECATED("sensor") bool sensor = false;
   bool bullet = false;     // extra continuous collision care for very fast small bodies
   // 0 = rigid. > 0: soft polygon, its struts have this XPBD compliance (m/N). Polygons only.
   float soft = 0.0f;
@@ -60,6 +75,9 @@ struct BodyDef {
   // reinterpret_cast<std::uintptr_t>): strut only stores it. World::user_data reads it.
   std::uint64_t user_data = 0;
 };
+#pragma GCC diagnostic pop
+
+#undef STRUT_BODY_LEVEL_SHAPE_DEPRECATED
 
 enum class BodyType : std::uint8_t { Static = 0, Kinematic = 1, Dynamic = 2 };
 

@@ -28,16 +28,6 @@ std::uint32_t append_row(Arrays& arrays) {
 
 }  // namespace
 
-std::vector<ShapeDef> shape_defs_of(const BodyDef& def) {
-  if (!def.shapes.empty()) return def.shapes;
-  ShapeDef one;
-  one.shape = def.shape;
-  one.material = def.material;
-  one.filter = ShapeFilter{def.category, def.mask, def.group};
-  one.sensor = def.sensor;
-  return {one};
-}
-
 std::uint32_t new_shape_slot(WorldState& w) {
   const std::uint32_t s = w.colliders.shape_slots.allocate();
   if (s == w.colliders.shapes.size()) w.colliders.shapes.emplace_back();
@@ -55,7 +45,7 @@ std::uint32_t add_body(WorldState& w, const BodyDef& def, std::uint32_t slot,
   const bool is_static = def.is_static;
   const bool kinematic = def.is_kinematic;
   const bool soft = def.soft > 0 && !is_static && !kinematic;
-  const std::vector<ShapeDef> shape_defs = shape_defs_of(def);
+  const std::vector<ShapeDef>& shape_defs = def.shapes;
   std::uint8_t flags = 0;
   if (is_static) flags |= kStatic;
   if (kinematic) flags |= kKinematic;

@@ -8,11 +8,10 @@
 
 namespace strut {
 
-// The shapes of a body definition: its `shapes`, or the one its body-level fields describe.
-std::vector<ShapeDef> shape_defs_of(const BodyDef& def);
 // A free shape slot (ShapeRecord), not yet alive.
 std::uint32_t new_shape_slot(WorldState& w);
-// Appends a validated body and its colliders (one shape slot per shape of shape_defs_of(def));
+// Appends a validated body given by `shapes` (with_shapes, solver/bodies/body_level_shape.hpp)
+// and its colliders (one shape slot per item of def.shapes);
 // returns its dense index. The caller inserts the colliders into the broad phase.
 std::uint32_t add_body(WorldState& w, const BodyDef& def, std::uint32_t slot,
                        std::span<const std::uint32_t> shape_slots);

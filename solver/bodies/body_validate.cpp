@@ -6,6 +6,9 @@
 #include <cmath>
 #include <string>
 
+#include "solver/bodies/body_validate.hpp"
+
+#include "solver/bodies/body_level_shape.hpp"
 #include "solver/shapes/shape_checks.hpp"
 #include "solver/shapes/shape_ops.hpp"
 #include "strut/body.hpp"
@@ -38,14 +41,14 @@ void check_mass(double mass, const std::string& field, const char* what) {
                 "] kg (strut/limits.hpp)");
 }
 
-// A compound body: its own shape fields stay at their defaults, each shape is checked with its
-// index, and the mass limits apply to the sum of the shapes' masses.
-void validate_compound(const BodyDef& def, bool dynamic) {
-  const BoxShape* own = std::get_if<BoxShape>(&def.shape);
+// A body given by `shapes`: its own (deprecated) shape fields stay at their defaults, each shape
+// is checked with its index, and the mass limits apply to the sum of the shapes' masses.
+void validate_compound(const BodyDef& def, const ShapeDef& own, bool dynamic) {
+  const BoxShape* own_box = std::get_if<BoxShape>(&own.shape);
   const BoxShape box_default;
-  if (!own || !(own->half_extents == box_default.half_extents) || own->radius != 0.0f ||
-      !(def.material == Material{}) || def.category != 1u || def.mask != 0xFFFFFFFFu ||
-      def.group != 0 || def.sensor)
+  if (!own_box || !(own_box->half_extents == box_default.half_extents) ||
+      own_box->radius != 0.0f || !(own.material == Material{}) || own.filter.category != 1u ||
+      own.filter.mask != 0xFFFFFFFFu || own.filter.group != 0 || own.sensor)
     throw Error(
         "shapes: a body with `shapes` has its shape, material, category, mask, group "
         "and sensor per shape; leave the body's own at their defaults");
@@ -71,7 +74,9 @@ void validate_compound(const BodyDef& def, bool dynamic) {
 
 }  // namespace
 
-void validate_body_def(const BodyDef& def) {
+void validate_body_def(const BodyDef& def) { validate_body_def(def, body_level_shape(def)); }
+
+void validate_body_def(const BodyDef& def, const ShapeDef& own) {
   check_coordinate(def.center, "center");
   check_finite(def.angle, "angle");
   check_finite(def.velocity, "velocity");
@@ -98,7 +103,7 @@ void validate_body_def(const BodyDef& def) {
   check_at_most(def.soft, limits::kMaxCompliance, "soft", "m/N");
   if (def.is_static && def.is_kinematic)
     throw Error("is_kinematic: a body cannot be both static and kinematic");
-  validate_material(def.material, "material");
+  validate_material(own.material, "material");
   const bool dynamic = !def.is_static && !def.is_kinematic;
   if (!def.awake) {
     if (!dynamic) throw Error("awake: only a dynamic body can be created asleep");
@@ -107,22 +112,22 @@ void validate_body_def(const BodyDef& def) {
     if (def.velocity != Vec2{} || def.angular_velocity != 0)
       throw Error("awake: a body created asleep must be at rest (velocity and angular_velocity 0)");
   }
-  if (dynamic && def.material.density <= 0)
+  if (dynamic && own.material.density <= 0)
     throw Error("material.density: must be positive on a dynamic body, got " +
-                shapes::number_text(def.material.density));
+                shapes::number_text(own.material.density));
   if (!def.shapes.empty()) {
-    validate_compound(def, dynamic);
+    validate_compound(def, own, dynamic);
     return;
   }
-  shapes::validate_fields(def.shape, "");
-  const ShapeKind kind = kind_of(def.shape);
+  shapes::validate_fields(own.shape, "");
+  const ShapeKind kind = kind_of(own.shape);
   check_kind_for_body(kind, dynamic, def.is_static, "shape");
   if (def.soft > 0 && kind != ShapeKind::Polygon) throw Error("soft: only polygons can be soft");
-  if (def.soft > 0 && is_rounded(def.shape)) throw Error("soft: a rounded polygon cannot be soft");
+  if (def.soft > 0 && is_rounded(own.shape)) throw Error("soft: a rounded polygon cannot be soft");
   // In double: a float product can underflow to 0 or overflow to infinity, which is exactly
   // what this check is for.
   if (dynamic)
-    check_mass(double(def.material.density) * area_of(def.shape), size_field_of(def.shape),
+    check_mass(double(own.material.density) * area_of(own.shape), size_field_of(own.shape),
                "density x area");
 }
 

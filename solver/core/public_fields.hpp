@@ -3,6 +3,7 @@
 // and stored as their bytes). Free functions: the public headers carry no internal members.
 #pragma once
 
+#include "solver/bodies/body_level_shape.hpp"
 #include "strut/body.hpp"
 #include "strut/shape.hpp"
 #include "strut/tile_map.hpp"
@@ -23,14 +24,7 @@ void for_each_field(ShapeDef& d, F&& f) {
   f(d.tangent_speed), f(d.rolling_resistance), f(d.custom_filter), f(d.pre_solve);
   f(d.user_data);
 }
-template <class F>
-void for_each_field(BodyDef& d, F&& f) {
-  f(d.shape), f(d.shapes), f(d.center), f(d.angle), f(d.velocity), f(d.angular_velocity);
-  f(d.material), f(d.is_static), f(d.is_kinematic), f(d.gravity_scale), f(d.linear_drag);
-  f(d.angular_drag), f(d.fixed_rotation), f(d.lock_x), f(d.lock_y), f(d.category), f(d.mask),
-      f(d.group), f(d.sensor);
-  f(d.bullet), f(d.soft), f(d.enable_sleep), f(d.awake), f(d.user_data);
-}
+// for_each_field(BodyDef&) is in solver/bodies/body_level_shape.hpp, with the deprecated fields.
 
 template <class F>
 void for_each_field(TileMapDef& d, F&& f) {

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <string>
 
+#include "solver/bodies/body_validate.hpp"
 #include "solver/collide/manifold.hpp"
 #include "solver/query/shape_cast.hpp"
 #include "solver/shapes/polygon_geometry.hpp"
@@ -71,13 +72,14 @@ struct QueryPiece {
 // Checks the query shape against the size and coordinate limits of a static body's shape and
 // places its pieces at `pose`; `call` names the World function in the error.
 std::vector<QueryPiece> query_pieces(const Shape& shape, Transform pose, const char* call) {
-  BodyDef def;  // validated as a static body: sizes and coordinates, no mass
-  def.shape = shape;
+  BodyDef def;  // validated as a static body of this one shape: sizes and coordinates, no mass
+  ShapeDef own;
+  own.shape = shape;
   def.center = pose.position;
   def.angle = pose.angle;
   def.is_static = true;
   try {
-    validate_body_def(def);
+    validate_body_def(def, own);
   } catch (const Error& e) {
     throw Error(std::string(call) + ": " + e.what());
   }

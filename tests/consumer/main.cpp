@@ -1,11 +1,11 @@
 // A program outside the strut tree: drops a box for one second and checks it fell.
-#include <strut/world.hpp>
-
 #include <cstdio>
+#include <strut/world.hpp>
 
 int main() {
   strut::World world;
   strut::BodyDef def;
+  def.shapes = {strut::ShapeDef{strut::BoxShape{}}};
   def.center = {0, 10};
   const strut::BodyId box = world.create_body(def);
   for (int i = 0; i < 60; ++i) world.step(1.0f / 60.0f);

@@ -67,7 +67,7 @@ int main(int argc, char** argv) {
   World world({.gravity = {0, -kGravity}});
   auto wall = [&](Vec2 center, Vec2 half) {
     BodyDef d;
-    d.shape = BoxShape{half};
+    d.shapes = {ShapeDef{BoxShape{half}}};
     d.center = center;
     d.is_static = true;
     world.create_body(d);
@@ -81,23 +81,24 @@ int main(int argc, char** argv) {
   std::vector<BodyId> bodies;
   for (int i = 0; i < 10000; ++i) {
     BodyDef d;
+    d.shapes = {ShapeDef{BoxShape{}}};
     const float size = 0.2f + 0.25f * unit(rng);
     switch (i % 3) {
       case 0:
-        d.shape = BoxShape{{size, size * (0.5f + unit(rng))}};
+        d.shapes[0].shape = BoxShape{{size, size * (0.5f + unit(rng))}};
         break;
       case 1:
-        d.shape = CircleShape{size};
+        d.shapes[0].shape = CircleShape{size};
         break;
       default:
-        d.shape = PolygonShape{{{-size, -size}, {size, -size}, {0, size}}};
+        d.shapes[0].shape = PolygonShape{{{-size, -size}, {size, -size}, {0, size}}};
         break;
     }
     d.center = {-59.0f + 1.18f * float(i % 100), 1.0f + 1.5f * float(i / 100)};
     d.angle = 6.28f * unit(rng);
     d.velocity = {4 * unit(rng) - 2, 4 * unit(rng) - 2};
-    d.material.density = i % 7 == 0 ? 5.0f : 1.0f;
-    d.material.restitution = i % 5 == 0 ? 0.8f : 0.1f;
+    d.shapes[0].material.density = i % 7 == 0 ? 5.0f : 1.0f;
+    d.shapes[0].material.restitution = i % 5 == 0 ? 0.8f : 0.1f;
     bodies.push_back(world.create_body(d));
   }
   const double e0 = energy(world, bodies);

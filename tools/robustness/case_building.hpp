@@ -33,9 +33,8 @@ inline int add(Scene& s, BodyDef def, std::string name = {}) {
 
 inline BodyDef box(Vec2 center, Vec2 half, float density = 1.0f) {
   BodyDef d;
-  d.shape = BoxShape{half};
+  d.shapes = {ShapeDef{.shape = BoxShape{half}, .material = {.density = density}}};
   d.center = center;
-  d.material.density = density;
   return d;
 }
 
@@ -49,7 +48,7 @@ inline BodyDef ground_box(Vec2 center = {0, -1}, Vec2 half = {50, 1}) {
 inline void add_pivot(Scene& s, Vec2 p, std::string name = "pivot") {
   BodyDef d;
   d.is_static = true;
-  d.shape = CircleShape{0.05f};
+  d.shapes = {ShapeDef{CircleShape{0.05f}}};
   d.center = p;
   add(s, d, std::move(name));
 }

@@ -136,11 +136,10 @@ Scene overlap_recovery() {
 }
 
 Scene far_stack() {
-  Scene s =
-      base("far_stack",
-           "a 3-box stack of unit boxes on a ground box at (3996, 3996), by the coordinate "
-           "limit of 4,000 m (strut/limits.hpp), sleep off",
-           600, false);
+  Scene s = base("far_stack",
+                 "a 3-box stack of unit boxes on a ground box at (3996, 3996), by the coordinate "
+                 "limit of 4,000 m (strut/limits.hpp), sleep off",
+                 600, false);
   const Vec2 o{3996.0f, 3996.0f};
   add(s, ground_box(o + Vec2{0, -1}, {20, 1}));
   for (int i = 0; i < 3; ++i) add(s, box(o + Vec2{0, 0.5f + float(i)}, {0.5f, 0.5f}));
@@ -157,14 +156,14 @@ Scene card_house() {
   Material card;
   card.friction = 0.7f;
   BodyDef ground = ground_box({0, -2}, {40, 2});
-  ground.material = card;
+  ground.shapes[0].material = card;
   add(s, ground);
   const float height = 0.2f, thickness = 0.001f;
   const float lean = 25.0f * std::numbers::pi_v<float> / 180.0f;
   const auto put = [&](Vec2 c, float angle) {
     BodyDef d = box(c, {thickness, height});
     d.angle = angle;
-    d.material = card;
+    d.shapes[0].material = card;
     add(s, d);
   };
   float z0 = 0, y = height - 0.02f;
@@ -192,14 +191,14 @@ Scene double_domino() {
                  "top by 0.2 N s (Box2D's Double Domino)",
                  600, true);
   BodyDef ground = ground_box({0, -1}, {100, 1});
-  ground.material.friction = 0.6f;
+  ground.shapes[0].material.friction = 0.6f;
   add(s, ground);
   const Vec2 half{0.125f, 0.5f};
   const float mass = 4.0f * half.x * half.y,
               inertia = mass * (half.x * half.x + half.y * half.y) / 3.0f;
   for (int i = 0; i < 15; ++i) {
     BodyDef d = box({-7.5f + float(i), 0.5f}, half);
-    d.material.friction = 0.6f;
+    d.shapes[0].material.friction = 0.6f;
     if (i == 0) {
       const Vec2 impulse{0.2f, 0.0f}, arm{0.0f, 0.5f};
       d.velocity = (1.0f / mass) * impulse;
@@ -247,13 +246,12 @@ Scene arch() {
   const auto at = [](Vec2 p, float side) { return Vec2{side * 0.25f * p.x, 0.25f * p.y}; };
   BodyDef ground;
   ground.is_static = true;
-  ground.shape = SegmentShape{{-100.0f, 0.0f}, {100.0f, 0.0f}};
-  ground.material.friction = 0.6f;
+  ground.shapes = {ShapeDef{.shape = SegmentShape{{-100.0f, 0.0f}, {100.0f, 0.0f}},
+                            .material = {.friction = 0.6f}}};
   add(s, ground);
   const auto block = [&](std::vector<Vec2> points) {
     BodyDef d;
-    d.shape = PolygonShape{std::move(points)};
-    d.material.friction = 0.6f;
+    d.shapes = {ShapeDef{.shape = PolygonShape{std::move(points)}, .material = {.friction = 0.6f}}};
     add(s, d);
   };
   for (const float side : {1.0f, -1.0f})
@@ -263,7 +261,7 @@ Scene arch() {
   block({at(inner[8], 1), at(outer[8], 1), at(outer[8], -1), at(inner[8], -1)});
   for (int i = 0; i < 4; ++i) {
     BodyDef d = box({0.0f, 0.5f + 0.25f * outer[8].y + float(i)}, {2.0f, 0.5f});
-    d.material.friction = 0.6f;
+    d.shapes[0].material.friction = 0.6f;
     add(s, d);
   }
   return s;
@@ -279,7 +277,7 @@ Scene high_mass_ratio_3() {
   add(s, ground_box());
   for (const float x : {-9.0f, 9.0f}) {
     BodyDef d;
-    d.shape = PolygonShape{{{-0.5f, 0.0f}, {0.5f, 0.0f}, {0.0f, 1.0f}}};
+    d.shapes = {ShapeDef{PolygonShape{{{-0.5f, 0.0f}, {0.5f, 0.0f}, {0.0f, 1.0f}}}}};
     d.center = {x, 0.5f};
     add(s, d);
   }
@@ -310,7 +308,7 @@ Scene confined() {
   for (int column = 0; column < 25; ++column)
     for (int row = 0; row < 25; ++row) {
       BodyDef d;
-      d.shape = CircleShape{0.5f};
+      d.shapes = {ShapeDef{CircleShape{0.5f}}};
       d.center = {-8.75f + float(column) * 18.0f / 25.0f, 1.5f + float(row) * 18.0f / 25.0f};
       d.gravity_scale = 0.0f;
       add(s, d);
@@ -340,17 +338,16 @@ Scene heavy_rope() {
   std::string previous = "pivot";
   for (int i = 0; i < 20; ++i) {
     BodyDef link;
-    link.shape = CapsuleShape{0.4f, 0.1f};
+    link.shapes = {ShapeDef{.shape = CapsuleShape{0.4f, 0.1f}, .filter = {.group = -1}}};
     link.center = {0, 59.5f - float(i)};
     link.angle = 0.5f * std::numbers::pi_v<float>;
-    link.group = -1;
     const std::string name = "link" + std::to_string(i);
     add(s, link, name);
     pin(s, previous, name, {0, 60.0f - float(i)});
     previous = name;
   }
   BodyDef weight = box({0, 40.0f - 15.0f}, {15, 15});
-  weight.group = -1;
+  weight.shapes[0].filter.group = -1;
   add(s, weight, "weight");
   pin(s, previous, "weight", {0, 40});
   return s;
@@ -368,7 +365,7 @@ Scene elastic_circles() {
   bouncy.restitution = 1.0f;
   const auto wall = [&](Vec2 c, Vec2 h) {
     BodyDef d = ground_box(c, h);
-    d.material = bouncy;
+    d.shapes[0].material = bouncy;
     add(s, d);
   };
   wall({0, -1}, {16, 1});
@@ -377,9 +374,8 @@ Scene elastic_circles() {
   wall({16, 20}, {1, 22});
   for (int i = 0; i < 2000; ++i) {
     BodyDef d;
-    d.shape = CircleShape{0.25f};
+    d.shapes = {ShapeDef{.shape = CircleShape{0.25f}, .material = bouncy}};
     d.center = {-14.5f + 0.6f * float(i % 49), 1.0f + 0.6f * float(i / 49)};
-    d.material = bouncy;
     add(s, d);
   }
   return s;
@@ -407,7 +403,7 @@ Scene spinning_circle(float spin) {
                  120, false);
   add(s, ground_box({0, -1}, {5000, 1}));
   BodyDef d;
-  d.shape = CircleShape{0.5f};
+  d.shapes = {ShapeDef{CircleShape{0.5f}}};
   d.center = {0, 0.5f};
   d.angular_velocity = spin;
   add(s, d);
@@ -438,9 +434,8 @@ Scene ragdoll() {
                         {"leg_r", {-0.75f, 1.25f}, 0.4f}};
   for (const Part& p : parts) {
     BodyDef d;
-    d.shape = CapsuleShape{p.half_length, 0.15f};
+    d.shapes = {ShapeDef{.shape = CapsuleShape{p.half_length, 0.15f}, .filter = {.group = -1}}};
     d.center = p.center;
-    d.group = -1;
     add(s, d, p.name);
   }
   const auto joint = [&](const char* a, const char* b, Vec2 anchor) {
@@ -499,7 +494,7 @@ double half_swing_loss(Engine& e) {
 
 Scene pendulum() {
   BodyDef bob;
-  bob.shape = CircleShape{0.2f};
+  bob.shapes = {ShapeDef{CircleShape{0.2f}}};
   const float a = 0.25f * std::numbers::pi_v<float>;
   bob.center = Vec2{0, 10} + 2.0f * Vec2{std::sin(a), -std::cos(a)};
   return pinned_to_pivot("pendulum", "bob",

@@ -27,12 +27,12 @@ Scene hanging_rope() {
                  600, false);
   BodyDef top = box({0, 10}, {0.25f, 0.5f});
   top.is_static = true;
-  top.group = -1;
+  top.shapes[0].filter.group = -1;
   add(s, top, "link0");
   std::string previous = "link0";
   for (int i = 1; i <= kHangingLinks; ++i) {
     BodyDef link = box({0, 10.0f - float(i)}, {0.25f, 0.5f});
-    link.group = -1;
+    link.shapes[0].filter.group = -1;
     const std::string name = "link" + std::to_string(i);
     add(s, link, name);
     pin(s, previous, name, {0, 10.5f - float(i)});
@@ -40,7 +40,7 @@ Scene hanging_rope() {
   }
   const float top_of_box = 9.5f - float(kHangingLinks);
   BodyDef weight = box({0, top_of_box - 5.0f}, {5, 5});
-  weight.group = -1;
+  weight.shapes[0].filter.group = -1;
   add(s, weight, "weight");
   pin(s, previous, "weight", {0, top_of_box});
   return s;
@@ -73,12 +73,12 @@ Scene springs_ratio() {
                  600, false);
   BodyDef anchor = box({0, 0}, {0.5f, 0.25f});
   anchor.is_static = true;
-  anchor.group = -1;
+  anchor.shapes[0].filter.group = -1;
   add(s, anchor, "anchor");
   std::string previous = "anchor";
   for (int i = 0; i < kSpringBlocks; ++i) {
     BodyDef block = box({0, -1.0f - float(i)}, {0.5f, 0.25f});  // 1 x 0.5 m, 0.5 kg
-    block.group = -1;
+    block.shapes[0].filter.group = -1;
     const std::string name = "block" + std::to_string(i);
     add(s, block, name);
     const double effective_mass = i == 0 ? kBlockMass : 0.5 * kBlockMass;
@@ -124,24 +124,23 @@ Scene ball_and_chain() {
   std::string previous = "pivot";
   for (int i = 0; i < kChainLinks; ++i) {
     BodyDef link;
-    link.shape = CapsuleShape{0.5f, 0.125f};
+    link.shapes = {ShapeDef{.shape = CapsuleShape{0.5f, 0.125f},
+                            .material = {.density = 20.0f},
+                            .filter = {.group = -1}}};
     link.center = {0.5f + float(i), 20};
-    link.material.density = 20.0f;
     link.linear_drag = 0.1f;
     link.angular_drag = 0.1f;
-    link.group = -1;
     const std::string name = "link" + std::to_string(i);
     add(s, link, name);
     pin(s, previous, name, {float(i), 20});
     previous = name;
   }
   BodyDef ball;
-  ball.shape = CircleShape{8.0f};
+  ball.shapes = {ShapeDef{
+      .shape = CircleShape{8.0f}, .material = {.density = 20.0f}, .filter = {.group = -1}}};
   ball.center = {float(kChainLinks) + 8.0f, 20};
-  ball.material.density = 20.0f;
   ball.linear_drag = 0.1f;
   ball.angular_drag = 0.1f;
-  ball.group = -1;
   add(s, ball, "ball");
   pin(s, previous, "ball", {float(kChainLinks), 20});
   return s;
@@ -174,7 +173,7 @@ Scene bridge() {
     BodyDef plank = box({-79.5f + float(i), 20}, {0.5f, 0.125f}, 20.0f);
     plank.linear_drag = 0.1f;
     plank.angular_drag = 0.1f;
-    plank.group = -1;
+    plank.shapes[0].filter.group = -1;
     const std::string name = "plank" + std::to_string(i);
     add(s, plank, name);
     pin(s, previous, name, {-80.0f + float(i), 20});
@@ -217,9 +216,11 @@ Scene lander_rest() {
   add(s, ground);
   BodyDef hull;
   hull.center = {0, 1.2f};
-  hull.shape = PolygonShape{
-      {{-0.9f, 0}, {-0.7f, -0.5f}, {0.7f, -0.5f}, {0.9f, 0}, {0.7f, 0.8f}, {-0.7f, 0.8f}}};
-  hull.material.density = 5;
+  hull.shapes = {ShapeDef{
+      .shape =
+          PolygonShape{
+              {{-0.9f, 0}, {-0.7f, -0.5f}, {0.7f, -0.5f}, {0.9f, 0}, {0.7f, 0.8f}, {-0.7f, 0.8f}}},
+      .material = {.density = 5}}};
   add(s, hull, "hull");
   for (const float side : {-1.0f, 1.0f}) {
     BodyDef leg = box({0.9f * side, 0.5f}, {0.1f, 0.4f});

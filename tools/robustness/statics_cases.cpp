@@ -29,12 +29,12 @@ Scene friction_ramp() {
   const Vec2 along{kRampCos, kRampSin}, up{-kRampSin, kRampCos};
   BodyDef ramp = ground_box({0, 0}, {60, 0.5f});
   ramp.angle = angle;
-  ramp.material.friction = 1.0f;
+  ramp.shapes[0].material.friction = 1.0f;
   add(s, ramp, "ramp");
   const auto block = [&](float at, float mu, const char* name) {
     BodyDef d = box(at * along + 1.0f * up, {0.5f, 0.5f});
     d.angle = angle;
-    d.material.friction = mu * mu;
+    d.shapes[0].material.friction = mu * mu;
     add(s, d, name);
   };
   block(-30.0f, kGripMu, "holds");
@@ -65,9 +65,9 @@ Scene tilted_stack(std::string name, std::string description, float half, float 
   add(s, ground_box({0, -1}, {100, 1}));
   for (int i = 0; i < 10; ++i) {
     BodyDef d;
-    d.shape = BoxShape{{half, half}, radius};
+    d.shapes = {
+        ShapeDef{.shape = BoxShape{{half, half}, radius}, .material = {.friction = friction}}};
     d.center = {step * float(i), (half + radius) * float(2 * i + 1)};
-    d.material.friction = friction;
     add(s, d);
   }
   return s;
@@ -102,7 +102,7 @@ Scene vertical_stack() {
   add(s, ground_box({0, -1}, {100, 1}));
   for (int i = 0; i < 15; ++i) {
     BodyDef d = box({i % 2 == 0 ? -0.01f : 0.01f, 0.55f + 1.1f * float(i)}, {0.5f, 0.5f});
-    d.material.friction = 0.3f;
+    d.shapes[0].material.friction = 0.3f;
     add(s, d);
   }
   return s;
@@ -118,7 +118,7 @@ Scene circle_stack() {
   add(s, ground_box({0, -1}, {40, 1}));
   for (int i = 0; i < 10; ++i) {
     BodyDef d;
-    d.shape = CircleShape{1.0f};
+    d.shapes = {ShapeDef{CircleShape{1.0f}}};
     d.center = {0, 4.0f + 3.0f * float(i)};
     add(s, d);
   }

@@ -163,7 +163,7 @@ Scene junkyard(float size) {
     for (int j = 0; j < rows; ++j) {
       SceneBody b;
       b.def.center = {0.75f * float(i) - 75.0f + side, float(j) + 15.0f};
-      b.def.shape = PolygonShape{pentagon};
+      b.def.shapes = {ShapeDef{PolygonShape{pentagon}}};
       s.bodies.push_back(b);
       side = -side;
     }

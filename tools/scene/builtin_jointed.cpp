@@ -49,8 +49,8 @@ Scene joint_grid(float size) {
       const bool fixed = k >= n / 2 - 3 && k <= n / 2 + 3 && i == 0;
       SceneBody b = circle({float(k), float(-i)}, 0.4f, fixed);
       b.name = cell(k, i);
-      b.def.category = 2;
-      b.def.mask = ~2u;
+      b.def.shapes[0].filter.category = 2;
+      b.def.shapes[0].filter.mask = ~2u;
       s.bodies.push_back(std::move(b));
       const std::size_t index = s.bodies.size() - 1;
       if (i > 0) s.joints.push_back(midpoint_pin(s, index - 1, index));
@@ -80,8 +80,8 @@ Scene cloth(float size) {
       const bool pinned = i == 0 && (k == 0 || k == n - 1);
       SceneBody b = circle({left + k * spacing, top - i * spacing}, radius, pinned);
       b.name = cell(k, i);
-      b.def.category = 2;
-      b.def.mask = ~2u;
+      b.def.shapes[0].filter.category = 2;
+      b.def.shapes[0].filter.mask = ~2u;
       s.bodies.push_back(std::move(b));
       const std::size_t index = s.bodies.size() - 1;
       if (k > 0) s.joints.push_back(centre_joint(s, index - 1, index, spacing));

@@ -33,14 +33,12 @@ Scene spinner(float size) {
   SceneBody ground;
   ground.name = "ground";
   ground.def.is_static = true;
-  ground.def.shape = loop;
-  ground.def.material = wall;
+  ground.def.shapes = {ShapeDef{.shape = loop, .material = wall}};
   s.bodies.push_back(ground);
   SceneBody spinner;
   spinner.name = "spinner";
   spinner.def.center = {0.0f, 12.0f};
-  spinner.def.shape = BoxShape{{0.4f, 20.0f}, 0.2f};
-  spinner.def.material = bar;
+  spinner.def.shapes = {ShapeDef{.shape = BoxShape{{0.4f, 20.0f}, 0.2f}, .material = bar}};
   spinner.def.enable_sleep = false;
   s.bodies.push_back(spinner);
   RevoluteJointDef motor{.anchor = {0.0f, 12.0f}};
@@ -51,10 +49,10 @@ Scene spinner(float size) {
   for (int i = 0; i < count; ++i) {
     SceneBody b;
     b.def.center = {x, y};
-    b.def.shape = i % 3 == 0   ? Shape{CapsuleShape{0.25f, 0.25f}}
-                  : i % 3 == 1 ? Shape{CircleShape{0.35f}}
-                               : Shape{BoxShape{{0.35f, 0.35f}}};
-    b.def.material = body;
+    const Shape shape = i % 3 == 0   ? Shape{CapsuleShape{0.25f, 0.25f}}
+                        : i % 3 == 1 ? Shape{CircleShape{0.35f}}
+                                     : Shape{BoxShape{{0.35f, 0.35f}}};
+    b.def.shapes = {ShapeDef{.shape = shape, .material = body}};
     s.bodies.push_back(b);
     x += 0.5f;
     if (x >= 23.0f) {
@@ -81,7 +79,7 @@ Scene tumbler(float size) {
   // with nothing.
   SceneBody ground = box(pivot, {0.05f, 0.05f}, true);
   ground.name = "ground";
-  ground.def.mask = 0;
+  ground.def.shapes[0].filter.mask = 0;
   s.bodies.push_back(ground);
   SceneBody drum;
   drum.name = "drum";

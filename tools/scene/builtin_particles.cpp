@@ -52,7 +52,7 @@ class PourHook {
     const float y = pour_.spout_height(row);
     for (int k = 0; k < pour_.emitters && poured_ < pour_.count; ++k, ++poured_) {
       BodyDef def;
-      def.shape = CircleShape{kRadius};
+      def.shapes = {ShapeDef{CircleShape{kRadius}}};
       def.center = {-pour_.half_width + (k + 0.5f) * kSpacing, y};
       // A little sideways jitter so the pile does not grow as a perfect lattice.
       def.velocity = {(hash01(std::uint64_t(poured_)) - 0.5f) * 0.5f, -kPourSpeed};

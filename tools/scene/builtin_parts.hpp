@@ -67,7 +67,7 @@ inline Scene benchmark_scene(std::string name, std::string description, int step
 
 inline SceneBody box(Vec2 center, Vec2 half_extents, bool is_static = false) {
   SceneBody b;
-  b.def.shape = BoxShape{half_extents};
+  b.def.shapes = {ShapeDef{BoxShape{half_extents}}};
   b.def.center = center;
   // Static bodies keep the `default` material: the built-in `static` one has restitution 0.4,
   // and Box2D's benchmarks bounce nowhere.
@@ -77,7 +77,7 @@ inline SceneBody box(Vec2 center, Vec2 half_extents, bool is_static = false) {
 
 inline SceneBody circle(Vec2 center, float radius, bool is_static = false) {
   SceneBody b = box(center, {}, is_static);
-  b.def.shape = CircleShape{radius};
+  b.def.shapes[0].shape = CircleShape{radius};
   return b;
 }
 

@@ -64,7 +64,7 @@ Scene smash(float size) {
   SceneBody smasher = box({-20, 0}, {4, 4});
   smasher.name = "smasher";
   smasher.def.velocity = {40, 0};
-  smasher.def.material = s.materials.back().second;
+  smasher.def.shapes[0].material = s.materials.back().second;
   s.bodies.push_back(smasher);
   const float d = 0.4f;
   for (int i = 0; i < columns; ++i)

@@ -60,32 +60,6 @@ SceneJoint capture_joint(const SceneInstance& inst, std::size_t i) {
   return j;
 }
 
-// The body as a definition that recreates it as it is now. World::definition(BodyId) gives the
-// body's pose, velocity and options; a compound body's shapes come from each shape's own
-// definition (placement, material, filter, sensor), and a single shape's filter and sensor flag
-// too, since World::set_filter(ShapeId) changes them on the shape.
-BodyDef capture_body(const World& world, BodyId id) {
-  BodyDef d = world.definition(id);
-  std::vector<ShapeDef> shapes;
-  for (const ShapeId s : world.shapes(id)) shapes.push_back(world.definition(s));
-  // A body made of one unplaced shape keeps the version-1 layout (its keys on the body).
-  const bool compound = !d.shapes.empty() || shapes.size() != 1 || !(shapes[0].offset == Vec2{}) ||
-                        shapes[0].angle != 0;
-  if (compound) {
-    const BodyDef defaults;  // a compound body's own shape fields stay at their defaults
-    d.shapes = std::move(shapes);
-    d.shape = defaults.shape;
-    d.material = defaults.material;
-    d.category = defaults.category, d.mask = defaults.mask, d.group = defaults.group;
-    d.sensor = defaults.sensor;
-  } else {
-    const ShapeDef& s = shapes[0];
-    d.category = s.filter.category, d.mask = s.filter.mask, d.group = s.filter.group;
-    d.sensor = s.sensor;
-  }
-  return d;
-}
-
 }  // namespace
 
 SceneInstance build_scene(const Scene& scene, int threads) {
@@ -253,7 +227,7 @@ Scene capture_scene(const SceneInstance& inst) {
   for (std::size_t i = 0; i < inst.bodies.size(); ++i) {
     if (!inst.world.is_valid(inst.bodies[i])) continue;
     index_of.emplace(key_of(inst.bodies[i]), s.bodies.size());
-    s.bodies.push_back({inst.names[i], capture_body(inst.world, inst.bodies[i])});
+    s.bodies.push_back({inst.names[i], inst.world.definition(inst.bodies[i])});
     if (!inst.names[i].empty()) taken.insert(inst.names[i]);
   }
   auto name_of = [&](BodyId id) -> std::string {

@@ -93,7 +93,8 @@ class BodyReader : public ValueReader {
   void check_shape(const Shape& shape, const json& j, const Path& p, const BodyDef& body) const;
   // `where`: the key to blame (a single shape's size key, "vertices" or "shapes").
   void check_mass(const BodyDef& d, const Path& p, std::string_view where) const;
-  void engine_check(const BodyDef& d, const json& j, const Path& p) const;
+  // `whole`: d is a version-1 body with its one shape's keys in j, checked by the world whole.
+  void engine_check(const BodyDef& d, const json& j, const Path& p, bool whole) const;
 };
 
 }  // namespace strut::scene_read

@@ -7,7 +7,8 @@
 // Version-2 shapes are checked by the reader itself rather than by World's validation: the
 // reader must name the offending key of the offending item (bodies[2].shapes[5].radius), which
 // a BodyDef-level message cannot. The body-level fields still go through validate_body_def, on
-// a stand-in body that carries the body's own fields and a plain box (engine_check).
+// a stand-in body that carries the body's own fields and a plain box (engine_check). Every body
+// loads with its shapes in BodyDef::shapes; one shape given on the body is shapes[0].
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -18,6 +19,7 @@
 #include <utility>
 #include <variant>
 
+#include "solver/bodies/body_validate.hpp"
 #include "solver/shapes/polygon_geometry.hpp"
 #include "strut/limits.hpp"
 #include "tools/scene/scene_parse_internal.hpp"
@@ -118,13 +120,15 @@ std::optional<std::pair<int, int>> crossing_edges(const std::vector<Vec2>& v) {
   return std::nullopt;
 }
 
-// A body the world of version 1 knows: one box, polygon or circle, not rounded, no group, not
-// a sensor. Such bodies are checked by validate_body_def whole, exactly as version 1 always was.
+// A body the world of version 1 knows (its one shape given on the body): one box, polygon or
+// circle, not rounded, no group, not a sensor. Such bodies are checked by validate_body_def
+// whole, exactly as version 1 always was.
 bool is_version_1_body(const BodyDef& d) {
-  if (!d.shapes.empty() || d.group != 0 || d.sensor) return false;
-  if (const auto* box = std::get_if<BoxShape>(&d.shape)) return box->radius == 0;
-  if (const auto* poly = std::get_if<PolygonShape>(&d.shape)) return poly->radius == 0;
-  return std::holds_alternative<CircleShape>(d.shape);
+  if (d.shapes.size() != 1 || d.shapes[0].filter.group != 0 || d.shapes[0].sensor) return false;
+  const Shape& shape = d.shapes[0].shape;
+  if (const auto* box = std::get_if<BoxShape>(&shape)) return box->radius == 0;
+  if (const auto* poly = std::get_if<PolygonShape>(&shape)) return poly->radius == 0;
+  return std::holds_alternative<CircleShape>(shape);
 }
 
 bool is_dynamic(const BodyDef& d) { return !d.is_static && !d.is_kinematic; }
@@ -191,20 +195,29 @@ SceneBody BodyReader::single_shape_body(const json& j, const Path& p) {
   BodyDef& d = b.def;
   const bool concave = shape == kConcave;
   std::vector<PolygonShape> pieces;
+  ShapeDef s;  // the body's shape, or how each piece of a concave_polygon is dressed
   if (concave)
     pieces = concave_pieces(require(j, p, "vertices"), p / "vertices");
   else
-    d.shape = shape_of(shape, j, p);
+    s.shape = shape_of(shape, j, p);
   body_options(j, p, b);
   const std::string mat =
       j.contains("material") ? string(j["material"], p / "material") : "default";
-  d.material = material(mat, p / "material");
-  if (is_dynamic(d) && !(d.material.density > 0))
+  s.material = material(mat, p / "material");
+  if (is_dynamic(d) && !(s.material.density > 0))
     fail(j.contains("material") ? p / "material" : p,
          "material \"" + mat + "\" has zero density; a dynamic body needs a positive density");
-  const ShapeFilter f = filter(j, p);
-  d.category = f.category, d.mask = f.mask, d.group = f.group;
-  if (j.contains("sensor")) d.sensor = boolean(j["sensor"], p / "sensor");
+  s.filter = filter(j, p);
+  if (j.contains("sensor")) s.sensor = boolean(j["sensor"], p / "sensor");
+  if (concave) {
+    // A compound of the pieces, each with the body's material, filter and sensor flag.
+    for (PolygonShape& piece : pieces) {
+      d.shapes.push_back(s);
+      d.shapes.back().shape = std::move(piece);
+    }
+  } else {
+    d.shapes.push_back(std::move(s));
+  }
   if (j.contains("soft")) {
     d.soft = non_negative(j["soft"], p / "soft");
     if (d.soft > 0 && shape == "circle") fail(p / "soft", "a circle cannot be soft");
@@ -216,24 +229,12 @@ SceneBody BodyReader::single_shape_body(const json& j, const Path& p) {
       fail(p / "soft", (rounded ? "a rounded " : "a ") + shape + " cannot be soft");
     }
   }
-  if (concave) {
-    // A compound of the pieces, each with the body's material, filter and sensor flag; the
-    // body's own shape fields go back to their defaults, as for any compound body.
-    const ShapeDef like{
-        .material = d.material, .filter = {d.category, d.mask, d.group}, .sensor = d.sensor};
-    for (PolygonShape& piece : pieces) {
-      d.shapes.push_back(like);
-      d.shapes.back().shape = std::move(piece);
-    }
-    const BodyDef defaults;
-    d.material = defaults.material;
-    d.category = defaults.category, d.mask = defaults.mask, d.group = defaults.group;
-    d.sensor = defaults.sensor;
-  }
-  engine_check(d, j, p);
-  if (!is_version_1_body(d)) {
-    if (!concave) check_shape(d.shape, j, p, d);  // the pieces passed decompose_polygon's checks
-    check_mass(d, p, concave ? "vertices" : kKinds[d.shape.index()].keys[0]);
+  const bool whole = !concave && is_version_1_body(d);
+  engine_check(d, j, p, whole);
+  if (!whole) {
+    // The pieces of a concave_polygon passed decompose_polygon's checks.
+    if (!concave) check_shape(d.shapes[0].shape, j, p, d);
+    check_mass(d, p, concave ? "vertices" : kKinds[d.shapes[0].shape.index()].keys[0]);
   }
   return b;
 }
@@ -262,7 +263,7 @@ SceneBody BodyReader::compound_body(const json& j, const Path& p) {
                  std::to_string(items.size()));
   d.shapes.reserve(items.size());
   for (std::size_t k = 0; k < items.size(); ++k) shape_item(items[k], sp.at(int(k)), d);
-  engine_check(d, j, p);
+  engine_check(d, j, p, false);
   check_mass(d, p, "shapes");
   return b;
 }
@@ -517,12 +518,12 @@ void BodyReader::check_shape(const Shape& shape, const json& j, const Path& p,
       std::holds_alternative<CircleShape>(shape)) {
     BodyDef probe;
     probe.is_static = true;
-    probe.shape = shape;
+    probe.shapes = {ShapeDef{shape}};
+    Shape& own = probe.shapes[0].shape;
     float radius = 0;
-    if (auto* box = std::get_if<BoxShape>(&probe.shape)) radius = std::exchange(box->radius, 0.0f);
-    if (auto* poly = std::get_if<PolygonShape>(&probe.shape))
-      radius = std::exchange(poly->radius, 0.0f);
-    engine_check(probe, j, p);
+    if (auto* box = std::get_if<BoxShape>(&own)) radius = std::exchange(box->radius, 0.0f);
+    if (auto* poly = std::get_if<PolygonShape>(&own)) radius = std::exchange(poly->radius, 0.0f);
+    engine_check(probe, j, p, true);
     if (radius > limits::kMaxSize) fail(p / "radius", magnitude_problem(radius));
     return;
   }
@@ -554,14 +555,11 @@ void BodyReader::check_shape(const Shape& shape, const json& j, const Path& p,
 void BodyReader::check_mass(const BodyDef& d, const Path& p, std::string_view where) const {
   if (!is_dynamic(d)) return;
   double mass = 0;
-  if (d.shapes.empty()) {
-    mass = double(d.material.density) * area_of(d.shape);
-  } else {
-    for (const ShapeDef& s : d.shapes) mass += double(s.material.density) * area_of(s.shape);
-    if (mass == 0)
-      fail(p / "shapes",
-           "every shape's material has zero density; a dynamic body needs a positive mass");
-  }
+  for (const ShapeDef& s : d.shapes) mass += double(s.material.density) * area_of(s.shape);
+  // (A single shape's zero density was refused with its material's name.)
+  if (mass == 0 && where == "shapes")
+    fail(p / "shapes",
+         "every shape's material has zero density; a dynamic body needs a positive mass");
   if (mass >= limits::kMinMass && mass <= limits::kMaxMass) return;
   fail(p / where, "mass " + shapes::number_text(float(mass)) + " kg (density x area) is outside [" +
                       shapes::number_text(limits::kMinMass) + ", " +
@@ -575,22 +573,24 @@ void BodyReader::check_mass(const BodyDef& d, const Path& p, std::string_view wh
 // A body the version-1 world does not know (compound, capsule, rounded, group, sensor) is
 // checked on a stand-in: its own fields with a plain box, and kinematic if it is dynamic (the
 // mass is check_mass's); its shapes are check_shape's.
-void BodyReader::engine_check(const BodyDef& body, const json& j, const Path& p) const {
-  BodyDef stand_in;
-  const bool whole = is_version_1_body(body);
-  if (!whole) {
-    stand_in = body;
-    stand_in.shapes.clear();
-    stand_in.shape = BoxShape{{1.0f, 1.0f}};
-    stand_in.group = 0;
-    stand_in.sensor = false;
-    stand_in.soft = 0;
-    stand_in.is_kinematic = !body.is_static;
-    stand_in.awake = true;  // checked by body_options
+void BodyReader::engine_check(const BodyDef& body, const json& j, const Path& p, bool whole) const {
+  // Checked as a body with its one shape given on the body, so that the messages name that
+  // shape's keys as the body's, as version 1 always did: the body's own shape when whole, else a
+  // plain box on a stand-in (kinematic if dynamic: the mass is check_mass's).
+  BodyDef d = body;
+  d.shapes.clear();
+  ShapeDef own;
+  if (whole) {
+    own = body.shapes[0];
+  } else {
+    own.shape = BoxShape{{1.0f, 1.0f}};
+    if (body.shapes.size() == 1) own.material = body.shapes[0].material;  // as its own was
+    d.soft = 0;
+    d.is_kinematic = !body.is_static;
+    d.awake = true;  // checked by body_options
   }
-  const BodyDef& d = whole ? body : stand_in;
   try {
-    validate_body_def(d);
+    validate_body_def(d, own);
   } catch (const Error& e) {
     const std::string msg = e.what();
     const std::size_t colon = msg.find(": ");

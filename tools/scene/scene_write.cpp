@@ -130,23 +130,30 @@ void append_shape_item(std::string& out, const ShapeDef& s, const std::string& m
   out += '}';
 }
 
-// Whether a compound body is one concave_polygon that may sit on the body itself: all of its
-// shapes one run, unplaced, without the keys only an item of `shapes` has.
-bool single_concave(const BodyDef& d, const std::vector<ConcaveRun>& runs) {
-  if (runs.size() != 1 || runs[0].count != d.shapes.size()) return false;
-  const ShapeDef& s = d.shapes[0];
+// Whether a shape may sit on the body itself: unplaced, without the keys only an item of
+// `shapes` has.
+bool fits_on_body(const ShapeDef& s) {
   return s.offset == Vec2{} && s.angle == 0 && s.tangent_speed == 0 && s.rolling_resistance == 0 &&
          !s.custom_filter && !s.pre_solve;
 }
 
+// Whether a body is written with its one shape's keys on the body (the version-1 layout).
+bool shape_on_body(const BodyDef& d) { return d.shapes.size() == 1 && fits_on_body(d.shapes[0]); }
+
+// Whether a body is one concave_polygon that may sit on the body itself: all of its shapes one
+// run that fits there.
+bool single_concave(const BodyDef& d, const std::vector<ConcaveRun>& runs) {
+  return runs.size() == 1 && runs[0].count == d.shapes.size() && fits_on_body(d.shapes[0]);
+}
+
 // A body: one shape with its keys on the body (the version-1 layout; a concave_polygon too), or
-// a compound body with `shapes` last. `materials` names the body's material, or each shape's
-// for a compound; `runs` are the compound's concave_polygon items.
+// a compound body with `shapes` last. `materials` names each shape's material; `runs` are the
+// body's concave_polygon items.
 void append_body(std::string& out, const SceneBody& b, const std::vector<std::string>& materials,
                  const std::vector<ConcaveRun>& runs) {
   const BodyDef& d = b.def;
   const bool concave = single_concave(d, runs);
-  const bool compound = !d.shapes.empty() && !concave;
+  const bool compound = !shape_on_body(d) && !concave;
   out += "{";
   if (!b.name.empty()) {
     out += "\"name\": ";
@@ -158,21 +165,21 @@ void append_body(std::string& out, const SceneBody& b, const std::vector<std::st
     append_vec2(out, d.center);
   } else {
     out += "\"shape\": \"";
-    out += concave ? "concave_polygon" : kind_name(d.shape);
+    out += concave ? "concave_polygon" : kind_name(d.shapes[0].shape);
     out += '"';
     append_key(out, "center");
     append_vec2(out, d.center);
     if (concave)
       append_points(out, "vertices", runs[0].outline);
     else
-      append_shape_keys(out, d.shape);
+      append_shape_keys(out, d.shapes[0].shape);
   }
   const BodyDef def;  // the defaults, left out
   if (d.angle != def.angle) append_key(out, "angle"), append_number(out, d.angle);
   if (!(d.velocity == def.velocity)) append_key(out, "velocity"), append_vec2(out, d.velocity);
   if (d.angular_velocity != def.angular_velocity)
     append_key(out, "angular_velocity"), append_number(out, d.angular_velocity);
-  // A compound body's material and filter are its shapes' (the body-level ones stay default).
+  // A single shape's (or concave_polygon's) material and filter sit on the body.
   if (!compound && materials[0] != "default")
     append_key(out, "material"), append_string(out, materials[0]);
   if (d.is_static) out += ", \"static\": true";
@@ -181,12 +188,9 @@ void append_body(std::string& out, const SceneBody& b, const std::vector<std::st
     append_key(out, "gravity_scale"), append_number(out, d.gravity_scale);
   if (d.linear_drag != def.linear_drag)
     append_key(out, "linear_drag"), append_number(out, d.linear_drag);
-  if (concave) {  // the pieces' filter and sensor flag, as a single shape's sit on the body
+  if (!compound) {
     append_filter(out, d.shapes[0].filter);
     if (d.shapes[0].sensor) out += ", \"sensor\": true";
-  } else if (!compound) {
-    append_filter(out, ShapeFilter{d.category, d.mask, d.group});
-    if (d.sensor) out += ", \"sensor\": true";
   }
   if (d.bullet) out += ", \"bullet\": true";
   if (d.fixed_rotation) out += ", \"fixed_rotation\": true";
@@ -213,11 +217,12 @@ void append_body(std::string& out, const SceneBody& b, const std::vector<std::st
 // Whether a body needs version 2 of the format: several shapes, a kind or key version 1 lacks.
 bool needs_version_2(const BodyDef& d) {
   if (d.fixed_rotation || d.lock_x || d.lock_y || d.angular_drag != 0 || !d.awake ||
-      !d.shapes.empty() || d.group != 0 || d.sensor)
+      !shape_on_body(d) || d.shapes[0].filter.group != 0 || d.shapes[0].sensor)
     return true;
-  if (const auto* box = std::get_if<BoxShape>(&d.shape)) return box->radius != 0;
-  if (const auto* poly = std::get_if<PolygonShape>(&d.shape)) return poly->radius != 0;
-  return !std::holds_alternative<CircleShape>(d.shape);
+  const Shape& shape = d.shapes[0].shape;
+  if (const auto* box = std::get_if<BoxShape>(&shape)) return box->radius != 0;
+  if (const auto* poly = std::get_if<PolygonShape>(&shape)) return poly->radius != 0;
+  return !std::holds_alternative<CircleShape>(shape);
 }
 
 // Whether a scene needs version 3 of the format: a material with a mixing rule (those the file
@@ -402,14 +407,13 @@ void append_list(std::string& out, const char* key, const std::vector<T>& items,
 
 std::string scene_to_json(const Scene& s) {
   MaterialNames names(s);
-  std::vector<std::vector<std::string>> body_materials;  // the body's, or each of its shapes'
+  std::vector<std::vector<std::string>> body_materials;  // each of its shapes'
   std::vector<std::vector<ConcaveRun>> body_runs;        // each compound's concave_polygons
   body_materials.reserve(s.bodies.size());
   body_runs.reserve(s.bodies.size());
   bool concave = false;  // a concave_polygon is written: version 3
   for (const SceneBody& b : s.bodies) {
     std::vector<std::string>& m = body_materials.emplace_back();
-    if (b.def.shapes.empty()) m.push_back(names.name_of(b.def.material));
     for (const ShapeDef& shape : b.def.shapes) m.push_back(names.name_of(shape.material));
     body_runs.push_back(scene_write::concave_runs(b.def.shapes));
     concave = concave || !body_runs.back().empty();

@@ -28,22 +28,24 @@ inline Lander build_lander(World& w, int i) {
   ground.is_static = true;
   ChainShape chain;
   for (int k = 0; k < 11; ++k) chain.points.push_back({-10.0f + 2.0f * float(k), terrain_y(k)});
-  ground.shape = chain;
+  ground.shapes = {ShapeDef{chain}};
   w.create_body(ground);
   Lander l;
   BodyDef hull;
   hull.center = {0, 8};
   hull.velocity = {0.3f * float(i % 7 - 3), 0};
-  hull.shape = PolygonShape{
-      {{-0.9f, 0}, {-0.7f, -0.5f}, {0.7f, -0.5f}, {0.9f, 0}, {0.7f, 0.8f}, {-0.7f, 0.8f}}};
-  hull.material.density = 5;
+  hull.shapes = {ShapeDef{
+      .shape =
+          PolygonShape{
+              {{-0.9f, 0}, {-0.7f, -0.5f}, {0.7f, -0.5f}, {0.9f, 0}, {0.7f, 0.8f}, {-0.7f, 0.8f}}},
+      .material = {.density = 5}}};
   l.hull = w.create_body(hull);
   for (int s = 0; s < 2; ++s) {
     const float side = s == 0 ? -1.0f : 1.0f;
     BodyDef leg;
     leg.center = {0.9f * side, 7.3f};
     leg.angle = 0.4f * side;
-    leg.shape = BoxShape{{0.1f, 0.4f}};
+    leg.shapes = {ShapeDef{BoxShape{{0.1f, 0.4f}}}};
     leg.velocity = hull.velocity;
     l.legs[std::size_t(s)] = w.create_body(leg);
     RevoluteJointDef j;
@@ -64,12 +66,12 @@ inline Vec2 lander_thrust(int step) { return {0, (step / 30) % 2 == 0 ? 120.0f :
 inline void build_pile30(World& w, int i) {
   BodyDef ground;
   ground.is_static = true;
-  ground.shape = BoxShape{{20, 1}};
+  ground.shapes = {ShapeDef{BoxShape{{20, 1}}}};
   ground.center = {0, -1};
   w.create_body(ground);
   for (int k = 0; k < 30; ++k) {
     BodyDef b;
-    b.shape = BoxShape{{0.5f, 0.5f}};
+    b.shapes = {ShapeDef{BoxShape{{0.5f, 0.5f}}}};
     b.center = {-3.0f + 1.2f * float(k % 6) + 0.01f * float(i % 5), 1.0f + 1.2f * float(k / 6)};
     w.create_body(b);
   }
@@ -85,18 +87,17 @@ struct CartPole {
 inline CartPole build_cart_pole(World& w) {
   BodyDef anchor;
   anchor.is_static = true;
-  anchor.shape = BoxShape{{0.1f, 0.1f}};
+  anchor.shapes = {ShapeDef{BoxShape{{0.1f, 0.1f}}}};
   const BodyId rail = w.create_body(anchor);
   CartPole c;
   BodyDef cart;
-  cart.shape = BoxShape{{0.5f, 0.25f}};
+  cart.shapes = {ShapeDef{BoxShape{{0.5f, 0.25f}}}};
   cart.center = {0, 1};
   c.cart = w.create_body(cart);
   BodyDef pole;
-  pole.shape = BoxShape{{0.05f, 0.5f}};
+  pole.shapes = {ShapeDef{.shape = BoxShape{{0.05f, 0.5f}}, .material = {.density = 0.5f}}};
   pole.center = {0.05f, 1.5f};
   pole.angle = -0.1f;
-  pole.material.density = 0.5f;
   c.pole = w.create_body(pole);
   PrismaticJointDef slider;
   slider.a = rail;
