@@ -283,7 +283,8 @@ BodyDef World::definition(BodyId id) const {
   BodyDef d = with_shapes(w.bodies.cold[k].def);
   // The shapes as they are now (set_filter and set_material may have changed them).
   d.shapes.clear();
-  for (const std::uint32_t s : w.bodies.cold[k].shapes) d.shapes.push_back(w.colliders.shapes[s].def);
+  for (const std::uint32_t s : w.bodies.cold[k].shapes)
+    d.shapes.push_back(w.colliders.shapes[s].def);
   const Rot r{b.qc[k], b.qs[k]};
   d.angle = angle_of(r);
   d.center = Vec2{b.px[k], b.py[k]} - rotate(r, w.bodies.cold[k].com_offset);

@@ -25,6 +25,29 @@ BodyDef old_way(const Shape& shape, const Material& m, ShapeFilter f, bool senso
   return d;
 }
 
+// A body given `shapes` leaves the deprecated fields at their defaults; any of them set is
+// refused, naming `shapes`.
+TEST(BodyDefDeprecation, BodyLevelFieldsStayDefaultWithShapes) {
+  BodyDef body;
+  body.shapes = {ShapeDef{.shape = BoxShape{{0.5f, 0.5f}}}};
+  EXPECT_NO_THROW(validate_body_def(body));
+  for (int field = 0; field < 6; ++field) {
+    BodyDef b = body;
+    if (field == 0) b.shape = CircleShape{};
+    if (field == 1) b.material.density = 2;
+    if (field == 2) b.category = 2;
+    if (field == 3) b.mask = 1;
+    if (field == 4) b.group = 1;
+    if (field == 5) b.sensor = true;
+    try {
+      validate_body_def(b);
+      ADD_FAILURE() << field << ": accepted";
+    } catch (const Error& e) {
+      EXPECT_EQ(std::string(e.what()).rfind("shapes: ", 0), 0u) << field << ": " << e.what();
+    }
+  }
+}
+
 #pragma GCC diagnostic pop
 
 // The new way: the same shape as shapes[0].
@@ -47,9 +70,10 @@ std::uint64_t pile_hash(Maker make) {
   const Material bouncy{.density = 2, .friction = 0.3f, .restitution = 0.4f};
   for (int i = 0; i < 12; ++i) {
     const Vec2 at{-3.0f + 1.1f * float(i % 6), 0.6f + 1.2f * float(i / 6)};
-    const Shape shape = i % 3 == 0   ? Shape{CircleShape{0.5f}}
-                        : i % 3 == 1 ? Shape{BoxShape{{0.5f, 0.4f}}}
-                                     : Shape{PolygonShape{{{-0.5f, -0.4f}, {0.5f, -0.4f}, {0, 0.5f}}}};
+    const Shape shape = i % 3 == 0 ? Shape{CircleShape{0.5f}}
+                        : i % 3 == 1
+                            ? Shape{BoxShape{{0.5f, 0.4f}}}
+                            : Shape{PolygonShape{{{-0.5f, -0.4f}, {0.5f, -0.4f}, {0, 0.5f}}}};
     const ShapeFilter filter{.category = 1u << (i % 2), .mask = 0xFFFFFFFFu, .group = 0};
     world.create_body(make(shape, i % 2 ? bouncy : Material{}, filter, false, at));
   }

@@ -53,8 +53,10 @@ TEST(Driver, RunsTheClocksStepsAsWorldStepDoes) {
   auto make = [] {
     auto world = std::make_unique<World>();
     for (int k = 0; k < 5; ++k) world->create_body(test::box_def({0.3f * k, 1.2f * k + 0.5f}));
-    world->create_body(BodyDef{
-        .shapes = {ShapeDef{BoxShape{{10, 0.5f}}}}, .center = {0, -0.5f}, .is_static = true});
+    BodyDef ground;
+    ground.shapes = {ShapeDef{BoxShape{{10, 0.5f}}}};
+    ground.center = {0, -0.5f}, ground.is_static = true;
+    world->create_body(ground);
     return world;
   };
   const auto driven = make(), by_hand = make();

@@ -42,10 +42,10 @@ Rig build(int side, bool asleep_pair = false) {
   for (int y = 0; y < side; ++y)
     for (int x = 0; x < side; ++x) {
       BodyDef d;
-      d.shape = CircleShape{0.4f};
+      d.shapes = {ShapeDef{.shape = CircleShape{0.4f},
+                           .filter = {.category = kGridCategory, .mask = ~kGridCategory}}};
       d.center = {float(x), 30.0f - float(y)};
       d.is_static = y == 0 && x % 5 == 2;
-      d.category = kGridCategory, d.mask = ~kGridCategory;
       r.grid.push_back(w.create_body(d));
     }
   auto at = [&](int x, int y) { return r.grid[std::size_t(y * side + x)]; };

@@ -116,18 +116,20 @@ std::vector<std::uint32_t> lander_bits(bool rope, bool& serial) {
   ChainShape chain;
   for (int k = 0; k < 11; ++k)
     chain.points.push_back({-10.0f + 2.0f * float(k), 0.3f * float(k % 3)});
-  ground.shape = chain;
+  ground.shapes = {ShapeDef{chain}};
   world.create_body(ground);
   BodyDef hull_def;
   hull_def.center = {0, 8};
-  hull_def.shape = PolygonShape{
-      {{-0.9f, 0}, {-0.7f, -0.5f}, {0.7f, -0.5f}, {0.9f, 0}, {0.7f, 0.8f}, {-0.7f, 0.8f}}};
-  hull_def.material.density = 5;
+  hull_def.shapes = {ShapeDef{
+      .shape =
+          PolygonShape{
+              {{-0.9f, 0}, {-0.7f, -0.5f}, {0.7f, -0.5f}, {0.9f, 0}, {0.7f, 0.8f}, {-0.7f, 0.8f}}},
+      .material = {.density = 5}}};
   const BodyId hull = world.create_body(hull_def);
   for (const float side : {-1.0f, 1.0f}) {
     BodyDef leg;
     leg.center = {0.9f * side, 7.3f}, leg.angle = 0.4f * side;
-    leg.shape = BoxShape{{0.1f, 0.4f}};
+    leg.shapes = {ShapeDef{BoxShape{{0.1f, 0.4f}}}};
     RevoluteJointDef j;
     j.a = hull, j.b = world.create_body(leg), j.anchor = {0.7f * side, 7.7f};
     j.limit = {true, -0.4f, 0.4f}, j.motor = {true, 0.3f * side, 40.0f};
@@ -135,11 +137,11 @@ std::vector<std::uint32_t> lander_bits(bool rope, bool& serial) {
   }
   if (rope) {
     BodyDef top;
-    top.is_static = true, top.center = {100, 50}, top.shape = BoxShape{{0.1f, 0.1f}};
+    top.is_static = true, top.center = {100, 50}, top.shapes = {ShapeDef{BoxShape{{0.1f, 0.1f}}}};
     BodyId previous = world.create_body(top);
     for (int k = 0; k < 3; ++k) {
       BodyDef link;
-      link.center = {100.5f + float(k), 50}, link.shape = BoxShape{{0.5f, 0.1f}};
+      link.center = {100.5f + float(k), 50}, link.shapes = {ShapeDef{BoxShape{{0.5f, 0.1f}}}};
       RevoluteJointDef j;
       j.a = previous, j.b = world.create_body(link), j.anchor = {100.0f + float(k), 50};
       world.create_joint(j);

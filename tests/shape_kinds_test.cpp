@@ -258,10 +258,6 @@ TEST(ShapeKinds, CompoundBodyRules) {
   body.shapes.push_back(def_of(CapsuleShape{.half_length = 0.3f, .radius = 0.1f}, {0, 0.5f}, 1.0f));
   body.shapes.push_back(def_of(CircleShape{.radius = 0.2f}, {1, 0}));
   EXPECT_EQ(check(body), "");
-  // A body of no shapes is refused, naming the field.
-  EXPECT_EQ(check(BodyDef{}),
-            "shapes: a body needs at least one shape, got none (e.g. shapes = "
-            "{ShapeDef{BoxShape{}}})");
   // Each shape is checked with its index.
   BodyDef bad = body;
   std::get<CapsuleShape>(bad.shapes[1].shape).radius = -1;

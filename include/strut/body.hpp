@@ -17,9 +17,9 @@ namespace strut {
 // `shapes = {ShapeDef{.shape = ..., .material = ..., .filter = {category, mask, group},
 // .sensor = ...}}` instead. Until then a body given them (and no `shapes`) is created exactly as
 // before (same checks and messages, same world), as the one-item `shapes` they describe.
-#define STRUT_BODY_LEVEL_SHAPE_DEPRECATED(what)                                                  \
-  [[deprecated("BodyDef::" what " is deprecated (removed in the next release): give the body "  \
-               "its shapes as shapes = {ShapeDef{.shape = ..., .material = ..., .filter = "      \
+#define STRUT_BODY_LEVEL_SHAPE_DEPRECATED(what)                                                \
+  [[deprecated("BodyDef::" what " is deprecated (removed in the next release): give the body " \
+               "its shapes as shapes = {ShapeDef{.shape = ..., .material = ..., .filter = "    \
                "{category, mask, group}, .sensor = ...}}")]]
 
 // The pragmas keep the compiler's own copies, moves and default construction of BodyDef (which
@@ -37,8 +37,8 @@ struct BodyDef {
   // reported position is its centre of mass.
   Vec2 center;
   float angle = 0.0f;
-  Vec2 velocity;                  // of the centre of mass, m/s
-  float angular_velocity = 0.0f;  // rad/s
+  Vec2 velocity;                                                    // of the centre of mass, m/s
+  float angular_velocity = 0.0f;                                    // rad/s
   STRUT_BODY_LEVEL_SHAPE_DEPRECATED("material") Material material;  // deprecated: shapes[i]
   bool is_static = false;
   // Kinematic: infinite mass, moves only by its own velocity and angular velocity (motors,
@@ -62,7 +62,7 @@ struct BodyDef {
   STRUT_BODY_LEVEL_SHAPE_DEPRECATED("mask") std::uint32_t mask = 0xFFFFFFFFu;
   STRUT_BODY_LEVEL_SHAPE_DEPRECATED("group") std::int32_t group = 0;
   STRUT_BODY_LEVEL_SHAPE_DEPRECATED("sensor") bool sensor = false;
-  bool bullet = false;     // extra continuous collision care for very fast small bodies
+  bool bullet = false;  // extra continuous collision care for very fast small bodies
   // 0 = rigid. > 0: soft polygon, its struts have this XPBD compliance (m/N). Polygons only.
   float soft = 0.0f;
   // false: the body never falls asleep, nor does its island (a player, a sensor-like body).

@@ -3,10 +3,10 @@
 // through the shape table (solver/shapes/shape_table.cpp); this file adds what depends on the
 // body: which kinds its type allows, the compound rules and the mass limits on all its shapes
 // together.
+#include "solver/bodies/body_validate.hpp"
+
 #include <cmath>
 #include <string>
-
-#include "solver/bodies/body_validate.hpp"
 
 #include "solver/bodies/body_level_shape.hpp"
 #include "solver/shapes/shape_checks.hpp"
@@ -46,8 +46,8 @@ void check_mass(double mass, const std::string& field, const char* what) {
 void validate_compound(const BodyDef& def, const ShapeDef& own, bool dynamic) {
   const BoxShape* own_box = std::get_if<BoxShape>(&own.shape);
   const BoxShape box_default;
-  if (!own_box || !(own_box->half_extents == box_default.half_extents) ||
-      own_box->radius != 0.0f || !(own.material == Material{}) || own.filter.category != 1u ||
+  if (!own_box || !(own_box->half_extents == box_default.half_extents) || own_box->radius != 0.0f ||
+      !(own.material == Material{}) || own.filter.category != 1u ||
       own.filter.mask != 0xFFFFFFFFu || own.filter.group != 0 || own.sensor)
     throw Error(
         "shapes: a body with `shapes` has its shape, material, category, mask, group "
