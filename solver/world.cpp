@@ -8,8 +8,8 @@
 #include <cstring>
 #include <string>
 
-#include "solver/bodies/body_level_shape.hpp"
 #include "solver/bodies/body_storage.hpp"
+#include "solver/core/body_level_shape.hpp"
 #include "solver/islands/islands.hpp"
 #include "solver/joints/joint_solver.hpp"
 #include "solver/shapes/shape_checks.hpp"

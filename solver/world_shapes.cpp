@@ -5,9 +5,9 @@
 #include <algorithm>
 #include <string>
 
-#include "solver/bodies/body_level_shape.hpp"
 #include "solver/bodies/body_storage.hpp"
 #include "solver/contacts/sensor_events.hpp"
+#include "solver/core/body_level_shape.hpp"
 #include "solver/islands/islands.hpp"
 #include "solver/shapes/shape_checks.hpp"
 #include "solver/shapes/shape_ops.hpp"

@@ -62,9 +62,8 @@ TEST(MagnitudeLimits, AbsurdSizesAndMassesAreRejected) {
     BodyDef d = test::box_def({0, 0});
     d.shapes[0].material.density = 1e-40f;  // a subnormal float: accepted by the material, mass ~0
     cases.push_back({d,
-                     "create_body: shapes[0].shape.half_extents: mass 9.99995e-41 kg (density x "
-                     "area) is outside "
-                     "[1e-09, 1e+15] kg (strut/limits.hpp)"});
+                     "create_body: shapes: mass 9.99995e-41 kg (the shapes' density x area, "
+                     "summed) is outside [1e-09, 1e+15] kg (strut/limits.hpp)"});
   }
   {
     BodyDef d;

@@ -101,15 +101,14 @@ inline std::vector<float> slide_on_slope(float angle, const Material& ramp_mater
   World world(WorldConfig{.gravity = {0, -kG}, .substeps = 4});
   const Rot r = make_rot(angle);
   BodyDef ramp;
-  ramp.shape = BoxShape{{50, 1}};
+  ramp.shapes = {ShapeDef{.shape = BoxShape{{50, 1}}, .material = ramp_material}};
   ramp.angle = angle;
   ramp.center = rotate(r, {0, -1});
   ramp.is_static = true;
-  ramp.material = ramp_material;
   world.create_body(ramp);
   BodyDef box = box_def(rotate(r, {0, 0.5f}), {0.5f, 0.5f});
   box.angle = angle;
-  box.material = box_material;
+  box.shapes[0].material = box_material;
   const BodyId id = world.create_body(box);
   const Vec2 downhill = rotate(r, {-1, 0});
   const Vec2 start = world.transform(id).position;

@@ -10,7 +10,7 @@ namespace strut {
 
 // A free shape slot (ShapeRecord), not yet alive.
 std::uint32_t new_shape_slot(WorldState& w);
-// Appends a validated body given by `shapes` (with_shapes, solver/bodies/body_level_shape.hpp)
+// Appends a validated body given by `shapes` (with_shapes, solver/core/body_level_shape.hpp)
 // and its colliders (one shape slot per item of def.shapes);
 // returns its dense index. The caller inserts the colliders into the broad phase.
 std::uint32_t add_body(WorldState& w, const BodyDef& def, std::uint32_t slot,

@@ -8,7 +8,7 @@
 #include <cmath>
 #include <string>
 
-#include "solver/bodies/body_level_shape.hpp"
+#include "solver/core/body_level_shape.hpp"
 #include "solver/shapes/shape_checks.hpp"
 #include "solver/shapes/shape_ops.hpp"
 #include "strut/body.hpp"

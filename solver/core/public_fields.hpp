@@ -3,7 +3,7 @@
 // and stored as their bytes). Free functions: the public headers carry no internal members.
 #pragma once
 
-#include "solver/bodies/body_level_shape.hpp"
+#include "solver/core/body_level_shape.hpp"
 #include "strut/body.hpp"
 #include "strut/shape.hpp"
 #include "strut/tile_map.hpp"
@@ -24,7 +24,7 @@ void for_each_field(ShapeDef& d, F&& f) {
   f(d.tangent_speed), f(d.rolling_resistance), f(d.custom_filter), f(d.pre_solve);
   f(d.user_data);
 }
-// for_each_field(BodyDef&) is in solver/bodies/body_level_shape.hpp, with the deprecated fields.
+// for_each_field(BodyDef&) is in solver/core/body_level_shape.hpp, with the deprecated fields.
 
 template <class F>
 void for_each_field(TileMapDef& d, F&& f) {
