@@ -176,7 +176,7 @@ void World::set_material(BodyId id, const Material& m) {
 
 void World::set_filter(BodyId id, std::uint32_t category, std::uint32_t mask) {
   auto& w = *state_;
-  const std::uint32_t k = w.dense_of(id, "set_filter");
+  w.dense_of(id, "set_filter");  // a stale id is named as set_filter's
   for (const ShapeId shape : shapes(id)) {
     ShapeFilter filter = definition(shape).filter;
     filter.category = category, filter.mask = mask;
