@@ -2,8 +2,9 @@
 // program last read them.
 #pragma once
 
+#include <cstdint>
+
 #include "solver/core/stores.hpp"
-#include "solver/world_state.hpp"
 
 namespace strut {
 

@@ -3,8 +3,9 @@
 // as a whole.
 #pragma once
 
+#include <cstdint>
+
 #include "solver/core/stores.hpp"
-#include "solver/world_state.hpp"
 
 namespace strut {
 

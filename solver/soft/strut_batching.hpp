@@ -1,8 +1,9 @@
 // Sorting soft bodies into lane groups (strut_lanes.hpp) by topology.
 #pragma once
 
+#include <cstdint>
+
 #include "solver/core/stores.hpp"
-#include "solver/world_state.hpp"
 
 namespace strut {
 

@@ -2,8 +2,9 @@
 // bodies over them (strut/tile_map.hpp).
 #pragma once
 
+#include <cstdint>
+
 #include "solver/core/stores.hpp"
-#include "solver/world_state.hpp"
 
 namespace strut {
 

@@ -1,9 +1,10 @@
 // Pieces of the step pipeline shared between world_step.cpp and the API in world.cpp.
 #pragma once
 
+#include <cstdint>
+
 #include "solver/core/stores.hpp"
 #include "solver/step/integrate.hpp"
-#include "solver/world_state.hpp"
 
 namespace strut {
 
