@@ -7,7 +7,6 @@
 #include <cstdint>
 #include <vector>
 
-#include "solver/core/world_state_fwd.hpp"
 #include "strut/math.hpp"
 
 namespace strut {

@@ -9,7 +9,6 @@
 #include <variant>
 #include <vector>
 
-#include "solver/core/world_state_fwd.hpp"
 #include "solver/joints/joint_row.hpp"
 #include "solver/joints/point_lanes.hpp"
 #include "strut/joint.hpp"

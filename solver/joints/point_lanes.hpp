@@ -13,7 +13,6 @@
 #include <cstdint>
 
 #include "solver/contacts/contact_wide.hpp"
-#include "solver/core/world_state_fwd.hpp"
 #include "strut/math.hpp"
 
 namespace strut {

@@ -12,7 +12,6 @@
 #include <xsimd/xsimd.hpp>
 
 #include "solver/contacts/contact_wide.hpp"
-#include "solver/core/world_state_fwd.hpp"
 #include "solver/simd/lane_gather.hpp"
 
 namespace strut {

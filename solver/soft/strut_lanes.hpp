@@ -20,7 +20,6 @@
 #include <type_traits>
 #include <vector>
 
-#include "solver/core/world_state_fwd.hpp"
 #include "solver/soft/strut_kernel.hpp"
 #include "strut/body.hpp"
 

@@ -4,8 +4,6 @@
 
 #include <exception>
 
-#include "solver/core/world_state_fwd.hpp"
-
 namespace strut {
 
 // Calls a callback; if it throws, keeps the step's first exception in `first_error` (World::
